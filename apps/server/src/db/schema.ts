@@ -1,0 +1,277 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { CARD_STATUSES, ROLES } from '@cutroom/domain';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+/** Every User field of spec 002 §3 and 000 §3; lists that are relations live in their own tables. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    clientType: text('client_type').notNull().$type<(typeof ROLES)[number]>(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    useremail: text('useremail').notNull(),
+    pendingEmail: text('pending_email'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    passwordHash: text('password_hash').notNull(),
+    secondaryEmail: text('secondary_email'),
+    dropboxEmail: text('dropbox_email'),
+    assignedToLeadId: integer('assigned_to_lead_id'),
+    billingDate: timestamp('billing_date', { withTimezone: true }),
+    subscriptionType: text('subscription_type'),
+    customSubscription: smallint('custom_subscription'),
+    requestLimit: integer('request_limit'),
+    extraQaSlot: boolean('extra_qa_slot').notNull().default(false),
+    hasSubtitles: boolean('has_subtitles').notNull().default(false),
+    hasYoutubeHelper: boolean('has_youtube_helper').notNull().default(false),
+    doneVideoLimit: smallint('done_video_limit').notNull().default(1),
+    teamNotes: text('team_notes'),
+    preferredEditingSoftware: text('preferred_editing_software'),
+    timezone: text('timezone').notNull().default(''),
+    referral: text('referral'),
+    otherreferral: text('otherreferral'),
+    videoType: text('video_type'),
+    aboutVideo: text('about_video'),
+    socialMediaLink: text('social_media_link'),
+    videoStyle: text('video_style'),
+    videoInspired: text('video_inspired'),
+    videoInfo: text('video_info'),
+    additionalVideoInfo: text('additional_video_info'),
+    channelName: text('channel_name'),
+    prevThumbnailsLink: text('prev_thumbnails_link'),
+    descriptionLink: text('description_link'),
+    refThumbnailsFile: text('ref_thumbnails_file'),
+    thumbnailFont: text('thumbnail_font'),
+    thumbnailMainColor: text('thumbnail_main_color'),
+    thumbnailSubColor: text('thumbnail_sub_color'),
+    photoPreference: text('photo_preference'),
+    textPreference: text('text_preference'),
+    titlePreference: text('title_preference'),
+    endCardPreference: text('end_card_preference'),
+    publicVideo: text('public_video'),
+    keywordList: text('keyword_list'),
+    additionalThumbnailData: text('additional_thumbnail_data'),
+    videoPublishingSchedules: text('video_publishing_schedules'),
+    ytAnalyticsData: jsonb('yt_analytics_data'),
+    ytAccessToken: text('yt_access_token'),
+    mailPreferences: jsonb('mail_preferences')
+      .$type<{ card_movement: 0 | 1; card_comment: 0 | 1; card_comment_tag: 0 | 1 }>()
+      .notNull()
+      .default({ card_movement: 1, card_comment: 1, card_comment_tag: 1 }),
+    lastLoginTime: timestamp('last_login_time', { withTimezone: true }),
+    isActiveSubscription: boolean('is_active_subscription').notNull().default(true),
+    isProfileCompleted: boolean('is_profile_completed').notNull().default(false),
+    isYtFieldsFilled: boolean('is_yt_fields_filled').notNull().default(true),
+    isTemporaryPassword: boolean('is_temporary_password').notNull().default(false),
+    isOnLeave: boolean('is_on_leave').notNull().default(false),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    showPortalVideo: boolean('show_portal_video').notNull().default(true),
+    profileImg: text('profile_img'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.useremail})`),
+    index('users_type_idx').on(t.clientType),
+    index('users_lead_idx').on(t.assignedToLeadId),
+    check('users_client_type_check', inList('client_type', ROLES)),
+  ],
+);
+
+/** A customer's QA slots (3, or 4 with the extra slot). */
+export const customerQas = pgTable(
+  'customer_qas',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    qaId: integer('qa_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slot: smallint('slot').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.slot] }), index('customer_qas_qa_idx').on(t.qaId)],
+);
+
+/** A customer's YouTube helpers (2 slots). */
+export const customerYtHelpers = pgTable(
+  'customer_yt_helpers',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    helperId: integer('helper_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slot: smallint('slot').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.slot] }), index('customer_yt_helpers_helper_idx').on(t.helperId)],
+);
+
+/** Opaque session tokens, stored as SHA-256 hashes, with idle and absolute expiry. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    remember: boolean('remember').notNull().default(false),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** One-time tokens mailed to users: email verification and password reset. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull().$type<'verify_email' | 'password_reset'>(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('user_tokens_hash_unique').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId)],
+);
+
+/** Every Card field of spec 000 §3 and 001 §3 that is stored; names, counts and ratings are joined. */
+export const cards = pgTable(
+  'cards',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id),
+    cardTitle: text('card_title').notNull(),
+    cardStatus: text('card_status').notNull().default('video_request').$type<(typeof CARD_STATUSES)[number]>(),
+    repurposeStatus: text('repurpose_status'),
+    ytCardStatus: text('yt_card_status'),
+    isComplete: boolean('is_complete').notNull().default(false),
+    isRepurposeComplete: boolean('is_repurpose_complete').notNull().default(false),
+    ytIsComplete: boolean('yt_is_complete').notNull().default(false),
+    paused: boolean('paused').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+    dropboxLink: text('dropbox_link').notNull(),
+    youtubeAspectRatio: text('youtube_aspect_ratio').notNull(),
+    customAspectRatio: text('custom_aspect_ratio'),
+    videoPurpose: text('video_purpose').notNull(),
+    otherVideoPurpose: text('other_video_purpose'),
+    additionalInfo: text('additional_info'),
+    specialInstructions: text('special_instructions'),
+    voiceNote: text('voice_note'),
+    hasYoutubeHelper: boolean('has_youtube_helper').notNull().default(false),
+    videoThumbDesc: text('video_thumb_desc'),
+    videoThumbRef: text('video_thumb_ref'),
+    videoOptimizationDesc: text('video_optimization_desc'),
+    affiliateLinks: text('affiliate_links'),
+    subtitles: boolean('subtitles').notNull().default(false),
+    hasEndCard: boolean('has_end_card').notNull().default(false),
+    hasRepurpose: boolean('has_repurpose').notNull().default(false),
+    repurposeAspect: text('repurpose_aspect'),
+    repurposeHeadline: text('repurpose_headline'),
+    callToAction: text('call_to_action'),
+    repurposeAdditionalInfo: text('repurpose_additional_info'),
+    doneVideoLink: text('done_video_link'),
+    contentId: text('content_id'),
+    noContentId: boolean('no_content_id').notNull().default(false),
+    unlistedVideoLink: text('unlisted_video_link'),
+    thumbnailsLink: text('thumbnails_link'),
+    ytSnippetLink: text('yt_snippet_link'),
+    srtFile: text('srt_file'),
+    repurposeDoneLink: text('repurpose_done_link'),
+    ytCardDescription: text('yt_card_description'),
+    doneVideoLimit: smallint('done_video_limit').notNull().default(1),
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    ytDueDate: timestamp('yt_due_date', { withTimezone: true }),
+    timeline: smallint('timeline'),
+    ytTimeline: smallint('yt_timeline'),
+    revisionNr: integer('revision_nr').notNull().default(0),
+    repurposeRevisionNr: integer('repurpose_revision_nr').notNull().default(0),
+    ytCardRevision: integer('yt_card_revision').notNull().default(0),
+    assignedQaId: integer('assigned_qa_id').references(() => users.id),
+    assignedTo: integer('assigned_to').references(() => users.id),
+    ytHelperId: integer('yt_helper_id').references(() => users.id),
+    ytAssignedTime: timestamp('yt_assigned_time', { withTimezone: true }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('cards_status_check', inList('card_status', CARD_STATUSES)),
+    index('cards_status_sort_idx').on(t.cardStatus, t.sort, t.id),
+    index('cards_client_status_idx').on(t.clientId, t.cardStatus, t.id),
+    index('cards_assigned_to_idx').on(t.assignedTo, t.cardStatus),
+    index('cards_qa_idx').on(t.assignedQaId, t.cardStatus),
+    index('cards_helper_idx').on(t.ytHelperId),
+    index('cards_created_idx').on(t.createdAt),
+    index('cards_client_title_idx').on(t.clientId, sql`lower(${t.cardTitle})`),
+  ],
+);
+
+/** Delivered videos: one row per link, grouped by kind (done / repurpose) and version. */
+export const cardVideos = pgTable(
+  'card_videos',
+  {
+    id: serial('id').primaryKey(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().$type<'done' | 'repurpose'>(),
+    version: integer('version').notNull(),
+    position: smallint('position').notNull().default(0),
+    videoUrl: text('video_url').notNull(),
+    videoType: text('video_type'),
+    audioVideoType: text('audio_video_type'),
+    parentLinkId: integer('parent_link_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('card_videos_card_idx').on(t.cardId, t.kind, t.version)],
+);
+
+/** Status changes; user_id null marks an automatic movement (spec 000 §3 shows it as 0). */
+export const cardActivity = pgTable(
+  'card_activity',
+  {
+    id: serial('id').primaryKey(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('card_activity_card_idx').on(t.cardId, t.createdAt)],
+);

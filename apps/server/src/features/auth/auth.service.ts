@@ -1,0 +1,166 @@
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  MSG,
+  type changePasswordBody,
+  type loginBody,
+  type passwordResetConfirmBody,
+  type profileBody,
+  type signupBody,
+} from '@cutroom/domain';
+import { users } from '../../db/schema.js';
+import { createSession, revokeUserSessions, type SessionUser } from '../../platform/auth.js';
+import { createAttemptLimiter } from '../../platform/attempt-limiter.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { emailInUse } from '../users/users.service.js';
+import { toUserView } from '../users/user-view.js';
+import { sendPasswordResetMail, sendVerificationMail } from './auth-mail.js';
+import { consumeUserToken, issueUserToken } from './user-tokens.js';
+
+const MINUTE = 60_000;
+
+/** Per-account limits, on top of the per-address limits set on the routes; one pair per app. */
+export function createAccountLimits() {
+  return {
+    login: createAttemptLimiter({ max: 10, windowMs: 15 * MINUTE }),
+    reset: createAttemptLimiter({ max: 5, windowMs: 60 * MINUTE }),
+  };
+}
+type AccountLimits = ReturnType<typeof createAccountLimits>;
+
+const findByEmail = async (ctx: AppContext, email: string) =>
+  (await ctx.db.select().from(users).where(sql`lower(${users.useremail}) = ${email}`).limit(1))[0];
+
+export async function signup(ctx: AppContext, body: z.infer<typeof signupBody>) {
+  if (await emailInUse(ctx.db, body.email)) throw new AppError('EMAIL_TAKEN', undefined, 'email');
+  const passwordHash = await hashPassword(body.password);
+  const [created] = await ctx.db
+    .insert(users)
+    .values({
+      clientType: 'customer',
+      firstname: body.firstname,
+      lastname: body.lastname,
+      useremail: body.email,
+      passwordHash,
+      dropboxEmail: body.dropbox_email || null,
+      secondaryEmail: body.secondary_email || null,
+      referral: body.referral ?? null,
+      otherreferral: body.otherreferral || null,
+      subscriptionType: 'single',
+      billingDate: new Date(),
+    })
+    .returning({ id: users.id });
+  const token = await issueUserToken(ctx.db, created!.id, 'verify_email', body.email);
+  await sendVerificationMail(ctx, body.email, body.firstname, token);
+  return { message: MSG.signupSuccessVerify, client_id: created!.id };
+}
+
+export async function verifyEmail(ctx: AppContext, emailToken: string) {
+  const used = await consumeUserToken(ctx.db, emailToken, 'verify_email');
+  if (!used) throw new AppError('TOKEN_INVALID', undefined, 'emailToken');
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, used.userId)).limit(1);
+  if (!user) throw new AppError('TOKEN_INVALID', undefined, 'emailToken');
+  const confirmsPending = user.pendingEmail?.toLowerCase() === used.email;
+  if (confirmsPending && (await emailInUse(ctx.db, used.email, user.id))) throw new AppError('EMAIL_TAKEN');
+  await ctx.db
+    .update(users)
+    .set({
+      emailVerifiedAt: new Date(),
+      updatedAt: new Date(),
+      ...(confirmsPending ? { useremail: used.email, pendingEmail: null } : {}),
+    })
+    .where(eq(users.id, user.id));
+  return { status: true, message: MSG.verifySuccess };
+}
+
+export async function login(
+  ctx: AppContext,
+  limits: AccountLimits,
+  body: z.infer<typeof loginBody>,
+  userAgent: string | undefined,
+) {
+  limits.login.hit(body.useremail);
+  const user = await findByEmail(ctx, body.useremail);
+  const ok = await verifyPassword(user && !user.isDeleted ? user.passwordHash : undefined, body.password);
+  if (!user || !ok) throw new AppError('BAD_CREDENTIALS');
+  if (!user.emailVerifiedAt) {
+    const token = await issueUserToken(ctx.db, user.id, 'verify_email', user.useremail);
+    await sendVerificationMail(ctx, user.useremail, user.firstname, token);
+    throw new AppError('EMAIL_NOT_VERIFIED');
+  }
+  limits.login.reset(body.useremail);
+  const remember = body.remember_me ?? true;
+  const token = await createSession(ctx.db, user.id, remember, userAgent);
+  await ctx.db.update(users).set({ lastLoginTime: new Date() }).where(eq(users.id, user.id));
+  return { token, remember, client_type: user.clientType, timezone: user.timezone };
+}
+
+export async function requestPasswordReset(ctx: AppContext, limits: AccountLimits, email: string) {
+  limits.reset.hit(email);
+  const user = await findByEmail(ctx, email);
+  if (!user || user.isDeleted) throw new AppError('EMAIL_UNKNOWN', undefined, 'email');
+  const token = await issueUserToken(ctx.db, user.id, 'password_reset', user.useremail);
+  await sendPasswordResetMail(ctx, user.useremail, user.firstname, token);
+  return { message: `${MSG.resetSuccess}. ${MSG.resetInstructions}` };
+}
+
+export async function confirmPasswordReset(ctx: AppContext, body: z.infer<typeof passwordResetConfirmBody>) {
+  const used = await consumeUserToken(ctx.db, body.token, 'password_reset');
+  if (!used) throw new AppError('RESET_TOKEN_INVALID', undefined, 'token');
+  const passwordHash = await hashPassword(body.password);
+  // Following the mailed link also proves the address.
+  await ctx.db
+    .update(users)
+    .set({ passwordHash, isTemporaryPassword: false, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+    .where(eq(users.id, used.userId));
+  await revokeUserSessions(ctx.db, used.userId);
+  return { message: MSG.passwordSet };
+}
+
+/** Own password (other sessions are signed out), or an admin setting someone's temporary one. */
+export async function changePassword(ctx: AppContext, viewer: SessionUser, body: z.infer<typeof changePasswordBody>) {
+  const targetId = body.client_id ?? viewer.id;
+  const own = targetId === viewer.id;
+  if (!own && viewer.role !== 'admin') throw new AppError('NOT_FOUND');
+  const passwordHash = await hashPassword(body.password);
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ passwordHash, isTemporaryPassword: !own, updatedAt: new Date() })
+    .where(eq(users.id, targetId))
+    .returning({ id: users.id });
+  if (!updated) throw new AppError('NOT_FOUND');
+  await revokeUserSessions(ctx.db, targetId, own ? viewer.sessionId : undefined);
+  return { status: true, message: MSG.passwordChanged };
+}
+
+export async function me(ctx: AppContext, viewer: SessionUser) {
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, viewer.id)).limit(1);
+  if (!row) throw new AppError('UNAUTHENTICATED');
+  return toUserView(ctx.db, row, viewer.role !== 'customer');
+}
+
+/** Name and zone change at once; a new email waits in pending_email until its link is followed. */
+export async function updateOwnProfile(ctx: AppContext, viewer: SessionUser, body: z.infer<typeof profileBody>) {
+  const [current] = await ctx.db.select().from(users).where(eq(users.id, viewer.id)).limit(1);
+  if (!current) throw new AppError('UNAUTHENTICATED');
+  const newEmail = body.useremail && body.useremail !== current.useremail.toLowerCase() ? body.useremail : undefined;
+  if (newEmail && (await emailInUse(ctx.db, newEmail, viewer.id))) throw new AppError('EMAIL_TAKEN', undefined, 'useremail');
+  const [row] = await ctx.db
+    .update(users)
+    .set({
+      ...(body.firstname !== undefined ? { firstname: body.firstname } : {}),
+      ...(body.lastname !== undefined ? { lastname: body.lastname } : {}),
+      ...(body.timezone !== undefined ? { timezone: body.timezone } : {}),
+      ...(newEmail ? { pendingEmail: newEmail } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, viewer.id))
+    .returning();
+  if (newEmail) {
+    const token = await issueUserToken(ctx.db, viewer.id, 'verify_email', newEmail);
+    await sendVerificationMail(ctx, newEmail, row!.firstname, token);
+  }
+  return { message: MSG.profileUpdated, user: await toUserView(ctx.db, row!, viewer.role !== 'customer') };
+}

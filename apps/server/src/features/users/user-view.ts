@@ -1,0 +1,72 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { UserView } from '@cutroom/domain';
+import type { Db } from '../../db/client.js';
+import { customerQas, users } from '../../db/schema.js';
+
+type UserRow = typeof users.$inferSelect;
+
+/** QA slots of many customers in one query, keyed by customer id. */
+async function loadQas(db: Db, customerIds: number[]) {
+  const byCustomer = new Map<number, { client_id: number; fullname: string }[]>();
+  if (customerIds.length === 0) return byCustomer;
+  const rows = await db
+    .select({
+      customerId: customerQas.customerId,
+      qaId: customerQas.qaId,
+      fullname: sql<string>`${users.firstname} || ' ' || ${users.lastname}`,
+    })
+    .from(customerQas)
+    .innerJoin(users, eq(users.id, customerQas.qaId))
+    .where(inArray(customerQas.customerId, customerIds))
+    .orderBy(customerQas.customerId, customerQas.slot);
+  for (const r of rows) {
+    const list = byCustomer.get(r.customerId) ?? [];
+    list.push({ client_id: r.qaId, fullname: r.fullname });
+    byCustomer.set(r.customerId, list);
+  }
+  return byCustomer;
+}
+
+/** Shapes user rows for replies; team notes and plan details are left out for customer viewers. */
+export async function toUserViews(db: Db, rows: UserRow[], viewerIsStaff: boolean): Promise<UserView[]> {
+  const qas = await loadQas(
+    db,
+    rows.filter((r) => r.clientType === 'customer').map((r) => r.id),
+  );
+  return rows.map((u) => ({
+    client_id: u.id,
+    client_type: u.clientType,
+    firstname: u.firstname,
+    lastname: u.lastname,
+    fullname: `${u.firstname} ${u.lastname}`,
+    useremail: u.useremail,
+    pending_email: u.pendingEmail,
+    timezone: u.timezone,
+    profile_img: u.profileImg,
+    is_temporary_password: u.isTemporaryPassword,
+    is_profile_completed: u.isProfileCompleted,
+    is_yt_fields_filled: u.isYtFieldsFilled,
+    is_active_subscription: u.isActiveSubscription,
+    is_on_leave: u.isOnLeave,
+    is_deleted: u.isDeleted,
+    has_youtube_helper: u.hasYoutubeHelper,
+    has_subtitles: u.hasSubtitles,
+    done_video_limit: u.doneVideoLimit,
+    assigned_to_lead_id: u.assignedToLeadId,
+    qas: qas.get(u.id) ?? [],
+    last_login_time: u.lastLoginTime?.toISOString() ?? null,
+    created_at: u.createdAt.toISOString(),
+    ...(viewerIsStaff || u.clientType === 'customer'
+      ? {
+          subscription_type: u.subscriptionType,
+          custom_subscription: u.customSubscription,
+          request_limit: u.requestLimit,
+        }
+      : {}),
+  }));
+}
+
+export async function toUserView(db: Db, row: UserRow, viewerIsStaff: boolean): Promise<UserView> {
+  const [view] = await toUserViews(db, [row], viewerIsStaff);
+  return view!;
+}

@@ -1,0 +1,133 @@
+import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  MSG,
+  QA_SLOTS,
+  QA_SLOTS_EXTRA,
+  TEAM_LEAD_ROLE_FOR,
+  isStaff,
+  type createUserBody,
+  type listQuery,
+} from '@cutroom/domain';
+import type { Db } from '../../db/client.js';
+import { customerQas, users } from '../../db/schema.js';
+import type { SessionUser } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
+import { hashPassword } from '../../platform/passwords.js';
+import { toUserView, toUserViews } from './user-view.js';
+import { visibleUsersWhere } from './visibility.js';
+
+type CreateUser = z.infer<typeof createUserBody>;
+type ListQuery = z.infer<typeof listQuery>;
+
+export async function emailInUse(db: Db, email: string, exceptUserId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        or(sql`lower(${users.useremail}) = ${email}`, sql`lower(${users.pendingEmail}) = ${email}`),
+        exceptUserId ? ne(users.id, exceptUserId) : undefined,
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+async function assertUsersOfRole(db: Db, ids: number[], role: string, field: string, label: string) {
+  if (ids.length === 0) return;
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.clientType, role as never), eq(users.isDeleted, false)));
+  if (found.length !== new Set(ids).size) throw new AppError('VALIDATION', `Choose an existing ${label}`, field);
+}
+
+/** Admin creates any kind of account; it starts with a temporary password and a verified email. */
+export async function createUser(db: Db, body: CreateUser) {
+  const role = body.customer_type;
+  const isCustomer = role === 'customer';
+  if (await emailInUse(db, body.email)) throw new AppError('EMAIL_TAKEN', undefined, 'email');
+
+  const leadRole = TEAM_LEAD_ROLE_FOR[role];
+  if (body.assign_team_lead != null) {
+    if (!leadRole) throw new AppError('VALIDATION', 'This user type has no team lead', 'assign_team_lead');
+    await assertUsersOfRole(db, [body.assign_team_lead], leadRole, 'assign_team_lead', 'team lead');
+  }
+  const qaIds = body.assign_qa ?? [];
+  if (qaIds.length > 0) {
+    if (!isCustomer) throw new AppError('VALIDATION', 'Only customers have QA slots', 'assign_qa');
+    const slots = body.extra_qa_slot ? QA_SLOTS_EXTRA : QA_SLOTS;
+    if (qaIds.length > slots) throw new AppError('VALIDATION', `At most ${slots} QA can be assigned`, 'assign_qa');
+    if (new Set(qaIds).size !== qaIds.length) throw new AppError('VALIDATION', 'A QA is chosen twice', 'assign_qa');
+    await assertUsersOfRole(db, qaIds, 'qa', 'assign_qa', 'QA');
+  }
+  if (!isCustomer && (body.subscription_type || body.custom_subscription)) {
+    throw new AppError('VALIDATION', 'Only customers have a subscription', 'subscription_type');
+  }
+
+  const passwordHash = await hashPassword(body.password);
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        clientType: role,
+        firstname: body.firstname,
+        lastname: body.lastname,
+        useremail: body.email,
+        passwordHash,
+        emailVerifiedAt: now,
+        isTemporaryPassword: true,
+        isProfileCompleted: !isCustomer,
+        assignedToLeadId: body.assign_team_lead ?? null,
+        extraQaSlot: body.extra_qa_slot ?? false,
+        ...(isCustomer
+          ? {
+              subscriptionType: body.subscription_type ?? 'single',
+              customSubscription: body.subscription_type === 'custom' ? (body.custom_subscription ?? null) : null,
+              billingDate: now,
+            }
+          : {}),
+      })
+      .returning({ id: users.id });
+    const id = created!.id;
+    if (qaIds.length > 0) {
+      await tx.insert(customerQas).values(qaIds.map((qaId, slot) => ({ customerId: id, qaId, slot })));
+    }
+    return { message: MSG.userCreated, client_id: id, entity: { client_id: id } };
+  });
+}
+
+export async function getUser(db: Db, viewer: SessionUser, id: number) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), visibleUsersWhere(viewer)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toUserView(db, row, isStaff(viewer.role));
+}
+
+/** Staff (customers: false) or customers (true) the viewer may see, newest first, searchable by name or email. */
+export async function listUsers(db: Db, viewer: SessionUser, query: ListQuery, customers: boolean) {
+  const term = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    customers ? eq(users.clientType, 'customer') : ne(users.clientType, 'customer'),
+    eq(users.isDeleted, false),
+    visibleUsersWhere(viewer),
+    term
+      ? or(
+          ilike(users.firstname, term),
+          ilike(users.lastname, term),
+          ilike(users.useremail, term),
+          ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, term),
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(asc(users.firstname), asc(users.id)).limit(query.limit).offset(query.offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows: await toUserViews(db, rows, true), count: total?.n ?? 0 };
+}

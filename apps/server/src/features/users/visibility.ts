@@ -1,0 +1,45 @@
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { SessionUser } from '../../platform/auth.js';
+import { customerQas, customerYtHelpers, users } from '../../db/schema.js';
+
+/**
+ * Which user rows a caller may see (the people they work with):
+ * admin all; team lead their team and the customers that team serves; QA their customers and lead;
+ * YouTube-helper lead the helpers and customers with a helper plan; helper their customers; everyone themselves.
+ */
+export function visibleUsersWhere(viewer: SessionUser): SQL | undefined {
+  const self = eq(users.id, viewer.id);
+  switch (viewer.role) {
+    case 'admin':
+      return undefined;
+    case 'team-lead': {
+      const teamQas = sql`select ${users.id} from ${users} where ${users.assignedToLeadId} = ${viewer.id}`;
+      return or(
+        self,
+        eq(users.assignedToLeadId, viewer.id),
+        inArray(
+          users.id,
+          sql`select ${customerQas.customerId} from ${customerQas} where ${customerQas.qaId} = ${viewer.id} or ${customerQas.qaId} in (${teamQas})`,
+        ),
+      );
+    }
+    case 'qa':
+      return or(
+        self,
+        inArray(users.id, sql`select ${customerQas.customerId} from ${customerQas} where ${customerQas.qaId} = ${viewer.id}`),
+        inArray(users.id, sql`select ${users.assignedToLeadId} from ${users} where ${users.id} = ${viewer.id}`),
+      );
+    case 'yt-helper-lead':
+      return or(self, eq(users.clientType, 'yt-helper'), and(eq(users.clientType, 'customer'), eq(users.hasYoutubeHelper, true)));
+    case 'yt-helper':
+      return or(
+        self,
+        inArray(
+          users.id,
+          sql`select ${customerYtHelpers.customerId} from ${customerYtHelpers} where ${customerYtHelpers.helperId} = ${viewer.id}`,
+        ),
+      );
+    default:
+      return self;
+  }
+}

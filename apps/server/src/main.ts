@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { bootstrapAdmin } from './features/seed/admin-bootstrap.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './features/seed/demo-seed.js';
+import { pruneSessions } from './platform/auth.js';
+import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock.js';
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+function printDemoLogins(config: Config) {
+  const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
+  const rows = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(width)}  ${a.role}`);
+  process.stdout.write(
+    `\nDemo workspace ready. Every demo account uses the password "${DEMO_PASSWORD}":\n${rows.join('\n')}\n\n` +
+      `Open ${config.publicUrl} to log in. API docs: ${config.publicUrl}/api/docs\n\n`,
+  );
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) fail(e.message);
+    throw e;
+  }
+
+  let releaseLock = () => {};
+  if (!config.databaseUrl) {
+    try {
+      releaseLock = lockDataDir(config.dataDir);
+    } catch (e) {
+      if (e instanceof DataDirLockedError) fail(e.message);
+      throw e;
+    }
+  }
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pg') },
+  );
+
+  if (config.admin && (await bootstrapAdmin(database.db, config.admin))) {
+    process.stdout.write(`Created admin account ${config.admin.email}\n`);
+  }
+  const shouldSeed = config.seedDemo ?? database.kind === 'pglite';
+  if (shouldSeed) {
+    await seedDemo(database.db);
+    printDemoLogins(config);
+  }
+  await pruneSessions(database.db);
+  const pruneTimer = setInterval(() => void pruneSessions(database.db).catch(() => {}), 3_600_000);
+  pruneTimer.unref();
+
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      releaseLock();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    releaseLock();
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'EADDRINUSE') fail(`Port ${config.port} is already in use. Set PORT to another port.`);
+    throw e;
+  }
+}
+
+await main();

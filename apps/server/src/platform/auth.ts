@@ -1,0 +1,167 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Role } from '@cutroom/domain';
+import type { Db } from '../db/client.js';
+import { sessions, users } from '../db/schema.js';
+import { AppError } from './errors.js';
+import { hashToken, newToken } from './tokens.js';
+
+export const SESSION_COOKIE = 'cutroom_session';
+/** The web app sends this header; it asks for the cookie session and proves a same-origin caller. */
+export const WEB_CLIENT_HEADER = 'x-requested-with';
+export const WEB_CLIENT_VALUE = 'cutroom-web';
+
+const HOUR = 3_600_000;
+export const SESSION_LIMITS = {
+  remember: { idleMs: 7 * 24 * HOUR, absoluteMs: 30 * 24 * HOUR },
+  session: { idleMs: 12 * HOUR, absoluteMs: 24 * HOUR },
+} as const;
+/** last_seen_at is written at most this often, so reads don't turn into writes. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface SessionUser {
+  id: number;
+  role: Role;
+  firstname: string;
+  lastname: string;
+  timezone: string;
+  sessionId: number;
+}
+
+/** Who may call a route; every route states it in `config.access`. */
+export type Access = 'public' | 'user' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    authVia: 'cookie' | 'bearer' | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export async function createSession(db: Db, userId: number, remember: boolean, userAgent: string | undefined) {
+  const token = newToken();
+  const limits = remember ? SESSION_LIMITS.remember : SESSION_LIMITS.session;
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    remember,
+    expiresAt: new Date(Date.now() + limits.absoluteMs),
+    userAgent: userAgent?.slice(0, 300),
+  });
+  return token;
+}
+
+export async function revokeSession(db: Db, sessionId: number) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** Revokes all of a user's sessions, optionally keeping one (a password change keeps the caller's). */
+export async function revokeUserSessions(db: Db, userId: number, keepSessionId?: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId === undefined ? undefined : sql`${sessions.id} <> ${keepSessionId}`,
+      ),
+    );
+}
+
+async function resolveSession(db: Db, token: string): Promise<SessionUser | null> {
+  const now = new Date();
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      remember: sessions.remember,
+      lastSeenAt: sessions.lastSeenAt,
+      id: users.id,
+      role: users.clientType,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      timezone: users.timezone,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        eq(users.isDeleted, false),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const idleMs = row.remember ? SESSION_LIMITS.remember.idleMs : SESSION_LIMITS.session.idleMs;
+  const idleFor = now.getTime() - row.lastSeenAt.getTime();
+  if (idleFor > idleMs) return null;
+  if (idleFor > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+  }
+  const { remember: _r, lastSeenAt: _l, ...user } = row;
+  return user;
+}
+
+/** Deletes expired and long-revoked sessions; run at start and hourly. */
+export async function pruneSessions(db: Db) {
+  const weekAgo = new Date(Date.now() - 7 * 24 * HOUR);
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, new Date()), lt(sessions.revokedAt, weekAgo)));
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function isWebClient(request: FastifyRequest): boolean {
+  return request.headers[WEB_CLIENT_HEADER] === WEB_CLIENT_VALUE;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, remember: boolean, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    path: '/',
+    ...(remember ? { maxAge: SESSION_LIMITS.remember.absoluteMs / 1000 } : {}),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure, path: '/' });
+}
+
+/** Resolves the caller on every request and enforces each route's `config.access`. */
+export function registerAuth(app: FastifyInstance, db: Db) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('authVia', null);
+
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const cookie = request.cookies[SESSION_COOKIE];
+    const token = bearer || cookie;
+    if (!token || token.length > 200) return;
+    request.user = await resolveSession(db, token);
+    if (request.user) request.authVia = bearer ? 'bearer' : 'cookie';
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access: Access = request.routeOptions.config.access ?? 'user';
+    if (access === 'public') return;
+    if (!request.user) throw new AppError('UNAUTHENTICATED');
+    // A cookie rides along with any request, so unsafe ones must prove they come from our own page.
+    if (request.authVia === 'cookie' && !SAFE_METHODS.has(request.method) && !isWebClient(request)) {
+      throw new AppError('FORBIDDEN');
+    }
+    if (access !== 'user' && !access.includes(request.user.role)) throw new AppError('FORBIDDEN');
+  });
+}
+
+/** The caller of an authenticated route (the preHandler has already refused anonymous calls). */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError('UNAUTHENTICATED');
+  return request.user;
+}

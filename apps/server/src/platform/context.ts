@@ -1,0 +1,10 @@
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { Mailer } from './mail.js';
+
+/** What services need from the running app; built once in app.ts and passed explicitly. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+}

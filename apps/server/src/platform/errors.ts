@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ERRORS, MSG, type ErrorCode, type ErrorReply } from '@cutroom/domain';
+
+/** Services throw this; the one handler below turns it into `{error_message, code}`. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly field?: string,
+  ) {
+    super(message ?? ERRORS[code].message);
+    this.status = ERRORS[code].status;
+  }
+}
+
+const reply = (code: string, error_message: string, field?: string): ErrorReply =>
+  field ? { error_message, code, field } : { error_message, code };
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+/** First failing field of a schema validation, as `{field, message}`. */
+function describeValidation(issues: ValidationIssue[], context: string | undefined) {
+  const first = issues[0];
+  const pathParts = first?.params?.issue?.path ?? first?.instancePath?.split('/').filter(Boolean) ?? [];
+  const field = pathParts.map(String).join('.') || context || 'body';
+  const message = first?.params?.issue?.message ?? first?.message ?? 'is invalid';
+  const friendly = /^Invalid input|^Expected|^Invalid option|^Too (big|small)|^Unrecognized/.test(message)
+    ? `${field}: ${message}`
+    : message;
+  return { field, message: friendly };
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, rep) => {
+    if (err instanceof AppError) {
+      return rep.status(err.status).send(reply(err.code, err.message, err.field));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const { field, message } = describeValidation(err.validation as ValidationIssue[], err.validationContext);
+      return rep.status(400).send(reply('VALIDATION', message, field));
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, issues: err.cause.issues }, 'reply did not match its schema');
+      return rep.status(500).send(reply('INTERNAL', MSG.generic));
+    }
+    if (err.statusCode === 429) {
+      return rep.status(429).send(reply('RATE_LIMITED', MSG.tooManyRequests));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Fastify's own client errors: bad JSON, wrong content type, body too large.
+      const message = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Send the body as application/json' : err.message;
+      return rep.status(err.statusCode).send(reply(err.code ?? 'BAD_REQUEST', message));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return rep.status(500).send(reply('INTERNAL', MSG.generic));
+  });
+
+}

@@ -1,0 +1,27 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { MSG } from '@cutroom/domain';
+
+/** Serves the built web app; any other GET outside /api answers index.html for the client router. */
+export async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const index = path.join(distDir, 'index.html');
+  const hasBuild = fs.existsSync(index);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        // Vite fingerprints assets, so they can be cached for good; index.html never.
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.headers.accept?.includes('text/html');
+    if (isPage && hasBuild) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ error_message: MSG.notFound, code: 'NOT_FOUND' });
+  });
+}

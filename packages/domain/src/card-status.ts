@@ -1,0 +1,71 @@
+/** Normal card statuses (DESIGN §4) with the labels of spec 000 §4. */
+export const CARD_STATUSES = [
+  'video_request',
+  'on_hold',
+  'editing',
+  'qa',
+  'done',
+  'canceled',
+  'repurpose_editing',
+  'repurpose_done',
+  'completed_done',
+] as const;
+export type CardStatus = (typeof CARD_STATUSES)[number];
+
+export const CARD_STATUS_LABELS: Record<CardStatus, string> = {
+  video_request: 'Yet to be Started',
+  on_hold: 'Hold',
+  editing: 'In Progress',
+  qa: 'In QA',
+  done: 'Review',
+  canceled: 'Canceled',
+  repurpose_editing: 'In Repurpose',
+  repurpose_done: 'Repurpose Completed',
+  completed_done: 'Completed',
+};
+
+/** Board columns in order, with their internal key, title and the list key of the getCards reply. */
+export const BOARD_COLUMNS = [
+  { key: 'video_request', status: 'video_request', title: 'Video Requests', replyKey: 'video_requests' },
+  { key: 'on_hold', status: 'on_hold', title: 'On Hold', replyKey: 'on_hold', toggle: 'showHold' },
+  { key: 'editing', status: 'editing', title: 'Editing', replyKey: 'editing' },
+  { key: 'qa', status: 'qa', title: 'QA', replyKey: 'qa_cards' },
+  { key: 'done', status: 'done', title: 'Review', replyKey: 'done_cards' },
+  { key: 'updatedDone', status: 'completed_done', title: 'Completed', replyKey: 'updatedDone' },
+  { key: 'canceled', status: 'canceled', title: 'Canceled', replyKey: 'cancelled_cards', toggle: 'showCanceled' },
+  {
+    key: 'repurposeEditing',
+    status: 'repurpose_editing',
+    title: 'Repurposing',
+    replyKey: 'repurposeEditing',
+    toggle: 'showRepurposed',
+  },
+  {
+    key: 'repurposeDone',
+    status: 'repurpose_done',
+    title: 'Repurposing Review',
+    replyKey: 'repurposeDone',
+    toggle: 'showRepurposed',
+  },
+] as const satisfies readonly {
+  key: string;
+  status: CardStatus;
+  title: string;
+  replyKey: string;
+  toggle?: 'showHold' | 'showCanceled' | 'showRepurposed';
+}[];
+export type BoardColumnKey = (typeof BOARD_COLUMNS)[number]['key'];
+
+/** YouTube-helper statuses; null in the database means assigned, completed is inDone + yt_is_complete. */
+export const YT_STATUSES = ['assigned', 'inProgress', 'ytQA', 'inDone', 'cancelled', 'completed'] as const;
+export type YtStatus = (typeof YT_STATUSES)[number];
+export const YT_STATUS_LABELS: Record<YtStatus, string> = {
+  assigned: 'Assigned',
+  inProgress: 'In Progress',
+  ytQA: 'QA',
+  inDone: 'Review',
+  cancelled: 'Canceled',
+  completed: 'Completed',
+};
+
+export const isCardStatus = (value: unknown): value is CardStatus => CARD_STATUSES.includes(value as CardStatus);

@@ -1,0 +1,40 @@
+/** Business constants and limits (spec 000 §9, 001 §9, 002 §9). */
+export const CARD_PAGE_SIZE = 10;
+/** Infinite scroll stops when the first load brings fewer than this many cards. */
+export const CARD_FIRST_LOAD_MIN = 8;
+export const ALL_TABS_SHOW_MORE_ABOVE = 5;
+export const TIMELINE_HOURS_WITH_REVISION = 24;
+export const TIMELINE_HOURS_FIRST = 48;
+export const MAX_REPURPOSE_SIZES = 2;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const DEFAULT_DONE_VIDEO_LIMIT = 1;
+export const DONE_VIDEO_LIMIT_MAX = 4;
+export const CUSTOM_SUBSCRIPTION_MIN = 1;
+export const CUSTOM_SUBSCRIPTION_MAX = 100;
+export const QA_SLOTS = 3;
+export const QA_SLOTS_EXTRA = 4;
+export const YT_HELPER_SLOTS = 2;
+export const NOTIFICATION_POLL_MS = 30_000;
+export const CHAT_POLL_MS = 15_000;
+export const TOAST_MS = 3_000;
+export const SIDEBAR_COLLAPSE_PX = 992;
+export const MOBILE_PX = 768;
+export const CLOCK_TIME_ZONE = 'America/New_York';
+export const ADDITIONAL_INFO_CUT = 100;
+export const TABLE_PAGE_SIZE = 10;
+export const BILLING_PERIOD_DAYS = 30;
+export const INACTIVE_DAYS = 30;
+export const MIDDLE_ACTIVITY_DAYS = 14;
+export const EARLIEST_DATE = '2022-12-20';
+
+/** Requests a customer may create per billing period, by subscription (DESIGN §4); null = no limit. */
+export const REQUESTS_PER_PERIOD = { single: 1, double: 2, weekly: 4, unlimited: null } as const;
+
+/** Field bounds the server enforces and the forms mirror. */
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const TITLE_MAX = 200;
+export const URL_MAX = 2048;

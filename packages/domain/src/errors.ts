@@ -1,0 +1,28 @@
+import { MSG } from './messages.js';
+
+/** The AppError table: one code, one HTTP status and one user-facing message (DESIGN §3). */
+export const ERRORS = {
+  VALIDATION: { status: 400, message: MSG.requiredField },
+  BAD_CREDENTIALS: { status: 401, message: MSG.loginFailed },
+  UNAUTHENTICATED: { status: 401, message: MSG.notLoggedIn },
+  EMAIL_NOT_VERIFIED: { status: 403, message: MSG.emailNotVerified },
+  FORBIDDEN: { status: 403, message: MSG.forbidden },
+  NOT_FOUND: { status: 404, message: MSG.notFound },
+  EMAIL_UNKNOWN: { status: 404, message: MSG.resetEmailMissing },
+  EMAIL_TAKEN: { status: 409, message: MSG.emailTaken },
+  CARD_TITLE_EXISTS: { status: 409, message: MSG.cardTitleExists },
+  STALE_MOVE: { status: 409, message: MSG.staleMove },
+  TOKEN_INVALID: { status: 400, message: MSG.verifyTokenInvalid },
+  RESET_TOKEN_INVALID: { status: 400, message: MSG.resetTokenInvalid },
+  RATE_LIMITED: { status: 429, message: MSG.tooManyRequests },
+  BUSY: { status: 429, message: MSG.busy },
+  INTERNAL: { status: 500, message: MSG.generic },
+} as const satisfies Record<string, { status: number; message: string }>;
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Every error reply has this shape. */
+export interface ErrorReply {
+  error_message: string;
+  code: ErrorCode | string;
+  field?: string;
+}

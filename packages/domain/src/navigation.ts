@@ -1,0 +1,47 @@
+import type { Role } from './roles.js';
+
+/** Sidebar entries (spec 000 §6, 002 §6); labels differ by role where the spec says so. */
+export const NAV_ITEMS = {
+  home: { path: '/', label: 'Home' },
+  ytBoard: { path: '/ythelper/dashboard', label: 'YT Helper Board' },
+  users: { path: '/users', label: 'Users' },
+  myTeam: { path: '/users', label: 'My Team' },
+  customers: { path: '/customers', label: 'Customers' },
+  myCustomers: { path: '/customers', label: 'My Customers' },
+  upload: { path: '/upload', label: 'Upload' },
+  dashboard: { path: '/dashboard', label: 'Dashboard' },
+  archived: { path: '/cards/archive', label: 'Archived' },
+  settings: { path: '/settings', label: 'Settings' },
+  support: { path: '/inbox', label: 'Support' },
+  dueCards: { path: '/dueCards', label: 'Due Cards' },
+  exportCards: { path: '/exportCards', label: 'Export Cards' },
+  rating: { path: '/rating', label: 'Rating' },
+  aiToolbox: { path: '/AIToolbox', label: 'AI Toolbox' },
+  handbook: { path: '/client-handbook', label: 'Client Handbook' },
+} as const;
+export type NavKey = keyof typeof NAV_ITEMS;
+
+export const SIDEBAR_BY_ROLE: Record<Role, readonly NavKey[]> = {
+  admin: [
+    'home',
+    'users',
+    'customers',
+    'upload',
+    'dashboard',
+    'archived',
+    'settings',
+    'support',
+    'dueCards',
+    'exportCards',
+    'rating',
+    'aiToolbox',
+  ],
+  'team-lead': ['home', 'dashboard', 'upload', 'handbook', 'myTeam', 'myCustomers', 'support', 'archived', 'dueCards'],
+  qa: ['home', 'upload', 'handbook', 'myTeam', 'myCustomers', 'support', 'archived', 'dueCards'],
+  editor: ['home', 'upload', 'handbook', 'archived', 'dueCards'],
+  customer: ['home', 'dashboard', 'archived', 'support', 'aiToolbox', 'handbook'],
+  'yt-helper': ['home', 'ytBoard', 'handbook', 'archived'],
+  'yt-helper-lead': ['home', 'ytBoard', 'dashboard', 'myTeam', 'myCustomers', 'archived', 'dueCards', 'handbook'],
+};
+
+export const sidebarFor = (role: Role) => SIDEBAR_BY_ROLE[role].map((key) => ({ key, ...NAV_ITEMS[key] }));

@@ -1,0 +1,100 @@
+/** Option lists stored as stable keys with labels (DESIGN §4: the union of both readings). */
+export interface Option<K extends string = string> {
+  value: K;
+  label: string;
+}
+
+const options = <const T extends readonly Option[]>(list: T) => list;
+export type OptionValue<T extends readonly Option[]> = T[number]['value'];
+
+export const ASPECT_RATIOS = options([
+  { value: '16:9', label: 'Wide (16:9)' },
+  { value: '1:1', label: 'Square (1:1)' },
+  { value: '9:16', label: 'Vertical (9:16)' },
+  { value: '4:5', label: 'In Feed (4:5)' },
+  { value: 'other', label: 'Other' },
+]);
+
+export const VIDEO_PURPOSES = options([
+  { value: 'youtube_content', label: 'Youtube Content' },
+  { value: 'social_media', label: 'Social media/Youtube Content' },
+  { value: 'vertical_short_form', label: 'Vertical Content For TikTok/Shorts/Reels' },
+  { value: 'podcast', label: 'Podcast' },
+  { value: 'advertising', label: 'Advertising/Marketing' },
+  { value: 'video_advertisement', label: 'Video Advertisement' },
+  { value: 'internal', label: 'Internal organization usage' },
+  { value: 'wedding', label: 'Wedding video' },
+  { value: 'tv_movie_film', label: 'TV/Movie/Film' },
+  { value: 'other', label: 'Other' },
+]);
+
+export const REPURPOSE_SIZES = options([
+  { value: '9:16', label: 'Vertical (9:16)' },
+  { value: '1:1', label: 'Square (1:1)' },
+  { value: '4:5', label: 'In Feed Vertical (4:5)' },
+  { value: 'other', label: 'Other' },
+]);
+
+export const REFERRALS = options([
+  { value: 'NA', label: 'NA' },
+  { value: 'Google', label: 'Google' },
+  { value: 'Google Search', label: 'Google Search' },
+  { value: 'Youtube', label: 'Youtube' },
+  { value: 'Linkedin', label: 'Linkedin' },
+  { value: 'Facebook', label: 'Facebook' },
+  { value: 'Affiliate', label: 'Affiliate' },
+  { value: 'Other', label: 'Other' },
+]);
+/** Referral choices that need the 'Please mention source' text. */
+export const REFERRALS_WITH_SOURCE: readonly string[] = ['Affiliate', 'Other'];
+
+export const SUBSCRIPTION_TYPES = options([
+  { value: 'single', label: 'SINGLE' },
+  { value: 'double', label: 'DOUBLE' },
+  { value: 'weekly', label: 'WEEKLY' },
+  { value: 'unlimited', label: 'UNLIMITED' },
+  { value: 'custom', label: 'CUSTOM' },
+]);
+export type SubscriptionType = OptionValue<typeof SUBSCRIPTION_TYPES>;
+
+export const EDITING_SOFTWARE = options([
+  { value: 'NA', label: 'NA' },
+  { value: 'FCPX', label: 'FCPX' },
+  { value: 'Adobe Premier Pro', label: 'Adobe Premier Pro' },
+]);
+
+/** The profile's time-zone choices (spec 002 §9); '' means the browser's zone. */
+export const TIME_ZONES = options([
+  { value: '', label: 'None (browser time zone)' },
+  { value: 'America/New_York', label: 'Eastern' },
+  { value: 'America/Chicago', label: 'Central' },
+  { value: 'America/Denver', label: 'Mountain' },
+  { value: 'America/Los_Angeles', label: 'California' },
+  { value: 'Asia/Kolkata', label: 'India' },
+  { value: 'Asia/Karachi', label: 'Pakistan' },
+  { value: 'Asia/Manila', label: 'Philippines' },
+]);
+
+export const TEXT_PREFERENCES = options([
+  { value: 'with_text', label: 'With text' },
+  { value: 'without_any_text', label: 'Without any text' },
+  { value: 'use_your_description', label: 'Use your description' },
+]);
+export const PHOTO_PREFERENCES = options([
+  { value: 'provide_photos', label: 'I will provide photos' },
+  { value: 'take_screenshots', label: 'Take screenshots from the video' },
+]);
+export const TITLE_PREFERENCES = options([
+  { value: 'search_engine_optimised', label: 'Search engine optimised' },
+  { value: 'clickbaity', label: 'Clickbaity' },
+  { value: 'A_combo_of_both', label: 'A combo of both' },
+]);
+export const YES_NO = options([
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+]);
+
+export const labelOf = (list: readonly Option[], value: string | null | undefined): string =>
+  list.find((o) => o.value === value)?.label ?? value ?? '';
+export const valuesOf = <T extends readonly Option[]>(list: T) =>
+  list.map((o) => o.value) as unknown as [OptionValue<T>, ...OptionValue<T>[]];

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { ROLES } from '../roles.js';
+import { REFERRALS, valuesOf } from '../options.js';
+import { emailField, nameField, passwordField, timeZoneField } from '../validation.js';
+
+export const loginBody = z.object({
+  useremail: emailField,
+  password: z.string().min(1, { error: 'Password is required' }).max(1024),
+  remember_me: z.boolean().optional(),
+});
+export const loginReply = z.object({
+  access_token: z.string().optional().describe('Bearer token; omitted when the session rides in the cookie'),
+  client_type: z.enum(ROLES),
+  timezone: z.string(),
+});
+
+export const signupBody = z
+  .object({
+    firstname: nameField('First name'),
+    lastname: nameField('Last name'),
+    email: emailField,
+    password: passwordField,
+    dropbox_email: emailField.optional().or(z.literal('')),
+    secondary_email: z.string().trim().max(1000).optional(),
+    referral: z.enum(valuesOf(REFERRALS)).optional(),
+    otherreferral: z.string().trim().max(200).optional(),
+  })
+  .refine((b) => !(b.referral === 'Other' || b.referral === 'Affiliate') || !!b.otherreferral, {
+    error: 'Please mention source',
+    path: ['otherreferral'],
+  });
+
+export const messageReply = z.object({ message: z.string() });
+export const signupReply = z.object({ message: z.string(), client_id: z.number() });
+
+export const verifyBody = z.object({ emailToken: z.string().min(10).max(200) });
+export const statusMessageReply = z.object({ status: z.boolean(), message: z.string() });
+
+export const passwordResetBody = z.object({ email: emailField });
+export const passwordResetConfirmBody = z.object({
+  token: z.string().min(10).max(200),
+  password: passwordField,
+});
+
+export const changePasswordBody = z.object({
+  client_id: z.number().int().positive().optional(),
+  password: passwordField,
+});
+
+export const profileBody = z.object({
+  firstname: nameField('First name').optional(),
+  lastname: nameField('Last name').optional(),
+  useremail: emailField.optional(),
+  timezone: timeZoneField.optional(),
+});

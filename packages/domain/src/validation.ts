@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, URL_MAX } from './constants.js';
+
+/**
+ * The spec's email rule (word characters with dots or hyphens, @, domain, short ending), widened to
+ * '+' tags and longer endings so real addresses pass; written without nested quantifiers (no ReDoS).
+ */
+export const EMAIL_PATTERN = /^[\w+]+(?:[.-][\w+]+)*@\w+(?:[.-]\w+)*\.[A-Za-z]{2,24}$/;
+
+export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value);
+
+export const emailField = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX, { error: 'Email is too long' })
+  .refine(isEmail, { error: 'Please enter a valid email address' });
+
+export const nameField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(NAME_MAX, { error: `${label} must be at most ${NAME_MAX} characters` });
+
+export const passwordField = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, { error: `Password must be at least ${PASSWORD_MIN} characters` })
+  .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` });
+
+export const urlField = z
+  .string()
+  .trim()
+  .max(URL_MAX)
+  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), { error: 'Please enter a valid link starting with http:// or https://' });
+
+/** Validates an IANA zone name with the runtime's own list. */
+export const isTimeZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+export const timeZoneField = z
+  .string()
+  .trim()
+  .max(64)
+  .refine((v) => v === '' || isTimeZone(v), { error: 'Unknown time zone' });
+
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
