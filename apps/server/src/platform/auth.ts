@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Role } from '@cutroom/domain';
 import type { Db } from '../db/client.js';
@@ -148,7 +148,8 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     if (request.user) request.authVia = bearer ? 'bearer' : 'cookie';
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
+    if (request.is404) return;
     const access: Access = request.routeOptions.config.access ?? 'user';
     if (access === 'public') return;
     if (!request.user) throw new AppError('UNAUTHENTICATED');
@@ -160,7 +161,12 @@ export function registerAuth(app: FastifyInstance, db: Db) {
   });
 }
 
-/** The caller of an authenticated route (the preHandler has already refused anonymous calls). */
+/** An onRoute hook for plugins whose routes are public files (API docs, the web app's assets). */
+export function makePublic(route: RouteOptions) {
+  route.config = { ...route.config, access: 'public' };
+}
+
+/** The caller of an authenticated route (the preValidation hook has already refused anonymous calls). */
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError('UNAUTHENTICATED');
   return request.user;

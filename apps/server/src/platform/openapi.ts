@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { makePublic } from './auth.js';
 
 /** OpenAPI from the route schemas at /api/openapi.json, browsable at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance) {
@@ -18,6 +19,9 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', makePublic);
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 }

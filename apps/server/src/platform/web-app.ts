@@ -3,12 +3,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { MSG } from '@cutroom/domain';
+import { makePublic } from './auth.js';
 
 /** Serves the built web app; any other GET outside /api answers index.html for the client router. */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const index = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(index);
   if (hasBuild) {
+    app.addHook('onRoute', makePublic);
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,

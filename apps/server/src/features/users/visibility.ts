@@ -13,21 +13,21 @@ export function visibleUsersWhere(viewer: SessionUser): SQL | undefined {
     case 'admin':
       return undefined;
     case 'team-lead': {
-      const teamQas = sql`select ${users.id} from ${users} where ${users.assignedToLeadId} = ${viewer.id}`;
+      const teamQas = sql`select team.id from users team where team.assigned_to_lead_id = ${viewer.id}`;
       return or(
         self,
         eq(users.assignedToLeadId, viewer.id),
         inArray(
           users.id,
-          sql`select ${customerQas.customerId} from ${customerQas} where ${customerQas.qaId} = ${viewer.id} or ${customerQas.qaId} in (${teamQas})`,
+          sql`(select ${customerQas.customerId} from ${customerQas} where ${customerQas.qaId} = ${viewer.id} or ${customerQas.qaId} in (${teamQas}))`,
         ),
       );
     }
     case 'qa':
       return or(
         self,
-        inArray(users.id, sql`select ${customerQas.customerId} from ${customerQas} where ${customerQas.qaId} = ${viewer.id}`),
-        inArray(users.id, sql`select ${users.assignedToLeadId} from ${users} where ${users.id} = ${viewer.id}`),
+        inArray(users.id, sql`(select ${customerQas.customerId} from ${customerQas} where ${customerQas.qaId} = ${viewer.id})`),
+        inArray(users.id, sql`(select lead.assigned_to_lead_id from users lead where lead.id = ${viewer.id})`),
       );
     case 'yt-helper-lead':
       return or(self, eq(users.clientType, 'yt-helper'), and(eq(users.clientType, 'customer'), eq(users.hasYoutubeHelper, true)));
@@ -36,7 +36,7 @@ export function visibleUsersWhere(viewer: SessionUser): SQL | undefined {
         self,
         inArray(
           users.id,
-          sql`select ${customerYtHelpers.customerId} from ${customerYtHelpers} where ${customerYtHelpers.helperId} = ${viewer.id}`,
+          sql`(select ${customerYtHelpers.customerId} from ${customerYtHelpers} where ${customerYtHelpers.helperId} = ${viewer.id})`,
         ),
       );
     default:

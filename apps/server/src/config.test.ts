@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('applies the defaults of DESIGN §2', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, redisUrl: undefined, s3: undefined, publicUrl: 'http://localhost:3000' });
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ PUBLIC_URL: 'localhost' }, 'PUBLIC_URL'],
+    [{ ADMIN_EMAIL: 'a@b.co' }, 'ADMIN_EMAIL and ADMIN_PASSWORD'],
+  ])('stops with a message naming the variable for %o', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('reads the S3, SMTP and admin settings', () => {
+    const c = loadConfig({ S3_BUCKET: 'media', SMTP_URL: 'smtp://mail:25', ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'long-enough', PORT: '8080' });
+    expect(c.s3).toMatchObject({ bucket: 'media', region: 'us-east-1' });
+    expect(c.admin).toEqual({ email: 'boss@example.com', password: 'long-enough' });
+    expect(c.publicUrl).toBe('http://localhost:8080');
+  });
+});

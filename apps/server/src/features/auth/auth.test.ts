@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { MSG } from '@cutroom/domain';
+import { sessions, users } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { bearer, latestMail, seedWithSessions, tokenFromMail } from '../../test/helpers.js';
+import { DEMO_PASSWORD } from '../seed/demo-seed.js';
+
+let t: TestApp;
+let accounts: Awaited<ReturnType<typeof seedWithSessions>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  accounts = await seedWithSessions(t.database.db);
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers });
+
+describe('signup, verification and login', () => {
+  const person = { firstname: 'Nina', lastname: 'New', email: 'Nina.New@example.com', password: 'a-long-password' };
+
+  it('creates a customer, mails a verification link, refuses login until verified', async () => {
+    const signup = await post('/api/signup', { ...person, referral: 'Google' });
+    expect(signup.statusCode).toBe(201);
+    expect(signup.json()).toMatchObject({ message: MSG.signupSuccessVerify, client_id: expect.any(Number) });
+
+    const early = await post('/api/login', { useremail: person.email, password: person.password });
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toEqual({ error_message: MSG.emailNotVerified, code: 'EMAIL_NOT_VERIFIED' });
+
+    const token = tokenFromMail(latestMail(t.dataDir, 'nina.new@example.com'), '/verify-email');
+    const verify = await post('/api/verify-email-address', { emailToken: token });
+    expect(verify.json()).toEqual({ status: true, message: MSG.verifySuccess });
+    const reused = await post('/api/verify-email-address', { emailToken: token });
+    expect(reused.statusCode).toBe(400);
+
+    const login = await post('/api/login', { useremail: 'nina.new@EXAMPLE.com', password: person.password });
+    expect(login.statusCode).toBe(200);
+    const body = login.json<{ access_token: string; client_type: string }>();
+    expect(body.client_type).toBe('customer');
+    expect(body.access_token.length).toBeGreaterThanOrEqual(22);
+
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(body.access_token) });
+    expect(me.json()).toMatchObject({ useremail: 'nina.new@example.com', client_type: 'customer', is_profile_completed: false });
+  });
+
+  it('rejects a duplicate email and names bad fields', async () => {
+    const dup = await post('/api/signup', person);
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().code).toBe('EMAIL_TAKEN');
+
+    const bad = await post('/api/signup', { ...person, email: 'not-an-email' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION', field: 'email', error_message: 'Please enter a valid email address' });
+
+    const noSource = await post('/api/signup', { ...person, email: 'x@example.com', referral: 'Other' });
+    expect(noSource.statusCode).toBe(400);
+    expect(noSource.json()).toMatchObject({ field: 'otherreferral', error_message: 'Please mention source' });
+  });
+
+  it("answers a wrong password with the catalogue's message and no token", async () => {
+    const res = await post('/api/login', { useremail: accounts.admin.email, password: 'wrong-password' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error_message: MSG.loginFailed, code: 'BAD_CREDENTIALS' });
+    const unknown = await post('/api/login', { useremail: 'nobody@example.com', password: 'whatever' });
+    expect(unknown.json()).toEqual({ error_message: MSG.loginFailed, code: 'BAD_CREDENTIALS' });
+  });
+
+  it('gives the web app an httpOnly SameSite cookie and no token', async () => {
+    const res = await post(
+      '/api/login',
+      { useremail: accounts.qa.email, password: DEMO_PASSWORD, remember_me: false },
+      { 'x-requested-with': 'cutroom-web' },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ client_type: 'qa', timezone: 'America/New_York' });
+    const cookie = res.cookies.find((c) => c.name === 'cutroom_session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(cookie.maxAge).toBeUndefined();
+
+    const cookieHeader = { cookie: `cutroom_session=${cookie.value}` };
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: cookieHeader });
+    expect(me.json().client_type).toBe('qa');
+    // An unsafe call riding only on the cookie, without the web app's header, is refused.
+    const forged = await t.app.inject({ method: 'POST', url: '/api/user/profile', headers: cookieHeader, payload: { firstname: 'X' } });
+    expect(forged.statusCode).toBe(403);
+    const real = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/profile',
+      headers: { ...cookieHeader, 'x-requested-with': 'cutroom-web' },
+      payload: { firstname: 'Quincy' },
+    });
+    expect(real.statusCode).toBe(200);
+    expect(real.json().user.firstname).toBe('Quincy');
+  });
+
+  it('logout revokes the token', async () => {
+    const login = await post('/api/login', { useremail: accounts.editor.email, password: DEMO_PASSWORD });
+    const token = login.json<{ access_token: string }>().access_token;
+    expect((await post('/api/logout', {}, bearer(token))).statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ error_message: MSG.notLoggedIn, code: 'UNAUTHENTICATED' });
+  });
+
+  it('expires idle and absolutely expired sessions', async () => {
+    const idle = await post('/api/login', { useremail: accounts.lead.email, password: DEMO_PASSWORD, remember_me: false });
+    const idleToken = idle.json<{ access_token: string }>().access_token;
+    await t.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 13 * 3_600_000) }).where(eq(sessions.userId, accounts.lead.id));
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(idleToken) })).statusCode).toBe(401);
+
+    const old = await post('/api/login', { useremail: accounts.helper.email, password: DEMO_PASSWORD });
+    const oldToken = old.json<{ access_token: string }>().access_token;
+    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, accounts.helper.id));
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(oldToken) })).statusCode).toBe(401);
+  });
+});
+
+describe('password reset and change', () => {
+  it('mails a one-time link that sets a new password and signs out every session', async () => {
+    const missing = await post('/api/user/password-reset', { email: 'ghost@example.com' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error_message).toBe(MSG.resetEmailMissing);
+
+    const sent = await post('/api/user/password-reset', { email: accounts.customer2.email });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().message).toContain(MSG.resetSuccess);
+    const token = tokenFromMail(latestMail(t.dataDir, accounts.customer2.email), '/password-reset');
+    expect(latestMail(t.dataDir, accounts.customer2.email)).toContain('http://localhost:3000/password-reset?token=');
+
+    const short = await post('/api/user/password-reset/confirm', { token, password: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().field).toBe('password');
+
+    const done = await post('/api/user/password-reset/confirm', { token, password: 'brand-new-secret' });
+    expect(done.json()).toEqual({ message: MSG.passwordSet });
+    expect((await post('/api/user/password-reset/confirm', { token, password: 'another-secret' })).statusCode).toBe(400);
+
+    const oldSession = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(accounts.customer2.token) });
+    expect(oldSession.statusCode).toBe(401);
+    expect((await post('/api/login', { useremail: accounts.customer2.email, password: DEMO_PASSWORD })).statusCode).toBe(401);
+    expect((await post('/api/login', { useremail: accounts.customer2.email, password: 'brand-new-secret' })).statusCode).toBe(200);
+  });
+
+  it('a password change keeps the current session and ends the others', async () => {
+    const first = await post('/api/login', { useremail: accounts.customer.email, password: DEMO_PASSWORD });
+    const second = await post('/api/login', { useremail: accounts.customer.email, password: DEMO_PASSWORD });
+    const [a, b] = [first.json().access_token as string, second.json().access_token as string];
+    const res = await t.app.inject({ method: 'PUT', url: '/api/change-password', headers: bearer(a), payload: { password: 'changed-secret' } });
+    expect(res.json()).toEqual({ status: true, message: MSG.passwordChanged });
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(a) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(b) })).statusCode).toBe(401);
+  });
+
+  it('only an admin sets another user’s password, which becomes temporary', async () => {
+    const byQa = await t.app.inject({
+      method: 'PUT',
+      url: '/api/change-password',
+      headers: bearer(accounts.qa.token),
+      payload: { client_id: accounts.editor.id, password: 'hijack-attempt' },
+    });
+    expect(byQa.statusCode).toBe(404);
+    const byAdmin = await t.app.inject({
+      method: 'PUT',
+      url: '/api/change-password',
+      headers: bearer(accounts.admin.token),
+      payload: { client_id: accounts.editor.id, password: 'temporary-pass' },
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    const [editor] = await t.database.db.select().from(users).where(eq(users.id, accounts.editor.id));
+    expect(editor!.isTemporaryPassword).toBe(true);
+  });
+});
+
+describe('profile basics', () => {
+  it('keeps a new email pending until its link is followed', async () => {
+    const { token } = accounts.helperLead;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/profile',
+      headers: bearer(token),
+      payload: { useremail: 'hana.new@example.com', timezone: 'Asia/Manila' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ useremail: accounts.helperLead.email, pending_email: 'hana.new@example.com', timezone: 'Asia/Manila' });
+    const link = tokenFromMail(latestMail(t.dataDir, 'hana.new@example.com'), '/verify-email');
+    await post('/api/verify-email-address', { emailToken: link });
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
+    expect(me.json()).toMatchObject({ useremail: 'hana.new@example.com', pending_email: null });
+  });
+
+  it('refuses an unknown time zone and an email someone else has', async () => {
+    const zone = await t.app.inject({ method: 'POST', url: '/api/user/profile', headers: bearer(accounts.qa.token), payload: { timezone: 'Mars/Base' } });
+    expect(zone.statusCode).toBe(400);
+    expect(zone.json()).toMatchObject({ field: 'timezone', error_message: 'Unknown time zone' });
+    const taken = await t.app.inject({ method: 'POST', url: '/api/user/profile', headers: bearer(accounts.qa.token), payload: { useremail: accounts.admin.email } });
+    expect(taken.statusCode).toBe(409);
+  });
+});
+
+describe('abuse limits', () => {
+  it('limits login attempts per account', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      codes.push((await post('/api/login', { useremail: 'target@example.com', password: `guess-${i}` })).statusCode);
+    }
+    expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
+    expect(codes[10]).toBe(429);
+  });
+});

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { DEMO_ACCOUNTS, seedDemo } from '../features/seed/demo-seed.js';
+import { createSession } from '../platform/auth.js';
+
+export type DemoKey = (typeof DEMO_ACCOUNTS)[number]['key'];
+
+/** Seeds the demo workspace and returns each demo account's id and a live bearer token. */
+export async function seedWithSessions(db: Db) {
+  await seedDemo(db);
+  const accounts = {} as Record<DemoKey, { id: number; email: string; token: string }>;
+  for (const a of DEMO_ACCOUNTS) {
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.useremail, a.email));
+    accounts[a.key] = { id: row!.id, email: a.email, token: await createSession(db, row!.id, false, 'test') };
+  }
+  return accounts;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The newest mail written to the outbox for an address, as raw text. */
+export function latestMail(dataDir: string, to: string): string {
+  const dir = path.join(dataDir, 'mail');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(to.replace(/[^\w.@-]/g, '_'))) : [];
+  const newest = files.sort().at(-1);
+  if (!newest) throw new Error(`no mail to ${to}`);
+  return fs.readFileSync(path.join(dir, newest), 'utf8');
+}
+
+/** Pulls a token query parameter out of a mailed link (quoted-printable soft breaks removed). */
+export function tokenFromMail(mail: string, pagePath: string): string {
+  const flat = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = new RegExp(`${pagePath}\\?token=([\\w%-]+)`).exec(flat);
+  if (!match?.[1]) throw new Error(`no ${pagePath} link in mail`);
+  return decodeURIComponent(match[1]);
+}

@@ -1,0 +1,13 @@
+import { defineProject } from 'vitest/config';
+
+/** The same API tests on a real PostgreSQL server when TEST_DATABASE_URL is set (CI sets it). */
+export default defineProject({
+  test: {
+    name: 'server-pg',
+    include: process.env.TEST_DATABASE_URL ? ['src/**/*.test.ts'] : [],
+    exclude: ['src/**/*.pglite-only.test.ts'],
+    env: { TEST_DB: 'pg' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,54 @@
+import { NAV_ITEMS, sidebarFor, type Role } from '@cutroom/domain';
+
+/** Every route of spec 000 §2 and 002 §2, named once. */
+export const PATHS = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  passwordReset: '/password-reset',
+  verifyEmail: '/verify-email',
+  privacyPolicy: '/privacy-policy',
+  newCard: '/new-card',
+  cardDetails: '/card-details/:cardId',
+  upload: '/upload',
+  users: '/users',
+  customers: '/customers',
+  userProfile: '/user/:userId/profile',
+  customerProfile: '/customer/:userId/profile',
+  handbook: '/client-handbook',
+  dashboard: '/dashboard',
+  archive: '/cards/archive',
+  settings: '/settings',
+  inbox: '/inbox',
+  dueCards: '/dueCards',
+  exportCards: '/exportCards',
+  rating: '/rating',
+  aiToolbox: '/AIToolbox',
+  notifications: '/notifications',
+  profile: '/profile',
+  ytHelperBoard: '/ythelper/dashboard',
+} as const;
+
+export const cardPath = (cardId: number | string) => `/card-details/${cardId}`;
+export const userProfilePath = (userId: number | string) => `/user/${userId}/profile`;
+export const customerProfilePath = (userId: number | string) => `/customer/${userId}/profile`;
+
+/** The sidebar's label for a path in this role's menu ('My Team' vs 'Users'), else the plain one. */
+export function navLabel(role: Role, path: string, fallback: string): string {
+  return sidebarFor(role).find((item) => item.path === path)?.label ?? fallback;
+}
+
+/** Roles a page is open to; the rest go home, as the spec says for settings (002 §2). */
+export const PAGE_ROLES = {
+  settings: ['admin'],
+  rating: ['admin'],
+  exportCards: ['admin'],
+  // The same roles the server lets list people (GET /api/users, /api/customers).
+  users: ['admin', 'team-lead', 'qa', 'yt-helper-lead'],
+  customers: ['admin', 'team-lead', 'qa', 'yt-helper-lead', 'yt-helper'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export const DEFAULT_LABELS = {
+  users: NAV_ITEMS.users.label,
+  customers: NAV_ITEMS.customers.label,
+};

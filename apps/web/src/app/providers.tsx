@@ -1,0 +1,39 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { ToastContainer } from 'react-toastify';
+import { TOAST_MS } from '@cutroom/domain';
+import { onUnauthorized } from '../lib/api-client';
+import { createQueryClient } from '../lib/query-client';
+import { signOutLocally } from '../lib/session';
+import { theme } from './theme';
+
+interface AppProvidersProps {
+  children: ReactNode;
+  /** Tests pass their own so each starts with an empty cache. */
+  queryClient?: QueryClient;
+}
+
+export function AppProviders({ children, queryClient: given }: AppProvidersProps) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
+
+  // Any 401 means the session is gone: forget the user, and the route guards take over.
+  useEffect(() => onUnauthorized(() => signOutLocally(queryClient)), [queryClient]);
+
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        {children}
+        {/* Spec 000 §8: top right, 3 s, closable by click, paused on hover, draggable. */}
+        <ToastContainer
+          position="top-right"
+          autoClose={TOAST_MS}
+          closeOnClick
+          pauseOnHover
+          draggable
+          newestOnTop
+        />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

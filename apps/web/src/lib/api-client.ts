@@ -1,0 +1,95 @@
+import { MSG, type ErrorReply } from '@cutroom/domain';
+
+/** A failed call, typed so features can branch on status and code and show the server's text. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field: string | undefined;
+
+  constructor(status: number, code: string, message: string, field?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** The user-facing text of any error: the server's message when it sent one, else the generic one. */
+export const errorMessage = (error: unknown): string => (isApiError(error) ? error.message : MSG.generic);
+
+/** The browser's IANA zone; the server formats times and due dates with it. */
+export const browserTimeZone = (): string => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+};
+
+type Listener = (error: ApiError) => void;
+const unauthorizedListeners = new Set<Listener>();
+
+/** The session layer subscribes here so any 401, from any call, signs the user out in one place. */
+export function onUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** A 401 that is an answer rather than a lost session (wrong password, probing /api/me). */
+  expectUnauthorized?: boolean;
+}
+
+const isErrorReply = (value: unknown): value is ErrorReply =>
+  typeof value === 'object' && value !== null && typeof (value as ErrorReply).error_message === 'string';
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Calls the API with the web client's headers and cookie session; throws ApiError on any failure. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'cutroom-web',
+    'user-time-zone': browserTimeZone(),
+  };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'NETWORK', MSG.generic);
+  }
+
+  const data = await readJson(response);
+  if (response.ok) return data as T;
+
+  const error = isErrorReply(data)
+    ? new ApiError(response.status, data.code, data.error_message, data.field)
+    : new ApiError(response.status, 'HTTP_' + response.status, response.status === 404 ? MSG.notFound : MSG.generic);
+  if (response.status === 401 && !options.expectUnauthorized) {
+    unauthorizedListeners.forEach((listener) => listener(error));
+  }
+  throw error;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { emailField, isEmail, isTimeZone } from './validation.js';
+import { sidebarFor, SIDEBAR_BY_ROLE } from './navigation.js';
+import { ROLES } from './roles.js';
+
+describe('email rule', () => {
+  it.each(['a@b.co', 'first.last@example.com', 'x-y@mail.example.org', 'tag+box@example.io', 'a_b@ex-ample.travel'])('accepts %s', (e) =>
+    expect(isEmail(e)).toBe(true),
+  );
+  it.each(['', 'plain', 'a@b', '@example.com', 'a..b@example.com', 'a@example.c', 'a b@example.com', 'a@@example.com'])(
+    'rejects %s',
+    (e) => expect(isEmail(e)).toBe(false),
+  );
+  it('answers adversarial input at once (a backtracking pattern would hang past the test timeout)', () => {
+    expect(isEmail(`${'a.'.repeat(5000)}@${'b-'.repeat(5000)}!`)).toBe(false);
+    expect(isEmail(`${'a'.repeat(60)}@${'b'.repeat(60)}`)).toBe(false);
+  });
+  it('normalises case and whitespace', () => {
+    expect(emailField.parse('  Ada@Example.COM ')).toBe('ada@example.com');
+  });
+});
+
+describe('time zones', () => {
+  it('knows IANA zones only', () => {
+    expect(isTimeZone('America/New_York')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('sidebar', () => {
+  it('gives every role a home link and only admin the settings', () => {
+    for (const role of ROLES) {
+      expect(SIDEBAR_BY_ROLE[role][0]).toBe('home');
+      expect(sidebarFor(role).some((i) => i.path === '/settings')).toBe(role === 'admin');
+    }
+  });
+  it('labels the users page My Team for leads', () => {
+    expect(sidebarFor('team-lead').find((i) => i.path === '/users')?.label).toBe('My Team');
+    expect(sidebarFor('admin').find((i) => i.path === '/users')?.label).toBe('Users');
+  });
+});
