@@ -23,6 +23,7 @@ export type ErrorCode = keyof typeof ERRORS;
 /** Every error reply has this shape. */
 export interface ErrorReply {
   error_message: string;
-  code: ErrorCode | string;
+  /** An ErrorCode, or Fastify's own code for its client errors (bad JSON, body too large). */
+  code: string;
   field?: string;
 }

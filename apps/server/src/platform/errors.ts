@@ -42,7 +42,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return rep.status(err.status).send(reply(err.code, err.message, err.field));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const { field, message } = describeValidation(err.validation as ValidationIssue[], err.validationContext);
+      const { field, message } = describeValidation(err.validation, err.validationContext);
       return rep.status(400).send(reply('VALIDATION', message, field));
     }
     if (isResponseSerializationError(err)) {

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MSG, sidebarFor } from '@cutroom/domain';
+import { latestMail, launchBrowser, linkFromMail, newPage, screenshotDir } from './browser.js';
+
+// The demo accounts the server seeds (apps/server/src/features/seed/demo-seed.ts).
+const DEMO_PASSWORD = 'cutroom-demo';
+const DEMO = [
+  ['admin@cutroom.demo', 'admin'],
+  ['lead@cutroom.demo', 'team-lead'],
+  ['qa@cutroom.demo', 'qa'],
+  ['editor@cutroom.demo', 'editor'],
+  ['helperlead@cutroom.demo', 'yt-helper-lead'],
+  ['helper@cutroom.demo', 'yt-helper'],
+  ['customer@cutroom.demo', 'customer'],
+] as const;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  fs.mkdirSync(screenshotDir, { recursive: true });
+});
+afterAll(() => browser?.close());
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+describe('accounts', () => {
+  it("a wrong password shows 'Incorrect login credentials' and stays on the login page", async () => {
+    const page = await newPage(browser);
+    await logIn(page, 'admin@cutroom.demo', 'not-the-password');
+    await expect.poll(() => page.getByText(MSG.loginFailed).first().isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.context().close();
+  });
+
+  it('signs up, verifies the email from the mailed link, logs in and sees the profile', async () => {
+    const page = await newPage(browser);
+    const email = `e2e-${Date.now()}@example.com`;
+    await page.goto('/signup');
+    await page.getByLabel('First name').fill('Erin');
+    await page.getByLabel('Last name').fill('Endtoend');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a-strong-password');
+    await page.getByRole('button', { name: /sign up|create account/i }).click();
+    await page.waitForURL('**/login**');
+
+    const link = linkFromMail(latestMail(email), '/verify-email');
+    await page.goto(link);
+    await expect.poll(() => page.getByText(MSG.verifySuccess).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.waitForURL('**/login**');
+
+    await logIn(page, email, 'a-strong-password');
+    await page.waitForURL('**/profile');
+    await expect.poll(() => page.getByText('Complete your registration').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(email);
+    await page.screenshot({ path: path.join(screenshotDir, 'profile-new-customer.png') });
+    await page.context().close();
+  });
+
+  for (const [email, role] of DEMO) {
+    it(`${role} sees the ${role} sidebar`, async () => {
+      const page = await newPage(browser);
+      await logIn(page, email, DEMO_PASSWORD);
+      const sidebar = page.getByTestId('sidebar');
+      await sidebar.waitFor();
+      for (const item of sidebarFor(role)) {
+        await expect.poll(() => sidebar.getByRole('link', { name: item.label, exact: true }).count(), { message: item.label }).toBe(1);
+      }
+      const links = await sidebar.getByRole('link').count();
+      expect(links).toBe(sidebarFor(role).length);
+      await page.screenshot({ path: path.join(screenshotDir, `shell-${role}.png`) });
+      await page.context().close();
+    });
+  }
+});

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium with the flags this closed network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport, timezoneId: 'America/New_York' });
+  return context.newPage();
+}
+
+/** The newest mail the server wrote for an address. */
+export function latestMail(to: string): string {
+  const dir = path.join(inject('dataDir'), 'mail');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(to)).sort() : [];
+  const newest = files.at(-1);
+  if (!newest) throw new Error(`no mail to ${to}`);
+  return fs.readFileSync(path.join(dir, newest), 'utf8');
+}
+
+/** A link to one of our pages found in a mail (quoted-printable soft breaks undone). */
+export function linkFromMail(mail: string, pagePath: string): string {
+  const flat = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = new RegExp(`https?://[^\\s"<>]+${pagePath}\\?token=[\\w%-]+`).exec(flat);
+  if (!match) throw new Error(`no ${pagePath} link in mail`);
+  return match[0];
+}
+
+export const screenshotDir = path.resolve(import.meta.dirname, '../artifacts');

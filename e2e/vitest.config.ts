@@ -1,0 +1,13 @@
+import { defineProject } from 'vitest/config';
+
+/** Browser journeys against the built app served by a real server process (see global-setup.ts). */
+export default defineProject({
+  test: {
+    name: 'e2e',
+    include: ['src/**/*.e2e.ts'],
+    globalSetup: ['src/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
