@@ -14,7 +14,13 @@ function newestMtime(target) {
 
 export function buildWebIfStale() {
   const builtIndex = path.join(root, 'apps/web/dist/index.html');
-  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/domain/src']
+  const sources = [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/public',
+    'apps/web/vite.config.ts',
+    'packages/domain/src',
+  ]
     .map((p) => path.join(root, p))
     .filter((p) => fs.existsSync(p));
   const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;

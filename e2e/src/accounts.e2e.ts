@@ -71,7 +71,9 @@ describe('accounts', () => {
       const sidebar = page.getByTestId('sidebar');
       await sidebar.waitFor();
       for (const item of sidebarFor(role)) {
-        await expect.poll(() => sidebar.getByRole('link', { name: item.label, exact: true }).count(), { message: item.label }).toBe(1);
+        await expect
+          .poll(() => sidebar.getByRole('link', { name: item.label, exact: true }).count(), { message: item.label })
+          .toBe(1);
       }
       const links = await sidebar.getByRole('link').count();
       expect(links).toBe(sidebarFor(role).length);

@@ -8,7 +8,14 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -22,7 +29,12 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
 /** The newest mail the server wrote for an address. */
 export function latestMail(to: string): string {
   const dir = path.join(inject('dataDir'), 'mail');
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(to)).sort() : [];
+  const files = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.includes(to))
+        .sort()
+    : [];
   const newest = files.at(-1);
   if (!newest) throw new Error(`no mail to ${to}`);
   return fs.readFileSync(path.join(dir, newest), 'utf8');

@@ -36,12 +36,21 @@ export async function setup(project: TestProject) {
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root as string,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', PUBLIC_URL: baseUrl, DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', log, log],
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited: ${fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8')}`);
+    if (server.exitCode !== null)
+      throw new Error(`server exited: ${fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8')}`);
     try {
       if ((await fetch(`${baseUrl}/readyz`)).ok) break;
     } catch {

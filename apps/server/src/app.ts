@@ -63,7 +63,12 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
     config,
     mailer:
       mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'mail'), log: app.log }),
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'mail'),
+        log: app.log,
+      }),
   };
 
   registerErrorHandling(app);

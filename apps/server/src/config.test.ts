@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from './config.js';
 describe('loadConfig', () => {
   it('applies the defaults of DESIGN §2', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, redisUrl: undefined, s3: undefined, publicUrl: 'http://localhost:3000' });
+    expect(c).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      s3: undefined,
+      publicUrl: 'http://localhost:3000',
+    });
     expect(c.dataDir.endsWith('/data')).toBe(true);
   });
 
@@ -21,7 +27,13 @@ describe('loadConfig', () => {
   });
 
   it('reads the S3, SMTP and admin settings', () => {
-    const c = loadConfig({ S3_BUCKET: 'media', SMTP_URL: 'smtp://mail:25', ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'long-enough', PORT: '8080' });
+    const c = loadConfig({
+      S3_BUCKET: 'media',
+      SMTP_URL: 'smtp://mail:25',
+      ADMIN_EMAIL: 'Boss@Example.com',
+      ADMIN_PASSWORD: 'long-enough',
+      PORT: '8080',
+    });
     expect(c.s3).toMatchObject({ bucket: 'media', region: 'us-east-1' });
     expect(c.admin).toEqual({ email: 'boss@example.com', password: 'long-enough' });
     expect(c.publicUrl).toBe('http://localhost:8080');

@@ -30,8 +30,7 @@ export const MSG = {
   requiredField: 'Please fill the required field',
   invalidEmail: 'Please enter a valid email address',
   cardTitleExists: 'Card Title already exist',
-  cardTitleExistsHint:
-    'This title already exist. Please try different title or use versions like Title A or Title B.',
+  cardTitleExistsHint: 'This title already exist. Please try different title or use versions like Title A or Title B.',
   requestLimitReached:
     'You have reached limit for video requests. Your limit will refresh on the next billing date. For further information contact your account manager.',
   noQaAssigned: 'We are setting up your account for file sharing, we will update you via email once it is done.',

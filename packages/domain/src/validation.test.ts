@@ -4,8 +4,9 @@ import { sidebarFor, SIDEBAR_BY_ROLE } from './navigation.js';
 import { ROLES } from './roles.js';
 
 describe('email rule', () => {
-  it.each(['a@b.co', 'first.last@example.com', 'x-y@mail.example.org', 'tag+box@example.io', 'a_b@ex-ample.travel'])('accepts %s', (e) =>
-    expect(isEmail(e)).toBe(true),
+  it.each(['a@b.co', 'first.last@example.com', 'x-y@mail.example.org', 'tag+box@example.io', 'a_b@ex-ample.travel'])(
+    'accepts %s',
+    (e) => expect(isEmail(e)).toBe(true),
   );
   it.each(['', 'plain', 'a@b', '@example.com', 'a..b@example.com', 'a@example.c', 'a b@example.com', 'a@@example.com'])(
     'rejects %s',

@@ -32,7 +32,9 @@ export const urlField = z
   .string()
   .trim()
   .max(URL_MAX)
-  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), { error: 'Please enter a valid link starting with http:// or https://' });
+  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), {
+    error: 'Please enter a valid link starting with http:// or https://',
+  });
 
 /** Validates an IANA zone name with the runtime's own list. */
 export const isTimeZone = (zone: string): boolean => {

@@ -60,5 +60,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err }, 'unhandled error');
     return rep.status(500).send(reply('INTERNAL', MSG.generic));
   });
-
 }

@@ -14,7 +14,12 @@ export interface Mailer {
 }
 
 /** SMTP when SMTP_URL is set; otherwise each message is written as an .eml file to DATA_DIR/mail. */
-export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {

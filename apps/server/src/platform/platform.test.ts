@@ -27,7 +27,12 @@ describe('platform', () => {
   });
 
   it('answers malformed JSON with a 400, not a 500', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: '{"useremail":', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: '{"useremail":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toHaveProperty('error_message');
   });
@@ -43,7 +48,12 @@ describe('platform', () => {
   it('limits login calls per address', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 31; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { useremail: `p${i}@example.com`, password: 'x' }, remoteAddress: '10.9.9.9' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { useremail: `p${i}@example.com`, password: 'x' },
+        remoteAddress: '10.9.9.9',
+      });
       codes.push(res.statusCode);
     }
     expect(codes.filter((c) => c === 401)).toHaveLength(30);

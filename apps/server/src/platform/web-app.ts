@@ -17,12 +17,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       index: false,
       setHeaders(res, file) {
         // Vite fingerprints assets, so they can be cached for good; index.html never.
-        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.headers.accept?.includes('text/html');
+    const isPage =
+      request.method === 'GET' && !request.url.startsWith('/api/') && request.headers.accept?.includes('text/html');
     if (isPage && hasBuild) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({ error_message: MSG.notFound, code: 'NOT_FOUND' });
   });

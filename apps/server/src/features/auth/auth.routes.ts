@@ -15,13 +15,7 @@ import {
   verifyBody,
 } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
-import {
-  clearSessionCookie,
-  currentUser,
-  isWebClient,
-  revokeSession,
-  setSessionCookie,
-} from '../../platform/auth.js';
+import { clearSessionCookie, currentUser, isWebClient, revokeSession, setSessionCookie } from '../../platform/auth.js';
 import {
   changePassword,
   confirmPasswordReset,
@@ -47,7 +41,12 @@ export const authRoutes =
       '/api/signup',
       {
         config: { access: 'public', ...perIp(10, 15) },
-        schema: { tags: ['auth'], summary: 'Customer self sign-up; mails a verification link', body: signupBody, response: { 201: signupReply } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Customer self sign-up; mails a verification link',
+          body: signupBody,
+          response: { 201: signupReply },
+        },
       },
       async (request, reply) => reply.status(201).send(await signup(ctx, request.body)),
     );
@@ -56,7 +55,12 @@ export const authRoutes =
       '/api/verify-email-address',
       {
         config: { access: 'public', ...perIp(20, 1) },
-        schema: { tags: ['auth'], summary: 'Confirm an email address from its mailed token', body: verifyBody, response: { 200: statusMessageReply } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Confirm an email address from its mailed token',
+          body: verifyBody,
+          response: { 200: statusMessageReply },
+        },
       },
       async (request) => verifyEmail(ctx, request.body.emailToken),
     );
@@ -67,7 +71,8 @@ export const authRoutes =
         config: { access: 'public', ...perIp(30, 1) },
         schema: {
           tags: ['auth'],
-          summary: 'Log in. API clients get a bearer token; the web app (X-Requested-With: cutroom-web) gets an httpOnly cookie instead',
+          summary:
+            'Log in. API clients get a bearer token; the web app (X-Requested-With: cutroom-web) gets an httpOnly cookie instead',
           body: loginBody,
           response: { 200: loginReply },
         },
@@ -98,7 +103,10 @@ export const authRoutes =
 
     app.get(
       '/api/me',
-      { config: { access: 'user' }, schema: { tags: ['auth'], summary: 'The logged-in user', response: { 200: userView } } },
+      {
+        config: { access: 'user' },
+        schema: { tags: ['auth'], summary: 'The logged-in user', response: { 200: userView } },
+      },
       async (request) => me(ctx, currentUser(request)),
     );
 
@@ -106,7 +114,12 @@ export const authRoutes =
       '/api/user/password-reset',
       {
         config: { access: 'public', ...perIp(10, 15) },
-        schema: { tags: ['auth'], summary: 'Mail a password reset link', body: passwordResetBody, response: { 200: messageReply } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Mail a password reset link',
+          body: passwordResetBody,
+          response: { 200: messageReply },
+        },
       },
       async (request) => requestPasswordReset(ctx, limits, request.body.email),
     );
@@ -153,4 +166,3 @@ export const authRoutes =
       async (request) => updateOwnProfile(ctx, currentUser(request), request.body),
     );
   };
-

@@ -31,7 +31,13 @@ export function createAccountLimits() {
 type AccountLimits = ReturnType<typeof createAccountLimits>;
 
 const findByEmail = async (ctx: AppContext, email: string) =>
-  (await ctx.db.select().from(users).where(sql`lower(${users.useremail}) = ${email}`).limit(1))[0];
+  (
+    await ctx.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.useremail}) = ${email}`)
+      .limit(1)
+  )[0];
 
 export async function signup(ctx: AppContext, body: z.infer<typeof signupBody>) {
   if (await emailInUse(ctx.db, body.email)) throw new AppError('EMAIL_TAKEN', undefined, 'email');
@@ -113,7 +119,12 @@ export async function confirmPasswordReset(ctx: AppContext, body: z.infer<typeof
   // Following the mailed link also proves the address.
   await ctx.db
     .update(users)
-    .set({ passwordHash, isTemporaryPassword: false, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+    .set({
+      passwordHash,
+      isTemporaryPassword: false,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, used.userId));
   await revokeUserSessions(ctx.db, used.userId);
   return { message: MSG.passwordSet };
@@ -146,7 +157,8 @@ export async function updateOwnProfile(ctx: AppContext, viewer: SessionUser, bod
   const [current] = await ctx.db.select().from(users).where(eq(users.id, viewer.id)).limit(1);
   if (!current) throw new AppError('UNAUTHENTICATED');
   const newEmail = body.useremail && body.useremail !== current.useremail.toLowerCase() ? body.useremail : undefined;
-  if (newEmail && (await emailInUse(ctx.db, newEmail, viewer.id))) throw new AppError('EMAIL_TAKEN', undefined, 'useremail');
+  if (newEmail && (await emailInUse(ctx.db, newEmail, viewer.id)))
+    throw new AppError('EMAIL_TAKEN', undefined, 'useremail');
   const [row] = await ctx.db
     .update(users)
     .set({

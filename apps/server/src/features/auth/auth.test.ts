@@ -43,7 +43,11 @@ describe('signup, verification and login', () => {
     expect(body.access_token.length).toBeGreaterThanOrEqual(22);
 
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(body.access_token) });
-    expect(me.json()).toMatchObject({ useremail: 'nina.new@example.com', client_type: 'customer', is_profile_completed: false });
+    expect(me.json()).toMatchObject({
+      useremail: 'nina.new@example.com',
+      client_type: 'customer',
+      is_profile_completed: false,
+    });
   });
 
   it('rejects a duplicate email and names bad fields', async () => {
@@ -53,7 +57,11 @@ describe('signup, verification and login', () => {
 
     const bad = await post('/api/signup', { ...person, email: 'not-an-email' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'VALIDATION', field: 'email', error_message: 'Please enter a valid email address' });
+    expect(bad.json()).toMatchObject({
+      code: 'VALIDATION',
+      field: 'email',
+      error_message: 'Please enter a valid email address',
+    });
 
     const noSource = await post('/api/signup', { ...person, email: 'x@example.com', referral: 'Other' });
     expect(noSource.statusCode).toBe(400);
@@ -84,7 +92,12 @@ describe('signup, verification and login', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: cookieHeader });
     expect(me.json().client_type).toBe('qa');
     // An unsafe call riding only on the cookie, without the web app's header, is refused.
-    const forged = await t.app.inject({ method: 'POST', url: '/api/user/profile', headers: cookieHeader, payload: { firstname: 'X' } });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/profile',
+      headers: cookieHeader,
+      payload: { firstname: 'X' },
+    });
     expect(forged.statusCode).toBe(403);
     const real = await t.app.inject({
       method: 'POST',
@@ -106,14 +119,24 @@ describe('signup, verification and login', () => {
   });
 
   it('expires idle and absolutely expired sessions', async () => {
-    const idle = await post('/api/login', { useremail: accounts.lead.email, password: DEMO_PASSWORD, remember_me: false });
+    const idle = await post('/api/login', {
+      useremail: accounts.lead.email,
+      password: DEMO_PASSWORD,
+      remember_me: false,
+    });
     const idleToken = idle.json<{ access_token: string }>().access_token;
-    await t.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 13 * 3_600_000) }).where(eq(sessions.userId, accounts.lead.id));
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 13 * 3_600_000) })
+      .where(eq(sessions.userId, accounts.lead.id));
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(idleToken) })).statusCode).toBe(401);
 
     const old = await post('/api/login', { useremail: accounts.helper.email, password: DEMO_PASSWORD });
     const oldToken = old.json<{ access_token: string }>().access_token;
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, accounts.helper.id));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, accounts.helper.id));
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(oldToken) })).statusCode).toBe(401);
   });
 });
@@ -136,19 +159,30 @@ describe('password reset and change', () => {
 
     const done = await post('/api/user/password-reset/confirm', { token, password: 'brand-new-secret' });
     expect(done.json()).toEqual({ message: MSG.passwordSet });
-    expect((await post('/api/user/password-reset/confirm', { token, password: 'another-secret' })).statusCode).toBe(400);
+    expect((await post('/api/user/password-reset/confirm', { token, password: 'another-secret' })).statusCode).toBe(
+      400,
+    );
 
     const oldSession = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(accounts.customer2.token) });
     expect(oldSession.statusCode).toBe(401);
-    expect((await post('/api/login', { useremail: accounts.customer2.email, password: DEMO_PASSWORD })).statusCode).toBe(401);
-    expect((await post('/api/login', { useremail: accounts.customer2.email, password: 'brand-new-secret' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/login', { useremail: accounts.customer2.email, password: DEMO_PASSWORD })).statusCode,
+    ).toBe(401);
+    expect(
+      (await post('/api/login', { useremail: accounts.customer2.email, password: 'brand-new-secret' })).statusCode,
+    ).toBe(200);
   });
 
   it('a password change keeps the current session and ends the others', async () => {
     const first = await post('/api/login', { useremail: accounts.customer.email, password: DEMO_PASSWORD });
     const second = await post('/api/login', { useremail: accounts.customer.email, password: DEMO_PASSWORD });
     const [a, b] = [first.json().access_token as string, second.json().access_token as string];
-    const res = await t.app.inject({ method: 'PUT', url: '/api/change-password', headers: bearer(a), payload: { password: 'changed-secret' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/change-password',
+      headers: bearer(a),
+      payload: { password: 'changed-secret' },
+    });
     expect(res.json()).toEqual({ status: true, message: MSG.passwordChanged });
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(a) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(b) })).statusCode).toBe(401);
@@ -184,7 +218,11 @@ describe('profile basics', () => {
       payload: { useremail: 'hana.new@example.com', timezone: 'Asia/Manila' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ useremail: accounts.helperLead.email, pending_email: 'hana.new@example.com', timezone: 'Asia/Manila' });
+    expect(res.json().user).toMatchObject({
+      useremail: accounts.helperLead.email,
+      pending_email: 'hana.new@example.com',
+      timezone: 'Asia/Manila',
+    });
     const link = tokenFromMail(latestMail(t.dataDir, 'hana.new@example.com'), '/verify-email');
     await post('/api/verify-email-address', { emailToken: link });
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
@@ -192,10 +230,20 @@ describe('profile basics', () => {
   });
 
   it('refuses an unknown time zone and an email someone else has', async () => {
-    const zone = await t.app.inject({ method: 'POST', url: '/api/user/profile', headers: bearer(accounts.qa.token), payload: { timezone: 'Mars/Base' } });
+    const zone = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/profile',
+      headers: bearer(accounts.qa.token),
+      payload: { timezone: 'Mars/Base' },
+    });
     expect(zone.statusCode).toBe(400);
     expect(zone.json()).toMatchObject({ field: 'timezone', error_message: 'Unknown time zone' });
-    const taken = await t.app.inject({ method: 'POST', url: '/api/user/profile', headers: bearer(accounts.qa.token), payload: { useremail: accounts.admin.email } });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/profile',
+      headers: bearer(accounts.qa.token),
+      payload: { useremail: accounts.admin.email },
+    });
     expect(taken.statusCode).toBe(409);
   });
 });

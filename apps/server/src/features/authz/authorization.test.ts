@@ -9,7 +9,17 @@ import { createSession } from '../../platform/auth.js';
  * the first customer's data, against the table below. A route missing from the table fails.
  */
 type Caller = 'anonymous' | 'admin' | 'lead' | 'qa' | 'editor' | 'helperLead' | 'helper' | 'customer' | 'otherCustomer';
-const CALLERS: Caller[] = ['anonymous', 'admin', 'lead', 'qa', 'editor', 'helperLead', 'helper', 'customer', 'otherCustomer'];
+const CALLERS: Caller[] = [
+  'anonymous',
+  'admin',
+  'lead',
+  'qa',
+  'editor',
+  'helperLead',
+  'helper',
+  'customer',
+  'otherCustomer',
+];
 type Expect = Record<Caller, number>;
 
 interface Fixture {
@@ -28,14 +38,19 @@ interface Case {
 const all = (status: number): Expect => Object.fromEntries(CALLERS.map((c) => [c, status])) as Expect;
 const signedIn = (status: number): Expect => ({ ...all(status), anonymous: 401 });
 const only = (allowed: Caller[], status: number, otherwise = 403): Expect =>
-  Object.fromEntries(CALLERS.map((c) => [c, c === 'anonymous' ? 401 : allowed.includes(c) ? status : otherwise])) as Expect;
+  Object.fromEntries(
+    CALLERS.map((c) => [c, c === 'anonymous' ? 401 : allowed.includes(c) ? status : otherwise]),
+  ) as Expect;
 const unique = () => `${randomBytes(5).toString('hex')}@example.com`;
 
 const TABLE: Record<string, Case[]> = {
   'GET /healthz': [{ expect: all(200) }],
   'GET /readyz': [{ expect: all(200) }],
   'POST /api/signup': [
-    { body: () => ({ firstname: 'A', lastname: 'B', email: unique(), password: 'long-enough-pass' }), expect: all(201) },
+    {
+      body: () => ({ firstname: 'A', lastname: 'B', email: unique(), password: 'long-enough-pass' }),
+      expect: all(201),
+    },
   ],
   'POST /api/verify-email-address': [{ body: () => ({ emailToken: 'not-a-real-token-at-all' }), expect: all(400) }],
   'POST /api/login': [{ body: () => ({ useremail: unique(), password: 'wrong-password' }), expect: all(401) }],
@@ -56,7 +71,13 @@ const TABLE: Record<string, Case[]> = {
   'POST /api/user/profile': [{ body: () => ({ timezone: 'America/Chicago' }), expect: signedIn(200) }],
   'POST /api/user': [
     {
-      body: () => ({ firstname: 'N', lastname: 'U', email: unique(), password: 'long-enough-pass', customer_type: 'editor' }),
+      body: () => ({
+        firstname: 'N',
+        lastname: 'U',
+        email: unique(),
+        password: 'long-enough-pass',
+        customer_type: 'editor',
+      }),
       expect: only(['admin'], 201),
     },
   ],
@@ -89,7 +110,9 @@ beforeAll(async () => {
     CALLERS.filter((c): c is Exclude<Caller, 'anonymous'> => c !== 'anonymous').map((c) => [c, accounts[key(c)].id]),
   ) as typeof userIds;
   fixture = { customerId: accounts.customer.id, editorId: accounts.editor.id };
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, object> }>();
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    paths: Record<string, object>;
+  }>();
   routes = Object.entries(doc.paths).flatMap(([p, ops]) =>
     Object.keys(ops)
       .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))

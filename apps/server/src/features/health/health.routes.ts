@@ -11,7 +11,11 @@ export const healthRoutes =
       {
         config: { access: 'public' },
         logLevel: 'warn',
-        schema: { tags: ['health'], summary: 'The process is up', response: { 200: z.object({ status: z.literal('ok') }) } },
+        schema: {
+          tags: ['health'],
+          summary: 'The process is up',
+          response: { 200: z.object({ status: z.literal('ok') }) },
+        },
       },
       async () => ({ status: 'ok' as const }),
     );
@@ -24,7 +28,10 @@ export const healthRoutes =
         schema: {
           tags: ['health'],
           summary: 'The database answers',
-          response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ status: z.literal('unavailable') }) },
+          response: {
+            200: z.object({ status: z.literal('ready') }),
+            503: z.object({ status: z.literal('unavailable') }),
+          },
         },
       },
       async (request, reply) => {

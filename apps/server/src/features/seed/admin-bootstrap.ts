@@ -5,7 +5,11 @@ import { hashPassword } from '../../platform/passwords.js';
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD: create that admin once, when no user has the email. */
 export async function bootstrapAdmin(db: Db, admin: { email: string; password: string }): Promise<boolean> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.useremail}) = ${admin.email}`).limit(1);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.useremail}) = ${admin.email}`)
+    .limit(1);
   if (existing) return false;
   await db.insert(users).values({
     clientType: 'admin',

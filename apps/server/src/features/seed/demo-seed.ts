@@ -11,7 +11,13 @@ export const DEMO_ACCOUNTS = [
   { key: 'lead', role: 'team-lead', email: 'lead@cutroom.demo', firstname: 'Leo', lastname: 'Lead' },
   { key: 'qa', role: 'qa', email: 'qa@cutroom.demo', firstname: 'Quinn', lastname: 'Checker' },
   { key: 'editor', role: 'editor', email: 'editor@cutroom.demo', firstname: 'Eddie', lastname: 'Cutter' },
-  { key: 'helperLead', role: 'yt-helper-lead', email: 'helperlead@cutroom.demo', firstname: 'Hana', lastname: 'Helperlead' },
+  {
+    key: 'helperLead',
+    role: 'yt-helper-lead',
+    email: 'helperlead@cutroom.demo',
+    firstname: 'Hana',
+    lastname: 'Helperlead',
+  },
   { key: 'helper', role: 'yt-helper', email: 'helper@cutroom.demo', firstname: 'Yuri', lastname: 'Helper' },
   { key: 'customer', role: 'customer', email: 'customer@cutroom.demo', firstname: 'Cleo', lastname: 'Creator' },
   { key: 'customer2', role: 'customer', email: 'customer2@cutroom.demo', firstname: 'Max', lastname: 'Maker' },
@@ -19,7 +25,12 @@ export const DEMO_ACCOUNTS = [
 
 type Key = (typeof DEMO_ACCOUNTS)[number]['key'];
 
-const DEMO_CARDS: { title: string; status: CardStatus; owner: 'customer' | 'customer2'; extra?: Partial<typeof cards.$inferInsert> }[] = [
+const DEMO_CARDS: {
+  title: string;
+  status: CardStatus;
+  owner: 'customer' | 'customer2';
+  extra?: Partial<typeof cards.$inferInsert>;
+}[] = [
   { title: 'Morning routine vlog', status: 'video_request', owner: 'customer' },
   { title: 'Product unboxing: studio lights', status: 'video_request', owner: 'customer' },
   { title: 'Podcast episode 12 highlights', status: 'video_request', owner: 'customer2' },
@@ -30,8 +41,18 @@ const DEMO_CARDS: { title: string; status: CardStatus; owner: 'customer' | 'cust
   { title: 'Gear review: budget microphones', status: 'done', owner: 'customer' },
   { title: 'Behind the scenes: set build', status: 'completed_done', owner: 'customer', extra: { isComplete: true } },
   { title: 'Old intro draft', status: 'canceled', owner: 'customer' },
-  { title: 'Webinar cut-downs', status: 'repurpose_editing', owner: 'customer', extra: { hasRepurpose: true, repurposeAspect: '9:16|1:1' } },
-  { title: 'Conference keynote clips', status: 'repurpose_done', owner: 'customer2', extra: { hasRepurpose: true, repurposeAspect: '9:16' } },
+  {
+    title: 'Webinar cut-downs',
+    status: 'repurpose_editing',
+    owner: 'customer',
+    extra: { hasRepurpose: true, repurposeAspect: '9:16|1:1' },
+  },
+  {
+    title: 'Conference keynote clips',
+    status: 'repurpose_done',
+    owner: 'customer2',
+    extra: { hasRepurpose: true, repurposeAspect: '9:16' },
+  },
 ];
 
 /** Fills an empty database with one account per role and cards in every column. */
@@ -72,7 +93,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const lead = (role: Role) => (role === 'yt-helper' ? ids.helperLead : ids.lead);
     for (const a of DEMO_ACCOUNTS) {
       if (['qa', 'editor', 'customer', 'yt-helper'].includes(a.role)) {
-        await tx.update(users).set({ assignedToLeadId: lead(a.role) }).where(eq(users.id, ids[a.key]));
+        await tx
+          .update(users)
+          .set({ assignedToLeadId: lead(a.role) })
+          .where(eq(users.id, ids[a.key]));
       }
     }
     await tx.insert(customerQas).values([
@@ -118,9 +142,17 @@ export async function seedDemo(db: Db): Promise<boolean> {
         });
       }
       if (started) {
-        await tx.insert(cardActivity).values([
-          { cardId: card!.id, userId: ids.editor, fromStatus: 'video_request', toStatus: c.status, createdAt: hoursAgo(30) },
-        ]);
+        await tx
+          .insert(cardActivity)
+          .values([
+            {
+              cardId: card!.id,
+              userId: ids.editor,
+              fromStatus: 'video_request',
+              toStatus: c.status,
+              createdAt: hoursAgo(30),
+            },
+          ]);
       }
     }
   });

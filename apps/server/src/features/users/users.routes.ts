@@ -19,7 +19,12 @@ export const usersRoutes =
       '/api/user',
       {
         config: { access: ['admin'] },
-        schema: { tags: ['users'], summary: 'Create a user of any role', body: createUserBody, response: { 201: createUserReply } },
+        schema: {
+          tags: ['users'],
+          summary: 'Create a user of any role',
+          body: createUserBody,
+          response: { 201: createUserReply },
+        },
       },
       async (request, reply) => reply.status(201).send(await createUser(ctx.db, request.body)),
     );
@@ -28,7 +33,12 @@ export const usersRoutes =
       '/api/user/:id',
       {
         config: { access: 'user' },
-        schema: { tags: ['users'], summary: 'One user the caller may see', params: idParam, response: { 200: userView } },
+        schema: {
+          tags: ['users'],
+          summary: 'One user the caller may see',
+          params: idParam,
+          response: { 200: userView },
+        },
       },
       async (request) => getUser(ctx.db, currentUser(request), request.params.id),
     );
@@ -37,7 +47,12 @@ export const usersRoutes =
       '/api/users',
       {
         config: { access: ['admin', 'team-lead', 'qa', 'yt-helper-lead'] },
-        schema: { tags: ['users'], summary: 'Staff the caller works with', querystring: listQuery, response: { 200: usersReply } },
+        schema: {
+          tags: ['users'],
+          summary: 'Staff the caller works with',
+          querystring: listQuery,
+          response: { 200: usersReply },
+        },
       },
       async (request) => {
         const { rows, count } = await listUsers(ctx.db, currentUser(request), request.query, false);

@@ -126,7 +126,13 @@ export async function listUsers(db: Db, viewer: SessionUser, query: ListQuery, c
       : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(asc(users.firstname), asc(users.id)).limit(query.limit).offset(query.offset),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.firstname), asc(users.id))
+      .limit(query.limit)
+      .offset(query.offset),
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { rows: await toUserViews(db, rows, true), count: total?.n ?? 0 };

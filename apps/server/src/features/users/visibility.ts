@@ -26,11 +26,18 @@ export function visibleUsersWhere(viewer: SessionUser): SQL | undefined {
     case 'qa':
       return or(
         self,
-        inArray(users.id, sql`(select ${customerQas.customerId} from ${customerQas} where ${customerQas.qaId} = ${viewer.id})`),
+        inArray(
+          users.id,
+          sql`(select ${customerQas.customerId} from ${customerQas} where ${customerQas.qaId} = ${viewer.id})`,
+        ),
         inArray(users.id, sql`(select lead.assigned_to_lead_id from users lead where lead.id = ${viewer.id})`),
       );
     case 'yt-helper-lead':
-      return or(self, eq(users.clientType, 'yt-helper'), and(eq(users.clientType, 'customer'), eq(users.hasYoutubeHelper, true)));
+      return or(
+        self,
+        eq(users.clientType, 'yt-helper'),
+        and(eq(users.clientType, 'customer'), eq(users.hasYoutubeHelper, true)),
+      );
     case 'yt-helper':
       return or(
         self,
