@@ -9,11 +9,15 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { boardRoutes } from './features/board/board.routes.js';
+import { cardsRoutes } from './features/cards/cards.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
+import { workflowRoutes } from './features/workflow/workflow.routes.js';
 import { registerAuth } from './platform/auth.js';
 import type { AppContext } from './platform/context.js';
 import { registerErrorHandling } from './platform/errors.js';
+import { createMemoryBus, createRedisBus, type EventBus } from './platform/events.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerWebApp } from './platform/web-app.js';
@@ -41,10 +45,12 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   mailer?: Mailer;
+  /** Defaults to Redis pub/sub when REDIS_URL is set, else an in-process bus. */
+  events?: EventBus;
 }
 
 /** The whole HTTP app without listening, so tests drive it with inject(). */
-export async function buildApp({ config, database, mailer }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailer, events }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),
@@ -58,9 +64,12 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
     reply.header('x-request-id', request.id);
   });
 
+  const bus = events ?? (config.redisUrl ? await createRedisBus(config.redisUrl) : createMemoryBus());
+  app.addHook('onClose', () => bus.close());
   const ctx: AppContext = {
     db: database.db,
     config,
+    events: bus,
     mailer:
       mailer ??
       createMailer({
@@ -85,6 +94,9 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx));
   await app.register(usersRoutes(ctx));
+  await app.register(cardsRoutes(ctx));
+  await app.register(boardRoutes(ctx));
+  await app.register(workflowRoutes(ctx));
 
   await registerWebApp(app, config.webDist ? path.resolve(config.webDist) : defaultWebDist);
   return app;

@@ -9,3 +9,8 @@ export * from './navigation.js';
 export * from './validation.js';
 export * from './schemas/auth.js';
 export * from './schemas/users.js';
+export * from './card-fields.js';
+export * from './schemas/cards.js';
+export * from './schemas/card-replies.js';
+export * from './schemas/board.js';
+export * from './schemas/workflow.js';

@@ -230,13 +230,28 @@ export const cards = pgTable(
   },
   (t) => [
     check('cards_status_check', inList('card_status', CARD_STATUSES)),
-    index('cards_status_sort_idx').on(t.cardStatus, t.sort, t.id),
-    index('cards_client_status_idx').on(t.clientId, t.cardStatus, t.id),
-    index('cards_assigned_to_idx').on(t.assignedTo, t.cardStatus),
+    // Board columns: status, newest change first, unarchived only; video requests keep their manual order.
+    index('cards_board_idx')
+      .on(t.cardStatus, t.updatedAt.desc(), t.id.desc())
+      .where(sql`archived_at is null`),
+    index('cards_queue_idx')
+      .on(t.cardStatus, t.sort, t.id)
+      .where(sql`archived_at is null`),
+    index('cards_client_board_idx')
+      .on(t.clientId, t.cardStatus, t.updatedAt.desc(), t.id.desc())
+      .where(sql`archived_at is null`),
+    index('cards_editor_board_idx')
+      .on(t.assignedTo, t.cardStatus, t.updatedAt.desc())
+      .where(sql`archived_at is null`),
     index('cards_qa_idx').on(t.assignedQaId, t.cardStatus),
-    index('cards_helper_idx').on(t.ytHelperId),
+    index('cards_helper_idx').on(t.ytHelperId, t.cardStatus),
     index('cards_created_idx').on(t.createdAt),
-    index('cards_client_title_idx').on(t.clientId, sql`lower(${t.cardTitle})`),
+    index('cards_due_idx').on(t.dueDate),
+    index('cards_archived_idx')
+      .on(t.archivedAt)
+      .where(sql`archived_at is not null`),
+    // One title per customer, case-insensitive: the database settles races the service check can't.
+    uniqueIndex('cards_client_title_unique').on(t.clientId, sql`lower(${t.cardTitle})`),
   ],
 );
 
@@ -274,4 +289,28 @@ export const cardActivity = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('card_activity_card_idx').on(t.cardId, t.createdAt)],
+);
+
+/** Customer feedback on a completed card: one rating per card and kind (done or repurpose). */
+export const cardRatings = pgTable(
+  'card_ratings',
+  {
+    id: serial('id').primaryKey(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    cardType: text('card_type').notNull().$type<'done' | 'repurpose'>(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment'),
+    ratedBy: integer('rated_by').references(() => users.id),
+    assignedQaId: integer('assigned_qa_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('card_ratings_card_type_unique').on(t.cardId, t.cardType),
+    index('card_ratings_qa_idx').on(t.assignedQaId),
+    check('card_ratings_range', sql`rating between 1 and 5`),
+    check('card_ratings_type', sql`card_type in ('done', 'repurpose')`),
+  ],
 );

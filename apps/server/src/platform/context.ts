@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { EventBus } from './events.js';
 import type { Mailer } from './mail.js';
 
 /** What services need from the running app; built once in app.ts and passed explicitly. */
@@ -7,4 +8,5 @@ export interface AppContext {
   db: Db;
   config: Config;
   mailer: Mailer;
+  events: EventBus;
 }

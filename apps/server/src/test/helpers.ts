@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { users } from '../db/schema.js';
+import { cards, users } from '../db/schema.js';
 import { DEMO_ACCOUNTS, seedDemo } from '../features/seed/demo-seed.js';
 import { createSession } from '../platform/auth.js';
 
@@ -36,4 +36,22 @@ export function tokenFromMail(mail: string, pagePath: string): string {
   const match = new RegExp(`${pagePath}\\?token=([\\w%-]+)`).exec(flat);
   if (!match?.[1]) throw new Error(`no ${pagePath} link in mail`);
   return decodeURIComponent(match[1]);
+}
+
+type CardInsert = typeof cards.$inferInsert;
+let cardSeq = 0;
+
+/** A card straight in the database, for tests that need one in a given state. */
+export async function insertCard(db: Db, values: Partial<CardInsert> & { clientId: number }) {
+  const [card] = await db
+    .insert(cards)
+    .values({
+      cardTitle: `Test card ${++cardSeq} ${Math.random().toString(36).slice(2, 8)}`,
+      dropboxLink: 'https://www.dropbox.com/sh/raw?dl=0',
+      youtubeAspectRatio: '16:9',
+      videoPurpose: 'podcast',
+      ...values,
+    })
+    .returning();
+  return card!;
 }

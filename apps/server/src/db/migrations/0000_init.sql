@@ -7,6 +7,20 @@ CREATE TABLE "card_activity" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "card_ratings" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"card_id" integer NOT NULL,
+	"card_type" text NOT NULL,
+	"rating" smallint NOT NULL,
+	"comment" text,
+	"rated_by" integer,
+	"assigned_qa_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "card_ratings_range" CHECK (rating between 1 and 5),
+	CONSTRAINT "card_ratings_type" CHECK (card_type in ('done', 'repurpose'))
+);
+--> statement-breakpoint
 CREATE TABLE "card_videos" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"card_id" integer NOT NULL,
@@ -185,6 +199,9 @@ CREATE TABLE "users" (
 --> statement-breakpoint
 ALTER TABLE "card_activity" ADD CONSTRAINT "card_activity_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_activity" ADD CONSTRAINT "card_activity_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_ratings" ADD CONSTRAINT "card_ratings_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_ratings" ADD CONSTRAINT "card_ratings_rated_by_users_id_fk" FOREIGN KEY ("rated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_ratings" ADD CONSTRAINT "card_ratings_assigned_qa_id_users_id_fk" FOREIGN KEY ("assigned_qa_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_videos" ADD CONSTRAINT "card_videos_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cards" ADD CONSTRAINT "cards_client_id_users_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cards" ADD CONSTRAINT "cards_assigned_qa_id_users_id_fk" FOREIGN KEY ("assigned_qa_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -197,14 +214,19 @@ ALTER TABLE "customer_yt_helpers" ADD CONSTRAINT "customer_yt_helpers_helper_id_
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_tokens" ADD CONSTRAINT "user_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "card_activity_card_idx" ON "card_activity" USING btree ("card_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "card_ratings_card_type_unique" ON "card_ratings" USING btree ("card_id","card_type");--> statement-breakpoint
+CREATE INDEX "card_ratings_qa_idx" ON "card_ratings" USING btree ("assigned_qa_id");--> statement-breakpoint
 CREATE INDEX "card_videos_card_idx" ON "card_videos" USING btree ("card_id","kind","version");--> statement-breakpoint
-CREATE INDEX "cards_status_sort_idx" ON "cards" USING btree ("card_status","sort","id");--> statement-breakpoint
-CREATE INDEX "cards_client_status_idx" ON "cards" USING btree ("client_id","card_status","id");--> statement-breakpoint
-CREATE INDEX "cards_assigned_to_idx" ON "cards" USING btree ("assigned_to","card_status");--> statement-breakpoint
+CREATE INDEX "cards_board_idx" ON "cards" USING btree ("card_status","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE archived_at is null;--> statement-breakpoint
+CREATE INDEX "cards_queue_idx" ON "cards" USING btree ("card_status","sort","id") WHERE archived_at is null;--> statement-breakpoint
+CREATE INDEX "cards_client_board_idx" ON "cards" USING btree ("client_id","card_status","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE archived_at is null;--> statement-breakpoint
+CREATE INDEX "cards_editor_board_idx" ON "cards" USING btree ("assigned_to","card_status","updated_at" DESC NULLS LAST) WHERE archived_at is null;--> statement-breakpoint
 CREATE INDEX "cards_qa_idx" ON "cards" USING btree ("assigned_qa_id","card_status");--> statement-breakpoint
-CREATE INDEX "cards_helper_idx" ON "cards" USING btree ("yt_helper_id");--> statement-breakpoint
+CREATE INDEX "cards_helper_idx" ON "cards" USING btree ("yt_helper_id","card_status");--> statement-breakpoint
 CREATE INDEX "cards_created_idx" ON "cards" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "cards_client_title_idx" ON "cards" USING btree ("client_id",lower("card_title"));--> statement-breakpoint
+CREATE INDEX "cards_due_idx" ON "cards" USING btree ("due_date");--> statement-breakpoint
+CREATE INDEX "cards_archived_idx" ON "cards" USING btree ("archived_at") WHERE archived_at is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "cards_client_title_unique" ON "cards" USING btree ("client_id",lower("card_title"));--> statement-breakpoint
 CREATE INDEX "customer_qas_qa_idx" ON "customer_qas" USING btree ("qa_id");--> statement-breakpoint
 CREATE INDEX "customer_yt_helpers_helper_idx" ON "customer_yt_helpers" USING btree ("helper_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_token_unique" ON "sessions" USING btree ("token_hash");--> statement-breakpoint

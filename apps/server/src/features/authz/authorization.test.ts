@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { bearer, seedWithSessions, type DemoKey } from '../../test/helpers.js';
+import { bearer, insertCard, seedWithSessions, type DemoKey } from '../../test/helpers.js';
+import type { Db } from '../../db/client.js';
+import type { cards } from '../../db/schema.js';
 import { createSession } from '../../platform/auth.js';
 
 /**
@@ -26,11 +28,16 @@ interface Fixture {
   /** The first customer's id: the data a second customer must not see. */
   customerId: number;
   editorId: number;
+  /**
+   * A fresh card of the first customer per call, with QA and editor assigned and no YouTube helper,
+   * so helpers and the other customer must get 404 and everyone's call starts from the same state.
+   */
+  card(values?: Partial<typeof cards.$inferInsert>): Promise<number>;
 }
 interface Case {
   name?: string;
-  params?: (f: Fixture) => Record<string, string | number>;
-  body?: (f: Fixture) => object;
+  params?: (f: Fixture) => Record<string, string | number> | Promise<Record<string, string | number>>;
+  body?: (f: Fixture, params: Record<string, string | number>) => object;
   query?: Record<string, string>;
   expect: Expect;
 }
@@ -42,6 +49,24 @@ const only = (allowed: Caller[], status: number, otherwise = 403): Expect =>
     CALLERS.map((c) => [c, c === 'anonymous' ? 401 : allowed.includes(c) ? status : otherwise]),
   ) as Expect;
 const unique = () => `${randomBytes(5).toString('hex')}@example.com`;
+const uniqueTitle = () => `Title ${randomBytes(5).toString('hex')}`;
+/** Callers who see the first customer's card: the card's QA, editor, their lead, admin and the customer. */
+const cardSeen = (status: number, overrides: Partial<Expect> = {}): Expect => ({
+  anonymous: 401,
+  admin: status,
+  lead: status,
+  qa: status,
+  editor: status,
+  customer: status,
+  helperLead: 404,
+  helper: 404,
+  otherCustomer: 404,
+  ...overrides,
+});
+const ownerOrAdmin = (status: number) => cardSeen(status, { lead: 403, qa: 403, editor: 403 });
+const requestFields = { dropbox_link: 'https://www.dropbox.com/sh/raw?dl=0', youtube_aspect_ratio: '16:9', video_purpose: 'podcast' };
+const cardIn = (card_status: (typeof cards.$inferInsert)['cardStatus'], extra: Partial<typeof cards.$inferInsert> = {}) =>
+  async (f: Fixture) => ({ id: await f.card({ cardStatus: card_status, ...extra }) });
 
 const TABLE: Record<string, Case[]> = {
   'GET /healthz': [{ expect: all(200) }],
@@ -95,6 +120,87 @@ const TABLE: Record<string, Case[]> = {
   ],
   'GET /api/users': [{ expect: only(['admin', 'lead', 'qa', 'helperLead'], 200) }],
   'GET /api/customers': [{ expect: only(['admin', 'lead', 'qa', 'helperLead', 'helper'], 200) }],
+  'POST /api/card': [
+    {
+      body: (f) => ({ ...requestFields, card_title: uniqueTitle(), client_id: f.customerId }),
+      expect: only(['admin', 'customer', 'otherCustomer'], 201),
+    },
+  ],
+  'GET /api/card/{id}': [{ params: cardIn('editing'), expect: cardSeen(200) }],
+  'GET /api/cardDetail/{id}': [{ params: cardIn('editing'), expect: cardSeen(200) }],
+  'PUT /api/card/{id}': [
+    {
+      params: cardIn('video_request'),
+      body: () => ({ ...requestFields, card_title: uniqueTitle() }),
+      expect: ownerOrAdmin(200),
+    },
+  ],
+  'PUT /api/card/{id}/updateCardDetail': [
+    { params: cardIn('video_request'), body: () => ({ card_title: uniqueTitle() }), expect: cardSeen(403, { admin: 200 }) },
+  ],
+  'GET /api/getCardsByTitle': [{ query: { title: 'demo' }, expect: signedIn(200) }],
+  'POST /api/getCards': [{ body: () => ({}), expect: signedIn(200) }],
+  'POST /api/card/{id}/enableCardRepurpose': [
+    {
+      params: cardIn('done'),
+      body: () => ({ repurpose_aspect: ['9:16'] }),
+      expect: { ...only(['admin', 'customer'], 200), otherCustomer: 404 },
+    },
+  ],
+  'POST /api/card/{id}/enableCardYtHelper': [
+    { params: cardIn('editing'), body: () => ({}), expect: { ...only(['admin', 'customer'], 200), otherCustomer: 404 } },
+  ],
+  'POST /api/card/{id}/move': [
+    { params: cardIn('editing'), body: () => ({ card_status: 'editing', newStatus: 'on_hold' }), expect: cardSeen(200) },
+  ],
+  'POST /api/card/{id}/timeline': [
+    { params: cardIn('video_request'), body: () => ({ card_status: 'video_request' }), expect: cardSeen(200) },
+  ],
+  'POST /api/card/{id}/moveToQa': [
+    {
+      params: cardIn('editing'),
+      body: () => ({ card_status: 'editing', done_video_link: 'https://example.com/draft.mp4' }),
+      expect: cardSeen(200),
+    },
+  ],
+  'POST /api/card/{id}/done': [
+    {
+      params: cardIn('qa'),
+      body: () => ({ card_status: 'qa', done_link: 'https://example.com/final.mp4', content_id: 'SYNC-1' }),
+      expect: cardSeen(200),
+    },
+  ],
+  'POST /api/card/{id}/revision': [{ params: cardIn('done'), body: () => ({ card_status: 'done' }), expect: cardSeen(200) }],
+  'POST /api/card/{id}/markComplete': [
+    { params: cardIn('done'), body: () => ({ status: 1, cardSection: 'done' }), expect: ownerOrAdmin(200) },
+  ],
+  'POST /api/card/{id}/moveCardSub': [
+    {
+      params: cardIn('done', { hasRepurpose: true, repurposeAspect: '9:16' }),
+      body: () => ({ status: 'repurpose_editing', from: 'done' }),
+      expect: cardSeen(200, { qa: 403 }),
+    },
+  ],
+  'POST /api/card/{id}/rate': [
+    {
+      params: cardIn('completed_done', { isComplete: true }),
+      body: () => ({ rating: 5, card_type: 'done' }),
+      expect: ownerOrAdmin(200),
+    },
+  ],
+  'POST /api/cards/updateSort': [
+    {
+      params: cardIn('video_request'),
+      body: (_f, p) => ({ cards: [{ card_id: p.id, sort: 3 }] }),
+      expect: { ...only(['admin', 'customer'], 200), otherCustomer: 404 },
+    },
+  ],
+  'POST /api/card/{id}/archive': [{ params: cardIn('done'), expect: ownerOrAdmin(200) }],
+  'POST /api/card/{id}/unarchive': [
+    { params: cardIn('done', { archivedAt: new Date() }), expect: only(['admin', 'lead'], 200) },
+  ],
+  'PUT /api/v2/card/{id}': [{ params: cardIn('editing'), body: () => ({ paused: 1 }), expect: only(['admin', 'lead'], 200) }],
+  'GET /api/card-activity/{id}': [{ params: cardIn('editing'), expect: cardSeen(200, { customer: 403, otherCustomer: 403 }) }],
 };
 
 let t: TestApp;
@@ -109,7 +215,13 @@ beforeAll(async () => {
   userIds = Object.fromEntries(
     CALLERS.filter((c): c is Exclude<Caller, 'anonymous'> => c !== 'anonymous').map((c) => [c, accounts[key(c)].id]),
   ) as typeof userIds;
-  fixture = { customerId: accounts.customer.id, editorId: accounts.editor.id };
+  const db: Db = t.database.db;
+  fixture = {
+    customerId: accounts.customer.id,
+    editorId: accounts.editor.id,
+    card: async (values = {}) =>
+      (await insertCard(db, { clientId: accounts.customer.id, assignedQaId: accounts.qa.id, assignedTo: accounts.editor.id, ...values })).id,
+  };
   const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
     paths: Record<string, object>;
   }>();
@@ -134,7 +246,7 @@ describe('authorization table', () => {
         const [method, pathTemplate] = route.split(' ') as [string, string];
         const got: Partial<Expect> = {};
         for (const caller of CALLERS) {
-          const params = c.params?.(fixture) ?? {};
+          const params = (await c.params?.(fixture)) ?? {};
           const url = pathTemplate.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
           // A fresh session per call, so a logout or password change can't affect the next caller.
           const headers =
@@ -144,7 +256,7 @@ describe('authorization table', () => {
             url,
             query: c.query,
             headers,
-            ...(c.body ? { payload: c.body(fixture) } : method === 'GET' ? {} : { payload: {} }),
+            ...(c.body ? { payload: c.body(fixture, params) } : method === 'GET' ? {} : { payload: {} }),
           });
           got[caller] = res.statusCode;
           if (res.statusCode >= 400) expect(res.json(), `${caller}: error shape`).toHaveProperty('error_message');

@@ -128,7 +128,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
           doneVideoLink: reachedDone ? 'https://www.dropbox.com/s/demo-final-cut.mp4?dl=0' : null,
           contentId: reachedDone ? 'SYNC-1001' : null,
           doneAt: reachedDone ? hoursAgo(2) : null,
-          createdAt: hoursAgo(72 - i),
+          // Ordered before the current billing period, so demo customers can still create requests.
+          createdAt: hoursAgo(24 * 12 + 72 - i),
           ...c.extra,
         })
         .returning({ id: cards.id });
@@ -142,17 +143,15 @@ export async function seedDemo(db: Db): Promise<boolean> {
         });
       }
       if (started) {
-        await tx
-          .insert(cardActivity)
-          .values([
-            {
-              cardId: card!.id,
-              userId: ids.editor,
-              fromStatus: 'video_request',
-              toStatus: c.status,
-              createdAt: hoursAgo(30),
-            },
-          ]);
+        await tx.insert(cardActivity).values([
+          {
+            cardId: card!.id,
+            userId: ids.editor,
+            fromStatus: 'video_request',
+            toStatus: c.status,
+            createdAt: hoursAgo(30),
+          },
+        ]);
       }
     }
   });

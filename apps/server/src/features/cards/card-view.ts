@@ -1,0 +1,198 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  isStaff,
+  splitContentIds,
+  splitLinks,
+  type CardDetailReply,
+  type CardTileReply,
+  type Role,
+  type YtStatus,
+} from '@cutroom/domain';
+import type { Db } from '../../db/client.js';
+import { cardActivity, cardVideos, cards, users } from '../../db/schema.js';
+
+const client = alias(users, 'client');
+const qa = alias(users, 'qa');
+const editor = alias(users, 'editor');
+const helper = alias(users, 'helper');
+
+/** Card columns plus the people joined in; one query for a tile list or a detail. */
+export const cardSelection = {
+  card: cards,
+  client: {
+    firstname: client.firstname,
+    lastname: client.lastname,
+    subscriptionType: client.subscriptionType,
+    isActiveSubscription: client.isActiveSubscription,
+  },
+  qaName: { firstname: qa.firstname, lastname: qa.lastname },
+  editorName: sql<string | null>`nullif(trim(${editor.firstname} || ' ' || ${editor.lastname}), '')`,
+  helperName: { firstname: helper.firstname, lastname: helper.lastname },
+};
+
+export function selectCards(db: Db) {
+  return db
+    .select(cardSelection)
+    .from(cards)
+    .innerJoin(client, eq(client.id, cards.clientId))
+    .leftJoin(qa, eq(qa.id, cards.assignedQaId))
+    .leftJoin(editor, eq(editor.id, cards.assignedTo))
+    .leftJoin(helper, eq(helper.id, cards.ytHelperId));
+}
+
+export type CardRow = Awaited<ReturnType<ReturnType<typeof selectCards>['execute']>>[number];
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const ytStatusOf = (c: CardRow['card']): YtStatus =>
+  c.ytCardStatus === 'inDone' && c.ytIsComplete ? 'completed' : ((c.ytCardStatus as YtStatus | null) ?? 'assigned');
+
+/** The board tile: what a column shows (spec 000 §2 "Card tiles"). */
+export function toCardTile(row: CardRow, viewerRole: Role): CardTileReply {
+  const c = row.card;
+  return {
+    card_id: c.id,
+    card_title: c.cardTitle,
+    card_status: c.cardStatus,
+    repurpose_status: c.repurposeStatus,
+    yt_card_status: c.hasYoutubeHelper ? ytStatusOf(c) : null,
+    is_complete: c.isComplete,
+    is_repurpose_complete: c.isRepurposeComplete,
+    yt_is_complete: c.ytIsComplete,
+    paused: c.paused,
+    sort: c.sort,
+    has_youtube_helper: c.hasYoutubeHelper,
+    has_repurpose: c.hasRepurpose,
+    revision_nr: c.revisionNr,
+    due_date: iso(c.dueDate),
+    creation_time: c.createdAt.toISOString(),
+    updated_at: c.updatedAt.toISOString(),
+    client_id: c.clientId,
+    client_name: `${row.client.firstname} ${row.client.lastname}`,
+    firstname: row.client.firstname,
+    lastname: row.client.lastname,
+    assigned_to: c.assignedTo,
+    assigned_to_name: row.editorName,
+    assigned_qa_id: c.assignedQaId,
+    qa_firstname: row.qaName?.firstname ?? null,
+    qa_lastname: row.qaName?.lastname ?? null,
+    done_video_limit: c.doneVideoLimit,
+    timeline: c.timeline,
+    ...(isStaff(viewerRole) ? { subscription_type: row.client.subscriptionType } : {}),
+  };
+}
+
+type VideoRow = typeof cardVideos.$inferSelect;
+/** video_versions: { 'version-0': [videos…], … } for one kind. */
+function versionsMap(videos: VideoRow[], kind: 'done' | 'repurpose') {
+  const map: Record<
+    string,
+    {
+      video_id: number;
+      video_url: string;
+      video_type: string | null;
+      audio_video_type: string | null;
+      parent_link_id: number | null;
+      video_version: number;
+    }[]
+  > = {};
+  for (const v of videos.filter((x) => x.kind === kind)) {
+    (map[`version-${v.version}`] ??= []).push({
+      video_id: v.id,
+      video_url: v.videoUrl,
+      video_type: v.videoType,
+      audio_video_type: v.audioVideoType,
+      parent_link_id: v.parentLinkId,
+      video_version: v.version,
+    });
+  }
+  return map;
+}
+
+/** The full card of GET /api/card/{id} (spec 000 §3, 001 §3). */
+export async function toCardDetail(db: Db, row: CardRow, viewerRole: Role): Promise<CardDetailReply> {
+  const c = row.card;
+  const videos = await db
+    .select()
+    .from(cardVideos)
+    .where(eq(cardVideos.cardId, c.id))
+    .orderBy(asc(cardVideos.version), asc(cardVideos.position));
+  const latest = (kind: 'done' | 'repurpose') => {
+    const own = videos.filter((v) => v.kind === kind);
+    const top = Math.max(-1, ...own.map((v) => v.version));
+    return own.filter((v) => v.version === top).map((v) => v.videoUrl);
+  };
+  const doneVideos = latest('done');
+  const repurposeVideos = latest('repurpose');
+  return {
+    ...toCardTile(row, viewerRole),
+    ytHelper_card_status: c.hasYoutubeHelper ? ytStatusOf(c) : null,
+    dropbox_link: c.dropboxLink,
+    youtube_aspect_ratio: c.youtubeAspectRatio,
+    custom_aspect_ratio: c.customAspectRatio,
+    video_purpose: c.videoPurpose,
+    other_video_purpose: c.otherVideoPurpose,
+    additional_info: c.additionalInfo,
+    special_instructions: c.specialInstructions,
+    voice_note: c.voiceNote,
+    video_thumb_desc: c.videoThumbDesc,
+    video_thumb_ref: splitLinks(c.videoThumbRef),
+    video_optimization_desc: c.videoOptimizationDesc,
+    affiliate_links: splitLinks(c.affiliateLinks),
+    subtitles: c.subtitles,
+    has_end_card: c.hasEndCard,
+    call_to_action: c.callToAction,
+    repurpose_aspect: c.repurposeAspect ? c.repurposeAspect.split('|') : [],
+    repurpose_headline: c.repurposeHeadline,
+    repurpose_additional_info: c.repurposeAdditionalInfo,
+    done_video_link: c.doneVideoLink,
+    content_id: splitContentIds(c.contentId),
+    no_content_id: c.noContentId,
+    unlisted_video_link: c.unlistedVideoLink,
+    thumbnails_link: c.thumbnailsLink,
+    yt_snippet_link: c.ytSnippetLink,
+    srt_file: c.srtFile,
+    repurpose_done_link: c.repurposeDoneLink,
+    yt_card_description: c.ytCardDescription,
+    video_versions: versionsMap(videos, 'done'),
+    repurpose_video_versions: versionsMap(videos, 'repurpose'),
+    done_videos: doneVideos,
+    done_video_count: doneVideos.length,
+    repurpose_done_videos: repurposeVideos,
+    repurpose_video_count: repurposeVideos.length,
+    yt_due_date: iso(c.ytDueDate),
+    yt_timeline: c.ytTimeline,
+    repurpose_revision_nr: c.repurposeRevisionNr,
+    yt_card_revision: c.ytCardRevision,
+    yt_assigned_time: iso(c.ytAssignedTime),
+    yt_helper_id: c.ytHelperId,
+    yt_firstname: row.helperName?.firstname ?? null,
+    yt_lastname: row.helperName?.lastname ?? null,
+    assigned_at: iso(c.assignedAt),
+    done_at: iso(c.doneAt),
+    archived_at: iso(c.archivedAt),
+    client_firstname: row.client.firstname,
+    client_lastname: row.client.lastname,
+    is_active_subscription: row.client.isActiveSubscription,
+  };
+}
+
+/** Activity entries of a card, newest first, with who moved it (null user = automatic). */
+export async function loadActivity(db: Db, cardId: number) {
+  const mover = alias(users, 'mover');
+  const rows = await db
+    .select({ a: cardActivity, firstname: mover.firstname, lastname: mover.lastname, clientType: mover.clientType })
+    .from(cardActivity)
+    .leftJoin(mover, eq(mover.id, cardActivity.userId))
+    .where(eq(cardActivity.cardId, cardId))
+    .orderBy(sql`${cardActivity.createdAt} desc`, sql`${cardActivity.id} desc`);
+  return rows.map((r) => ({
+    user_id: r.a.userId ?? 0,
+    firstname: r.firstname,
+    lastname: r.lastname,
+    client_type: r.clientType,
+    from_status: r.a.fromStatus,
+    card_activity_status: r.a.toStatus,
+    created_at: r.a.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,46 @@
+import { and, count, eq, gte } from 'drizzle-orm';
+import { BILLING_PERIOD_DAYS, MSG, REQUESTS_PER_PERIOD } from '@cutroom/domain';
+import type { Db } from '../../db/client.js';
+import { cards, customerQas, users } from '../../db/schema.js';
+
+const DAY = 86_400_000;
+
+/** Start of the 30-day billing period that contains `now`, counted from the billing date. */
+export function periodStart(billingDate: Date, now = new Date()): Date {
+  const periodMs = BILLING_PERIOD_DAYS * DAY;
+  const elapsed = Math.max(0, now.getTime() - billingDate.getTime());
+  return new Date(billingDate.getTime() + Math.floor(elapsed / periodMs) * periodMs);
+}
+
+export interface Allowance {
+  used: number;
+  /** null = unlimited */
+  limit: number | null;
+  blocked: null | 'limit' | 'no_qa';
+  message: string | null;
+}
+
+/** How many requests a customer has made this billing period, and whether another is allowed (DESIGN §4). */
+export async function requestAllowance(db: Db, customerId: number): Promise<Allowance> {
+  const [customer] = await db.select().from(users).where(eq(users.id, customerId)).limit(1);
+  if (!customer) return { used: 0, limit: 0, blocked: 'no_qa', message: MSG.noQaAssigned };
+  const since = periodStart(customer.billingDate ?? customer.createdAt);
+  const [[used], [qaSlots]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(cards)
+      .where(and(eq(cards.clientId, customerId), gte(cards.createdAt, since))),
+    db.select({ n: count() }).from(customerQas).where(eq(customerQas.customerId, customerId)),
+  ]);
+  const plan = customer.subscriptionType ?? 'single';
+  const limit =
+    customer.requestLimit ??
+    (plan === 'custom'
+      ? (customer.customSubscription ?? 0)
+      : (REQUESTS_PER_PERIOD[plan as keyof typeof REQUESTS_PER_PERIOD] ?? 1));
+  const usedN = used?.n ?? 0;
+  if ((qaSlots?.n ?? 0) === 0) return { used: usedN, limit, blocked: 'no_qa', message: MSG.noQaAssigned };
+  if (limit !== null && usedN >= limit)
+    return { used: usedN, limit, blocked: 'limit', message: MSG.requestLimitReached };
+  return { used: usedN, limit, blocked: null, message: null };
+}

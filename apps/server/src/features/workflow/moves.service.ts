@@ -1,0 +1,289 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  MSG,
+  TIMELINE_HOURS_FIRST,
+  TIMELINE_HOURS_WITH_REVISION,
+  splitContentIds,
+  type doneBody,
+  type markCompleteBody,
+  type moveBody,
+  type moveCardSubBody,
+  type moveToQaBody,
+  type rateBody,
+  type revisionBody,
+  type timelineBody,
+  type updateSortBody,
+} from '@cutroom/domain';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
+import { cardRatings, cardVideos, cards } from '../../db/schema.js';
+import type { SessionUser } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { visibleCardsWhere } from '../cards/card-visibility.js';
+import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
+import { assertOwnerOrAdmin, transition } from './transition.js';
+
+type In<T extends z.ZodType> = z.output<T>;
+const HOUR = 3_600_000;
+const asList = (links: string | string[] | undefined) =>
+  links === undefined ? [] : Array.isArray(links) ? links : [links];
+
+/** Stores delivered links as the next version of a kind; a link equal to the latest version's is not repeated. */
+async function addVersion(tx: Tx, cardId: number, kind: 'done' | 'repurpose', links: string[]) {
+  const existing = await tx
+    .select()
+    .from(cardVideos)
+    .where(and(eq(cardVideos.cardId, cardId), eq(cardVideos.kind, kind)));
+  const latest = Math.max(-1, ...existing.map((v) => v.version));
+  const latestUrls = existing.filter((v) => v.version === latest).map((v) => v.videoUrl);
+  if (latest >= 0 && links.length === latestUrls.length && links.every((l, i) => l === latestUrls[i])) return;
+  await tx
+    .insert(cardVideos)
+    .values(links.map((videoUrl, position) => ({ cardId, kind, version: latest + 1, position, videoUrl })));
+}
+
+/** Plain moves: on hold, canceled, back to video requests; anything needing data is refused here. */
+export const plainMove = (ctx: AppContext, viewer: SessionUser, cardId: number, body: In<typeof moveBody>) =>
+  transition(ctx, viewer, cardId, { from: body.card_status, to: body.newStatus, call: 'move' });
+
+/** Into editing with a timeline: 24 h once revisions exist, else 48 h; sets the due date. */
+export const moveWithTimeline = (ctx: AppContext, viewer: SessionUser, cardId: number, body: In<typeof timelineBody>) =>
+  transition(ctx, viewer, cardId, {
+    from: body.card_status,
+    to: 'editing',
+    call: 'timeline',
+    set: (card) => {
+      const hours = card.revisionNr > 0 ? TIMELINE_HOURS_WITH_REVISION : TIMELINE_HOURS_FIRST;
+      return {
+        timeline: hours,
+        dueDate: new Date(Date.now() + hours * HOUR),
+        assignedAt: card.assignedAt ?? new Date(),
+      };
+    },
+  });
+
+export const moveToQa = (ctx: AppContext, viewer: SessionUser, cardId: number, body: In<typeof moveToQaBody>) =>
+  transition(ctx, viewer, cardId, {
+    from: body.card_status,
+    to: 'qa',
+    call: 'moveToQa',
+    set: () => ({ doneVideoLink: body.done_video_link }),
+    after: (tx, card) => addVersion(tx, card.id, 'done', [body.done_video_link]),
+  });
+
+/** Into done with as many links as the card's done_video_limit and a Sync ID (or "no Content ID"). */
+export const moveToDone = (ctx: AppContext, viewer: SessionUser, cardId: number, body: In<typeof doneBody>) => {
+  const links = asList(body.done_link);
+  return transition(ctx, viewer, cardId, {
+    from: body.card_status,
+    to: 'done',
+    call: 'done',
+    check: ({ card }) => {
+      if (links.length > card.doneVideoLimit) {
+        throw new AppError('VALIDATION', `This card takes at most ${card.doneVideoLimit} video link(s)`, 'done_link');
+      }
+      const syncIdRequired = card.revisionNr === 0 && !body.no_content_id;
+      if (syncIdRequired && !body.content_id)
+        throw new AppError('VALIDATION', 'Enter the Sync ID or tick "no Content ID"', 'content_id');
+    },
+    set: (card) => {
+      const ids = [...splitContentIds(card.contentId), ...splitContentIds(body.content_id)];
+      return {
+        doneVideoLink: links[0]!,
+        contentId: ids.length ? [...new Set(ids)].join(',') : null,
+        noContentId: !!body.no_content_id && ids.length === 0,
+        doneAt: new Date(),
+      };
+    },
+    after: (tx, card) => addVersion(tx, card.id, 'done', links),
+  });
+};
+
+/** A delivered card goes back: editing (a new 24 h timeline) or video requests; revision count +1. */
+export const requestRevision = (
+  ctx: AppContext,
+  viewer: SessionUser,
+  cardId: number,
+  body: In<typeof revisionBody>,
+) => {
+  const to = body.revisionType ?? 'editing';
+  return transition(ctx, viewer, cardId, {
+    from: body.card_status,
+    to,
+    call: 'revision',
+    check: ({ card, client }) => {
+      if (card.cardStatus !== 'done') throw new AppError('CARD_NOT_IN_DONE');
+      if (card.isComplete) throw new AppError('INVALID_CARD_STATUS');
+      if (viewer.role === 'customer' && !client.isActiveSubscription) throw new AppError('MOVE_NOT_ALLOWED');
+    },
+    set: (card) => ({
+      revisionNr: card.revisionNr + 1,
+      ...(to === 'editing'
+        ? {
+            timeline: TIMELINE_HOURS_WITH_REVISION,
+            dueDate: new Date(Date.now() + TIMELINE_HOURS_WITH_REVISION * HOUR),
+          }
+        : {}),
+    }),
+    message: MSG.movedToRevision,
+  });
+};
+
+/** Completion rules and messages of spec 000 §4 "Into completed". */
+export async function markComplete(
+  ctx: AppContext,
+  viewer: SessionUser,
+  cardId: number,
+  body: In<typeof markCompleteBody>,
+) {
+  const row = await loadVisibleCard(ctx.db, viewer, cardId);
+  const { card } = row;
+  const section = body.cardSection ?? (card.cardStatus === 'repurpose_done' ? 'repurpose' : 'done');
+  if (section === 'repurpose') {
+    if (card.cardStatus === 'repurpose_editing') throw new AppError('CARD_IN_PROGRESS');
+    if (card.cardStatus !== 'repurpose_done') throw new AppError('INVALID_CARD_STATUS');
+  } else {
+    if (card.cardStatus !== 'done') throw new AppError('CARD_NOT_IN_DONE');
+    if (card.hasRepurpose && !card.isRepurposeComplete) throw new AppError('CARD_REPURPOSE_ENABLED');
+  }
+  if (card.isComplete) throw new AppError('INVALID_CARD_STATUS');
+  return transition(ctx, viewer, cardId, {
+    from: card.cardStatus,
+    to: 'completed_done',
+    call: 'markComplete',
+    permission: 'owner-or-admin',
+    set: () => ({
+      isComplete: true,
+      completedAt: new Date(),
+      ...(section === 'repurpose' ? { isRepurposeComplete: true } : {}),
+    }),
+    message: MSG.cardMarkedCompleted,
+  });
+}
+
+/** Repurpose moves: done → repurpose editing, and repurpose editing → review with the repurposed links. */
+export function moveCardSub(ctx: AppContext, viewer: SessionUser, cardId: number, body: In<typeof moveCardSubBody>) {
+  const links = asList(body.done_link);
+  return transition(ctx, viewer, cardId, {
+    from: body.from,
+    to: body.status,
+    call: 'moveCardSub',
+    check: ({ card, client }) => {
+      if (!card.hasRepurpose) throw new AppError('INVALID_CARD_DATA', 'Turn on repurposing for this card first');
+      if (viewer.role === 'customer' && !client.isActiveSubscription) throw new AppError('MOVE_NOT_ALLOWED');
+      if (body.status === 'repurpose_done' && links.length === 0) {
+        throw new AppError('VALIDATION', 'Add the link to the repurposed video', 'done_link');
+      }
+    },
+    set: () =>
+      body.status === 'repurpose_done'
+        ? { repurposeDoneLink: links[0]!, repurposeStatus: 'done', ...(body.srtFile ? { srtFile: body.srtFile } : {}) }
+        : { repurposeStatus: 'editing' },
+    after: async (tx, card) => {
+      if (body.status === 'repurpose_done') await addVersion(tx, card.id, 'repurpose', links);
+    },
+  });
+}
+
+/** Reorders video requests the caller sees (admin and customers only). */
+export async function updateSort(ctx: AppContext, viewer: SessionUser, body: In<typeof updateSortBody>) {
+  const ids = body.cards.map((c) => c.card_id);
+  const visible = await ctx.db
+    .select({
+      id: cards.id,
+      clientId: cards.clientId,
+      assignedQaId: cards.assignedQaId,
+      assignedTo: cards.assignedTo,
+      ytHelperId: cards.ytHelperId,
+    })
+    .from(cards)
+    .where(
+      and(
+        inArray(cards.id, ids),
+        eq(cards.cardStatus, 'video_request'),
+        isNull(cards.archivedAt),
+        visibleCardsWhere(viewer),
+      ),
+    );
+  if (visible.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
+  await ctx.db.transaction(async (tx) => {
+    for (const c of body.cards) await tx.update(cards).set({ sort: c.sort }).where(eq(cards.id, c.card_id));
+  });
+  for (const c of visible) {
+    await ctx.events.publish({ type: 'cards.sorted', cardId: c.id, audience: { ...c }, data: {} });
+  }
+  return { success: true, message: MSG.informationUpdated };
+}
+
+const ARCHIVABLE = new Set(['done', 'completed_done', 'canceled']);
+
+export async function archiveCard(ctx: AppContext, viewer: SessionUser, cardId: number) {
+  const row = await loadVisibleCard(ctx.db, viewer, cardId);
+  assertOwnerOrAdmin(viewer, row);
+  if (row.card.archivedAt || !ARCHIVABLE.has(row.card.cardStatus)) throw new AppError('INVALID_CARD_STATUS');
+  const [updated] = await ctx.db
+    .update(cards)
+    .set({ archivedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(cards.id, cardId), isNull(cards.archivedAt)))
+    .returning();
+  if (!updated) throw new AppError('STALE_MOVE');
+  await ctx.events.publish({ type: 'card.archived', cardId, audience: audienceOf(updated), data: { archived: true } });
+  return { success: true, message: MSG.movedToArchive };
+}
+
+export async function unarchiveCard(ctx: AppContext, viewer: SessionUser, cardId: number) {
+  await loadVisibleCard(ctx.db, viewer, cardId);
+  const [updated] = await ctx.db
+    .update(cards)
+    .set({ archivedAt: null, updatedAt: new Date() })
+    .where(and(eq(cards.id, cardId), sql`${cards.archivedAt} is not null`))
+    .returning();
+  if (!updated) throw new AppError('INVALID_CARD_STATUS');
+  await ctx.events.publish({ type: 'card.archived', cardId, audience: audienceOf(updated), data: { archived: false } });
+  return { success: true, message: MSG.restoredFromArchive };
+}
+
+/** Pause or resume a card that is still being worked on. */
+export async function setPaused(ctx: AppContext, viewer: SessionUser, cardId: number, paused: boolean) {
+  const row = await loadVisibleCard(ctx.db, viewer, cardId);
+  if (row.card.isComplete || row.card.archivedAt || row.card.cardStatus === 'canceled')
+    throw new AppError('INVALID_CARD_STATUS');
+  const [updated] = await ctx.db
+    .update(cards)
+    .set({ paused, updatedAt: new Date() })
+    .where(eq(cards.id, cardId))
+    .returning();
+  await ctx.events.publish({ type: 'card.updated', cardId, audience: audienceOf(updated!), data: { paused } });
+  return { success: true, message: paused ? MSG.pausedOn : MSG.pausedOff };
+}
+
+/** The customer's feedback on a completed card (or its repurposed videos); rating again replaces it. */
+export async function rateCard(ctx: AppContext, viewer: SessionUser, cardId: number, body: In<typeof rateBody>) {
+  const row = await loadVisibleCard(ctx.db, viewer, cardId);
+  assertOwnerOrAdmin(viewer, row);
+  const complete = body.card_type === 'repurpose' ? row.card.isRepurposeComplete : row.card.isComplete;
+  if (!complete) throw new AppError('INVALID_CARD_STATUS', 'Mark the card as done before rating it');
+  const values = {
+    cardId,
+    cardType: body.card_type,
+    rating: body.rating,
+    comment: body.comment || null,
+    ratedBy: viewer.id,
+    assignedQaId: body.assigned_qa_id ?? row.card.assignedQaId,
+  };
+  await ctx.db
+    .insert(cardRatings)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [cardRatings.cardId, cardRatings.cardType],
+      set: { ...values, updatedAt: new Date() },
+    });
+  await ctx.events.publish({
+    type: 'card.updated',
+    cardId,
+    audience: audienceOf(row.card),
+    data: { rating: body.rating },
+  });
+  return { success: true, message: MSG.feedbackSubmitted };
+}

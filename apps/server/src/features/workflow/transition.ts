@@ -1,0 +1,79 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { MSG, canMove, moveCallFor, type CardStatus, type MoveCall } from '@cutroom/domain';
+import type { Tx } from '../../db/client.js';
+import { cardActivity, cards } from '../../db/schema.js';
+import type { SessionUser } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import type { CardRow } from '../cards/card-view.js';
+import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
+
+type CardInsert = typeof cards.$inferInsert;
+type Card = typeof cards.$inferSelect;
+
+export interface TransitionSpec {
+  /** The status the caller saw; defaults to the current one. */
+  from?: CardStatus;
+  to: CardStatus;
+  /** The call this move must arrive through (DESIGN §4: moves needing data have their own). */
+  call: MoveCall;
+  /** 'table': the role's move table; 'owner-or-admin': the card's customer or an admin (mark done, archive). */
+  permission?: 'table' | 'owner-or-admin';
+  /** Extra rules checked against the current card before anything is written. */
+  check?: (row: CardRow) => void;
+  /** Columns to write with the status, computed from the current card. */
+  set?: (card: Card) => Partial<CardInsert>;
+  /** More writes in the same transaction (video versions, ratings). */
+  after?: (tx: Tx, card: Card) => Promise<void>;
+  message?: string;
+}
+
+export function assertOwnerOrAdmin(viewer: SessionUser, row: CardRow) {
+  const owner = viewer.role === 'customer' && row.card.clientId === viewer.id;
+  if (!owner && viewer.role !== 'admin') throw new AppError('MOVE_NOT_ALLOWED');
+  if (owner && !row.client.isActiveSubscription) throw new AppError('MOVE_NOT_ALLOWED');
+}
+
+/**
+ * One move, in one transaction that re-checks the status it moves from (UPDATE … WHERE card_status = from),
+ * so of two people moving one card only one wins; the loser gets 409 and nothing changes.
+ */
+export async function transition(ctx: AppContext, viewer: SessionUser, cardId: number, spec: TransitionSpec) {
+  const row = await loadVisibleCard(ctx.db, viewer, cardId);
+  const current = row.card;
+  const from = spec.from ?? current.cardStatus;
+  if (current.cardStatus !== from || current.archivedAt) throw new AppError('STALE_MOVE');
+  spec.check?.(row);
+  if (moveCallFor(from, spec.to) !== spec.call) throw new AppError('INVALID_CARD_STATUS');
+  if ((spec.permission ?? 'table') === 'table') {
+    if (
+      !canMove(viewer.role, { card_status: from, paused: current.paused, is_complete: current.isComplete }, spec.to)
+    ) {
+      throw new AppError('MOVE_NOT_ALLOWED');
+    }
+  } else {
+    assertOwnerOrAdmin(viewer, row);
+  }
+
+  const now = new Date();
+  const moved = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(cards)
+      .set({ ...spec.set?.(current), cardStatus: spec.to, updatedAt: now })
+      .where(and(eq(cards.id, cardId), eq(cards.cardStatus, from), isNull(cards.archivedAt)))
+      .returning();
+    if (!updated) throw new AppError('STALE_MOVE');
+    await tx
+      .insert(cardActivity)
+      .values({ cardId, userId: viewer.id, fromStatus: from, toStatus: spec.to, createdAt: now });
+    await spec.after?.(tx, updated);
+    return updated;
+  });
+  await ctx.events.publish({
+    type: 'card.moved',
+    cardId,
+    audience: audienceOf(moved),
+    data: { from, to: spec.to, by: viewer.id },
+  });
+  return { success: true, message: spec.message ?? MSG.cardMoved };
+}

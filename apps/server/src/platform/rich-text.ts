@@ -1,0 +1,37 @@
+import sanitizeHtml from 'sanitize-html';
+
+/** What the rich-text editor can produce; everything else (scripts, handlers, styles) is dropped. */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'blockquote',
+    'code',
+    'pre',
+    'span',
+  ],
+  allowedAttributes: { a: ['href', 'target', 'rel'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
+};
+
+export function sanitizeRichText(html: string | undefined | null): string | null {
+  if (html === undefined || html === null) return null;
+  const clean = sanitizeHtml(html, OPTIONS).trim();
+  // An editor left empty still sends <p></p>.
+  return clean.replace(/<p>\s*<\/p>/g, '').trim() === '' ? null : clean;
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { CARD_STATUSES } from '../card-status.js';
+import { RATING_MAX, RATING_MIN, DONE_VIDEO_LIMIT_MAX } from '../constants.js';
+import { urlField } from '../validation.js';
+
+const status = z.enum(CARD_STATUSES);
+const cardId = z.number().int().positive().optional();
+
+/** Every move names the status the caller saw, so a stale board can't move a card twice. */
+export const moveBody = z.object({ card_id: cardId, card_status: status.optional(), newStatus: status });
+export const timelineBody = z.object({
+  card_id: cardId,
+  card_status: status.optional(),
+  timeline: z.number().int().optional(),
+});
+export const doneBody = z.object({
+  card_id: cardId,
+  card_status: status.optional(),
+  newStatus: z.literal('done').optional(),
+  done_link: z.union([urlField, z.array(urlField).min(1).max(DONE_VIDEO_LIMIT_MAX)]),
+  content_id: z.string().trim().max(500).optional(),
+  no_content_id: z.boolean().optional(),
+});
+export const moveToQaBody = z.object({
+  card_id: cardId,
+  card_status: status.optional(),
+  newStatus: z.literal('qa').optional(),
+  done_video_link: urlField,
+});
+export const revisionBody = z.object({
+  card_id: cardId,
+  card_status: status.optional(),
+  revisionType: z.enum(['editing', 'video_request']).optional(),
+});
+export const markCompleteBody = z.object({
+  card_id: cardId,
+  status: z.literal(1).optional(),
+  cardSection: z.enum(['done', 'repurpose']).optional(),
+  buttonText: z.string().max(100).optional(),
+});
+export const moveCardSubBody = z.object({
+  card_id: cardId,
+  status: z.enum(['repurpose_editing', 'repurpose_done']),
+  from: status.optional(),
+  srtFile: urlField.optional().or(z.literal('')),
+  done_link: z.union([urlField, z.array(urlField).max(6)]).optional(),
+});
+export const updateSortBody = z.object({
+  cards: z
+    .array(z.object({ card_id: z.number().int().positive(), sort: z.number().int().min(0).max(1_000_000) }))
+    .min(1)
+    .max(500),
+});
+export const pauseBody = z.object({ paused: z.union([z.literal(0), z.literal(1), z.boolean()]) });
+export const rateBody = z.object({
+  card_id: cardId,
+  rating: z
+    .number()
+    .int()
+    .min(RATING_MIN, { error: 'Choose 1 to 5 stars' })
+    .max(RATING_MAX, { error: 'Choose 1 to 5 stars' }),
+  comment: z.string().trim().max(2000).optional(),
+  card_type: z.enum(['done', 'repurpose']).default('done'),
+  assigned_qa_id: z.number().int().positive().optional().nullable(),
+});
+export const successReply = z.object({ success: z.boolean(), message: z.string() });
