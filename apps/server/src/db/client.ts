@@ -22,6 +22,9 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string }): 
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: opts.url, max: 20 });
+    // An idle client whose connection dropped (server restart) is replaced on next use; without a
+    // listener the 'error' event would crash the process.
+    pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

@@ -64,8 +64,13 @@ const cardSeen = (status: number, overrides: Partial<Expect> = {}): Expect => ({
   ...overrides,
 });
 const ownerOrAdmin = (status: number) => cardSeen(status, { lead: 403, qa: 403, editor: 403 });
-const requestFields = { dropbox_link: 'https://www.dropbox.com/sh/raw?dl=0', youtube_aspect_ratio: '16:9', video_purpose: 'podcast' };
-const cardIn = (card_status: (typeof cards.$inferInsert)['cardStatus'], extra: Partial<typeof cards.$inferInsert> = {}) =>
+const requestFields = {
+  dropbox_link: 'https://www.dropbox.com/sh/raw?dl=0',
+  youtube_aspect_ratio: '16:9',
+  video_purpose: 'podcast',
+};
+const cardIn =
+  (card_status: (typeof cards.$inferInsert)['cardStatus'], extra: Partial<typeof cards.$inferInsert> = {}) =>
   async (f: Fixture) => ({ id: await f.card({ cardStatus: card_status, ...extra }) });
 
 const TABLE: Record<string, Case[]> = {
@@ -136,7 +141,11 @@ const TABLE: Record<string, Case[]> = {
     },
   ],
   'PUT /api/card/{id}/updateCardDetail': [
-    { params: cardIn('video_request'), body: () => ({ card_title: uniqueTitle() }), expect: cardSeen(403, { admin: 200 }) },
+    {
+      params: cardIn('video_request'),
+      body: () => ({ card_title: uniqueTitle() }),
+      expect: cardSeen(403, { admin: 200 }),
+    },
   ],
   'GET /api/getCardsByTitle': [{ query: { title: 'demo' }, expect: signedIn(200) }],
   'POST /api/getCards': [{ body: () => ({}), expect: signedIn(200) }],
@@ -148,10 +157,18 @@ const TABLE: Record<string, Case[]> = {
     },
   ],
   'POST /api/card/{id}/enableCardYtHelper': [
-    { params: cardIn('editing'), body: () => ({}), expect: { ...only(['admin', 'customer'], 200), otherCustomer: 404 } },
+    {
+      params: cardIn('editing'),
+      body: () => ({}),
+      expect: { ...only(['admin', 'customer'], 200), otherCustomer: 404 },
+    },
   ],
   'POST /api/card/{id}/move': [
-    { params: cardIn('editing'), body: () => ({ card_status: 'editing', newStatus: 'on_hold' }), expect: cardSeen(200) },
+    {
+      params: cardIn('editing'),
+      body: () => ({ card_status: 'editing', newStatus: 'on_hold' }),
+      expect: cardSeen(200),
+    },
   ],
   'POST /api/card/{id}/timeline': [
     { params: cardIn('video_request'), body: () => ({ card_status: 'video_request' }), expect: cardSeen(200) },
@@ -170,7 +187,9 @@ const TABLE: Record<string, Case[]> = {
       expect: cardSeen(200),
     },
   ],
-  'POST /api/card/{id}/revision': [{ params: cardIn('done'), body: () => ({ card_status: 'done' }), expect: cardSeen(200) }],
+  'POST /api/card/{id}/revision': [
+    { params: cardIn('done'), body: () => ({ card_status: 'done' }), expect: cardSeen(200) },
+  ],
   'POST /api/card/{id}/markComplete': [
     { params: cardIn('done'), body: () => ({ status: 1, cardSection: 'done' }), expect: ownerOrAdmin(200) },
   ],
@@ -199,8 +218,12 @@ const TABLE: Record<string, Case[]> = {
   'POST /api/card/{id}/unarchive': [
     { params: cardIn('done', { archivedAt: new Date() }), expect: only(['admin', 'lead'], 200) },
   ],
-  'PUT /api/v2/card/{id}': [{ params: cardIn('editing'), body: () => ({ paused: 1 }), expect: only(['admin', 'lead'], 200) }],
-  'GET /api/card-activity/{id}': [{ params: cardIn('editing'), expect: cardSeen(200, { customer: 403, otherCustomer: 403 }) }],
+  'PUT /api/v2/card/{id}': [
+    { params: cardIn('editing'), body: () => ({ paused: 1 }), expect: only(['admin', 'lead'], 200) },
+  ],
+  'GET /api/card-activity/{id}': [
+    { params: cardIn('editing'), expect: cardSeen(200, { customer: 403, otherCustomer: 403 }) },
+  ],
 };
 
 let t: TestApp;
@@ -220,7 +243,14 @@ beforeAll(async () => {
     customerId: accounts.customer.id,
     editorId: accounts.editor.id,
     card: async (values = {}) =>
-      (await insertCard(db, { clientId: accounts.customer.id, assignedQaId: accounts.qa.id, assignedTo: accounts.editor.id, ...values })).id,
+      (
+        await insertCard(db, {
+          clientId: accounts.customer.id,
+          assignedQaId: accounts.qa.id,
+          assignedTo: accounts.editor.id,
+          ...values,
+        })
+      ).id,
   };
   const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
     paths: Record<string, object>;
