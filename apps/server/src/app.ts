@@ -11,6 +11,7 @@ import type { Database } from './db/client.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { boardRoutes } from './features/board/board.routes.js';
 import { cardsRoutes } from './features/cards/cards.routes.js';
+import { eventsRoutes } from './features/events/events.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { workflowRoutes } from './features/workflow/workflow.routes.js';
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   await app.register(cardsRoutes(ctx));
   await app.register(boardRoutes(ctx));
   await app.register(workflowRoutes(ctx));
+  await app.register(eventsRoutes(ctx));
 
   await registerWebApp(app, config.webDist ? path.resolve(config.webDist) : defaultWebDist);
   return app;

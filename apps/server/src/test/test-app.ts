@@ -8,7 +8,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 
 /** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
-async function openTestDatabase(): Promise<Database> {
+async function openTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB !== 'pg' || !serverUrl) return openDatabase({});
   const { Client } = await import('pg');
@@ -22,6 +22,7 @@ async function openTestDatabase(): Promise<Database> {
   const database = await openDatabase({ url: url.toString() });
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const cleanup = new Client({ connectionString: serverUrl });
@@ -34,7 +35,7 @@ async function openTestDatabase(): Promise<Database> {
 
 export interface TestApp {
   app: FastifyInstance;
-  database: Database;
+  database: Database & { url?: string };
   dataDir: string;
   close(): Promise<void>;
 }
@@ -44,6 +45,26 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env });
   const database = await openTestDatabase();
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Another app instance on the same PostgreSQL database (PostgreSQL runs only), e.g. to test fan-out. */
+export async function createSiblingApp(first: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+  if (!first.database.url) throw new Error('a sibling instance needs PostgreSQL (TEST_DB=pg)');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env });
+  const database = await openDatabase({ url: first.database.url });
   const app = await buildApp({ config, database });
   await app.ready();
   return {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions, type DemoKey } from '../../test/helpers.js';
@@ -39,6 +40,8 @@ interface Case {
   params?: (f: Fixture) => Record<string, string | number> | Promise<Record<string, string | number>>;
   body?: (f: Fixture, params: Record<string, string | number>) => object;
   query?: Record<string, string>;
+  /** An endless stream: called over real HTTP and dropped once the status arrives. */
+  stream?: boolean;
   expect: Expect;
 }
 
@@ -221,6 +224,7 @@ const TABLE: Record<string, Case[]> = {
   'PUT /api/v2/card/{id}': [
     { params: cardIn('editing'), body: () => ({ paused: 1 }), expect: only(['admin', 'lead'], 200) },
   ],
+  'GET /api/events': [{ stream: true, expect: signedIn(200) }],
   'GET /api/card-activity/{id}': [
     { params: cardIn('editing'), expect: cardSeen(200, { customer: 403, otherCustomer: 403 }) },
   ],
@@ -230,6 +234,7 @@ let t: TestApp;
 let fixture: Fixture;
 let userIds: Record<Exclude<Caller, 'anonymous'>, number>;
 let routes: string[];
+let baseUrl: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -252,6 +257,8 @@ beforeAll(async () => {
         })
       ).id,
   };
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
     paths: Record<string, object>;
   }>();
@@ -281,6 +288,13 @@ describe('authorization table', () => {
           // A fresh session per call, so a logout or password change can't affect the next caller.
           const headers =
             caller === 'anonymous' ? {} : bearer(await createSession(t.database.db, userIds[caller], false, 'authz'));
+          if (c.stream) {
+            const controller = new AbortController();
+            const res = await fetch(`${baseUrl}${url}`, { headers, signal: controller.signal });
+            got[caller] = res.status;
+            controller.abort();
+            continue;
+          }
           const res = await t.app.inject({
             method: method as 'GET',
             url,

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import type { AppEvent } from '../../platform/events.js';
+import { audienceMatcher } from './audience.js';
+
+const HEARTBEAT_MS = 25_000;
+/** Customer lists behind a QA's or lead's matcher are reloaded this often. */
+const AUDIENCE_REFRESH_MS = 60_000;
+
+const frame = (event: AppEvent) =>
+  `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify({ card_id: event.cardId, ...event.data })}\n\n`;
+
+export const eventsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const open = new Set<() => void>();
+    app.addHook('preClose', async () => {
+      for (const end of open) end();
+    });
+
+    app.get(
+      '/api/events',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['events'],
+          summary:
+            'Server-Sent Events: card.created, card.updated, card.moved, card.archived, cards.sorted for the cards the caller sees. Send Last-Event-ID to replay what was missed; `resync` means refetch.',
+          querystring: z.object({ lastEventId: z.string().max(100).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const viewer = currentUser(request);
+        let matches = await audienceMatcher(ctx.db, viewer);
+        const lastId = (request.headers['last-event-id'] as string | undefined) ?? request.query.lastEventId;
+
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        res.write('retry: 2000\n\n');
+        if (lastId) {
+          const missed = ctx.events.since(lastId);
+          if (missed === null) res.write('event: resync\ndata: {}\n\n');
+          else for (const e of missed) if (matches(e.audience)) res.write(frame(e));
+        }
+
+        const unsubscribe = ctx.events.subscribe((event) => {
+          if (matches(event.audience)) res.write(frame(event));
+        });
+        const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+        const refresh = setInterval(() => {
+          audienceMatcher(ctx.db, viewer).then(
+            (m) => (matches = m),
+            () => {},
+          );
+        }, AUDIENCE_REFRESH_MS);
+        const end = () => {
+          clearInterval(heartbeat);
+          clearInterval(refresh);
+          unsubscribe();
+          open.delete(end);
+          if (!res.writableEnded) res.end();
+        };
+        open.add(end);
+        request.raw.on('close', end);
+      },
+    );
+  };

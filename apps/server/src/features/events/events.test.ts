@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { createSiblingApp, createTestApp, type TestApp } from '../../test/test-app.js';
+import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
+import { createSession } from '../../platform/auth.js';
+import { connectSse } from '../../test/sse-client.js';
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof seedWithSessions>>;
+let base: string;
+
+async function listen(app: TestApp['app']) {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await seedWithSessions(t.database.db);
+  base = await listen(t.app);
+});
+afterAll(() => t.close());
+
+const move = (app: TestApp['app'], token: string, id: number, from: string, to: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/card/${id}/move`,
+    headers: bearer(token),
+    payload: { card_status: from, newStatus: to },
+  });
+
+describe('GET /api/events', () => {
+  it('pushes a move to everyone who may see the card, and to no one else', async () => {
+    const owner = connectSse(`${base}/api/events`, bearer(a.customer.token));
+    const stranger = connectSse(`${base}/api/events`, bearer(a.customer2.token));
+    await Promise.all([owner.ready, stranger.ready]);
+
+    const card = await insertCard(t.database.db, { clientId: a.customer.id, cardStatus: 'editing' });
+    expect((await move(t.app, a.admin.token, card.id, 'editing', 'on_hold')).statusCode).toBe(200);
+    const got = await owner.waitFor((m) => m.event === 'card.moved' && m.data.card_id === card.id);
+    expect(got.data).toMatchObject({ from: 'editing', to: 'on_hold' });
+
+    // Events arrive in order: once the stranger sees its own card's move, the earlier one was withheld.
+    const theirs = await insertCard(t.database.db, { clientId: a.customer2.id, cardStatus: 'editing' });
+    await move(t.app, a.admin.token, theirs.id, 'editing', 'on_hold');
+    await stranger.waitFor((m) => m.data.card_id === theirs.id);
+    expect(stranger.received.some((m) => m.data.card_id === card.id)).toBe(false);
+    await Promise.all([owner.close(), stranger.close()]);
+  });
+
+  it('replays what a reconnecting client missed after its Last-Event-ID, or asks it to resync', async () => {
+    const first = connectSse(`${base}/api/events`, bearer(a.customer.token));
+    await first.ready;
+    const card = await insertCard(t.database.db, { clientId: a.customer.id, cardStatus: 'editing' });
+    await move(t.app, a.admin.token, card.id, 'editing', 'on_hold');
+    const seen = await first.waitFor((m) => m.data.card_id === card.id);
+    await first.close();
+
+    await move(t.app, a.admin.token, card.id, 'on_hold', 'canceled');
+    const again = connectSse(`${base}/api/events`, { ...bearer(a.customer.token), 'last-event-id': seen.id! });
+    expect((await again.waitFor((m) => m.data.card_id === card.id)).data).toMatchObject({ to: 'canceled' });
+    await again.close();
+
+    const stale = connectSse(`${base}/api/events`, { ...bearer(a.customer.token), 'last-event-id': '1-unknown-1' });
+    await stale.waitFor((m) => m.event === 'resync');
+    await stale.close();
+  });
+
+  it('refuses anonymous listeners', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/events' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it.runIf(process.env.TEST_DB === 'pg')('carries an event from one instance to another through Redis', async () => {
+    const redis = { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
+    const one = await createSiblingApp(t, redis);
+    const two = await createSiblingApp(t, redis);
+    try {
+      const twoBase = await listen(two.app);
+      const token = await createSession(t.database.db, a.customer.id, false, 'test');
+      const listener = connectSse(`${twoBase}/api/events`, bearer(token));
+      await listener.ready;
+      const card = await insertCard(t.database.db, { clientId: a.customer.id, cardStatus: 'editing' });
+      expect((await move(one.app, a.admin.token, card.id, 'editing', 'on_hold')).statusCode).toBe(200);
+      const got = await listener.waitFor((m) => m.event === 'card.moved' && m.data.card_id === card.id, 1000);
+      expect(got.data).toMatchObject({ to: 'on_hold' });
+      await listener.close();
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});
