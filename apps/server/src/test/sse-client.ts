@@ -34,8 +34,12 @@ export function connectSse(url: string, headers: Record<string, string>) {
             data: JSON.parse(fields.data ?? '{}') as Record<string, unknown>,
           };
           received.push(message);
-          for (const w of [...waiters])
-            if (w.match(message)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(message));
+          for (const w of [...waiters]) {
+            if (!w.match(message)) continue;
+            waiters.splice(waiters.indexOf(w), 1);
+            w.resolve(message);
+          }
+          if (w.match(message)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(message));
         }
       });
       resolve(req);
@@ -51,7 +55,13 @@ export function connectSse(url: string, headers: Record<string, string>) {
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no matching event within ${ms} ms`)), ms);
-        waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+        waiters.push({
+          match,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        });
       });
     },
     async close() {
