@@ -39,7 +39,6 @@ export function connectSse(url: string, headers: Record<string, string>) {
             waiters.splice(waiters.indexOf(w), 1);
             w.resolve(message);
           }
-          if (w.match(message)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(message));
         }
       });
       resolve(req);
