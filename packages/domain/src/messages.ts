@@ -3,6 +3,10 @@ export const MSG = {
   generic: 'Something went wrong, please try again',
   loginSuccess: 'Logged In Successfully',
   loginFailed: 'Incorrect login credentials',
+  unableToLogin: 'Unable to login: {message}',
+  signupFailed: 'Something went wrong: {message}',
+  mentionSource: 'Please mention source',
+  confirmProfileUpdate: 'Are you sure you want to update this user profile?',
   signupSuccess: 'Account created successfully',
   signupSuccessVerify: 'Account created successfully. Check your email to verify your address.',
   emailTaken: 'An account with this email already exists',
@@ -62,3 +66,7 @@ export const MSG = {
   staleMove: 'This card was moved by someone else in the meantime. The board has been refreshed.',
 } as const;
 export type MessageKey = keyof typeof MSG;
+
+/** Fills the {name} slots of a catalogue template, e.g. fill(MSG.unableToLogin, { message }). */
+export const fill = (template: string, values: Record<string, string>): string =>
+  template.replace(/\{(\w+)\}/g, (slot, name: string) => values[name] ?? slot);

@@ -13,7 +13,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     app.addHook('onRoute', makePublic);
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // Files are looked up per request, so a rebuild is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders(res, file) {
         // Vite fingerprints assets, so they can be cached for good; index.html never.

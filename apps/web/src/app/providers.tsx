@@ -12,27 +12,22 @@ interface AppProvidersProps {
   children: ReactNode;
   /** Tests pass their own so each starts with an empty cache. */
   queryClient?: QueryClient;
+  /** 'test' turns off Mantine's transitions and portals, so tests see the result at once. */
+  env?: 'default' | 'test';
 }
 
-export function AppProviders({ children, queryClient: given }: AppProvidersProps) {
+export function AppProviders({ children, queryClient: given, env = 'default' }: AppProvidersProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
 
   // Any 401 means the session is gone: forget the user, and the route guards take over.
   useEffect(() => onUnauthorized(() => signOutLocally(queryClient)), [queryClient]);
 
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
         {children}
         {/* Spec 000 §8: top right, 3 s, closable by click, paused on hover, draggable. */}
-        <ToastContainer
-          position="top-right"
-          autoClose={TOAST_MS}
-          closeOnClick
-          pauseOnHover
-          draggable
-          newestOnTop
-        />
+        <ToastContainer position="top-right" autoClose={TOAST_MS} closeOnClick pauseOnHover draggable newestOnTop />
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -28,7 +28,13 @@ export const theme = createTheme({
     Paper: { defaultProps: { withBorder: true } },
     Card: { defaultProps: { withBorder: true } },
     TextInput: { defaultProps: { size: 'md' } },
-    PasswordInput: { defaultProps: { size: 'md' } },
+    PasswordInput: {
+      defaultProps: {
+        size: 'md',
+        // Mantine names the eye button 'Toggle password visibility', which makes 'Password' match two elements.
+        visibilityToggleButtonProps: { 'aria-label': 'Show or hide what you typed' },
+      },
+    },
     Select: { defaultProps: { size: 'md', allowDeselect: false } },
   },
 });

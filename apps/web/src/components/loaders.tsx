@@ -1,27 +1,10 @@
-import { Center, Loader, Paper, Skeleton, Stack } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 
-/** While the session loads nothing else can render; a centred spinner avoids a flash of the wrong page. */
+/** While the session loads nothing else can render; the spinner shows only if that takes a moment. */
 export function FullPageLoader() {
   return (
-    <Center mih="100dvh" aria-busy="true" aria-label="Loading">
+    <Center mih="100dvh" aria-busy="true" aria-label="Loading" className="delayed-appear">
       <Loader />
     </Center>
-  );
-}
-
-/** The shape of a form page while its data arrives. */
-export function FormSkeleton({ rows = 4 }: { rows?: number }) {
-  return (
-    <Paper p="lg" radius="lg" aria-busy="true" aria-label="Loading">
-      <Stack gap="md">
-        {Array.from({ length: rows }, (_, i) => (
-          <Stack key={i} gap={6}>
-            <Skeleton h={12} w={120} />
-            <Skeleton h={40} />
-          </Stack>
-        ))}
-        <Skeleton h={36} w={140} />
-      </Stack>
-    </Paper>
   );
 }

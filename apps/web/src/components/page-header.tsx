@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 
 interface PageHeaderProps {
   title: string;
@@ -9,6 +10,8 @@ interface PageHeaderProps {
 
 /** The title row every authenticated page starts with. */
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
+  // Tabs, history and bookmarks then name the page, not just the app.
+  useDocumentTitle(`${title} · Cutroom`);
   return (
     <Group justify="space-between" align="flex-start" mb="lg" gap="md">
       <Stack gap={4} style={{ minWidth: 0, flex: '1 1 260px' }}>

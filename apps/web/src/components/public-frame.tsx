@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Anchor, Box, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Logo } from './logo';
@@ -21,6 +22,7 @@ const SELLING_POINTS = [
 
 /** The frame of every public page: brand panel on wide screens, the form card on the right. */
 export function PublicFrame({ title, subtitle, children, wide = false }: PublicFrameProps) {
+  useDocumentTitle(`${title} · Cutroom`);
   if (wide) {
     return (
       <Box className={classes.wideRoot}>

@@ -1,6 +1,8 @@
 /** What a zod schema's safeParse gives back, typed structurally so the web app needs no zod import. */
 interface Checkable {
-  safeParse(values: unknown):
+  safeParse(
+    values: unknown,
+  ):
     | { success: true }
     | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }

@@ -5,7 +5,7 @@ export interface RouteState {
 }
 
 export function readRouteState(state: unknown): RouteState {
-  return typeof state === 'object' && state !== null ? (state as RouteState) : {};
+  return typeof state === 'object' && state !== null ? state : {};
 }
 
 /** The remembered location as a path, refusing anything that isn't a same-site path. */

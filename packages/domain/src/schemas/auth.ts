@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages.js';
 import { ROLES } from '../roles.js';
 import { REFERRALS, valuesOf } from '../options.js';
 import { emailField, nameField, passwordField, timeZoneField } from '../validation.js';
@@ -26,7 +27,7 @@ export const signupBody = z
     otherreferral: z.string().trim().max(200).optional(),
   })
   .refine((b) => !(b.referral === 'Other' || b.referral === 'Affiliate') || !!b.otherreferral, {
-    error: 'Please mention source',
+    error: MSG.mentionSource,
     path: ['otherreferral'],
   });
 

@@ -2,17 +2,17 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { MSG } from '@cutroom/domain';
+import { MSG, fill } from '@cutroom/domain';
 import { isApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useLogin } from './api';
 
 /** The spec's login error rules (002 §8): 401 and unverified show the server text, the rest are prefixed. */
 function loginErrorText(error: unknown): string {
-  if (!isApiError(error)) return `Unable to login: ${MSG.generic}`;
+  if (!isApiError(error)) return fill(MSG.unableToLogin, { message: MSG.generic });
   if (error.status === 401) return error.message || MSG.loginFailed;
   if (error.code === 'EMAIL_NOT_VERIFIED') return error.message;
-  return `Unable to login: ${error.message}`;
+  return fill(MSG.unableToLogin, { message: error.message });
 }
 
 export function LoginForm() {
@@ -74,16 +74,19 @@ export function LoginForm() {
           data-testid="login-password"
         />
         <Group justify="space-between" gap="xs">
-          <Checkbox
-            label="Remember me"
-            checked={rememberMe}
-            onChange={(e) => setRememberMe(e.currentTarget.checked)}
-          />
+          <Checkbox label="Remember me" checked={rememberMe} onChange={(e) => setRememberMe(e.currentTarget.checked)} />
           <Anchor component={Link} to="/password-reset" fz="sm">
             Forgot password?
           </Anchor>
         </Group>
-        <Button type="submit" size="md" fullWidth disabled={!filled} loading={login.isPending} data-testid="login-submit">
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          disabled={!filled}
+          loading={login.isPending}
+          data-testid="login-submit"
+        >
           Login
         </Button>
       </Stack>

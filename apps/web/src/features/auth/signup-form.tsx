@@ -3,14 +3,24 @@ import { Alert, Button, Group, PasswordInput, Select, Stack, TextInput } from '@
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { EMAIL_MAX, MSG, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, REFERRALS, REFERRALS_WITH_SOURCE, signupBody } from '@cutroom/domain';
+import {
+  EMAIL_MAX,
+  MSG,
+  fill,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  REFERRALS,
+  REFERRALS_WITH_SOURCE,
+  signupBody,
+} from '@cutroom/domain';
 import { isApiError } from '../../lib/api-client';
 import { zodFieldErrors } from '../../lib/form-errors';
 import type { RouteState } from '../../lib/route-state';
 import { useSignup, type SignupInput } from './api';
 
 /** The spec's label for the referral free text (002 §2); it doubles as its required message. */
-const SOURCE_LABEL = 'Please mention source';
+const SOURCE_LABEL = MSG.mentionSource;
 
 interface SignupValues {
   firstname: string;
@@ -60,7 +70,7 @@ export function SignupForm() {
       await navigate('/login', { state });
     } catch (e) {
       if (isApiError(e) && e.field && e.field in values) form.setFieldError(e.field, e.message);
-      else setFailure(`Something went wrong: ${isApiError(e) ? e.message : MSG.generic}`);
+      else setFailure(fill(MSG.signupFailed, { message: isApiError(e) ? e.message : MSG.generic }));
     }
   }
 

@@ -1,0 +1,44 @@
+import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { sidebarFor, type Role } from '@cutroom/domain';
+import { NAV_ICONS } from './nav-icons';
+
+/** A path is active on itself and on the pages under it; home only on itself. */
+const isActive = (pathname: string, path: string) =>
+  path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+
+interface SidebarLinksProps {
+  role: Role;
+  /** Closes the drawer on phones once a page is chosen. */
+  onNavigate?: () => void;
+}
+
+/** The role's menu (spec 000 §6, 002 §6), in the order the domain package gives. */
+export function SidebarLinks({ role, onNavigate }: SidebarLinksProps) {
+  const { pathname } = useLocation();
+  return (
+    <ScrollArea type="scroll" style={{ flex: 1 }}>
+      <Stack gap={2}>
+        {sidebarFor(role).map((item) => {
+          const Icon = NAV_ICONS[item.key];
+          const active = isActive(pathname, item.path);
+          return (
+            <NavLink
+              key={item.key}
+              component={Link}
+              to={item.path}
+              label={item.label}
+              leftSection={<Icon size={20} stroke={1.6} aria-hidden="true" />}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={onNavigate}
+              variant="light"
+              fw={500}
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          );
+        })}
+      </Stack>
+    </ScrollArea>
+  );
+}

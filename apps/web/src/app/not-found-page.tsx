@@ -1,0 +1,52 @@
+import { Button, Center, EmptyState, Paper } from '@mantine/core';
+import { IconCompass } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { FullPageLoader } from '../components/loaders';
+import { PublicFrame } from '../components/public-frame';
+import { useSession } from '../lib/session';
+import { AppLayout } from './layout/app-layout';
+import { PATHS } from './paths';
+
+function NotFoundCard() {
+  const { pathname } = useLocation();
+  return (
+    <Paper p={{ base: 'lg', sm: 48 }} radius="lg" data-testid="not-found">
+      <EmptyState
+        icon={<IconCompass size={34} stroke={1.5} />}
+        variant="light"
+        size="lg"
+        title="Page not found"
+        description={`There is no page at ${pathname}. It may have moved, or the link may be mistyped.`}
+      >
+        <EmptyState.Actions>
+          <Button component={Link} to={PATHS.home}>
+            Go to home
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    </Paper>
+  );
+}
+
+/** Unknown paths: inside the app shell for a logged-in user, on the public frame for anyone else. */
+export function NotFoundPage() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  if (session.isPending) return <FullPageLoader />;
+  if (session.data) {
+    return (
+      <AppLayout>
+        <NotFoundCard />
+      </AppLayout>
+    );
+  }
+  return (
+    <PublicFrame title="Page not found" subtitle={`There is no page at ${pathname}.`}>
+      <Center>
+        <Button component={Link} to={PATHS.login} mt="md">
+          Go to login
+        </Button>
+      </Center>
+    </PublicFrame>
+  );
+}

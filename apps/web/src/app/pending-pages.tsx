@@ -1,0 +1,195 @@
+import type { ReactNode } from 'react';
+import { Button } from '@mantine/core';
+import {
+  IconAddressBook,
+  IconArchive,
+  IconBell,
+  IconBook2,
+  IconBrandYoutube,
+  IconCalendarDue,
+  IconFileExport,
+  IconLayoutDashboard,
+  IconLayoutKanban,
+  IconLifebuoy,
+  IconMovie,
+  IconPlus,
+  IconSettings,
+  IconSparkles,
+  IconStars,
+  IconUpload,
+  IconUserCircle,
+  IconUsers,
+} from '@tabler/icons-react';
+import { Link, Navigate, useParams } from 'react-router';
+import { NAV_ITEMS, type UserView } from '@cutroom/domain';
+import { EmptyStateCard } from '../components/empty-state-card';
+import { PageHeader } from '../components/page-header';
+import { useCurrentUser } from '../lib/session';
+import { navLabel, PATHS } from './paths';
+
+interface PendingPageSpec {
+  title: (user: UserView, params: Record<string, string | undefined>) => string;
+  description: (user: UserView) => string;
+  icon: ReactNode;
+  action?: (user: UserView) => ReactNode;
+}
+
+const isCustomer = (user: UserView) => user.client_type === 'customer';
+const fixed = (text: string) => () => text;
+const iconProps = { size: 34, stroke: 1.5 } as const;
+
+/** Pages the later features fill; until then each says, in a sentence, what it will hold. */
+const PENDING_PAGES = {
+  home: {
+    title: (u) => (isCustomer(u) ? 'Your video requests' : 'Cards'),
+    description: (u) =>
+      isCustomer(u)
+        ? 'Your requests will appear here as cards moving from Video Requests through Editing and QA to Review. Switch between a board and a list, search by title and filter by date.'
+        : 'Every card you work on will appear here, column by column from Video Requests to Completed, with search, date filters and View As.',
+    icon: <IconLayoutKanban {...iconProps} />,
+    action: (u) =>
+      isCustomer(u) && (
+        <Button component={Link} to={PATHS.newCard} leftSection={<IconPlus size={16} />}>
+          New request
+        </Button>
+      ),
+  },
+  newCard: {
+    title: fixed('New video request'),
+    description: fixed(
+      'Describe the video you need: a title, the link to your footage, the format and what it is for, with optional repurposing into vertical or square sizes.',
+    ),
+    icon: <IconMovie {...iconProps} />,
+  },
+  cardDetails: {
+    title: (_u, p) => `Card #${p.cardId ?? ''}`,
+    description: fixed(
+      'The video preview and its versions, the chat with the editing team, notes pinned to moments in the video, and the history of the card.',
+    ),
+    icon: <IconMovie {...iconProps} />,
+  },
+  upload: {
+    title: fixed(NAV_ITEMS.upload.label),
+    description: fixed(
+      "Pick a customer and upload raw footage straight into their folder, then search and browse what's already there.",
+    ),
+    icon: <IconUpload {...iconProps} />,
+  },
+  users: {
+    title: (u) => navLabel(u.client_type, PATHS.users, NAV_ITEMS.users.label),
+    description: (u) =>
+      u.client_type === 'admin'
+        ? 'Everyone on the Cutroom team with their role, lead and leave status. Add new team members from here.'
+        : 'The people on your team with their role and whether they are working or on leave.',
+    icon: <IconUsers {...iconProps} />,
+  },
+  customers: {
+    title: (u) => navLabel(u.client_type, PATHS.customers, NAV_ITEMS.customers.label),
+    description: fixed(
+      'The customers you serve, with their plan, assigned QA, recent activity and requests this month.',
+    ),
+    icon: <IconAddressBook {...iconProps} />,
+  },
+  userProfile: {
+    title: fixed('Team member profile'),
+    description: fixed('Brief info, response rate, customer satisfaction and leave for this team member.'),
+    icon: <IconUserCircle {...iconProps} />,
+  },
+  customerProfile: {
+    title: fixed('Customer profile'),
+    description: fixed("Basic info, plan and billing, QA assignment and the channel's YouTube analytics."),
+    icon: <IconUserCircle {...iconProps} />,
+  },
+  handbook: {
+    title: fixed(NAV_ITEMS.handbook.label),
+    description: fixed(
+      'Short tutorial videos on using the portal, and answers to common questions about cut-off times, revisions and repurposing.',
+    ),
+    icon: <IconBook2 {...iconProps} />,
+  },
+  dashboard: {
+    title: fixed(NAV_ITEMS.dashboard.label),
+    description: (u) =>
+      isCustomer(u)
+        ? 'Your requests over any date range, with when each was created and completed and where it stands now.'
+        : 'Requested, in-progress and completed videos, average rating, completion time and overdue work, per team member.',
+    icon: <IconLayoutDashboard {...iconProps} />,
+  },
+  archive: {
+    title: fixed(NAV_ITEMS.archived.label),
+    description: fixed(
+      'Finished and canceled cards taken off the board, with their rating and key dates. Search by title or customer.',
+    ),
+    icon: <IconArchive {...iconProps} />,
+  },
+  settings: {
+    title: fixed('Portal Settings'),
+    description: fixed("Announcements for everyone's home page, and the holiday list the team plans due dates around."),
+    icon: <IconSettings {...iconProps} />,
+  },
+  inbox: {
+    title: fixed(NAV_ITEMS.support.label),
+    description: (u) =>
+      isCustomer(u)
+        ? 'Your conversations with the Cutroom team. Start a new message and follow the replies here.'
+        : 'Customer conversations, active and resolved, with replies and a new-message dialog.',
+    icon: <IconLifebuoy {...iconProps} />,
+  },
+  dueCards: {
+    title: fixed('Cards By Date'),
+    description: fixed('Cards due on a chosen day, filtered by customer, QA and card type.'),
+    icon: <IconCalendarDue {...iconProps} />,
+  },
+  exportCards: {
+    title: fixed(NAV_ITEMS.exportCards.label),
+    description: fixed('Choose a date range and a customer, preview the cards, and download them as a CSV file.'),
+    icon: <IconFileExport {...iconProps} />,
+  },
+  rating: {
+    title: fixed(NAV_ITEMS.rating.label),
+    description: fixed("Customers' ratings of finished videos, and corrections to a card's QA rating with a reason."),
+    icon: <IconStars {...iconProps} />,
+  },
+  aiToolbox: {
+    title: fixed(NAV_ITEMS.aiToolbox.label),
+    description: fixed('Generate video ideas, title inspiration and scripts, and keep the best in your saved list.'),
+    icon: <IconSparkles {...iconProps} />,
+  },
+  notifications: {
+    title: fixed('Notifications'),
+    description: fixed('Card moves, comments and mentions, grouped into today, yesterday and earlier.'),
+    icon: <IconBell {...iconProps} />,
+  },
+  ytHelperBoard: {
+    title: fixed(NAV_ITEMS.ytBoard.label),
+    description: fixed(
+      'Thumbnail, snippet, unlisted-video and description work for each video, from Assigned through QA to Completed.',
+    ),
+    icon: <IconBrandYoutube {...iconProps} />,
+  },
+} satisfies Record<string, PendingPageSpec>;
+
+export type PendingPageKey = keyof typeof PENDING_PAGES;
+
+export function PendingPage({ page }: { page: PendingPageKey }) {
+  const user = useCurrentUser();
+  const params = useParams();
+  const spec: PendingPageSpec = PENDING_PAGES[page];
+  const title = spec.title(user, params);
+  return (
+    <>
+      <PageHeader title={title} />
+      <EmptyStateCard icon={spec.icon} title="Coming soon" description={spec.description(user)}>
+        {spec.action?.(user)}
+      </EmptyStateCard>
+    </>
+  );
+}
+
+/** Spec 002 §2: a customer may open only their own profile page; other ids send them home. */
+export function ProfilePageFor({ page }: { page: 'userProfile' | 'customerProfile' }) {
+  const user = useCurrentUser();
+  const { userId } = useParams();
+  if (user.client_type === 'customer' && userId !== String(user.client_id)) return <Navigate to={PATHS.home} replace />;
+  return <PendingPage page={page} />;
+}

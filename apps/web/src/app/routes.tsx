@@ -1,0 +1,88 @@
+import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth/login-page';
+import { PasswordResetPage } from '../features/auth/password-reset-page';
+import { SignupPage } from '../features/auth/signup-page';
+import { VerifyEmailPage } from '../features/auth/verify-email-page';
+import { PrivacyPolicyPage } from '../features/legal/privacy-policy-page';
+import { ProfilePage } from '../features/profile/profile-page';
+import { PublicOnly, RequireAuth, RequireRole } from './guards';
+import { AppLayout } from './layout/app-layout';
+import { NotFoundPage } from './not-found-page';
+import { PATHS, PAGE_ROLES } from './paths';
+import { PendingPage, ProfilePageFor } from './pending-pages';
+import { RouteErrorPage } from './route-error-page';
+
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/** Every page of the app; the browser router and the tests' memory router share this one table. */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <PublicOnly />,
+        children: [
+          { path: PATHS.login, element: <LoginPage /> },
+          { path: PATHS.signup, element: <SignupPage /> },
+        ],
+      },
+      { path: PATHS.passwordReset, element: <PasswordResetPage /> },
+      { path: PATHS.verifyEmail, element: <VerifyEmailPage /> },
+      { path: PATHS.privacyPolicy, element: <PrivacyPolicyPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: PATHS.home, element: <PendingPage page="home" /> },
+              { path: PATHS.newCard, element: <PendingPage page="newCard" /> },
+              { path: PATHS.cardDetails, element: <PendingPage page="cardDetails" /> },
+              { path: PATHS.upload, element: <PendingPage page="upload" /> },
+              { path: PATHS.userProfile, element: <ProfilePageFor page="userProfile" /> },
+              { path: PATHS.customerProfile, element: <ProfilePageFor page="customerProfile" /> },
+              { path: PATHS.handbook, element: <PendingPage page="handbook" /> },
+              { path: PATHS.dashboard, element: <PendingPage page="dashboard" /> },
+              { path: PATHS.archive, element: <PendingPage page="archive" /> },
+              { path: PATHS.inbox, element: <PendingPage page="inbox" /> },
+              { path: PATHS.dueCards, element: <PendingPage page="dueCards" /> },
+              { path: PATHS.aiToolbox, element: <PendingPage page="aiToolbox" /> },
+              { path: PATHS.notifications, element: <PendingPage page="notifications" /> },
+              { path: PATHS.profile, element: <ProfilePage /> },
+              { path: PATHS.ytHelperBoard, element: <PendingPage page="ytHelperBoard" /> },
+              {
+                element: <RequireRole roles={PAGE_ROLES.users} />,
+                children: [{ path: PATHS.users, element: <PendingPage page="users" /> }],
+              },
+              {
+                element: <RequireRole roles={PAGE_ROLES.customers} />,
+                children: [{ path: PATHS.customers, element: <PendingPage page="customers" /> }],
+              },
+              {
+                element: <RequireRole roles={PAGE_ROLES.settings} />,
+                children: [{ path: PATHS.settings, element: <PendingPage page="settings" /> }],
+              },
+              {
+                element: <RequireRole roles={PAGE_ROLES.rating} />,
+                children: [{ path: PATHS.rating, element: <PendingPage page="rating" /> }],
+              },
+              {
+                element: <RequireRole roles={PAGE_ROLES.exportCards} />,
+                children: [{ path: PATHS.exportCards, element: <PendingPage page="exportCards" /> }],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,62 @@
+import { vi } from 'vitest';
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+}
+type Handler = (body: unknown) => Reply | Promise<Reply>;
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+  credentials: RequestCredentials | undefined;
+}
+
+/**
+ * Stands in for the API process: the only thing tests replace is `fetch`. Routes are
+ * 'METHOD /path'; anything unrouted answers 404 like the real server.
+ */
+export function fakeServer(routes: Record<string, Reply | Handler>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
+    const method = (init.method ?? 'GET').toUpperCase();
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({
+      method,
+      path: url.pathname,
+      body,
+      headers: { ...(init.headers as Record<string, string>) },
+      credentials: init.credentials,
+    });
+    const route = routes[`${method} ${url.pathname}`];
+    const reply = typeof route === 'function' ? await route(body) : (route ?? notFound);
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
+}
+
+const notFound: Reply = { status: 404, body: { error_message: 'Not found', code: 'NOT_FOUND' } };
+
+export const unauthorized: Reply = { status: 401, body: { error_message: 'Not logged in', code: 'UNAUTHENTICATED' } };
+
+/** A reply the test releases when it wants, to look at the page while a call is in flight. */
+export function deferred() {
+  let release: (reply: Reply) => void = () => {};
+  const promise = new Promise<Reply>((resolve) => {
+    release = resolve;
+  });
+  return { handler: () => promise, release };
+}

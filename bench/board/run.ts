@@ -1,0 +1,117 @@
+/**
+ * Board benchmark (issue 3): POST /api/getCards against PostgreSQL with 1,000 and then 100,000 cards
+ * for 2,000 customers, as admin and as a QA, first and deep page, at 1 and 50 connections; the same
+ * SQL through node-postgres alongside. Prints figures and ratios; asserts nothing.
+ *   npm run bench:board            (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
+ */
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { BOARD_COLUMNS, getCardsBody, CLOCK_TIME_ZONE } from '@cutroom/domain';
+import { buildApp } from '../../apps/server/src/app.js';
+import { loadConfig } from '../../apps/server/src/config.js';
+import { openDatabase } from '../../apps/server/src/db/client.js';
+import { columnPageQuery } from '../../apps/server/src/features/board/board.service.js';
+import { createSession } from '../../apps/server/src/platform/auth.js';
+import { hashPassword } from '../../apps/server/src/platform/passwords.js';
+import { createMemoryBus } from '../../apps/server/src/platform/events.js';
+import type { AppContext } from '../../apps/server/src/platform/context.js';
+import { measureApi, measureSql, type Figures } from './measure.js';
+import { seedCards, seedPeople } from './seed.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = 'cutroom_bench';
+
+async function main() {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${dbName}`;
+
+  const database = await openDatabase({ url: url.toString() });
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 50 });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-bench-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: url.toString() });
+  const app = await buildApp({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const api = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/getCards`;
+
+  await seedPeople(pool, await hashPassword('bench-password'));
+  const who = async (type: string) =>
+    (await pool.query<{ id: number }>(`select id from users where client_type = $1 order by id limit 1`, [type]))
+      .rows[0]!.id;
+  const viewers = { admin: await who('admin'), qa: await who('qa') };
+  const tokens = {
+    admin: await createSession(database.db, viewers.admin, true, 'bench'),
+    qa: await createSession(database.db, viewers.qa, true, 'bench'),
+  };
+  const ctx = { db: database.db, config, mailer: { send: async () => {} }, events: createMemoryBus() } as AppContext;
+  const editing = BOARD_COLUMNS.find((c) => c.key === 'editing')!;
+
+  const scenarios = [
+    { name: 'admin, first page', role: 'admin' as const, body: { section: 'editing', offset: 0, limit: 10 } },
+    { name: 'admin, deep page', role: 'admin' as const, body: { section: 'editing', offset: 500, limit: 10 } },
+    { name: 'QA, first page', role: 'qa' as const, body: { section: 'editing', offset: 0, limit: 10 } },
+    { name: 'QA, deep page', role: 'qa' as const, body: { section: 'editing', offset: 200, limit: 10 } },
+  ];
+  const rows: { scale: number; scenario: string; connections: number; api: Figures; sql: Figures }[] = [];
+
+  let seeded = 0;
+  for (const scale of [1_000, 100_000]) {
+    await seedCards(pool, seeded, scale - seeded);
+    seeded = scale;
+    for (const s of scenarios) {
+      const parsed = getCardsBody.parse(s.body);
+      const query = columnPageQuery(
+        ctx,
+        { id: viewers[s.role], role: s.role },
+        parsed,
+        editing,
+        CLOCK_TIME_ZONE,
+      ).toSQL();
+      for (const connections of [1, 50]) {
+        const apiFigures = await measureApi(api, tokens[s.role], s.body, connections, SECONDS);
+        const sqlFigures = await measureSql(pool, query.sql, query.params, connections, SECONDS);
+        rows.push({ scale, scenario: s.name, connections, api: apiFigures, sql: sqlFigures });
+        process.stdout.write('.');
+      }
+    }
+  }
+  process.stdout.write('\n\n');
+
+  const f = (n: number) => n.toFixed(n < 10 ? 2 : 0);
+  console.log(
+    '| cards | scenario | conns | API p50 ms | API p99 ms | API req/s | SQL p50 ms | SQL p99 ms | SQL q/s | API/SQL throughput |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.scale.toLocaleString('en-US')} | ${r.scenario} | ${r.connections} | ${f(r.api.p50)} | ${f(r.api.p99)} | ${f(r.api.rps)} | ${f(r.sql.p50)} | ${f(r.sql.p99)} | ${f(r.sql.rps)} | ${((r.api.rps / r.sql.rps) * 100).toFixed(0)}% |`,
+    );
+  }
+  console.log('\nGrowth of API p50 from 1,000 to 100,000 cards (1 connection):');
+  for (const s of scenarios) {
+    const small = rows.find((r) => r.scale === 1_000 && r.scenario === s.name && r.connections === 1)!;
+    const large = rows.find((r) => r.scale === 100_000 && r.scenario === s.name && r.connections === 1)!;
+    console.log(
+      `  ${s.name}: ${f(small.api.p50)} ms → ${f(large.api.p50)} ms (×${(large.api.p50 / Math.max(small.api.p50, 0.01)).toFixed(2)})`,
+    );
+  }
+
+  await app.close();
+  await pool.end();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const cleanup = new pg.Client({ connectionString: serverUrl });
+  await cleanup.connect();
+  await cleanup.query(`drop database if exists ${dbName} with (force)`);
+  await cleanup.end();
+}
+
+await main();
