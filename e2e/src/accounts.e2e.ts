@@ -59,8 +59,15 @@ describe('accounts', () => {
     await logIn(page, email, 'a-strong-password');
     await page.waitForURL('**/profile');
     await expect.poll(() => page.getByText('Complete your registration').first().isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(email);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Email', exact: true }).inputValue()).toBe(email);
     await page.screenshot({ path: path.join(screenshotDir, 'profile-new-customer.png') });
+
+    // Completing the registration: the footage-sharing email is the one missing piece.
+    await page.getByLabel('Gdrive or Dropbox email').fill('footage@example.com');
+    await page.getByTestId('profile-update').click();
+    await page.getByRole('button', { name: 'Yes, update' }).click();
+    await expect.poll(() => page.getByText(MSG.profileUpdated).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Your Profile' }).isVisible()).toBe(true);
     await page.context().close();
   });
 

@@ -30,6 +30,8 @@ export const MSG = {
   tooManyRequests: 'Too many attempts, please wait a minute and try again',
   busy: 'The server is busy, please try again in a moment',
   unsavedChanges: 'There are unsaved changes. Are you sure want to leave this page?',
+  dropboxEmailRequired: 'Please fill the required Gdrive or Dropbox Email field',
+  dropboxEmailInvalid: 'Please fill the valid Gdrive or Dropbox Email address in the field',
   invalidAssistantEmail: 'Invalid Assitant Email Address',
   requiredField: 'Please fill the required field',
   invalidEmail: 'Please enter a valid email address',

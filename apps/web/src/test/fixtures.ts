@@ -11,6 +11,7 @@ export function makeUser(overrides: Partial<UserView> = {}): UserView {
     fullname: 'Ada Admin',
     useremail: 'ada@example.com',
     pending_email: null,
+    dropbox_email: null,
     timezone: 'America/New_York',
     profile_img: null,
     is_temporary_password: false,

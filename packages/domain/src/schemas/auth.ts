@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { ROLES } from '../roles.js';
 import { REFERRALS, valuesOf } from '../options.js';
-import { emailField, nameField, passwordField, timeZoneField } from '../validation.js';
+import { emailField, isEmail, nameField, passwordField, timeZoneField } from '../validation.js';
 
 export const loginBody = z.object({
   useremail: emailField,
@@ -53,4 +53,6 @@ export const profileBody = z.object({
   lastname: nameField('Last name').optional(),
   useremail: emailField.optional(),
   timezone: timeZoneField.optional(),
+  /** Where the customer shares raw footage; completes a customer's registration (spec 002 §5). */
+  dropbox_email: z.string().trim().toLowerCase().refine(isEmail, { error: MSG.dropboxEmailInvalid }).optional(),
 });

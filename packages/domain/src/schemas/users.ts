@@ -39,6 +39,7 @@ export const userView = z.object({
   fullname: z.string(),
   useremail: z.string(),
   pending_email: z.string().nullable(),
+  dropbox_email: z.string().nullable(),
   timezone: z.string(),
   profile_img: z.string().nullable(),
   is_temporary_password: z.boolean(),

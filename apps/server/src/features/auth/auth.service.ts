@@ -165,7 +165,10 @@ export async function updateOwnProfile(ctx: AppContext, viewer: SessionUser, bod
       ...(body.firstname !== undefined ? { firstname: body.firstname } : {}),
       ...(body.lastname !== undefined ? { lastname: body.lastname } : {}),
       ...(body.timezone !== undefined ? { timezone: body.timezone } : {}),
+      ...(body.dropbox_email !== undefined ? { dropboxEmail: body.dropbox_email } : {}),
       ...(newEmail ? { pendingEmail: newEmail } : {}),
+      // A customer's registration is complete once the footage-sharing email is known.
+      isProfileCompleted: current.clientType !== 'customer' || !!(body.dropbox_email ?? current.dropboxEmail),
       updatedAt: new Date(),
     })
     .where(eq(users.id, viewer.id))

@@ -229,6 +229,27 @@ describe('profile basics', () => {
     expect(me.json()).toMatchObject({ useremail: 'hana.new@example.com', pending_email: null });
   });
 
+  it("completes a customer's registration once the Gdrive or Dropbox email is given", async () => {
+    await post('/api/signup', {
+      firstname: 'Reg',
+      lastname: 'Istrant',
+      email: 'reg@example.com',
+      password: 'long-enough-pw',
+    });
+    const user = (await t.database.db.select().from(users).where(eq(users.useremail, 'reg@example.com')))[0]!;
+    await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+    const token = (await post('/api/login', { useremail: 'reg@example.com', password: 'long-enough-pw' })).json()
+      .access_token as string;
+    const profile = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/user/profile', headers: bearer(token), payload });
+
+    const invalid = await profile({ dropbox_email: 'not-mail' });
+    expect(invalid.json()).toMatchObject({ field: 'dropbox_email', error_message: MSG.dropboxEmailInvalid });
+    expect((await profile({ firstname: 'Regina' })).json().user.is_profile_completed).toBe(false);
+    const done = await profile({ dropbox_email: 'Footage@Example.com' });
+    expect(done.json().user).toMatchObject({ is_profile_completed: true, dropbox_email: 'footage@example.com' });
+  });
+
   it('refuses an unknown time zone and an email someone else has', async () => {
     const zone = await t.app.inject({
       method: 'POST',

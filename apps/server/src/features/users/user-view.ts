@@ -41,6 +41,7 @@ export async function toUserViews(db: Db, rows: UserRow[], viewerIsStaff: boolea
     fullname: `${u.firstname} ${u.lastname}`,
     useremail: u.useremail,
     pending_email: u.pendingEmail,
+    dropbox_email: u.dropboxEmail,
     timezone: u.timezone,
     profile_img: u.profileImg,
     is_temporary_password: u.isTemporaryPassword,

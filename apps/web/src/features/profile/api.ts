@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserView } from '@cutroom/domain';
+import type { profileBody, UserView } from '@cutroom/domain';
+import type { z } from 'zod';
 import { api } from '../../lib/api-client';
 import { ME_KEY } from '../../lib/session';
 
-export interface ProfileChanges {
-  firstname?: string;
-  lastname?: string;
-  useremail?: string;
-  timezone?: string;
-}
+export type ProfileChanges = z.input<typeof profileBody>;
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

@@ -20,6 +20,7 @@ interface BasicInfoValues {
   lastname: string;
   useremail: string;
   timezone: string;
+  dropbox_email: string;
 }
 
 const toFormZone = (zone: string) => (zone === '' ? BROWSER_ZONE : zone);
@@ -45,6 +46,8 @@ function changedFields(initial: BasicInfoValues, values: BasicInfoValues): Profi
   if (lastname !== initial.lastname && lastname !== '') changes.lastname = lastname;
   if (useremail !== initial.useremail.toLowerCase() && useremail !== '') changes.useremail = useremail;
   if (values.timezone !== initial.timezone) changes.timezone = fromFormZone(values.timezone);
+  const dropboxEmail = values.dropbox_email.trim().toLowerCase();
+  if (dropboxEmail !== initial.dropbox_email && dropboxEmail !== '') changes.dropbox_email = dropboxEmail;
   return changes;
 }
 
@@ -56,11 +59,21 @@ export function BasicInfoForm({ user }: { user: UserView }) {
     lastname: user.lastname,
     useremail: user.useremail,
     timezone: toFormZone(user.timezone),
+    dropbox_email: user.dropbox_email ?? '',
   };
+  const isCustomer = user.client_type === 'customer';
   const form = useForm<BasicInfoValues>({
     initialValues: initial,
     // The server's own schema, so the form says what the server would.
-    validate: (values) => zodFieldErrors(profileBody, { ...values, timezone: fromFormZone(values.timezone) }),
+    validate: (values) => {
+      const errors = zodFieldErrors(profileBody, {
+        ...values,
+        timezone: fromFormZone(values.timezone),
+        dropbox_email: values.dropbox_email.trim() || undefined,
+      });
+      if (isCustomer && !values.dropbox_email.trim()) errors.dropbox_email = MSG.dropboxEmailRequired;
+      return errors;
+    },
   });
 
   const dirty = form.isDirty();
@@ -117,6 +130,16 @@ export function BasicInfoForm({ user }: { user: UserView }) {
             Pending confirmation: we sent a link to <b>{user.pending_email}</b>. Until you open it, you keep logging in
             with {user.useremail}.
           </Alert>
+        )}
+        {isCustomer && (
+          <TextInput
+            label="Gdrive or Dropbox email"
+            type="email"
+            required
+            maxLength={EMAIL_MAX}
+            description="The account you share raw footage from; we use it to set up file sharing."
+            {...form.getInputProps('dropbox_email')}
+          />
         )}
         <Select
           label="Time zone"
