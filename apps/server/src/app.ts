@@ -13,6 +13,7 @@ import { boardRoutes } from './features/board/board.routes.js';
 import { cardsRoutes } from './features/cards/cards.routes.js';
 import { eventsRoutes } from './features/events/events.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { mediaRoutes } from './features/media/media.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { workflowRoutes } from './features/workflow/workflow.routes.js';
 import { registerAuth } from './platform/auth.js';
@@ -21,6 +22,7 @@ import { registerErrorHandling } from './platform/errors.js';
 import { createMemoryBus, createRedisBus, type EventBus } from './platform/events.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { registerOpenApi } from './platform/openapi.js';
+import { createStorage } from './platform/storage.js';
 import { registerWebApp } from './platform/web-app.js';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -99,6 +101,7 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   await app.register(boardRoutes(ctx));
   await app.register(workflowRoutes(ctx));
   await app.register(eventsRoutes(ctx));
+  await app.register(mediaRoutes(ctx, await createStorage(config)));
 
   await registerWebApp(app, config.webDist ? path.resolve(config.webDist) : defaultWebDist);
   return app;

@@ -38,3 +38,6 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const TITLE_MAX = 200;
 export const URL_MAX = 2048;
+
+/** Largest upload through POST /api/media (voice notes, SRT files, thumbnails). */
+export const MEDIA_MAX_BYTES = 50 * 1_048_576;

@@ -14,3 +14,4 @@ export * from './schemas/cards.js';
 export * from './schemas/card-replies.js';
 export * from './schemas/board.js';
 export * from './schemas/workflow.js';
+export * from './media.js';

@@ -15,7 +15,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       root: distDir,
       // Files are looked up per request, so a rebuild is served without a restart.
       wildcard: true,
-      index: false,
+      index: 'index.html',
       setHeaders(res, file) {
         // Vite fingerprints assets, so they can be cached for good; index.html never.
         res.header(

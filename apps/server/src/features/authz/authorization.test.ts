@@ -34,12 +34,16 @@ interface Fixture {
    * so helpers and the other customer must get 404 and everyone's call starts from the same state.
    */
   card(values?: Partial<typeof cards.$inferInsert>): Promise<number>;
+  /** The key of a file the first customer uploaded. */
+  fileKey: string;
 }
 interface Case {
   name?: string;
   params?: (f: Fixture) => Record<string, string | number> | Promise<Record<string, string | number>>;
   body?: (f: Fixture, params: Record<string, string | number>) => object;
   query?: Record<string, string>;
+  /** A non-JSON body (multipart uploads). */
+  raw?: () => { payload: Buffer; headers: Record<string, string> };
   /** An endless stream: called over real HTTP and dropped once the status arrives. */
   stream?: boolean;
   expect: Expect;
@@ -52,6 +56,14 @@ const only = (allowed: Caller[], status: number, otherwise = 403): Expect =>
     CALLERS.map((c) => [c, c === 'anonymous' ? 401 : allowed.includes(c) ? status : otherwise]),
   ) as Expect;
 const unique = () => `${randomBytes(5).toString('hex')}@example.com`;
+function voiceNote() {
+  const boundary = 'authzboundary';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="note.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), Buffer.from('ID3 test audio'), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
 const uniqueTitle = () => `Title ${randomBytes(5).toString('hex')}`;
 /** Callers who see the first customer's card: the card's QA, editor, their lead, admin and the customer. */
 const cardSeen = (status: number, overrides: Partial<Expect> = {}): Expect => ({
@@ -225,6 +237,8 @@ const TABLE: Record<string, Case[]> = {
     { params: cardIn('editing'), body: () => ({ paused: 1 }), expect: only(['admin', 'lead'], 200) },
   ],
   'GET /api/events': [{ stream: true, expect: signedIn(200) }],
+  'POST /api/media': [{ raw: () => voiceNote(), expect: signedIn(201) }],
+  'GET /files/{*}': [{ params: (f) => ({ '*': f.fileKey }), expect: signedIn(200) }],
   'GET /api/card-activity/{id}': [
     { params: cardIn('editing'), expect: cardSeen(200, { customer: 403, otherCustomer: 403 }) },
   ],
@@ -244,7 +258,15 @@ beforeAll(async () => {
     CALLERS.filter((c): c is Exclude<Caller, 'anonymous'> => c !== 'anonymous').map((c) => [c, accounts[key(c)].id]),
   ) as typeof userIds;
   const db: Db = t.database.db;
+  const note = voiceNote();
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: '/api/media',
+    headers: { ...bearer(accounts.customer.token), ...note.headers },
+    payload: note.payload,
+  });
   fixture = {
+    fileKey: uploaded.json<{ key: string }>().key,
     customerId: accounts.customer.id,
     editorId: accounts.editor.id,
     card: async (values = {}) =>
@@ -284,7 +306,7 @@ describe('authorization table', () => {
         const got: Partial<Expect> = {};
         for (const caller of CALLERS) {
           const params = (await c.params?.(fixture)) ?? {};
-          const url = pathTemplate.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
+          const url = pathTemplate.replace(/\{([\w*]+)\}/g, (_, name: string) => String(params[name]));
           // A fresh session per call, so a logout or password change can't affect the next caller.
           const headers =
             caller === 'anonymous' ? {} : bearer(await createSession(t.database.db, userIds[caller], false, 'authz'));
@@ -295,12 +317,14 @@ describe('authorization table', () => {
             controller.abort();
             continue;
           }
+          const raw = c.raw?.();
           const res = await t.app.inject({
             method: method as 'GET',
             url,
             query: c.query,
-            headers,
-            ...(c.body ? { payload: c.body(fixture, params) } : method === 'GET' ? {} : { payload: {} }),
+            headers: { ...headers, ...raw?.headers },
+            ...(raw ? { payload: raw.payload } : {}),
+            ...(raw ? {} : c.body ? { payload: c.body(fixture, params) } : method === 'GET' ? {} : { payload: {} }),
           });
           got[caller] = res.statusCode;
           if (res.statusCode >= 400) expect(res.json(), `${caller}: error shape`).toHaveProperty('error_message');
