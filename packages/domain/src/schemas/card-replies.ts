@@ -40,6 +40,8 @@ export const cardTile = z.object({
   qa_lastname: z.string().nullable(),
   done_video_limit: z.number(),
   timeline: z.number().nullable(),
+  doneCardRating: z.number().nullable(),
+  repurposeCardRating: z.number().nullable(),
   /** Only non-customers see the plan (spec 000 §6). */
   subscription_type: z.string().nullable().optional(),
 });

@@ -27,6 +27,8 @@ export const cardSelection = {
     isActiveSubscription: client.isActiveSubscription,
   },
   qaName: { firstname: qa.firstname, lastname: qa.lastname },
+  doneRating: sql<number | null>`(select r.rating from card_ratings r where r.card_id = ${cards.id} and r.card_type = 'done')`,
+  repurposeRating: sql<number | null>`(select r.rating from card_ratings r where r.card_id = ${cards.id} and r.card_type = 'repurpose')`,
   editorName: sql<string | null>`nullif(trim(${editor.firstname} || ' ' || ${editor.lastname}), '')`,
   helperName: { firstname: helper.firstname, lastname: helper.lastname },
 };
@@ -78,6 +80,8 @@ export function toCardTile(row: CardRow, viewerRole: Role): CardTileReply {
     qa_lastname: row.qaName?.lastname ?? null,
     done_video_limit: c.doneVideoLimit,
     timeline: c.timeline,
+    doneCardRating: row.doneRating,
+    repurposeCardRating: row.repurposeRating,
     ...(isStaff(viewerRole) ? { subscription_type: row.client.subscriptionType } : {}),
   };
 }
