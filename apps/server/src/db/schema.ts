@@ -230,18 +230,19 @@ export const cards = pgTable(
   },
   (t) => [
     check('cards_status_check', inList('card_status', CARD_STATUSES)),
-    // Board columns: status, newest change first, unarchived only; video requests keep their manual order.
+    // Board columns: status then last change, unarchived only. Plain ASC so a backward scan serves
+    // ORDER BY … DESC (NULLS FIRST); video requests keep their manual order in the queue index.
     index('cards_board_idx')
-      .on(t.cardStatus, t.updatedAt.desc(), t.id.desc())
+      .on(t.cardStatus, t.updatedAt, t.id)
       .where(sql`archived_at is null`),
     index('cards_queue_idx')
       .on(t.cardStatus, t.sort, t.id)
       .where(sql`archived_at is null`),
     index('cards_client_board_idx')
-      .on(t.clientId, t.cardStatus, t.updatedAt.desc(), t.id.desc())
+      .on(t.clientId, t.cardStatus, t.updatedAt, t.id)
       .where(sql`archived_at is null`),
     index('cards_editor_board_idx')
-      .on(t.assignedTo, t.cardStatus, t.updatedAt.desc())
+      .on(t.assignedTo, t.cardStatus, t.updatedAt, t.id)
       .where(sql`archived_at is null`),
     index('cards_qa_idx').on(t.assignedQaId, t.cardStatus),
     index('cards_helper_idx').on(t.ytHelperId, t.cardStatus),

@@ -217,10 +217,10 @@ CREATE INDEX "card_activity_card_idx" ON "card_activity" USING btree ("card_id",
 CREATE UNIQUE INDEX "card_ratings_card_type_unique" ON "card_ratings" USING btree ("card_id","card_type");--> statement-breakpoint
 CREATE INDEX "card_ratings_qa_idx" ON "card_ratings" USING btree ("assigned_qa_id");--> statement-breakpoint
 CREATE INDEX "card_videos_card_idx" ON "card_videos" USING btree ("card_id","kind","version");--> statement-breakpoint
-CREATE INDEX "cards_board_idx" ON "cards" USING btree ("card_status","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE archived_at is null;--> statement-breakpoint
+CREATE INDEX "cards_board_idx" ON "cards" USING btree ("card_status","updated_at","id") WHERE archived_at is null;--> statement-breakpoint
 CREATE INDEX "cards_queue_idx" ON "cards" USING btree ("card_status","sort","id") WHERE archived_at is null;--> statement-breakpoint
-CREATE INDEX "cards_client_board_idx" ON "cards" USING btree ("client_id","card_status","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE archived_at is null;--> statement-breakpoint
-CREATE INDEX "cards_editor_board_idx" ON "cards" USING btree ("assigned_to","card_status","updated_at" DESC NULLS LAST) WHERE archived_at is null;--> statement-breakpoint
+CREATE INDEX "cards_client_board_idx" ON "cards" USING btree ("client_id","card_status","updated_at","id") WHERE archived_at is null;--> statement-breakpoint
+CREATE INDEX "cards_editor_board_idx" ON "cards" USING btree ("assigned_to","card_status","updated_at","id") WHERE archived_at is null;--> statement-breakpoint
 CREATE INDEX "cards_qa_idx" ON "cards" USING btree ("assigned_qa_id","card_status");--> statement-breakpoint
 CREATE INDEX "cards_helper_idx" ON "cards" USING btree ("yt_helper_id","card_status");--> statement-breakpoint
 CREATE INDEX "cards_created_idx" ON "cards" USING btree ("created_at");--> statement-breakpoint

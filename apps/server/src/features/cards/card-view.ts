@@ -27,8 +27,12 @@ export const cardSelection = {
     isActiveSubscription: client.isActiveSubscription,
   },
   qaName: { firstname: qa.firstname, lastname: qa.lastname },
-  doneRating: sql<number | null>`(select r.rating from card_ratings r where r.card_id = ${cards.id} and r.card_type = 'done')`,
-  repurposeRating: sql<number | null>`(select r.rating from card_ratings r where r.card_id = ${cards.id} and r.card_type = 'repurpose')`,
+  doneRating: sql<
+    number | null
+  >`(select r.rating from card_ratings r where r.card_id = ${cards.id} and r.card_type = 'done')`,
+  repurposeRating: sql<
+    number | null
+  >`(select r.rating from card_ratings r where r.card_id = ${cards.id} and r.card_type = 'repurpose')`,
   editorName: sql<string | null>`nullif(trim(${editor.firstname} || ' ' || ${editor.lastname}), '')`,
   helperName: { firstname: helper.firstname, lastname: helper.lastname },
 };
