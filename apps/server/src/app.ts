@@ -10,7 +10,9 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { boardRoutes } from './features/board/board.routes.js';
+import { cardDetailsRoutes } from './features/card-details/card-details.routes.js';
 import { cardsRoutes } from './features/cards/cards.routes.js';
+import { chatRoutes } from './features/chat/chat.routes.js';
 import { eventsRoutes } from './features/events/events.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
@@ -100,6 +102,8 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   await app.register(cardsRoutes(ctx));
   await app.register(boardRoutes(ctx));
   await app.register(workflowRoutes(ctx));
+  await app.register(cardDetailsRoutes(ctx));
+  await app.register(chatRoutes(ctx));
   await app.register(eventsRoutes(ctx));
   await app.register(mediaRoutes(ctx, await createStorage(config)));
 

@@ -22,6 +22,8 @@ export const ERRORS = {
   CARD_IN_PROGRESS: { status: 409, message: MSG.cardInProgress },
   INVALID_CARD_STATUS: { status: 400, message: MSG.invalidCardStatus },
   INVALID_CARD_DATA: { status: 400, message: MSG.invalidCardData },
+  COMMENTS_CLOSED: { status: 403, message: MSG.commentsClosedInQa },
+  INVALID_DUE_DATE: { status: 400, message: MSG.invalidDueDate },
   TOKEN_INVALID: { status: 400, message: MSG.verifyTokenInvalid },
   RESET_TOKEN_INVALID: { status: 400, message: MSG.resetTokenInvalid },
   RATE_LIMITED: { status: 429, message: MSG.tooManyRequests },

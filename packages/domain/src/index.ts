@@ -15,3 +15,6 @@ export * from './schemas/card-replies.js';
 export * from './schemas/board.js';
 export * from './schemas/workflow.js';
 export * from './media.js';
+export * from './chat.js';
+export * from './schemas/chat.js';
+export * from './schemas/card-details.js';

@@ -315,3 +315,72 @@ export const cardRatings = pgTable(
     check('card_ratings_type', sql`card_type in ('done', 'repurpose')`),
   ],
 );
+
+/** Chat notes of a card: customer chat, team chat (staff only) and the YouTube-helper chat. */
+export const cardNotes = pgTable(
+  'card_notes',
+  {
+    id: serial('id').primaryKey(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id'),
+    chat: text('chat').notNull().$type<'customer' | 'team' | 'yt'>(),
+    noteType: text('note_type').notNull().default('comment').$type<'comment' | 'annotation'>(),
+    note: text('note').notNull(),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    videoNumber: smallint('video_number'),
+    /** Seconds into the video from a leading @VT{seconds} tag, for markers and seeking. */
+    videoTime: integer('video_time'),
+    /** Annotation geometry: { shape, x, y, w, h } in fractions of the frame, plus the version. */
+    annotation: jsonb('annotation'),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    isComplete: boolean('is_complete').notNull().default(false),
+    reaction: boolean('reaction').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('card_notes_card_chat_idx').on(t.cardId, t.chat, t.id),
+    check('card_notes_chat_check', sql`chat in ('customer', 'team', 'yt')`),
+    check('card_notes_type_check', sql`note_type in ('comment', 'annotation')`),
+  ],
+);
+
+/** What happened to whom: mentions now, card movements and comments later. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id),
+    cardId: integer('card_id').references(() => cards.id, { onDelete: 'cascade' }),
+    type: text('type').notNull().$type<'card_movement' | 'card_comment' | 'card_comment_tag'>(),
+    data: text('data').notNull(),
+    actionLink: text('action_link'),
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_recipient_idx').on(t.recipientId, t.createdAt)],
+);
+
+/** Card events such as opens, for read tracking and reports. */
+export const cardEvents = pgTable(
+  'card_events',
+  {
+    id: serial('id').primaryKey(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('card_events_card_idx').on(t.cardId, t.userId, t.createdAt)],
+);

@@ -7,12 +7,15 @@ export interface CardAudience {
   assignedQaId: number | null;
   assignedTo: number | null;
   ytHelperId: number | null;
+  /** Team-chat events never reach customers. */
+  staffOnly?: boolean;
 }
 
 export interface AppEvent {
   /** Unique, time-ordered across instances: `<ms>-<origin>-<seq>`. */
   id: string;
-  type: 'card.created' | 'card.updated' | 'card.moved' | 'card.archived' | 'cards.sorted';
+  type:
+    'card.created' | 'card.updated' | 'card.moved' | 'card.archived' | 'cards.sorted' | 'note.created' | 'note.updated';
   cardId: number;
   audience: CardAudience;
   data: Record<string, unknown>;

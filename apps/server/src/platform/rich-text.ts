@@ -35,3 +35,16 @@ export function sanitizeRichText(html: string | undefined | null): string | null
   // An editor left empty still sends <p></p>.
   return clean.replace(/<p>\s*<\/p>/g, '').trim() === '' ? null : clean;
 }
+
+const TAG = /<\/?[a-z!?][^>]*>/gi;
+
+/** Chat notes are plain text: markup is removed (until none is left), control characters too. */
+export function toPlainText(text: string): string {
+  let out = text;
+  for (let previous = ''; previous !== out;) {
+    previous = out;
+    out = out.replace(TAG, '');
+  }
+  // eslint-disable-next-line no-control-regex
+  return out.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
+}

@@ -7,6 +7,34 @@ CREATE TABLE "card_activity" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "card_events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"card_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"type" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "card_notes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"card_id" integer NOT NULL,
+	"parent_id" integer,
+	"chat" text NOT NULL,
+	"note_type" text DEFAULT 'comment' NOT NULL,
+	"note" text NOT NULL,
+	"author_id" integer NOT NULL,
+	"video_number" smallint,
+	"video_time" integer,
+	"annotation" jsonb,
+	"is_deleted" boolean DEFAULT false NOT NULL,
+	"is_complete" boolean DEFAULT false NOT NULL,
+	"reaction" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "card_notes_chat_check" CHECK (chat in ('customer', 'team', 'yt')),
+	CONSTRAINT "card_notes_type_check" CHECK (note_type in ('comment', 'annotation'))
+);
+--> statement-breakpoint
 CREATE TABLE "card_ratings" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"card_id" integer NOT NULL,
@@ -110,6 +138,18 @@ CREATE TABLE "customer_yt_helpers" (
 	CONSTRAINT "customer_yt_helpers_customer_id_slot_pk" PRIMARY KEY("customer_id","slot")
 );
 --> statement-breakpoint
+CREATE TABLE "notifications" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"recipient_id" integer NOT NULL,
+	"actor_id" integer,
+	"card_id" integer,
+	"type" text NOT NULL,
+	"data" text NOT NULL,
+	"action_link" text,
+	"seen_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "sessions" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"token_hash" text NOT NULL,
@@ -199,6 +239,10 @@ CREATE TABLE "users" (
 --> statement-breakpoint
 ALTER TABLE "card_activity" ADD CONSTRAINT "card_activity_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_activity" ADD CONSTRAINT "card_activity_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_events" ADD CONSTRAINT "card_events_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_events" ADD CONSTRAINT "card_events_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_notes" ADD CONSTRAINT "card_notes_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_notes" ADD CONSTRAINT "card_notes_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_ratings" ADD CONSTRAINT "card_ratings_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_ratings" ADD CONSTRAINT "card_ratings_rated_by_users_id_fk" FOREIGN KEY ("rated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "card_ratings" ADD CONSTRAINT "card_ratings_assigned_qa_id_users_id_fk" FOREIGN KEY ("assigned_qa_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -211,9 +255,14 @@ ALTER TABLE "customer_qas" ADD CONSTRAINT "customer_qas_customer_id_users_id_fk"
 ALTER TABLE "customer_qas" ADD CONSTRAINT "customer_qas_qa_id_users_id_fk" FOREIGN KEY ("qa_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_yt_helpers" ADD CONSTRAINT "customer_yt_helpers_customer_id_users_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_yt_helpers" ADD CONSTRAINT "customer_yt_helpers_helper_id_users_id_fk" FOREIGN KEY ("helper_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_recipient_id_users_id_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_tokens" ADD CONSTRAINT "user_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "card_activity_card_idx" ON "card_activity" USING btree ("card_id","created_at");--> statement-breakpoint
+CREATE INDEX "card_events_card_idx" ON "card_events" USING btree ("card_id","user_id","created_at");--> statement-breakpoint
+CREATE INDEX "card_notes_card_chat_idx" ON "card_notes" USING btree ("card_id","chat","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "card_ratings_card_type_unique" ON "card_ratings" USING btree ("card_id","card_type");--> statement-breakpoint
 CREATE INDEX "card_ratings_qa_idx" ON "card_ratings" USING btree ("assigned_qa_id");--> statement-breakpoint
 CREATE INDEX "card_videos_card_idx" ON "card_videos" USING btree ("card_id","kind","version");--> statement-breakpoint
@@ -229,6 +278,7 @@ CREATE INDEX "cards_archived_idx" ON "cards" USING btree ("archived_at") WHERE a
 CREATE UNIQUE INDEX "cards_client_title_unique" ON "cards" USING btree ("client_id",lower("card_title"));--> statement-breakpoint
 CREATE INDEX "customer_qas_qa_idx" ON "customer_qas" USING btree ("qa_id");--> statement-breakpoint
 CREATE INDEX "customer_yt_helpers_helper_idx" ON "customer_yt_helpers" USING btree ("helper_id");--> statement-breakpoint
+CREATE INDEX "notifications_recipient_idx" ON "notifications" USING btree ("recipient_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_token_unique" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_tokens_hash_unique" ON "user_tokens" USING btree ("token_hash");--> statement-breakpoint

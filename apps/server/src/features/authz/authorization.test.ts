@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions, type DemoKey } from '../../test/helpers.js';
 import type { Db } from '../../db/client.js';
-import type { cards } from '../../db/schema.js';
+import { cardNotes, type cards } from '../../db/schema.js';
 import { createSession } from '../../platform/auth.js';
 
 /**
@@ -36,6 +36,9 @@ interface Fixture {
   card(values?: Partial<typeof cards.$inferInsert>): Promise<number>;
   /** The key of a file the first customer uploaded. */
   fileKey: string;
+  ids: Record<Exclude<Caller, 'anonymous'>, number>;
+  /** A fresh card (as above) with one note in a chat, written by `author`. */
+  note(author: Exclude<Caller, 'anonymous'>, chat: 'customer' | 'team'): Promise<{ id: number; noteId: number }>;
 }
 interface Case {
   name?: string;
@@ -239,6 +242,98 @@ const TABLE: Record<string, Case[]> = {
   'GET /api/events': [{ stream: true, expect: signedIn(200) }],
   'POST /api/media': [{ raw: () => voiceNote(), expect: signedIn(201) }],
   'GET /files/{*}': [{ params: (f) => ({ '*': f.fileKey }), expect: signedIn(200) }],
+  'GET /api/card/{id}/commentsV2': [{ params: cardIn('editing'), expect: cardSeen(200) }],
+  'GET /api/card/{id}/team/commentsV2': [{ params: cardIn('editing'), expect: cardSeen(200, { customer: 404 }) }],
+  'POST /api/card/{id}/comment': [
+    { params: cardIn('editing'), body: () => ({ note: 'Looks great @Client' }), expect: cardSeen(201) },
+  ],
+  'POST /api/card/{id}/team/comment': [
+    {
+      params: cardIn('editing'),
+      body: () => ({ note: 'Internal: check audio @Qa' }),
+      expect: cardSeen(201, { customer: 404 }),
+    },
+  ],
+  'POST /api/card/{id}/deleteComment': [
+    {
+      name: "the QA's note",
+      params: (f) => f.note('qa', 'customer'),
+      body: (_f, p) => ({ note_id: p.noteId }),
+      expect: cardSeen(403, { admin: 200, qa: 200 }),
+    },
+  ],
+  'POST /api/card/{id}/team/deleteComment': [
+    {
+      name: "the QA's note",
+      params: (f) => f.note('qa', 'team'),
+      body: (_f, p) => ({ note_id: p.noteId }),
+      expect: cardSeen(403, { admin: 200, qa: 200, customer: 404 }),
+    },
+  ],
+  'PUT /api/card/{id}/comment/{noteId}': [
+    {
+      name: "the customer's note",
+      params: (f) => f.note('customer', 'customer'),
+      body: () => ({ note: 'Edited' }),
+      expect: cardSeen(403, { customer: 200 }),
+    },
+    {
+      name: "the QA's note",
+      params: (f) => f.note('qa', 'customer'),
+      body: () => ({ note: 'Edited' }),
+      expect: cardSeen(403, { admin: 200, qa: 200 }),
+    },
+  ],
+  'POST /api/card/{id}/markCommentComplete': [
+    {
+      params: (f) => f.note('customer', 'customer'),
+      body: (_f, p) => ({ note_id: p.noteId, status: 1 }),
+      expect: cardSeen(200, { customer: 403 }),
+    },
+  ],
+  'POST /api/card/{id}/noteReaction': [
+    {
+      params: (f) => f.note('customer', 'customer'),
+      body: (_f, p) => ({ note_id: p.noteId, status: 1 }),
+      expect: cardSeen(403, { customer: 200 }),
+    },
+  ],
+  'POST /api/card/assign': [
+    {
+      params: cardIn('editing'),
+      body: (f, p) => ({ card_id: p.id, assign_to: f.editorId }),
+      expect: only(['admin', 'lead'], 200),
+    },
+  ],
+  'POST /api/card/updateDueDate': [
+    {
+      params: cardIn('editing'),
+      body: (_f, p) => ({ card_id: p.id, due_date: '2030-01-02T15:00:00Z' }),
+      expect: cardSeen(200, { customer: 403 }),
+    },
+  ],
+  'POST /api/card/changeDoneVideo': [
+    {
+      params: cardIn('done'),
+      body: (_f, p) => ({ card_id: p.id, done_video_link: 'https://example.com/fixed.mp4' }),
+      expect: cardSeen(200, { customer: 403 }),
+    },
+  ],
+  'POST /api/card/changeContentId': [
+    {
+      params: cardIn('done'),
+      body: (_f, p) => ({ card_id: p.id, contentId: 'SYNC-1, SYNC-2' }),
+      expect: cardSeen(200, { customer: 403 }),
+    },
+  ],
+  'POST /api/card/{id}/srtFile': [
+    {
+      params: cardIn('done'),
+      body: () => ({ srt_file: 'https://example.com/captions.srt' }),
+      expect: cardSeen(403, { admin: 200, qa: 200 }),
+    },
+  ],
+  'GET /api/add-card-event/{id}': [{ params: cardIn('editing'), query: { type: 'card_open' }, expect: cardSeen(200) }],
   'GET /api/card-activity/{id}': [
     { params: cardIn('editing'), expect: cardSeen(200, { customer: 403, otherCustomer: 403 }) },
   ],
@@ -265,19 +360,29 @@ beforeAll(async () => {
     headers: { ...bearer(accounts.customer.token), ...note.headers },
     payload: note.payload,
   });
+  const cardFor = async (values: Partial<typeof cards.$inferInsert> = {}) =>
+    (
+      await insertCard(db, {
+        clientId: accounts.customer.id,
+        assignedQaId: accounts.qa.id,
+        assignedTo: accounts.editor.id,
+        ...values,
+      })
+    ).id;
   fixture = {
+    ids: userIds,
+    note: async (author, chat) => {
+      const id = await cardFor({ cardStatus: 'editing' });
+      const [row] = await db
+        .insert(cardNotes)
+        .values({ cardId: id, chat, note: 'A note', authorId: userIds[author] })
+        .returning();
+      return { id, noteId: row!.id };
+    },
     fileKey: uploaded.json<{ key: string }>().key,
     customerId: accounts.customer.id,
     editorId: accounts.editor.id,
-    card: async (values = {}) =>
-      (
-        await insertCard(db, {
-          clientId: accounts.customer.id,
-          assignedQaId: accounts.qa.id,
-          assignedTo: accounts.editor.id,
-          ...values,
-        })
-      ).id,
+    card: cardFor,
   };
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

@@ -13,7 +13,7 @@ export async function audienceMatcher(db: Db, viewer: CardViewer): Promise<(a: C
     case 'admin':
       return () => true;
     case 'customer':
-      return (a) => a.clientId === viewer.id;
+      return (a) => a.clientId === viewer.id && !a.staffOnly;
     case 'editor':
       return (a) => a.assignedTo === viewer.id;
     case 'yt-helper':

@@ -1,0 +1,118 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { MSG, isStaff, splitContentIds, type changeLinkBody } from '@cutroom/domain';
+import type { z } from 'zod';
+import { cardEvents, cardVideos, cards, users } from '../../db/schema.js';
+import type { SessionUser } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
+
+type CardUpdate = Partial<typeof cards.$inferInsert>;
+
+/** Writes card columns and tells everyone who sees the card (the new assignee included). */
+async function updateCard(ctx: AppContext, cardId: number, set: CardUpdate, data: Record<string, unknown>) {
+  const [updated] = await ctx.db
+    .update(cards)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(cards.id, cardId))
+    .returning();
+  await ctx.events.publish({ type: 'card.updated', cardId, audience: audienceOf(updated!), data });
+  return updated!;
+}
+
+const ASSIGNABLE = ['editor', 'qa', 'team-lead'] as const;
+
+/** Admin and team leads hand the card to an editor, QA or lead (null unassigns). */
+export async function assignCard(ctx: AppContext, viewer: SessionUser, cardId: number, assignTo: number | null) {
+  const row = await loadVisibleCard(ctx.db, viewer, cardId);
+  if (viewer.role !== 'admin' && viewer.role !== 'team-lead') throw new AppError('FORBIDDEN');
+  if (assignTo !== null) {
+    const [person] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, assignTo), inArray(users.clientType, [...ASSIGNABLE]), eq(users.isDeleted, false)))
+      .limit(1);
+    if (!person) throw new AppError('VALIDATION', 'Choose an editor, QA or team lead', 'assign_to');
+  }
+  await updateCard(
+    ctx,
+    cardId,
+    { assignedTo: assignTo, assignedAt: row.card.assignedAt ?? (assignTo ? new Date() : null) },
+    { assigned_to: assignTo },
+  );
+  return { success: true, message: MSG.assignmentUpdated };
+}
+
+export async function updateDueDate(ctx: AppContext, viewer: SessionUser, cardId: number, value: string) {
+  await loadVisibleCard(ctx.db, viewer, cardId);
+  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN');
+  const due = new Date(value);
+  const year = due.getUTCFullYear();
+  if (Number.isNaN(due.getTime()) || year < 2020 || year > 2100)
+    throw new AppError('INVALID_DUE_DATE', undefined, 'due_date');
+  await updateCard(ctx, cardId, { dueDate: due }, { due_date: due.toISOString() });
+  return { success: true, message: MSG.dueDateUpdated };
+}
+
+const YT_LINK_ROLES = new Set(['admin', 'team-lead', 'yt-helper', 'yt-helper-lead']);
+
+/** One delivered link changes: a done video (any staff) or a YouTube-helper link (admin, leads, helpers). */
+export async function changeLink(ctx: AppContext, viewer: SessionUser, body: z.output<typeof changeLinkBody>) {
+  const row = await loadVisibleCard(ctx.db, viewer, body.card_id);
+  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN');
+  if (body.done_video_link) {
+    const link = body.done_video_link;
+    const videos = await ctx.db
+      .select()
+      .from(cardVideos)
+      .where(and(eq(cardVideos.cardId, body.card_id), eq(cardVideos.kind, 'done')))
+      .orderBy(desc(cardVideos.version), cardVideos.position);
+    const target = body.video_id ? videos.find((v) => v.id === body.video_id) : videos[0];
+    if (body.video_id && !target) throw new AppError('NOT_FOUND');
+    if (target) await ctx.db.update(cardVideos).set({ videoUrl: link }).where(eq(cardVideos.id, target.id));
+    const isLatestFirst = !target || target.id === videos[0]?.id;
+    await updateCard(ctx, body.card_id, isLatestFirst ? { doneVideoLink: link } : {}, { done_video_link: link });
+    return { success: true, message: MSG.linkUpdated };
+  }
+  if (!YT_LINK_ROLES.has(viewer.role)) throw new AppError('FORBIDDEN');
+  const set: CardUpdate = {
+    ...(body.unlisted_video_link ? { unlistedVideoLink: body.unlisted_video_link } : {}),
+    ...(body.thumbnails_link ? { thumbnailsLink: body.thumbnails_link } : {}),
+    ...(body.yt_snippet_link ? { ytSnippetLink: body.yt_snippet_link } : {}),
+  };
+  await updateCard(ctx, row.card.id, set, {});
+  return { success: true, message: MSG.linkUpdated };
+}
+
+export async function changeContentId(ctx: AppContext, viewer: SessionUser, cardId: number, contentId: string) {
+  await loadVisibleCard(ctx.db, viewer, cardId);
+  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN');
+  const ids = [...new Set(splitContentIds(contentId))];
+  await updateCard(ctx, cardId, { contentId: ids.length ? ids.join(',') : null, noContentId: ids.length === 0 }, {});
+  return { success: true, message: MSG.linkUpdated };
+}
+
+/** Admin, YouTube helpers, and the card's own QA attach subtitles, for customers whose plan has them. */
+export async function setSrtFile(ctx: AppContext, viewer: SessionUser, cardId: number, srtFile: string) {
+  const row = await loadVisibleCard(ctx.db, viewer, cardId);
+  const allowed =
+    viewer.role === 'admin' ||
+    viewer.role === 'yt-helper' ||
+    (viewer.role === 'qa' && row.card.assignedQaId === viewer.id);
+  if (!allowed) throw new AppError('FORBIDDEN');
+  const [client] = await ctx.db
+    .select({ hasSubtitles: users.hasSubtitles, hasYoutubeHelper: users.hasYoutubeHelper })
+    .from(users)
+    .where(eq(users.id, row.card.clientId));
+  if (!client?.hasSubtitles && !client?.hasYoutubeHelper && !row.card.subtitles) {
+    throw new AppError('INVALID_CARD_DATA', "This customer's plan has no subtitles");
+  }
+  await updateCard(ctx, cardId, { srtFile }, { srt_file: srtFile });
+  return { success: true, message: MSG.fileUploaded };
+}
+
+export async function recordCardEvent(ctx: AppContext, viewer: SessionUser, cardId: number, type: string) {
+  await loadVisibleCard(ctx.db, viewer, cardId);
+  await ctx.db.insert(cardEvents).values({ cardId, userId: viewer.id, type });
+  return { success: true, message: 'Recorded' };
+}

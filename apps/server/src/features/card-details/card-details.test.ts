@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { MSG } from '@cutroom/domain';
+import { cardEvents, cardVideos, cards } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof seedWithSessions>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await seedWithSessions(t.database.db);
+});
+afterAll(() => t.close());
+
+const post = (token: string, url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+const cardOf = async (id: number) => (await t.database.db.select().from(cards).where(eq(cards.id, id)))[0]!;
+
+describe('card detail operations', () => {
+  it('assigns to staff only and lets the new assignee see the card', async () => {
+    const card = await insertCard(t.database.db, { clientId: a.customer.id, cardStatus: 'editing' });
+    const before = await t.app.inject({ method: 'GET', url: `/api/card/${card.id}`, headers: bearer(a.editor.token) });
+    expect(before.statusCode).toBe(404);
+    expect(
+      (await post(a.lead.token, '/api/card/assign', { card_id: card.id, assign_to: a.customer.id })).json().field,
+    ).toBe('assign_to');
+    expect(
+      (await post(a.lead.token, '/api/card/assign', { card_id: card.id, assign_to: a.editor.id })).statusCode,
+    ).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: `/api/card/${card.id}`, headers: bearer(a.editor.token) });
+    expect(after.json()).toMatchObject({ assigned_to: a.editor.id, assigned_to_name: 'Eddie Cutter' });
+  });
+
+  it("refuses a bad due date with the spec's message", async () => {
+    const card = await insertCard(t.database.db, { clientId: a.customer.id, assignedQaId: a.qa.id });
+    for (const due_date of ['', 'tomorrow', '1999-01-01']) {
+      const res = await post(a.qa.token, '/api/card/updateDueDate', { card_id: card.id, due_date });
+      expect(res.json().error_message, due_date).toBe(MSG.invalidDueDate);
+    }
+    expect(
+      (await post(a.qa.token, '/api/card/updateDueDate', { card_id: card.id, due_date: '2030-05-01T16:00:00Z' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await cardOf(card.id)).dueDate?.toISOString()).toBe('2030-05-01T16:00:00.000Z');
+  });
+
+  it('replaces a done video link, Sync IDs and YouTube-helper links by the allowed roles', async () => {
+    const card = await insertCard(t.database.db, {
+      clientId: a.customer.id,
+      cardStatus: 'done',
+      assignedQaId: a.qa.id,
+      doneVideoLink: 'https://example.com/old.mp4',
+    });
+    const [video] = await t.database.db
+      .insert(cardVideos)
+      .values({ cardId: card.id, kind: 'done', version: 0, videoUrl: 'https://example.com/old.mp4' })
+      .returning();
+    expect(
+      (
+        await post(a.customer.token, '/api/card/changeDoneVideo', {
+          card_id: card.id,
+          done_video_link: 'https://example.com/x.mp4',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await post(a.qa.token, '/api/card/changeDoneVideo', {
+          card_id: card.id,
+          done_video_link: 'https://example.com/new.mp4',
+          video_id: video!.id,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await cardOf(card.id)).doneVideoLink).toBe('https://example.com/new.mp4');
+    expect(
+      (
+        await post(a.qa.token, '/api/card/changeDoneVideo', {
+          card_id: card.id,
+          thumbnails_link: 'https://example.com/thumbs',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await post(a.lead.token, '/api/card/changeDoneVideo', {
+          card_id: card.id,
+          thumbnails_link: 'https://example.com/thumbs',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await post(a.lead.token, '/api/card/changeDoneVideo', { card_id: card.id })).statusCode).toBe(400);
+    expect(
+      (await post(a.qa.token, '/api/card/changeContentId', { card_id: card.id, contentId: 'SYNC-1, SYNC-2,SYNC-1' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await cardOf(card.id)).contentId).toBe('SYNC-1,SYNC-2');
+    expect(
+      (await post(a.qa.token, '/api/card/changeContentId', { card_id: card.id, contentId: '<b>x</b>' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('attaches subtitles only for the card’s QA and plans with subtitles, and records opens', async () => {
+    const card = await insertCard(t.database.db, {
+      clientId: a.customer.id,
+      cardStatus: 'done',
+      assignedQaId: a.qa.id,
+    });
+    expect(
+      (await post(a.qa.token, `/api/card/${card.id}/srtFile`, { srt_file: 'https://example.com/c.srt' })).json()
+        .message,
+    ).toBe(MSG.fileUploaded);
+    const other = await insertCard(t.database.db, {
+      clientId: a.customer2.id,
+      cardStatus: 'done',
+      assignedQaId: a.qa.id,
+    });
+    expect(
+      (await post(a.admin.token, `/api/card/${other.id}/srtFile`, { srt_file: 'https://example.com/c.srt' })).json()
+        .code,
+    ).toBe('INVALID_CARD_DATA');
+
+    const open = await t.app.inject({
+      method: 'GET',
+      url: `/api/add-card-event/${card.id}?type=card_open`,
+      headers: bearer(a.customer.token),
+    });
+    expect(open.statusCode).toBe(200);
+    expect(await t.database.db.select().from(cardEvents).where(eq(cardEvents.cardId, card.id))).toMatchObject([
+      { userId: a.customer.id, type: 'card_open' },
+    ]);
+  });
+});

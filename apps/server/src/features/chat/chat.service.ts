@@ -1,0 +1,161 @@
+import { and, eq } from 'drizzle-orm';
+import { MSG, isStaff, videoTimeOf, type Chat, type commentBody, type commentsQuery } from '@cutroom/domain';
+import type { z } from 'zod';
+import { cardNotes } from '../../db/schema.js';
+import type { SessionUser } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { toPlainText } from '../../platform/rich-text.js';
+import type { CardRow } from '../cards/card-view.js';
+import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
+import { notifyMentions } from './mentions.js';
+import { listNotes, loadNote } from './note-view.js';
+
+/** The card, if the viewer may read this chat: team chat is staff-only and simply absent for customers. */
+async function loadChatCard(ctx: AppContext, viewer: SessionUser, cardId: number, chat: Chat): Promise<CardRow> {
+  const row = await loadVisibleCard(ctx.db, viewer, cardId);
+  if (chat === 'team' && !isStaff(viewer.role)) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+async function loadOwnNote(ctx: AppContext, cardId: number, noteId: number, chat?: Chat) {
+  const [note] = await ctx.db
+    .select()
+    .from(cardNotes)
+    .where(and(eq(cardNotes.id, noteId), eq(cardNotes.cardId, cardId), chat ? eq(cardNotes.chat, chat) : undefined))
+    .limit(1);
+  if (!note) throw new AppError('NOT_FOUND');
+  return note;
+}
+
+const publish = (ctx: AppContext, row: CardRow, chat: Chat, type: 'note.created' | 'note.updated', noteId: number) =>
+  ctx.events.publish({
+    type,
+    cardId: row.card.id,
+    audience: { ...audienceOf(row.card), staffOnly: chat === 'team' },
+    data: { note_id: noteId, chat },
+  });
+
+export async function listComments(
+  ctx: AppContext,
+  viewer: SessionUser,
+  cardId: number,
+  chat: Chat,
+  query: z.output<typeof commentsQuery>,
+  zone: string,
+) {
+  await loadChatCard(ctx, viewer, cardId, chat);
+  return listNotes(ctx.db, cardId, chat, query, viewer.role, zone);
+}
+
+export async function postComment(
+  ctx: AppContext,
+  viewer: SessionUser,
+  cardId: number,
+  chat: Chat,
+  body: z.output<typeof commentBody>,
+) {
+  const row = await loadChatCard(ctx, viewer, cardId, chat);
+  // While the video is in quality check the customer reads the chat but does not write (spec 001 §2).
+  if (viewer.role === 'customer' && row.card.cardStatus === 'qa') throw new AppError('COMMENTS_CLOSED');
+  const text = toPlainText(body.note);
+  if (!text) throw new AppError('VALIDATION', 'Write a comment first', 'note');
+  if (body.note_type === 'annotation' && !body.annotation)
+    throw new AppError('VALIDATION', 'Draw the annotation first', 'annotation');
+  if (body.noteParentId) {
+    const parentNote = await loadOwnNote(ctx, cardId, body.noteParentId, chat);
+    if (parentNote.isDeleted) throw new AppError('VALIDATION', 'This comment was deleted', 'noteParentId');
+  }
+  const [created] = await ctx.db
+    .insert(cardNotes)
+    .values({
+      cardId,
+      chat,
+      parentId: body.noteParentId ?? null,
+      noteType: body.note_type,
+      note: text,
+      authorId: viewer.id,
+      videoNumber: body.note_for_video_number ?? null,
+      videoTime: body.annotation ? Math.floor(body.annotation.time) : videoTimeOf(text),
+      annotation: body.annotation ?? null,
+    })
+    .returning({ id: cardNotes.id });
+  const id = created!.id;
+  await notifyMentions(ctx.db, row.card, viewer.id, `${viewer.firstname} ${viewer.lastname}`, text, chat === 'team');
+  await publish(ctx, row, chat, 'note.created', id);
+  return {
+    id,
+    message: body.note_type === 'annotation' ? MSG.annotationAdded : MSG.commentAdded,
+    note: (await loadNote(ctx.db, id, viewer.role))!,
+  };
+}
+
+/** The author edits or deletes; an admin may also for comments not written by customers. */
+function assertMayChange(viewer: SessionUser, authorId: number, authorIsCustomer: boolean) {
+  if (authorId === viewer.id) return;
+  if (viewer.role === 'admin' && !authorIsCustomer) return;
+  throw new AppError('FORBIDDEN');
+}
+
+async function loadChangeable(ctx: AppContext, viewer: SessionUser, cardId: number, noteId: number, chat?: Chat) {
+  const note = await loadOwnNote(ctx, cardId, noteId, chat);
+  const row = await loadChatCard(ctx, viewer, cardId, note.chat);
+  const view = (await loadNote(ctx.db, noteId, viewer.role))!;
+  assertMayChange(viewer, note.authorId, view.client_type === 'customer');
+  if (note.isDeleted) throw new AppError('NOT_FOUND');
+  return { note, row };
+}
+
+export async function editComment(ctx: AppContext, viewer: SessionUser, cardId: number, noteId: number, text: string) {
+  const { note, row } = await loadChangeable(ctx, viewer, cardId, noteId);
+  const clean = toPlainText(text);
+  if (!clean) throw new AppError('VALIDATION', 'Write a comment first', 'note');
+  await ctx.db
+    .update(cardNotes)
+    .set({ note: clean, videoTime: note.annotation ? note.videoTime : videoTimeOf(clean), updatedAt: new Date() })
+    .where(eq(cardNotes.id, noteId));
+  await publish(ctx, row, note.chat, 'note.updated', noteId);
+  return { status: true, message: MSG.commentEdited };
+}
+
+export async function deleteComment(ctx: AppContext, viewer: SessionUser, cardId: number, noteId: number, chat: Chat) {
+  const { note, row } = await loadChangeable(ctx, viewer, cardId, noteId, chat);
+  await ctx.db.update(cardNotes).set({ isDeleted: true, updatedAt: new Date() }).where(eq(cardNotes.id, noteId));
+  await publish(ctx, row, note.chat, 'note.updated', noteId);
+  return { message: MSG.commentDeleted };
+}
+
+/** Staff tick off a customer's comment once it is handled. */
+export async function markCommentComplete(
+  ctx: AppContext,
+  viewer: SessionUser,
+  cardId: number,
+  noteId: number,
+  done: boolean,
+) {
+  await loadVisibleCard(ctx.db, viewer, cardId);
+  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN');
+  const note = await loadOwnNote(ctx, cardId, noteId);
+  const row = await loadChatCard(ctx, viewer, cardId, note.chat);
+  await ctx.db.update(cardNotes).set({ isComplete: done, updatedAt: new Date() }).where(eq(cardNotes.id, noteId));
+  await publish(ctx, row, note.chat, 'note.updated', noteId);
+  return { success: true, message: MSG.statusUpdated };
+}
+
+/** Customers give a thumbs-up to customers' comments. */
+export async function reactToComment(
+  ctx: AppContext,
+  viewer: SessionUser,
+  cardId: number,
+  noteId: number,
+  on: boolean,
+) {
+  const row = await loadChatCard(ctx, viewer, cardId, 'customer');
+  if (viewer.role !== 'customer') throw new AppError('FORBIDDEN');
+  const note = await loadOwnNote(ctx, cardId, noteId, 'customer');
+  const view = (await loadNote(ctx.db, noteId, viewer.role))!;
+  if (view.client_type !== 'customer' || note.isDeleted) throw new AppError('FORBIDDEN');
+  await ctx.db.update(cardNotes).set({ reaction: on, updatedAt: new Date() }).where(eq(cardNotes.id, noteId));
+  await publish(ctx, row, 'customer', 'note.updated', noteId);
+  return { success: true, message: MSG.statusUpdated };
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { urlField } from '../validation.js';
+
+const cardId = z.number().int().positive();
+
+export const assignBody = z.object({ card_id: cardId, assign_to: z.number().int().positive().nullable() });
+export const dueDateBody = z.object({ card_id: cardId, due_date: z.string().max(40) });
+export const changeLinkBody = z
+  .object({
+    card_id: cardId,
+    done_video_link: urlField.optional(),
+    unlisted_video_link: urlField.optional(),
+    thumbnails_link: urlField.optional(),
+    yt_snippet_link: urlField.optional(),
+    video_id: z.number().int().positive().optional(),
+    type: z.string().max(30).optional(),
+    updateBothTable: z.unknown().optional(),
+  })
+  .refine(
+    (b) =>
+      [b.done_video_link, b.unlisted_video_link, b.thumbnails_link, b.yt_snippet_link].filter(Boolean).length === 1,
+    {
+      error: 'Send exactly one new link',
+      path: ['done_video_link'],
+    },
+  );
+export const contentIdBody = z.object({
+  card_id: cardId,
+  contentId: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^[\w\-, ]*$/, { error: 'Sync IDs are letters, digits and dashes, separated by commas' }),
+});
+export const srtFileBody = z.object({
+  card_id: cardId.optional(),
+  srt_file: urlField.or(z.string().regex(/^\/files\/media\/\d+\/[\w.-]+$/)),
+});
+export const cardEventQuery = z.object({ type: z.enum(['card_open']) });

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { COMMENTS_PAGE_SIZE, COMMENT_MAX } from '../chat.js';
+import { ROLES } from '../roles.js';
+
+const noteId = z.number().int().positive();
+const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
+
+export const commentsQuery = z.object({
+  since: z.iso.datetime({ offset: true }).optional().describe('Only notes added or changed after this time (polling)'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  filterChatOf: z
+    .enum(['all', ...ROLES])
+    .default('all')
+    .describe('Only notes by this role'),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(COMMENTS_PAGE_SIZE),
+  note_for_video_number: z.coerce.number().int().min(0).max(100).optional(),
+  calledBy: z.string().max(50).optional(),
+});
+
+/** Annotation geometry in fractions of the frame, at a time of one video. */
+export const annotationShape = z.object({
+  shape: z.enum(['rect', 'point', 'oval']),
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  w: z.number().min(0).max(1).default(0),
+  h: z.number().min(0).max(1).default(0),
+  time: z.number().min(0).max(86_400),
+  version: z.string().max(30).optional(),
+});
+
+export const commentBody = z.object({
+  card_id: z.number().int().positive().optional(),
+  note: z
+    .string()
+    .trim()
+    .min(1, { error: 'Write a comment first' })
+    .max(COMMENT_MAX, { error: 'This comment is too long' }),
+  note_for_video_number: z.number().int().min(0).max(100).optional().nullable(),
+  noteParentId: noteId.optional().nullable(),
+  note_type: z.enum(['comment', 'annotation']).default('comment'),
+  annotation: annotationShape.optional(),
+  chat_for: z.string().max(30).optional(),
+});
+
+export const editCommentBody = z.object({
+  cardId: z.number().int().positive().optional(),
+  noteId: noteId.optional(),
+  note: z
+    .string()
+    .trim()
+    .min(1, { error: 'Write a comment first' })
+    .max(COMMENT_MAX, { error: 'This comment is too long' }),
+  chatFor: z.enum(['teamChatComment', 'ytClientChat', 'clientChat']).optional(),
+});
+
+export const deleteCommentBody = z.object({
+  card_id: z.number().int().positive().optional(),
+  note_id: noteId,
+  delete_note: z.unknown().optional(),
+  section: z.string().max(30).optional(),
+});
+export const markCommentBody = z.object({ note_id: noteId, status: flag, type: z.string().max(30).optional() });
+export const reactionBody = z.object({
+  note_id: noteId,
+  status: flag,
+  type: z.string().max(30).optional(),
+  section: z.string().max(30).optional(),
+});
+
+export const noteView = z.object({
+  note_id: z.number(),
+  note_parent_id: z.number().nullable(),
+  parent: z.object({ note_id: z.number(), preview: z.string(), firstname: z.string() }).nullable(),
+  note: z.string(),
+  note_type: z.enum(['comment', 'annotation']),
+  chat: z.enum(['customer', 'team', 'yt']),
+  note_by_id: z.number(),
+  client_type: z.enum(ROLES),
+  firstname: z.string(),
+  lastname: z.string(),
+  profile_img: z.string().nullable(),
+  date_added: z.string(),
+  updated_at: z.string(),
+  is_deleted: z.boolean(),
+  is_note_complete: z.boolean(),
+  note_reaction: z.boolean(),
+  note_for_video_number: z.number().nullable(),
+  video_time: z.number().nullable(),
+  annotation: annotationShape.nullable(),
+});
+export type NoteView = z.infer<typeof noteView>;
+
+export const commentsReply = z.object({
+  comments: z.object({
+    comments: z.array(noteView),
+    /** Note ids by day (YYYY-MM-DD in the caller's zone), for the day separators of the chat. */
+    groupByChat: z.record(z.string(), z.array(z.number())),
+    count: z.number(),
+  }),
+  annotations: z.array(noteView),
+  calledBy: z.string().nullable(),
+  server_time: z.string().describe('Pass back as `since` on the next poll'),
+});
