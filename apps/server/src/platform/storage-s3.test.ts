@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // s3rver stands in for the object store we can't reach from here; the adapter under test is the real one.
 import S3rver from 's3rver';
