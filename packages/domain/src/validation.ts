@@ -51,4 +51,6 @@ export const timeZoneField = z
   .max(64)
   .refine((v) => v === '' || isTimeZone(v), { error: 'Unknown time zone' });
 
+/** A database id: a positive 32-bit integer, so no id ever overflows a column. */
+export const dbId = z.number().int().positive().max(2_147_483_647);
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

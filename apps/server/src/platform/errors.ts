@@ -36,6 +36,25 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
   return { field, message: friendly };
 }
 
+/** The PostgreSQL error under a driver or Drizzle wrapper (node-postgres and PGlite both carry code and constraint). */
+function postgresError(err: unknown): { code: string; constraint?: string } | undefined {
+  for (
+    let e = err as { code?: unknown; constraint?: string; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    depth++
+  ) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, constraint: e.constraint };
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+/** Races the services' own checks can lose end in a constraint; they answer 409/400, never 500. */
+const UNIQUE_CONSTRAINTS: Record<string, ErrorCode> = {
+  users_email_unique: 'EMAIL_TAKEN',
+  cards_client_title_unique: 'CARD_TITLE_EXISTS',
+};
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, rep) => {
     if (err instanceof AppError) {
@@ -44,6 +63,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const { field, message } = describeValidation(err.validation, err.validationContext);
       return rep.status(400).send(reply('VALIDATION', message, field));
+    }
+    const pg = postgresError(err);
+    if (pg?.code === '23505') {
+      const code = UNIQUE_CONSTRAINTS[pg.constraint ?? ''] ?? 'STALE_MOVE';
+      return rep.status(409).send(reply(code, ERRORS[code].message));
+    }
+    if (pg?.code.startsWith('22')) {
+      // A data exception (a value out of range or malformed for its column) is the caller's input.
+      return rep.status(400).send(reply('VALIDATION', 'A value is out of range or malformed'));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'reply did not match its schema');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { ROLES } from '../roles.js';
 import { REFERRALS, valuesOf } from '../options.js';
-import { emailField, isEmail, nameField, passwordField, timeZoneField } from '../validation.js';
+import { emailField, isEmail, nameField, passwordField, timeZoneField, dbId } from '../validation.js';
 
 export const loginBody = z.object({
   useremail: emailField,
@@ -44,7 +44,7 @@ export const passwordResetConfirmBody = z.object({
 });
 
 export const changePasswordBody = z.object({
-  client_id: z.number().int().positive().optional(),
+  client_id: dbId.optional(),
   password: passwordField,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId } from '../validation.js';
 import { BOARD_COLUMNS } from '../card-status.js';
 import { CARD_PAGE_SIZE } from '../constants.js';
 import { VIEW_TYPES } from '../roles.js';
@@ -15,7 +16,7 @@ export const getCardsBody = z
     section: z.enum(BOARD_KEYS).optional().describe('One board column key; omitted = every column'),
     card_name: z.string().trim().max(200).optional(),
     viewType: z.enum(VIEW_TYPES).optional(),
-    view_as: z.number().int().positive().optional().nullable(),
+    view_as: dbId.optional().nullable(),
     dataFilter: z.enum(['newest', 'oldest']).optional().describe('Order of columns other than Video Requests'),
     startDate: dateOnly.optional().nullable(),
     endDate: dateOnly.optional().nullable(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { urlField } from '../validation.js';
+import { urlField, dbId } from '../validation.js';
 
-const cardId = z.number().int().positive();
+const cardId = dbId;
 
-export const assignBody = z.object({ card_id: cardId, assign_to: z.number().int().positive().nullable() });
+export const assignBody = z.object({ card_id: cardId, assign_to: dbId.nullable() });
 export const dueDateBody = z.object({ card_id: cardId, due_date: z.string().max(40) });
 export const changeLinkBody = z
   .object({
@@ -12,7 +12,7 @@ export const changeLinkBody = z
     unlisted_video_link: urlField.optional(),
     thumbnails_link: urlField.optional(),
     yt_snippet_link: urlField.optional(),
-    video_id: z.number().int().positive().optional(),
+    video_id: dbId.optional(),
     type: z.string().max(30).optional(),
     updateBothTable: z.unknown().optional(),
   })

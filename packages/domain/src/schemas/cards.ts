@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ASPECT_RATIOS, REPURPOSE_SIZES, VIDEO_PURPOSES, valuesOf } from '../options.js';
 import { MAX_REPURPOSE_SIZES, TITLE_MAX } from '../constants.js';
 import { CARD_STATUSES } from '../card-status.js';
-import { urlField } from '../validation.js';
+import { urlField, dbId } from '../validation.js';
 
 const RICH_TEXT_MAX = 20_000;
 const SHORT_TEXT_MAX = 500;
@@ -68,9 +68,7 @@ function requestRules<T extends z.ZodType<RequestShape>>(schema: T) {
     );
 }
 
-export const createCardBody = requestRules(
-  z.object({ ...requestFields, client_id: z.number().int().positive().optional() }),
-);
+export const createCardBody = requestRules(z.object({ ...requestFields, client_id: dbId.optional() }));
 export type CreateCardBody = z.infer<typeof createCardBody>;
 
 /** Edit sends the whole form again; an admin title change sends only card_title with flag 1. */
@@ -79,7 +77,7 @@ export const updateCardBody = requestRules(
     .object(requestFields)
     .partial()
     .extend({
-      card_id: z.number().int().positive().optional(),
+      card_id: dbId.optional(),
       flag: z.literal(1).optional(),
     }),
 );

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { dbId } from '../validation.js';
 import { COMMENTS_PAGE_SIZE, COMMENT_MAX } from '../chat.js';
 import { ROLES } from '../roles.js';
 
-const noteId = z.number().int().positive();
+const noteId = dbId;
 const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
 
 export const commentsQuery = z.object({
@@ -30,7 +31,7 @@ export const annotationShape = z.object({
 });
 
 export const commentBody = z.object({
-  card_id: z.number().int().positive().optional(),
+  card_id: dbId.optional(),
   note: z
     .string()
     .trim()
@@ -44,7 +45,7 @@ export const commentBody = z.object({
 });
 
 export const editCommentBody = z.object({
-  cardId: z.number().int().positive().optional(),
+  cardId: dbId.optional(),
   noteId: noteId.optional(),
   note: z
     .string()
@@ -55,7 +56,7 @@ export const editCommentBody = z.object({
 });
 
 export const deleteCommentBody = z.object({
-  card_id: z.number().int().positive().optional(),
+  card_id: dbId.optional(),
   note_id: noteId,
   delete_note: z.unknown().optional(),
   section: z.string().max(30).optional(),

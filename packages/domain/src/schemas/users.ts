@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ROLES } from '../roles.js';
 import { SUBSCRIPTION_TYPES, valuesOf } from '../options.js';
 import { CUSTOM_SUBSCRIPTION_MAX, CUSTOM_SUBSCRIPTION_MIN, QA_SLOTS_EXTRA } from '../constants.js';
-import { emailField, nameField, passwordField } from '../validation.js';
+import { emailField, nameField, passwordField, dbId } from '../validation.js';
 
-const userId = z.number().int().positive();
+const userId = dbId;
 
 export const createUserBody = z
   .object({

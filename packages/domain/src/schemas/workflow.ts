@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { CARD_STATUSES } from '../card-status.js';
 import { RATING_MAX, RATING_MIN, DONE_VIDEO_LIMIT_MAX } from '../constants.js';
-import { urlField } from '../validation.js';
+import { urlField, dbId } from '../validation.js';
 
 const status = z.enum(CARD_STATUSES);
-const cardId = z.number().int().positive().optional();
+const cardId = dbId.optional();
 
 /** Every move names the status the caller saw, so a stale board can't move a card twice. */
 export const moveBody = z.object({ card_id: cardId, card_status: status.optional(), newStatus: status });
@@ -47,7 +47,7 @@ export const moveCardSubBody = z.object({
 });
 export const updateSortBody = z.object({
   cards: z
-    .array(z.object({ card_id: z.number().int().positive(), sort: z.number().int().min(0).max(1_000_000) }))
+    .array(z.object({ card_id: dbId, sort: z.number().int().min(0).max(1_000_000) }))
     .min(1)
     .max(500),
 });
@@ -61,6 +61,6 @@ export const rateBody = z.object({
     .max(RATING_MAX, { error: 'Choose 1 to 5 stars' }),
   comment: z.string().trim().max(2000).optional(),
   card_type: z.enum(['done', 'repurpose']).default('done'),
-  assigned_qa_id: z.number().int().positive().optional().nullable(),
+  assigned_qa_id: dbId.optional().nullable(),
 });
 export const successReply = z.object({ success: z.boolean(), message: z.string() });

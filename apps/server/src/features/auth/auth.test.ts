@@ -68,6 +68,13 @@ describe('signup, verification and login', () => {
     expect(noSource.json()).toMatchObject({ field: 'otherreferral', error_message: 'Please mention source' });
   });
 
+  it('settles simultaneous signups with one email: one account, the rest 409', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => post('/api/signup', { ...person, email: 'racer@example.com' })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+  });
+
   it("answers a wrong password with the catalogue's message and no token", async () => {
     const res = await post('/api/login', { useremail: accounts.admin.email, password: 'wrong-password' });
     expect(res.statusCode).toBe(401);

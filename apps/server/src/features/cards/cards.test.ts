@@ -61,6 +61,17 @@ describe('creating requests', () => {
     expect((await create(a.customer2.token, { ...base, card_title: 'Unique title' })).statusCode).toBe(201);
   });
 
+  it('settles simultaneous requests with one title: one wins, the rest get the duplicate message, none a 500', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        create(a.admin.token, { ...base, card_title: 'Raced title', client_id: a.customer.id }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().error_message).toBe(MSG.cardTitleExists);
+  });
+
   it('blocks a customer at the request limit and one without QA, with the tooltip texts', async () => {
     // customer2 is on the single plan and created one request above.
     const limited = await create(a.customer2.token, { ...base, card_title: 'One too many' });

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { mentionedRoles, type Role } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
-import type { cards} from '../../db/schema.js';
+import type { cards } from '../../db/schema.js';
 import { notifications, users } from '../../db/schema.js';
 
 type Card = typeof cards.$inferSelect;
