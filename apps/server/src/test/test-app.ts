@@ -40,11 +40,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app (real mail outbox in a temp DATA_DIR) on a fresh database, without listening. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** The real app (real mail outbox in a temp DATA_DIR) on a given database, without listening. */
+async function startInstance(database: TestApp['database'], env: Record<string, string>): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env });
-  const database = await openTestDatabase();
   const app = await buildApp({ config, database });
   await app.ready();
   return {
@@ -59,22 +58,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
+/** The app on a fresh database of its own. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  return startInstance(await openTestDatabase(), env);
+}
+
 /** Another app instance on the same PostgreSQL database (PostgreSQL runs only), e.g. to test fan-out. */
 export async function createSiblingApp(first: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
   if (!first.database.url) throw new Error('a sibling instance needs PostgreSQL (TEST_DB=pg)');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env });
-  const database = await openDatabase({ url: first.database.url });
-  const app = await buildApp({ config, database });
-  await app.ready();
-  return {
-    app,
-    database,
-    dataDir,
-    async close() {
-      await app.close();
-      await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const own = await openDatabase({ url: first.database.url });
+  return startInstance({ ...own, url: first.database.url }, env);
 }
