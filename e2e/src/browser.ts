@@ -3,8 +3,8 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-/** Debian's Chromium with the flags this closed network needs. */
-export async function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium with the flags this closed network needs, plus any a journey adds (e.g. a fake microphone). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -15,6 +15,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

@@ -36,6 +36,11 @@ export const urlField = z
     error: 'Please enter a valid link starting with http:// or https://',
   });
 
+/** A file in the portal's own storage, as POST /api/media answers it: /files/media/<owner>/<name>. */
+export const OWN_FILE_PATTERN = /^\/files\/media\/\d+\/[\w.-]+$/;
+/** A link to an uploaded file: the portal's own /files/ path, or any http(s) URL. */
+export const mediaUrlField = urlField.or(z.string().regex(OWN_FILE_PATTERN, { error: 'Upload the file again' }));
+
 /** Validates an IANA zone name with the runtime's own list. */
 export const isTimeZone = (zone: string): boolean => {
   try {

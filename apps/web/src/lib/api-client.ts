@@ -66,7 +66,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     'X-Requested-With': 'cutroom-web',
     'user-time-zone': browserTimeZone(),
   };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (file uploads) sets its own multipart boundary; everything else travels as JSON.
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -74,7 +76,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       method: options.method ?? 'GET',
       headers,
       credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (cause) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { urlField, dbId } from '../validation.js';
+import { mediaUrlField, urlField, dbId } from '../validation.js';
 
 const cardId = dbId;
 
@@ -34,6 +34,6 @@ export const contentIdBody = z.object({
 });
 export const srtFileBody = z.object({
   card_id: cardId.optional(),
-  srt_file: urlField.or(z.string().regex(/^\/files\/media\/\d+\/[\w.-]+$/)),
+  srt_file: mediaUrlField,
 });
 export const cardEventQuery = z.object({ type: z.enum(['card_open']) });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ASPECT_RATIOS, REPURPOSE_SIZES, VIDEO_PURPOSES, valuesOf } from '../options.js';
 import { MAX_REPURPOSE_SIZES, TITLE_MAX } from '../constants.js';
 import { CARD_STATUSES } from '../card-status.js';
-import { urlField, dbId } from '../validation.js';
+import { mediaUrlField, urlField, dbId } from '../validation.js';
 
 const RICH_TEXT_MAX = 20_000;
 const SHORT_TEXT_MAX = 500;
@@ -26,7 +26,7 @@ const requestFields = {
   other_video_purpose: shortText.optional(),
   additional_info: richText.optional(),
   special_instructions: richText.optional(),
-  voice_note: urlField.optional().or(z.literal('')),
+  voice_note: mediaUrlField.optional().or(z.literal('')),
   hasYTHelper: z.boolean().optional(),
   video_thumb_desc: richText.optional(),
   video_thumb_ref: linkList.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CARD_STATUSES } from '../card-status.js';
 import { RATING_MAX, RATING_MIN, DONE_VIDEO_LIMIT_MAX } from '../constants.js';
-import { urlField, dbId } from '../validation.js';
+import { mediaUrlField, urlField, dbId } from '../validation.js';
 
 const status = z.enum(CARD_STATUSES);
 const cardId = dbId.optional();
@@ -42,7 +42,7 @@ export const moveCardSubBody = z.object({
   card_id: cardId,
   status: z.enum(['repurpose_editing', 'repurpose_done']),
   from: status.optional(),
-  srtFile: urlField.optional().or(z.literal('')),
+  srtFile: mediaUrlField.optional().or(z.literal('')),
   done_link: z.union([urlField, z.array(urlField).max(6)]).optional(),
 });
 export const updateSortBody = z.object({

@@ -1,0 +1,101 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  CardDetailReply,
+  CreateCardBody,
+  UpdateCardBody,
+  UserView,
+  cardIdReply,
+  requestAllowanceReply,
+} from '@cutroom/domain';
+import { api } from '../../lib/api-client';
+
+export type RequestAllowance = z.infer<typeof requestAllowanceReply>;
+type CardIdReply = z.infer<typeof cardIdReply>;
+
+const KEYS = {
+  allowance: ['requests', 'allowance'] as const,
+  customers: (search: string) => ['requests', 'customers', search] as const,
+  card: (cardId: number) => ['requests', 'card', cardId] as const,
+};
+
+/**
+ * Whether this customer may create another request this period, with the tooltip text when not
+ * (the server reports it with the first Video Requests page; one card is the smallest page).
+ */
+export function useRequestAllowance(enabled: boolean) {
+  return useQuery({
+    queryKey: KEYS.allowance,
+    queryFn: async ({ signal }) => {
+      const reply = await api<{ allowance?: RequestAllowance }>('/api/getCards', {
+        method: 'POST',
+        body: { section: 'video_request', limit: 1 },
+        signal,
+      });
+      return reply.allowance ?? null;
+    },
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** The admin's customer search for 'Request for'. */
+export function useCustomerSearch(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: KEYS.customers(search),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ limit: '20', ...(search ? { search } : {}) });
+      return api<{ customers: UserView[] }>(`/api/customers?${query.toString()}`, { signal });
+    },
+    select: (reply) => reply.customers,
+    enabled,
+    // Keeps the last list on screen while the next search is in flight.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCardForEdit(cardId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: KEYS.card(cardId),
+    queryFn: ({ signal }) => api<CardDetailReply>(`/api/card/${cardId}`, { signal }),
+    enabled,
+    // The edit form starts from what is saved now, not from a copy cached minutes ago.
+    staleTime: 0,
+    gcTime: 0,
+    // A refetch would reset the form under the user's hands.
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Boards, lists, counts and card pages all show requests; their keys belong to other features. */
+// Not awaited: the form closes or moves on at once while the lists refetch behind it.
+const refreshEverything = (queryClient: ReturnType<typeof useQueryClient>) => void queryClient.invalidateQueries();
+
+export function useCreateRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCardBody) => api<CardIdReply>('/api/card', { method: 'POST', body }),
+    onSuccess: () => refreshEverything(queryClient),
+  });
+}
+
+export function useUpdateRequest(cardId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateCardBody) => api<CardIdReply>(`/api/card/${cardId}`, { method: 'PUT', body }),
+    onSuccess: () => refreshEverything(queryClient),
+  });
+}
+
+/** Uploads a recorded voice note through the storage layer and gives back its /files/ path. */
+export function useUploadVoiceNote() {
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('document', file, file.name);
+      const reply = await api<{ url: string }>('/api/media', { method: 'POST', body: form });
+      // Stored as the portal-relative /files/… path, so it survives a change of host.
+      return reply.url;
+    },
+  });
+}
