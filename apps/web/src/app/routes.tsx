@@ -4,7 +4,10 @@ import { PasswordResetPage } from '../features/auth/password-reset-page';
 import { SignupPage } from '../features/auth/signup-page';
 import { VerifyEmailPage } from '../features/auth/verify-email-page';
 import { PrivacyPolicyPage } from '../features/legal/privacy-policy-page';
+import { HomePage } from '../features/board';
 import { ProfilePage } from '../features/profile/profile-page';
+import { EditCardModal, NewRequestModal } from '../features/requests';
+import { NewRequestPage } from '../features/requests/new-request-page';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
@@ -18,6 +21,18 @@ function Root() {
       <ScrollRestoration />
       <Outlet />
     </>
+  );
+}
+
+/** The board feature leaves the request forms to the requests feature; the route joins them. */
+function HomeRoute() {
+  return (
+    <HomePage
+      renderCreateModal={({ opened, onClose }) => <NewRequestModal opened={opened} onClose={onClose} />}
+      renderEditModal={({ cardId, opened, onClose }) => (
+        <EditCardModal cardId={cardId} opened={opened} onClose={onClose} />
+      )}
+    />
   );
 }
 
@@ -43,8 +58,8 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { path: PATHS.home, element: <PendingPage page="home" /> },
-              { path: PATHS.newCard, element: <PendingPage page="newCard" /> },
+              { path: PATHS.home, element: <HomeRoute /> },
+              { path: PATHS.newCard, element: <NewRequestPage /> },
               { path: PATHS.cardDetails, element: <PendingPage page="cardDetails" /> },
               { path: PATHS.upload, element: <PendingPage page="upload" /> },
               { path: PATHS.userProfile, element: <ProfilePageFor page="userProfile" /> },

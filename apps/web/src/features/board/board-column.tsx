@@ -1,0 +1,133 @@
+import { useMemo } from 'react';
+import { Badge, Button, Center, Group, Loader, Skeleton, Text, Title } from '@mantine/core';
+import { useDraggable, useDroppable } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { MSG, type CardTileReply } from '@cutroom/domain';
+import { flattenPages, useColumnCards, type CardFilters } from './api';
+import classes from './board.module.css';
+import { CardTile } from './card-tile';
+import type { BoardColumn } from './columns';
+import { useLoadMore } from './use-load-more';
+
+/** What a drag is allowed to do with this column: undefined while nothing is dragged. */
+export type DropState = 'legal' | 'illegal' | 'source' | undefined;
+
+export interface DragData {
+  card: CardTileReply;
+  column: BoardColumn['key'];
+}
+
+function DraggableTile({
+  card,
+  column,
+  canDrag,
+}: {
+  card: CardTileReply;
+  column: BoardColumn['key'];
+  canDrag: boolean;
+}) {
+  const data: DragData = { card, column };
+  const { setNodeRef, listeners, isDragging } = useDraggable({ id: card.card_id, data, disabled: !canDrag });
+  return <CardTile card={card} ref={setNodeRef} dragging={isDragging} {...listeners} />;
+}
+
+/** Video Requests tiles also take drops, so admins and customers can reorder them. */
+function SortableTile({ card, canDrag, dropState }: { card: CardTileReply; canDrag: boolean; dropState: DropState }) {
+  const data: DragData = { card, column: 'video_request' };
+  const { setNodeRef, listeners, isDragging, transform, transition } = useSortable({
+    id: card.card_id,
+    data,
+    disabled: { draggable: !canDrag, droppable: dropState === 'illegal' },
+  });
+  return (
+    <CardTile
+      card={card}
+      ref={setNodeRef}
+      dragging={isDragging}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      {...listeners}
+    />
+  );
+}
+
+interface BoardColumnViewProps {
+  column: BoardColumn;
+  filters: CardFilters;
+  count: number | undefined;
+  dropState: DropState;
+  over: boolean;
+  sortable: boolean;
+  canDrag: (card: CardTileReply) => boolean;
+}
+
+export function BoardColumnView({ column, filters, count, dropState, over, sortable, canDrag }: BoardColumnViewProps) {
+  const query = useColumnCards(column.key, filters);
+  const cards = useMemo(() => flattenPages(query.data), [query.data]);
+  const { setNodeRef } = useDroppable({
+    id: `column-${column.key}`,
+    data: { column: column.key },
+    disabled: dropState === 'illegal',
+  });
+  const sentinel = useLoadMore(query);
+
+  const tiles = cards.map((card) =>
+    sortable ? (
+      <SortableTile key={card.card_id} card={card} canDrag={canDrag(card)} dropState={dropState} />
+    ) : (
+      <DraggableTile key={card.card_id} card={card} column={column.key} canDrag={canDrag(card)} />
+    ),
+  );
+
+  return (
+    <section
+      ref={setNodeRef}
+      className={classes.column}
+      data-testid={`column-${column.key}`}
+      data-drop={dropState}
+      data-over={over && dropState === 'legal'}
+      aria-label={column.title}
+      aria-busy={query.isFetching}
+    >
+      <Group justify="space-between" px="sm" pt="sm" pb={8} wrap="nowrap">
+        <Title order={2} fz="sm" fw={700} tt="uppercase" c="gray.7" style={{ letterSpacing: 0.4 }}>
+          {column.title}
+        </Title>
+        <Badge variant="white" color="gray" radius="sm" data-testid={`column-count-${column.key}`}>
+          {count ?? cards.length}
+        </Badge>
+      </Group>
+      <div className={classes.columnBody}>
+        {sortable ? (
+          <SortableContext items={cards.map((c) => c.card_id)} strategy={verticalListSortingStrategy}>
+            {tiles}
+          </SortableContext>
+        ) : (
+          tiles
+        )}
+        {query.isPending && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} h={96} radius="md" aria-hidden />)}
+        {query.isError && (
+          <Center py="md" style={{ flexDirection: 'column', gap: 6 }}>
+            <Text fz="xs" c="red.7" ta="center">
+              {MSG.generic}
+            </Text>
+            <Button size="compact-xs" variant="subtle" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </Center>
+        )}
+        {query.isSuccess && cards.length === 0 && (
+          <Text fz="xs" c="dimmed" ta="center" py="lg">
+            {MSG.noCardsInColumn}
+          </Text>
+        )}
+        <div ref={sentinel} style={{ minHeight: 1 }} />
+        {query.isFetchingNextPage && (
+          <Center py={6}>
+            <Loader size="xs" />
+          </Center>
+        )}
+      </div>
+    </section>
+  );
+}

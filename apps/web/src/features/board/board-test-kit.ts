@@ -1,0 +1,95 @@
+import { vi } from 'vitest';
+import { BOARD_COLUMNS, type CardTileReply, type Role } from '@cutroom/domain';
+import { makeUser } from '../../test/fixtures';
+import { fakeServer, type Reply } from '../../test/fake-server';
+
+/** A board tile as POST /api/getCards returns it; tests override what they care about. */
+export function makeCard(overrides: Partial<CardTileReply> = {}): CardTileReply {
+  return {
+    card_id: 1,
+    card_title: 'Morning routine vlog',
+    card_status: 'video_request',
+    repurpose_status: null,
+    yt_card_status: null,
+    is_complete: false,
+    is_repurpose_complete: false,
+    yt_is_complete: false,
+    paused: false,
+    sort: 0,
+    has_youtube_helper: false,
+    has_repurpose: false,
+    revision_nr: 0,
+    due_date: null,
+    creation_time: '2026-01-05T10:00:00.000Z',
+    updated_at: '2026-01-05T10:00:00.000Z',
+    client_id: 7,
+    client_name: 'Cleo Creator',
+    firstname: 'Cleo',
+    lastname: 'Creator',
+    assigned_to: null,
+    assigned_to_name: null,
+    assigned_qa_id: null,
+    qa_firstname: null,
+    qa_lastname: null,
+    done_video_limit: 1,
+    timeline: null,
+    doneCardRating: null,
+    repurposeCardRating: null,
+    ...overrides,
+  };
+}
+
+interface CardsBody {
+  section?: string;
+  offset?: number;
+  limit?: number;
+  with_counts?: boolean;
+}
+
+/** POST /api/getCards over a fixed set of cards, paged per column like the server. */
+export function getCardsOver(cards: CardTileReply[]) {
+  return (body: unknown): Reply => {
+    const b = body as CardsBody;
+    const column = BOARD_COLUMNS.find((c) => c.key === b.section);
+    if (!column) return { status: 400, body: { error_message: 'section', code: 'VALIDATION' } };
+    const offset = b.offset ?? 0;
+    const list = cards.filter((c) => c.card_status === column.status).slice(offset, offset + (b.limit ?? 10));
+    const counts = b.with_counts
+      ? Object.fromEntries(BOARD_COLUMNS.map((c) => [c.key, cards.filter((x) => x.card_status === c.status).length]))
+      : undefined;
+    return { body: { [column.replyKey]: list, ...(counts ? { counts } : {}) } };
+  };
+}
+
+/** The home page for a role over these cards, on the board unless told otherwise. */
+export function boardServer(role: Role, cards: CardTileReply[], routes: Parameters<typeof fakeServer>[0] = {}) {
+  window.localStorage.setItem('selectedListingView', 'board');
+  return fakeServer({
+    'GET /api/me': { body: makeUser({ client_type: role, client_id: role === 'customer' ? 7 : 1 }) },
+    'POST /api/getCards': getCardsOver(cards),
+    'GET /api/users': { body: { users: [], count: 0 } },
+    'GET /api/customers': { body: { customers: [], count: 0 } },
+    ...routes,
+  });
+}
+
+/** An IntersectionObserver that always sees its target, so infinite scroll loads until it must stop. */
+export function alwaysIntersecting() {
+  class Observer {
+    constructor(private readonly callback: IntersectionObserverCallback) {}
+    observe(target: Element) {
+      queueMicrotask(() =>
+        this.callback(
+          [{ isIntersecting: true, target } as IntersectionObserverEntry],
+          this as unknown as IntersectionObserver,
+        ),
+      );
+    }
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', Observer);
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import {
+  DndContext,
+  DragOverlay,
+  MouseSensor,
+  TouchSensor,
+  pointerWithin,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+  type DropAnimation,
+} from '@dnd-kit/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { BoardColumnKey, CardTileReply } from '@cutroom/domain';
+import { boardKeys, flattenPages, useReorderCards, type CardFilters, type ColumnData } from './api';
+import { BoardColumnView, type DragData, type DropState } from './board-column';
+import classes from './board.module.css';
+import { CardTile } from './card-tile';
+import { columnByKey, columnOfStatus, type BoardColumn } from './columns';
+import { canReorder, dropTargets, reorderedSorts } from './move-plan';
+import { useCardActions } from './move-workflow';
+
+/** Spec 000 §9: the drop animation takes 600 ms. */
+const DROP_ANIMATION: DropAnimation = { duration: 600, easing: 'cubic-bezier(0.2, 0.8, 0.2, 1)' };
+
+interface BoardViewProps {
+  columns: BoardColumn[];
+  filters: CardFilters;
+  counts: Record<string, number> | undefined;
+}
+
+/** Tiles carry their card; column droppables carry only the column key. */
+const cardOf = (data: unknown) => (data as Partial<DragData> | undefined)?.card ?? null;
+const overColumnOf = (data: unknown) => (data as { column?: BoardColumnKey } | undefined)?.column ?? null;
+
+/**
+ * The Kanban board. While a card is dragged, only the columns the domain's transition table allows
+ * accept it (the rest dim and refuse the drop); a drop opens that move's dialog.
+ */
+export function BoardView({ columns, filters, counts }: BoardViewProps) {
+  const { user, requestMove } = useCardActions();
+  const role = user.client_type;
+  const queryClient = useQueryClient();
+  const reorder = useReorderCards();
+  const [active, setActive] = useState<CardTileReply | null>(null);
+  const [overColumn, setOverColumn] = useState<BoardColumnKey | null>(null);
+  const sensors = useSensors(
+    // A few pixels of travel before a drag, so a click still opens the card.
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    // On touch a short press starts the drag, so swiping still scrolls the board.
+    useSensor(TouchSensor, { activationConstraint: { delay: 220, tolerance: 8 } }),
+  );
+
+  const targets = active ? dropTargets(user, active) : null;
+  const source = active ? columnOfStatus(active.card_status).key : null;
+  const dropState = (key: BoardColumnKey): DropState =>
+    !targets ? undefined : targets.has(key) ? 'legal' : key === source ? 'source' : 'illegal';
+  const crossingOver = overColumn && overColumn !== source && targets?.has(overColumn);
+
+  const onDragStart = ({ active: a }: DragStartEvent) => setActive(cardOf(a.data.current));
+  const onDragOver = ({ over }: DragOverEvent) => setOverColumn(overColumnOf(over?.data.current));
+  const onDragCancel = () => {
+    setActive(null);
+    setOverColumn(null);
+  };
+
+  const reorderWithin = (card: CardTileReply, overCardId: number | null) => {
+    const queryKey = boardKeys.column('video_request', filters);
+    const cards = flattenPages(queryClient.getQueryData<ColumnData>(queryKey));
+    const from = cards.findIndex((c) => c.card_id === card.card_id);
+    const to = overCardId === null ? cards.length - 1 : cards.findIndex((c) => c.card_id === overCardId);
+    if (from < 0 || to < 0 || from === to) return;
+    const { order, changes } = reorderedSorts(cards, from, to);
+    if (changes.length) reorder.mutate({ queryKey, order, changes });
+  };
+
+  const onDragEnd = ({ active: a, over }: DragEndEvent) => {
+    onDragCancel();
+    const card = cardOf(a.data.current);
+    const target = overColumnOf(over?.data.current);
+    if (!card || !target || !dropTargets(user, card).has(target)) return;
+    if (target !== columnOfStatus(card.card_status).key) {
+      requestMove(card, columnByKey(target).status);
+      return;
+    }
+    if (target === 'video_request' && canReorder(role)) {
+      // Over the column's empty space rather than a tile: the card goes to the end.
+      reorderWithin(card, cardOf(over?.data.current)?.card_id ?? null);
+    }
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={pointerWithin}
+      onDragStart={onDragStart}
+      onDragOver={onDragOver}
+      onDragEnd={onDragEnd}
+      onDragCancel={onDragCancel}
+    >
+      <div className={classes.strip} data-testid="board-view" data-dragging={active ? 'true' : undefined}>
+        {columns.map((column) => (
+          <BoardColumnView
+            key={column.key}
+            column={column}
+            filters={filters}
+            count={counts?.[column.key]}
+            dropState={dropState(column.key)}
+            over={overColumn === column.key}
+            sortable={column.key === 'video_request' && canReorder(role)}
+            canDrag={(card) => dropTargets(user, card).size > 0}
+          />
+        ))}
+      </div>
+      {/* A legal drop opens a dialog, so the copy vanishes rather than flying back to its column. */}
+      <DragOverlay dropAnimation={crossingOver ? null : DROP_ANIMATION}>
+        {active && <CardTile card={active} overlay />}
+      </DragOverlay>
+    </DndContext>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { MSG, type CardTileReply } from '@cutroom/domain';
+import { doneSubmitEnabled, extraLinkCount, isLink, syncIdText, type DoneForm } from '../move-plan';
+
+export interface DoneValues {
+  links: string[];
+  contentId: string;
+  noContentId: boolean;
+}
+
+interface DoneDialogProps {
+  card: CardTileReply;
+  onCancel: () => void;
+  onSubmit: (values: DoneValues) => void;
+}
+
+const linkError = (value: string) =>
+  value.trim() && !isLink(value.trim()) ? 'Enter a link starting with https://' : null;
+
+/** Into Review: the video link(s) and a Sync ID, or 'no Content ID' (spec 000 §4, §5). */
+export function DoneDialog({ card, onCancel, onSubmit }: DoneDialogProps) {
+  const hasRevision = card.revision_nr > 0;
+  const [form, setForm] = useState<DoneForm>({
+    link: '',
+    extraLinks: Array.from({ length: extraLinkCount(card.done_video_limit) }, () => ''),
+    syncId: '',
+    noContentId: false,
+  });
+  const sync = syncIdText(hasRevision);
+  const links = [form.link, ...form.extraLinks].map((l) => l.trim());
+  const linksValid = links.every((l) => !linkError(l));
+  const canSubmit = doneSubmitEnabled(form, hasRevision) && linksValid;
+
+  const submit = () => {
+    if (!canSubmit) return;
+    onSubmit({
+      links: links.filter(Boolean),
+      contentId: form.noContentId ? '' : form.syncId.trim(),
+      noContentId: !hasRevision && form.noContentId,
+    });
+  };
+
+  return (
+    <Modal opened onClose={onCancel} title="Move to Review" centered radius="lg">
+      <form
+        data-testid="done-dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Text fz="sm" c="dimmed">
+            {card.card_title}
+          </Text>
+          <TextInput
+            label="Video link"
+            placeholder="https://"
+            required
+            type="url"
+            data-autofocus
+            value={form.link}
+            error={linkError(form.link)}
+            onChange={(e) => setForm({ ...form, link: e.currentTarget.value })}
+          />
+          {form.extraLinks.map((value, i) => (
+            <TextInput
+              key={i}
+              label={`Video link ${i + 2}`}
+              placeholder="https://"
+              type="url"
+              value={value}
+              error={linkError(value)}
+              onChange={(e) => {
+                const extraLinks = [...form.extraLinks];
+                extraLinks[i] = e.currentTarget.value;
+                setForm({ ...form, extraLinks });
+              }}
+            />
+          ))}
+          <TextInput
+            label={sync.label}
+            placeholder={sync.placeholder}
+            value={form.syncId}
+            disabled={form.noContentId}
+            onChange={(e) => setForm({ ...form, syncId: e.currentTarget.value })}
+          />
+          {!hasRevision && (
+            <Checkbox
+              label={MSG.noContentId}
+              checked={form.noContentId}
+              onChange={(e) => setForm({ ...form, noContentId: e.currentTarget.checked })}
+            />
+          )}
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!canSubmit}>
+              Submit
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Button, FileInput, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconFileText } from '@tabler/icons-react';
+import { MEDIA_MAX_BYTES, MSG, type CardTileReply } from '@cutroom/domain';
+import { useUploadMedia } from '../api';
+import { isLink } from '../move-plan';
+
+/** Spec 000 §5: six link inputs for the repurposed sizes. */
+const LINK_INPUTS = 6;
+
+interface RepurposeDialogProps {
+  card: CardTileReply;
+  onCancel: () => void;
+  onSubmit: (values: { links: string[]; srtFile: string }) => void;
+}
+
+const linkError = (value: string) =>
+  value.trim() && !isLink(value.trim()) ? 'Enter a link starting with https://' : null;
+
+/** Into Repurposing Review: links to the repurposed videos and an optional SRT file. */
+export function RepurposeDialog({ card, onCancel, onSubmit }: RepurposeDialogProps) {
+  const [links, setLinks] = useState<string[]>(() => Array.from({ length: LINK_INPUTS }, () => ''));
+  const [file, setFile] = useState<File | null>(null);
+  const [srtUrl, setSrtUrl] = useState('');
+  const [fileError, setFileError] = useState<string | null>(null);
+  const upload = useUploadMedia();
+
+  const filled = links.map((l) => l.trim()).filter(Boolean);
+  const valid = filled.length > 0 && links.every((l) => !linkError(l));
+  const canSubmit = valid && !upload.isPending;
+
+  const chooseFile = (chosen: File | null) => {
+    setFile(chosen);
+    setSrtUrl('');
+    setFileError(null);
+    if (!chosen) return;
+    if (chosen.size > MEDIA_MAX_BYTES) {
+      setFileError(`The file is larger than ${MEDIA_MAX_BYTES / 1_048_576} MB`);
+      return;
+    }
+    upload.mutate(chosen, {
+      // Sent as the server answered it: its own /files/ path (mediaUrlField accepts those).
+      onSuccess: (reply) => setSrtUrl(reply.url),
+      onError: () => setFile(null),
+    });
+  };
+
+  return (
+    <Modal opened onClose={onCancel} title="Repurposed video" centered radius="lg" size="lg">
+      <form
+        data-testid="repurpose-dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (canSubmit) onSubmit({ links: filled, srtFile: srtUrl });
+        }}
+      >
+        <Stack gap="sm">
+          <Text fz="sm" c="dimmed">
+            {card.card_title}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+            {links.map((value, i) => (
+              <TextInput
+                key={i}
+                label={i === 0 ? 'Repurposed video link' : `Link ${i + 1}`}
+                placeholder="https://"
+                type="url"
+                required={i === 0}
+                data-autofocus={i === 0 || undefined}
+                value={value}
+                error={linkError(value)}
+                onChange={(e) => {
+                  const next = [...links];
+                  next[i] = e.currentTarget.value;
+                  setLinks(next);
+                }}
+              />
+            ))}
+          </SimpleGrid>
+          <FileInput
+            label="SRT file (optional)"
+            placeholder="Choose a subtitle file"
+            accept=".srt,.vtt"
+            clearable
+            leftSection={upload.isPending ? <Loader size={14} /> : <IconFileText size={16} />}
+            value={file}
+            onChange={chooseFile}
+            error={fileError}
+            description={srtUrl ? 'Uploaded' : undefined}
+          />
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Tooltip label={MSG.uploadInProgress} disabled={!upload.isPending}>
+              <Button type="submit" disabled={!canSubmit}>
+                Submit
+              </Button>
+            </Tooltip>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState, type ReactNode } from 'react';
+import { Group } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { useCurrentUser } from '../../lib/session';
+import { invalidateColumns, useBoardSummary } from './api';
+import { BoardView } from './board-view';
+import { visibleColumns } from './columns';
+import { cardDetailsPath } from './format';
+import { CreateButton, HomeToolbar, MonthlyCount, ReloadButton, ViewToggle } from './home-toolbar';
+import { ListView } from './list-view';
+import { MoveWorkflow, type EditModalSlot } from './move-workflow';
+import { useBoardEvents } from './use-board-events';
+import { useHomeFilters } from './use-home-filters';
+
+export type CreateModalSlot = (p: { opened: boolean; onClose: () => void }) => ReactNode;
+
+export interface HomePageProps {
+  /** The new-request form as a modal; without it Create opens /new-card. */
+  renderCreateModal?: CreateModalSlot;
+  /** The edit form for a card; without it tiles offer no Edit. */
+  renderEditModal?: EditModalSlot;
+}
+
+/** '#card-12' or '?cardId=12' (spec 000 §2) open that card; the quick view comes later, so its page. */
+function linkedCardId(params: URLSearchParams, hash: string): number | null {
+  const raw = /^#card-(\d+)$/.exec(hash)?.[1] ?? params.get('cardId') ?? params.get('card_id');
+  const id = raw && /^\d+$/.test(raw) ? Number(raw) : 0;
+  return id > 0 ? id : null;
+}
+
+function Home({ renderCreateModal, renderEditModal }: HomePageProps) {
+  const user = useCurrentUser();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const home = useHomeFilters(user.client_type, params);
+  const summary = useBoardSummary(home.filters);
+  const [creating, setCreating] = useState(false);
+  useBoardEvents();
+
+  const closeCreate = () => {
+    setCreating(false);
+    // The live event also arrives; this makes the new card show even if the stream is down.
+    void invalidateColumns(queryClient, ['video_request']);
+  };
+
+  return (
+    <MoveWorkflow user={user} renderEditModal={renderEditModal}>
+      <PageHeader
+        title={user.client_type === 'customer' ? 'Your video requests' : 'Cards'}
+        actions={
+          <Group gap="sm" wrap="wrap">
+            {user.client_type === 'customer' && <MonthlyCount summary={summary.data} />}
+            <ViewToggle view={home.view} onChange={home.setView} />
+            <ReloadButton />
+            <CreateButton
+              role={user.client_type}
+              summary={summary.data}
+              onCreate={() => (renderCreateModal ? setCreating(true) : void navigate('/new-card'))}
+            />
+          </Group>
+        }
+      />
+      <HomeToolbar home={home} role={user.client_type} viewerId={user.client_id} />
+      {home.view === 'board' ? (
+        <BoardView columns={visibleColumns(home.show)} filters={home.filters} counts={summary.data?.counts} />
+      ) : (
+        <ListView home={home} counts={summary.data?.counts} />
+      )}
+      {renderCreateModal?.({ opened: creating, onClose: closeCreate })}
+    </MoveWorkflow>
+  );
+}
+
+/** The home page (spec 000 §2): board or list of cards, the move workflow and live updates. */
+export function HomePage(props: HomePageProps) {
+  const [params] = useSearchParams();
+  const { hash } = useLocation();
+  const linked = linkedCardId(params, hash);
+  if (linked) return <Navigate to={cardDetailsPath(linked)} replace />;
+  return <Home {...props} />;
+}

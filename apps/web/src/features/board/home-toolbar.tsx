@@ -1,0 +1,249 @@
+import '@mantine/dates/styles.css';
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Collapse,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Tooltip,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { DatePickerInput } from '@mantine/dates';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import {
+  IconAdjustmentsHorizontal,
+  IconCalendar,
+  IconFilterOff,
+  IconLayoutKanban,
+  IconLayoutList,
+  IconPlus,
+  IconRefresh,
+} from '@tabler/icons-react';
+import { MOBILE_PX, VIEW_AS_ROLES, type Role } from '@cutroom/domain';
+import { boardKeys, type BoardSummary } from './api';
+import type { ShowFlag } from './columns';
+import { SearchField } from './search-field';
+import type { HomeFilters, HomeView } from './use-home-filters';
+import { ViewAsSelect } from './view-as-select';
+
+const SHOW_BOXES: { flag: ShowFlag; label: string }[] = [
+  { flag: 'showCanceled', label: 'Show Canceled Cards' },
+  { flag: 'showHold', label: 'Show Cards On Hold' },
+  { flag: 'showRepurposed', label: 'Show Cards In Repurpose' },
+];
+
+export function ViewToggle({ view, onChange }: { view: HomeView; onChange: (view: HomeView) => void }) {
+  return (
+    <SegmentedControl
+      data-testid="view-toggle"
+      size="sm"
+      value={view}
+      onChange={(v) => onChange(v)}
+      data={[
+        {
+          value: 'board',
+          label: (
+            <Group gap={6} wrap="nowrap">
+              <IconLayoutKanban size={16} /> Board
+            </Group>
+          ),
+        },
+        {
+          value: 'list',
+          label: (
+            <Group gap={6} wrap="nowrap">
+              <IconLayoutList size={16} /> List
+            </Group>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+export function ReloadButton() {
+  const queryClient = useQueryClient();
+  const fetching = useIsFetching({ queryKey: boardKeys.columns }) > 0;
+  return (
+    <Tooltip label="Reload cards" withArrow>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label="Reload cards"
+        data-testid="reload-board"
+        loading={fetching}
+        onClick={() => void queryClient.invalidateQueries({ queryKey: boardKeys.all })}
+      >
+        <IconRefresh size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+interface CreateButtonProps {
+  role: Role;
+  summary: BoardSummary | undefined;
+  onCreate: () => void;
+}
+
+/** Customers and admins create requests; a blocked customer sees why in the tooltip (spec 000 §8). */
+export function CreateButton({ role, summary, onCreate }: CreateButtonProps) {
+  if (role !== 'admin' && role !== 'customer') return null;
+  const blocked = role === 'customer' ? (summary?.allowance?.message ?? null) : null;
+  return (
+    <Tooltip label={blocked} disabled={!blocked} multiline w={300} withArrow>
+      <Button
+        leftSection={<IconPlus size={16} />}
+        data-testid="create-request"
+        data-disabled={blocked ? true : undefined}
+        aria-disabled={!!blocked}
+        onClick={(e) => {
+          if (blocked) e.preventDefault();
+          else onCreate();
+        }}
+      >
+        Create
+      </Button>
+    </Tooltip>
+  );
+}
+
+export function MonthlyCount({ summary }: { summary: BoardSummary | undefined }) {
+  const used = summary?.monthlyCardCount;
+  if (used === undefined) return null;
+  const limit = summary?.allowance?.limit;
+  return (
+    <Tooltip label="Requests created in this billing period" withArrow>
+      <Badge size="lg" variant="light" color="brand" radius="sm" tt="none" data-testid="monthly-count">
+        {limit == null ? `${used} this month` : `${used} / ${limit} this month`}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+interface ToolbarProps {
+  home: HomeFilters;
+  role: Role;
+  viewerId: number;
+}
+
+/** Dates, View As, sort and Clear Filter. */
+function FilterControls({ home, role, viewerId, mobile }: ToolbarProps & { mobile: boolean }) {
+  const count = home.activeCount;
+  return (
+    <>
+      <DatePickerInput
+        type="range"
+        aria-label="Date range"
+        data-testid="date-range"
+        placeholder="Date range"
+        leftSection={<IconCalendar size={16} />}
+        valueFormat="MM/DD/YY"
+        size="sm"
+        w={{ base: '100%', sm: 230 }}
+        clearable
+        numberOfColumns={mobile ? 1 : 2}
+        value={home.range}
+        onChange={(range) => home.setRange([range[0] ? String(range[0]) : null, range[1] ? String(range[1]) : null])}
+      />
+      {VIEW_AS_ROLES.includes(role) && (
+        <ViewAsSelect key={home.view} viewerId={viewerId} value={home.viewAs} onChange={home.setViewAs} />
+      )}
+      <Select
+        aria-label="Sort"
+        data-testid="sort-select"
+        size="sm"
+        w={{ base: '100%', sm: 150 }}
+        value={home.sort}
+        onChange={(v) => home.setSort(v ?? 'newest')}
+        data={[
+          { value: 'newest', label: 'Newest first' },
+          { value: 'oldest', label: 'Oldest first' },
+        ]}
+      />
+      <Button
+        variant={count ? 'light' : 'subtle'}
+        color={count ? 'brand' : 'gray'}
+        size="sm"
+        leftSection={<IconFilterOff size={16} />}
+        disabled={count === 0}
+        onClick={home.clear}
+        data-testid="clear-filter"
+        data-count={count}
+      >
+        Clear Filter{count ? ` (${count})` : ''}
+      </Button>
+    </>
+  );
+}
+
+function ShowBoxes({ home }: { home: HomeFilters }) {
+  return (
+    <Group gap="lg">
+      <Checkbox
+        label="Set as Due Date"
+        data-testid="due-date-toggle"
+        checked={home.dueDate}
+        onChange={(e) => home.setDueDate(e.currentTarget.checked)}
+        size="xs"
+      />
+      {SHOW_BOXES.map(({ flag, label }) => (
+        <Checkbox
+          key={flag}
+          size="xs"
+          label={label}
+          checked={home.show[flag]}
+          onChange={(e) => home.setShow(flag, e.currentTarget.checked)}
+        />
+      ))}
+    </Group>
+  );
+}
+
+/** Search first; on phones the other filters fold behind a Filters button so the cards stay in view. */
+export function HomeToolbar({ home, role, viewerId }: ToolbarProps) {
+  const mobile = useMediaQuery(`(max-width: ${MOBILE_PX}px)`) ?? false;
+  const [open, setOpen] = useState(false);
+  const search = <SearchField value={home.search} onChange={home.setSearch} suggest={home.view === 'list'} />;
+
+  if (mobile) {
+    return (
+      <Stack gap="xs" mb="md">
+        <Group gap="xs" wrap="nowrap">
+          <div style={{ flex: 1 }}>{search}</div>
+          <Button
+            variant={open ? 'light' : 'default'}
+            size="sm"
+            leftSection={<IconAdjustmentsHorizontal size={16} />}
+            onClick={() => setOpen((o) => !o)}
+            aria-expanded={open}
+            data-testid="filters-toggle"
+          >
+            Filters{home.activeCount ? ` (${home.activeCount})` : ''}
+          </Button>
+        </Group>
+        <Collapse expanded={open}>
+          <Stack gap="xs">
+            <FilterControls home={home} role={role} viewerId={viewerId} mobile={mobile} />
+            <ShowBoxes home={home} />
+          </Stack>
+        </Collapse>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="xs" mb="md">
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        {search}
+        <FilterControls home={home} role={role} viewerId={viewerId} mobile={mobile} />
+      </Group>
+      <ShowBoxes home={home} />
+    </Stack>
+  );
+}

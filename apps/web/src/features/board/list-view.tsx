@@ -1,0 +1,149 @@
+import { useMemo, useState } from 'react';
+import { Badge, Button, Center, Group, Loader, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown } from '@tabler/icons-react';
+import { ALL_TABS_SHOW_MORE_ABOVE, MOBILE_PX, MSG } from '@cutroom/domain';
+import { flattenPages, useColumnCards, type CardFilters } from './api';
+import { ALL_TABS, listColumns, listTitle, type BoardColumn, type ListTab } from './columns';
+import classes from './list.module.css';
+import { ListRow } from './list-row';
+import type { HomeFilters } from './use-home-filters';
+import { useLoadMore } from './use-load-more';
+
+interface SectionProps {
+  column: BoardColumn;
+  filters: CardFilters;
+  mobile: boolean;
+}
+
+function RowsSkeleton() {
+  return (
+    <Stack gap="xs" aria-hidden>
+      {Array.from({ length: 4 }, (_, i) => (
+        <Skeleton key={i} h={56} radius="md" />
+      ))}
+    </Stack>
+  );
+}
+
+/** One status: every card, page after page as the list scrolls. */
+function ListSection({ column, filters, mobile }: SectionProps) {
+  const query = useColumnCards(column.key, filters);
+  const cards = useMemo(() => flattenPages(query.data), [query.data]);
+  const sentinel = useLoadMore(query);
+  return (
+    <Stack gap="xs" data-testid={`column-${column.key}`}>
+      {query.isPending && <RowsSkeleton />}
+      {query.isError && <Text c="red.7">{MSG.generic}</Text>}
+      {query.isSuccess && cards.length === 0 && (
+        <Paper p="xl" radius="md">
+          <Text c="dimmed" ta="center">
+            {MSG.noCardsInColumn}
+          </Text>
+        </Paper>
+      )}
+      {cards.map((card) => (
+        <ListRow key={card.card_id} card={card} mobile={mobile} />
+      ))}
+      <div ref={sentinel} style={{ minHeight: 1 }} />
+      {query.isFetchingNextPage && (
+        <Center>
+          <Loader size="sm" />
+        </Center>
+      )}
+    </Stack>
+  );
+}
+
+/** All Tabs: a group per status with its count; more than five cards fold behind Show More. */
+function StatusGroup({ column, filters, mobile, count }: SectionProps & { count: number | undefined }) {
+  const [expanded, setExpanded] = useState(false);
+  const query = useColumnCards(column.key, filters);
+  const cards = useMemo(() => flattenPages(query.data), [query.data]);
+  const total = count ?? cards.length;
+  if (query.isSuccess && cards.length === 0) return null;
+  return (
+    <Stack gap="xs" data-testid={`group-${column.key}`}>
+      <Group gap="xs">
+        <Title order={2} fz="md">
+          {listTitle(column)}
+        </Title>
+        <Badge variant="light" color="gray" radius="sm">
+          {total}
+        </Badge>
+      </Group>
+      {query.isPending && <RowsSkeleton />}
+      {expanded ? (
+        <ListSection column={column} filters={filters} mobile={mobile} />
+      ) : (
+        cards
+          .slice(0, ALL_TABS_SHOW_MORE_ABOVE)
+          .map((card) => <ListRow key={card.card_id} card={card} mobile={mobile} />)
+      )}
+      {!expanded && total > ALL_TABS_SHOW_MORE_ABOVE && (
+        <Button
+          variant="subtle"
+          size="xs"
+          rightSection={<IconChevronDown size={14} />}
+          onClick={() => setExpanded(true)}
+          data-testid={`show-more-${column.key}`}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Show More
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+export function ListView({ home, counts }: { home: HomeFilters; counts: Record<string, number> | undefined }) {
+  const mobile = useMediaQuery(`(max-width: ${MOBILE_PX}px)`) ?? false;
+  const columns = listColumns(home.show);
+  const tab: ListTab = columns.some((c) => c.key === home.activeTab) ? home.activeTab : ALL_TABS;
+  const current = columns.find((c) => c.key === tab);
+  const allEmpty = counts && columns.every((c) => !counts[c.key]);
+
+  return (
+    <Tabs value={tab} onChange={(v) => v && home.setTab(v as ListTab)} data-testid="list-view">
+      <Tabs.List className={classes.tabList} mb="md">
+        <Tabs.Tab value={ALL_TABS} className={classes.tab} data-testid="list-tab-all">
+          All Tabs
+        </Tabs.Tab>
+        {columns.map((c) => (
+          <Tabs.Tab
+            key={c.key}
+            value={c.key}
+            className={classes.tab}
+            data-testid={`list-tab-${c.key}`}
+            rightSection={
+              counts?.[c.key] ? (
+                <Badge size="xs" variant="light" color="gray" radius="sm">
+                  {counts[c.key]}
+                </Badge>
+              ) : null
+            }
+          >
+            {listTitle(c)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      <Tabs.Panel value={tab}>
+        {current ? (
+          <ListSection key={current.key} column={current} filters={home.filters} mobile={mobile} />
+        ) : allEmpty ? (
+          <Paper p="xl" radius="md">
+            <Text c="dimmed" ta="center">
+              {MSG.noCardsMatch}
+            </Text>
+          </Paper>
+        ) : (
+          <Stack gap="xl">
+            {columns.map((c) => (
+              <StatusGroup key={c.key} column={c} filters={home.filters} mobile={mobile} count={counts?.[c.key]} />
+            ))}
+          </Stack>
+        )}
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

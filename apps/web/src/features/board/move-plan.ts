@@ -1,0 +1,143 @@
+import {
+  allowedMoves,
+  isStaff,
+  isYtHelperRole,
+  moveCallFor,
+  MSG,
+  TIMELINE_HOURS_FIRST,
+  TIMELINE_HOURS_WITH_REVISION,
+  urlField,
+  type BoardColumnKey,
+  type CardStatus,
+  type CardTileReply,
+  type MoveCall,
+  type Role,
+  type UserView,
+} from '@cutroom/domain';
+import { columnOfStatus } from './columns';
+
+/** The dialog a move opens before anything is sent (spec 000 §4 "Dialogs on moving"). */
+export type MoveDialog =
+  | { kind: 'confirm'; message: string; note?: string }
+  | { kind: 'done' }
+  | { kind: 'qa'; fromDone: boolean }
+  | { kind: 'repurpose' };
+
+export interface PlannedMove {
+  card: CardTileReply;
+  to: CardStatus;
+  call: MoveCall;
+  dialog: MoveDialog;
+}
+
+export const timelineHours = (card: Pick<CardTileReply, 'revision_nr'>) =>
+  card.revision_nr > 0 ? TIMELINE_HOURS_WITH_REVISION : TIMELINE_HOURS_FIRST;
+
+/** moveCallFor (the domain's one table) picks the call; the call and target pick the dialog. */
+export function planMove(card: CardTileReply, to: CardStatus): PlannedMove {
+  const call = moveCallFor(card.card_status, to);
+  const plan = (dialog: MoveDialog): PlannedMove => ({ card, to, call, dialog });
+  switch (call) {
+    case 'timeline':
+      return plan({
+        kind: 'confirm',
+        message: MSG.confirmMoveToEditing,
+        note: MSG.timelineNote.replace('{hours}', String(timelineHours(card))),
+      });
+    case 'revision':
+      return plan({ kind: 'confirm', message: MSG.confirmRevision });
+    case 'done':
+      return plan({ kind: 'done' });
+    case 'moveToQa':
+      return plan({ kind: 'qa', fromDone: card.card_status === 'done' });
+    case 'markComplete':
+      return plan({ kind: 'confirm', message: MSG.confirmMarkComplete });
+    case 'moveCardSub':
+      return plan(to === 'repurpose_done' ? { kind: 'repurpose' } : { kind: 'confirm', message: MSG.confirmMove });
+    case 'move':
+      return plan({ kind: 'confirm', message: MSG.confirmMove });
+  }
+}
+
+/** Spec 000 §5: only admin and customer types reorder (the server's updateSort access says the same). */
+export const canReorder = (role: Role) => role === 'admin' || role === 'customer';
+
+type Viewer = Pick<UserView, 'client_id' | 'client_type' | 'is_active_subscription'>;
+
+/** Spec 000 §6: customers without an active subscription see no Revision or Repurpose. */
+const NEEDS_SUBSCRIPTION: readonly MoveCall[] = ['revision', 'moveCardSub'];
+
+/** The targets a user may pick for a card: the domain's table (allowedMoves), minus what their plan lacks. */
+export function movesFor(user: Viewer, card: CardTileReply): CardStatus[] {
+  const moves = allowedMoves(user.client_type, card);
+  if (user.client_type !== 'customer' || user.is_active_subscription) return moves;
+  return moves.filter((to) => !NEEDS_SUBSCRIPTION.includes(moveCallFor(card.card_status, to)));
+}
+
+/** Columns a dragged card may land on: the user's moves, plus its own column when reordering. */
+export function dropTargets(user: Viewer, card: CardTileReply): Set<BoardColumnKey> {
+  const keys = new Set<BoardColumnKey>(movesFor(user, card).map((s) => columnOfStatus(s).key));
+  if (card.card_status === 'video_request' && canReorder(user.client_type)) keys.add('video_request');
+  return keys;
+}
+
+const ownsOrAdmin = (user: Viewer, card: CardTileReply) =>
+  user.client_type === 'admin' || (user.client_type === 'customer' && card.client_id === user.client_id);
+
+/** Who may do what from a tile; the server checks the same rules again. */
+export const cardPermissions = (user: Viewer, card: CardTileReply) => ({
+  markDone: card.card_status === 'done' && !card.is_complete && ownsOrAdmin(user, card),
+  edit: ownsOrAdmin(user, card),
+  archive: ['done', 'completed_done', 'canceled'].includes(card.card_status) && ownsOrAdmin(user, card),
+  pause:
+    (user.client_type === 'admin' || user.client_type === 'team-lead') &&
+    !card.is_complete &&
+    card.card_status !== 'canceled',
+  activity: isStaff(user.client_type),
+});
+
+/** 'Ready For Upload' for YouTube-helper roles, 'Mark as done' for everyone else (spec 000 §4). */
+export const markDoneLabel = (role: Role) => (isYtHelperRole(role) ? MSG.readyForUpload : MSG.markAsDone);
+
+export const isLink = (value: string) => urlField.safeParse(value).success;
+
+/** Done dialog labels: the Sync ID becomes optional once the card has had a revision (spec 000 §5). */
+export const syncIdText = (hasRevision: boolean) =>
+  hasRevision
+    ? { label: MSG.syncIdLabelRevision, placeholder: MSG.syncIdPlaceholderRevision }
+    : { label: MSG.syncIdLabel, placeholder: MSG.syncIdPlaceholder };
+
+export interface DoneForm {
+  link: string;
+  extraLinks: string[];
+  syncId: string;
+  noContentId: boolean;
+}
+
+/** Submit: a video link, and a Sync ID or the 'no Content ID' tick (not needed after a revision). */
+export function doneSubmitEnabled(form: DoneForm, hasRevision: boolean): boolean {
+  if (!form.link.trim()) return false;
+  return hasRevision || form.noContentId || form.syncId.trim() !== '';
+}
+
+/** done_video_limit links in all: the main one plus limit − 1 extra inputs. */
+export const extraLinkCount = (doneVideoLimit: number) => Math.max(0, doneVideoLimit - 1);
+
+/**
+ * New sort values after moving one card within the loaded Video Requests: the same values as before,
+ * handed out in the new order and nudged up where equal, so the order is strict without touching
+ * cards further down the column.
+ */
+export function reorderedSorts(cards: readonly CardTileReply[], from: number, to: number) {
+  const order = [...cards];
+  const [moved] = order.splice(from, 1);
+  if (!moved) return { order: [...cards], changes: [] };
+  order.splice(to, 0, moved);
+  const values = cards.map((c) => c.sort).sort((a, b) => a - b);
+  const sorts: number[] = [];
+  values.forEach((v, i) => sorts.push(i > 0 && v <= sorts[i - 1]! ? sorts[i - 1]! + 1 : v));
+  const changes = order
+    .map((card, i) => ({ card_id: card.card_id, sort: sorts[i]! }))
+    .filter((c, i) => order[i]!.sort !== c.sort);
+  return { order: order.map((card, i) => ({ ...card, sort: sorts[i]! })), changes };
+}

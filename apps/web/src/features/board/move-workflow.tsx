@@ -1,0 +1,220 @@
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { Stack, Text } from '@mantine/core';
+import { MSG, type CardStatus, type CardTileReply, type UserView } from '@cutroom/domain';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useArchiveCard, useMoveCard, usePauseCard, type MoveBody } from './api';
+import { columnOfStatus } from './columns';
+import { ActivityDialog } from './dialogs/activity-dialog';
+import { DoneDialog } from './dialogs/done-dialog';
+import { FeedbackDialog } from './dialogs/feedback-dialog';
+import { QaDialog } from './dialogs/qa-dialog';
+import { RepurposeDialog } from './dialogs/repurpose-dialog';
+import { markDoneLabel, planMove, timelineHours, type PlannedMove } from './move-plan';
+
+export type EditModalSlot = (p: { cardId: number; opened: boolean; onClose: () => void }) => ReactNode;
+
+export interface CardActions {
+  user: UserView;
+  requestMove: (card: CardTileReply, to: CardStatus) => void;
+  markDone: (card: CardTileReply) => void;
+  togglePause: (card: CardTileReply) => void;
+  archive: (card: CardTileReply) => void;
+  showActivity: (card: CardTileReply) => void;
+  /** Null when the page has no edit form to open. */
+  edit: ((card: CardTileReply) => void) | null;
+}
+
+const CardActionsContext = createContext<CardActions | null>(null);
+
+export function useCardActions(): CardActions {
+  const actions = useContext(CardActionsContext);
+  if (!actions) throw new Error('useCardActions outside <MoveWorkflow>');
+  return actions;
+}
+
+/** The body of a move that needs nothing more than a yes. */
+function confirmedBody(plan: PlannedMove, user: UserView): MoveBody {
+  const { card, to, call } = plan;
+  const base = { card_id: card.card_id };
+  switch (call) {
+    case 'timeline':
+      return { ...base, card_status: card.card_status, timeline: timelineHours(card) };
+    case 'revision':
+      return {
+        ...base,
+        card_status: card.card_status,
+        revisionType: to === 'video_request' ? 'video_request' : 'editing',
+      };
+    case 'markComplete':
+      return {
+        ...base,
+        status: 1,
+        cardSection: card.card_status === 'repurpose_done' ? 'repurpose' : 'done',
+        buttonText: markDoneLabel(user.client_type),
+      };
+    case 'moveCardSub':
+      return {
+        ...base,
+        status: to === 'repurpose_done' ? 'repurpose_done' : 'repurpose_editing',
+        from: card.card_status,
+      };
+    default:
+      return { ...base, card_status: card.card_status, newStatus: to };
+  }
+}
+
+const dialogTitle = (plan: PlannedMove, user: UserView) =>
+  plan.call === 'markComplete' ? markDoneLabel(user.client_type) : `Move to ${columnOfStatus(plan.to).title}`;
+
+/**
+ * Every way a card moves (drag, status menu, Mark as done) comes through here: the spec's dialog for
+ * that move first, then the optimistic call. Tiles reach it through useCardActions().
+ */
+export function MoveWorkflow({
+  user,
+  renderEditModal,
+  children,
+}: {
+  user: UserView;
+  renderEditModal?: EditModalSlot;
+  children: ReactNode;
+}) {
+  const [plan, setPlan] = useState<PlannedMove | null>(null);
+  const [feedback, setFeedback] = useState<{ cardId: number; cardType: 'done' | 'repurpose' } | null>(null);
+  const [activityCard, setActivityCard] = useState<CardTileReply | null>(null);
+  const [archiving, setArchiving] = useState<CardTileReply | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const move = useMoveCard();
+  const pause = usePauseCard();
+  const archive = useArchiveCard();
+
+  const send = (p: PlannedMove, body: MoveBody) => {
+    setPlan(null);
+    move.mutate(
+      { card: p.card, to: p.to, call: p.call, body },
+      {
+        // Spec 000 §4: a successful completion offers the feedback dialog.
+        onSuccess: () => {
+          if (p.call === 'markComplete') {
+            setFeedback({
+              cardId: p.card.card_id,
+              cardType: p.card.card_status === 'repurpose_done' ? 'repurpose' : 'done',
+            });
+          }
+        },
+      },
+    );
+  };
+
+  const actions: CardActions = {
+    user,
+    requestMove: (card, to) => setPlan(planMove(card, to)),
+    markDone: (card) => setPlan(planMove(card, 'completed_done')),
+    togglePause: (card) => pause.mutate({ card, paused: !card.paused }),
+    archive: setArchiving,
+    showActivity: setActivityCard,
+    edit: renderEditModal ? (card) => setEditing(card.card_id) : null,
+  };
+
+  const cancel = () => setPlan(null);
+  const key = plan ? `${plan.card.card_id}-${plan.to}` : '';
+
+  return (
+    <CardActionsContext.Provider value={actions}>
+      {children}
+
+      {plan?.dialog.kind === 'confirm' && (
+        <ConfirmDialog
+          opened
+          title={dialogTitle(plan, user)}
+          message={
+            <Stack gap={6} component="span" data-testid="move-confirm">
+              <Text span fw={500}>
+                {plan.dialog.message}
+              </Text>
+              {plan.dialog.note && (
+                <Text span fz="sm" c="dimmed" data-testid="move-timeline">
+                  {plan.dialog.note}
+                </Text>
+              )}
+            </Stack>
+          }
+          onCancel={cancel}
+          onConfirm={() => send(plan, confirmedBody(plan, user))}
+        />
+      )}
+      {plan?.dialog.kind === 'done' && (
+        <DoneDialog
+          key={key}
+          card={plan.card}
+          onCancel={cancel}
+          onSubmit={(v) =>
+            send(plan, {
+              card_id: plan.card.card_id,
+              card_status: plan.card.card_status,
+              newStatus: 'done',
+              done_link: v.links.length > 1 ? v.links : v.links[0]!,
+              content_id: v.contentId || undefined,
+              no_content_id: v.noContentId,
+            })
+          }
+        />
+      )}
+      {plan?.dialog.kind === 'qa' && (
+        <QaDialog
+          key={key}
+          card={plan.card}
+          fromDone={plan.dialog.fromDone}
+          onCancel={cancel}
+          onSubmit={(link) =>
+            send(plan, {
+              card_id: plan.card.card_id,
+              card_status: plan.card.card_status,
+              newStatus: 'qa',
+              done_video_link: link,
+            })
+          }
+        />
+      )}
+      {plan?.dialog.kind === 'repurpose' && (
+        <RepurposeDialog
+          key={key}
+          card={plan.card}
+          onCancel={cancel}
+          onSubmit={(v) =>
+            send(plan, {
+              card_id: plan.card.card_id,
+              status: 'repurpose_done',
+              from: plan.card.card_status,
+              done_link: v.links,
+              ...(v.srtFile ? { srtFile: v.srtFile } : {}),
+            })
+          }
+        />
+      )}
+
+      {feedback && <FeedbackDialog {...feedback} onClose={() => setFeedback(null)} />}
+      {activityCard && (
+        <ActivityDialog
+          cardId={activityCard.card_id}
+          title={activityCard.card_title}
+          onClose={() => setActivityCard(null)}
+        />
+      )}
+      <ConfirmDialog
+        opened={archiving !== null}
+        title="Archive card"
+        message={MSG.confirmArchive}
+        confirmLabel="Archive"
+        onCancel={() => setArchiving(null)}
+        onConfirm={() => {
+          if (archiving) archive.mutate(archiving);
+          setArchiving(null);
+        }}
+      />
+      {renderEditModal &&
+        editing !== null &&
+        renderEditModal({ cardId: editing, opened: true, onClose: () => setEditing(null) })}
+    </CardActionsContext.Provider>
+  );
+}

@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+
+interface Pager {
+  data?: { pages: unknown[] } | undefined;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetching: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/**
+ * Infinite scroll: a callback ref for a sentinel after the last card; while it is in view the next
+ * page loads, until the query's stop rule says there is none.
+ */
+export function useLoadMore({ data, hasNextPage, isFetchingNextPage, isFetching, fetchNextPage }: Pager) {
+  const [sentinel, setSentinel] = useState<HTMLElement | null>(null);
+  const [inView, setInView] = useState(false);
+
+  useEffect(() => {
+    if (!sentinel || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setInView(!!entry?.isIntersecting));
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [sentinel]);
+
+  // Re-checked after every page: a fast page can arrive without any render seeing it in flight.
+  const pages = data?.pages.length ?? 0;
+  useEffect(() => {
+    if (inView && hasNextPage && !isFetching && !isFetchingNextPage) void fetchNextPage();
+  }, [inView, hasNextPage, isFetching, isFetchingNextPage, fetchNextPage, pages]);
+
+  return setSentinel;
+}
