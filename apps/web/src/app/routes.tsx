@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: PATHS.home, element: <HomeRoute /> },
               { path: PATHS.newCard, element: <NewRequestPage /> },
-              { path: PATHS.cardDetails, element: <PendingPage page="cardDetails" /> },
+              { path: `${PATHS.cardDetails}?`, lazy: () => import('../features/card-detail/route') },
               { path: PATHS.upload, element: <PendingPage page="upload" /> },
               { path: PATHS.userProfile, element: <ProfilePageFor page="userProfile" /> },
               { path: PATHS.customerProfile, element: <ProfilePageFor page="customerProfile" /> },

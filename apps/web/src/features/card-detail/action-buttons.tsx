@@ -1,0 +1,186 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Group, Menu, Tooltip } from '@mantine/core';
+import {
+  IconArchive,
+  IconArrowBackUp,
+  IconCheck,
+  IconChevronDown,
+  IconDownload,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconStar,
+  IconUpload,
+  IconVideo,
+} from '@tabler/icons-react';
+import { MSG, type CardDetailReply, type UserView } from '@cutroom/domain';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useArchive, useMarkComplete, usePause, useRepurpose, useRevision } from './api';
+import { cardActions, type ActionKey } from './action-rules';
+import { FeedbackDialog, type RatedSection } from './dialogs/feedback-dialog';
+import { ReminderDialog } from './dialogs/reminder-dialog';
+import { isOwnFile } from './video/preview-source';
+
+interface ActionButtonsProps {
+  card: CardDetailReply;
+  viewer: UserView;
+}
+
+type Confirmable = Exclude<ActionKey, 'rate' | 'download' | 'readyForUpload'>;
+
+const CONFIRM: Record<Confirmable, { title: string; message: string; label: string; danger?: boolean }> = {
+  revision: { title: 'Request revision', message: MSG.confirmRevision, label: 'Yes' },
+  markDone: { title: 'Mark as done', message: MSG.confirmMarkComplete, label: 'Yes' },
+  archive: { title: 'Archive card', message: MSG.confirmArchive, label: 'Archive', danger: true },
+  pause: { title: 'Pause card', message: MSG.confirmPause, label: 'Pause' },
+  resume: { title: 'Resume card', message: MSG.confirmResume, label: 'Resume' },
+  repurpose: { title: 'Repurpose', message: MSG.confirmMove, label: 'Yes' },
+};
+
+const ICONS: Record<ActionKey, ReactNode> = {
+  revision: <IconArrowBackUp size={16} />,
+  markDone: <IconCheck size={16} />,
+  readyForUpload: <IconUpload size={16} />,
+  rate: <IconStar size={16} />,
+  archive: <IconArchive size={16} />,
+  pause: <IconPlayerPause size={16} />,
+  resume: <IconPlayerPlay size={16} />,
+  repurpose: <IconVideo size={16} />,
+  download: <IconDownload size={16} />,
+};
+
+/** Sections a completed card can be rated for. */
+function ratedSections(card: CardDetailReply): RatedSection[] {
+  return card.has_repurpose && card.is_repurpose_complete ? ['repurpose', 'done'] : ['done'];
+}
+
+/** The card's actions with their confirmations, then Feedback and the helper Reminder (spec 001 §2, §4). */
+export function ActionButtons({ card, viewer }: ActionButtonsProps) {
+  const ownVideos = card.done_videos.filter((url) => isOwnFile(url, window.location.origin));
+  const actions = cardActions(viewer, card, ownVideos.length > 0);
+  const [confirming, setConfirming] = useState<Confirmable | null>(null);
+  const [feedback, setFeedback] = useState<RatedSection[] | null>(null);
+  const [reminder, setReminder] = useState(false);
+  const revision = useRevision(card.card_id);
+  const markComplete = useMarkComplete(card.card_id);
+  const archive = useArchive(card.card_id);
+  const pause = usePause(card.card_id);
+  const repurpose = useRepurpose(card.card_id);
+  const pending =
+    revision.isPending || markComplete.isPending || archive.isPending || pause.isPending || repurpose.isPending;
+
+  const section: RatedSection = card.card_status === 'repurpose_done' ? 'repurpose' : 'done';
+  const run = (key: Confirmable) => {
+    const done = { onSettled: () => setConfirming(null) };
+    if (key === 'revision') revision.mutate(undefined, done);
+    if (key === 'archive') archive.mutate(undefined, done);
+    if (key === 'pause' || key === 'resume') pause.mutate(key === 'pause', done);
+    if (key === 'repurpose') repurpose.mutate(undefined, done);
+    if (key === 'markDone') {
+      markComplete.mutate(
+        { cardSection: section, buttonText: 'Mark As Done' },
+        { ...done, onSuccess: () => setFeedback([section]) },
+      );
+    }
+  };
+
+  if (actions.length === 0) return null;
+  const dialog = confirming ? CONFIRM[confirming] : null;
+
+  return (
+    <>
+      <Group gap="xs" wrap="wrap" data-testid="card-actions">
+        {actions.map(({ key, label }) => {
+          if (key === 'download') {
+            return ownVideos.length === 1 ? (
+              <Button
+                key={key}
+                variant="default"
+                leftSection={ICONS[key]}
+                component="a"
+                href={ownVideos[0]}
+                download
+                data-testid="action-download"
+              >
+                {label}
+              </Button>
+            ) : (
+              <Menu key={key} position="bottom-end">
+                <Menu.Target>
+                  <Button
+                    variant="default"
+                    leftSection={ICONS[key]}
+                    rightSection={<IconChevronDown size={14} />}
+                    data-testid="action-download"
+                  >
+                    {label}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {ownVideos.map((url, i) => (
+                    <Menu.Item key={url} component="a" href={url} download>
+                      Video {i + 1}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            );
+          }
+          if (key === 'readyForUpload') {
+            return (
+              <Tooltip key={key} label="Completes the YouTube-helper section; it arrives with the YT Helper tab">
+                <Button
+                  variant="light"
+                  leftSection={ICONS[key]}
+                  data-disabled
+                  onClick={(e) => e.preventDefault()}
+                  data-testid="action-readyForUpload"
+                >
+                  {label}
+                </Button>
+              </Tooltip>
+            );
+          }
+          const primary = key === 'markDone' || key === 'rate';
+          return (
+            <Button
+              key={key}
+              variant={primary ? 'filled' : key === 'revision' ? 'light' : 'default'}
+              color={key === 'archive' ? 'red' : undefined}
+              leftSection={ICONS[key]}
+              disabled={pending}
+              data-testid={`action-${key}`}
+              onClick={() => (key === 'rate' ? setFeedback(ratedSections(card)) : setConfirming(key))}
+            >
+              {label}
+            </Button>
+          );
+        })}
+      </Group>
+
+      <ConfirmDialog
+        opened={dialog !== null}
+        title={dialog?.title ?? ''}
+        message={dialog?.message ?? ''}
+        confirmLabel={dialog?.label}
+        danger={dialog?.danger}
+        loading={pending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && run(confirming)}
+      />
+      {feedback && (
+        <FeedbackDialog
+          key={feedback.join()}
+          cardId={card.card_id}
+          opened
+          sections={feedback}
+          assignedQaId={card.assigned_qa_id}
+          onClose={() => {
+            setFeedback(null);
+            if (card.has_youtube_helper) setReminder(true);
+          }}
+        />
+      )}
+      <ReminderDialog opened={reminder} onClose={() => setReminder(false)} />
+    </>
+  );
+}

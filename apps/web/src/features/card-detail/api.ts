@@ -1,0 +1,387 @@
+import { useEffect, useRef } from 'react';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import {
+  COMMENTS_PAGE_SIZE,
+  MSG,
+  type CardDetailReply,
+  type NoteView,
+  type Role,
+  type UserView,
+  type annotationShape,
+  type commentsReply,
+} from '@cutroom/domain';
+import type { z } from 'zod';
+import { api, errorMessage, isApiError } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+
+export type ChatKind = 'customer' | 'team';
+export type ChatFilter = 'all' | Role;
+export type Annotation = z.input<typeof annotationShape>;
+type CommentsReply = z.infer<typeof commentsReply>;
+interface Reply {
+  message: string;
+}
+
+export const cardKeys = {
+  all: (cardId: number) => ['card-detail', cardId] as const,
+  card: (cardId: number) => ['card-detail', cardId, 'card'] as const,
+  chatOf: (cardId: number, chat: ChatKind) => ['card-detail', cardId, 'chat', chat] as const,
+  chat: (cardId: number, chat: ChatKind, filter: ChatFilter) => ['card-detail', cardId, 'chat', chat, filter] as const,
+  staff: ['card-detail', 'staff'] as const,
+};
+
+const chatBase = (cardId: number, chat: ChatKind) =>
+  chat === 'team' ? `/api/card/${cardId}/team` : `/api/card/${cardId}`;
+
+// ---------------------------------------------------------------- the card
+
+export function useCard(cardId: number) {
+  return useQuery({
+    queryKey: cardKeys.card(cardId),
+    queryFn: ({ signal }) => api<CardDetailReply>(`/api/card/${cardId}`, { signal }),
+    // A card that isn't there (or isn't ours) won't appear on a retry.
+    retry: (count, error) => count < 1 && !(isApiError(error) && error.status < 500),
+  });
+}
+
+/** Records one card_open per card shown (spec 001 §2); a failure here must never disturb the page. */
+export function useRecordCardOpen(cardId: number, enabled: boolean) {
+  const recorded = useRef<number | null>(null);
+  useEffect(() => {
+    if (!enabled || recorded.current === cardId) return;
+    recorded.current = cardId;
+    api(`/api/add-card-event/${cardId}?type=card_open`).catch(() => undefined);
+  }, [cardId, enabled]);
+}
+
+/** Every change to a card answers with a message; the page shows it and reloads the card. */
+function useCardMutation<V>(cardId: number, call: (vars: V) => Promise<Reply>, fallback?: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (reply) => {
+      notify.success(reply.message || fallback || MSG.cardDetailsUpdated);
+      return qc.invalidateQueries({ queryKey: cardKeys.card(cardId) });
+    },
+    onError: (error) => notify.error(errorMessage(error)),
+  });
+}
+
+export const useUpdateTitle = (cardId: number) =>
+  useCardMutation(cardId, (v: { oldTitle: string; card_title: string }) =>
+    api<Reply>(`/api/card/${cardId}/updateCardDetail`, { method: 'PUT', body: v }),
+  );
+
+export const useRevision = (cardId: number) =>
+  useCardMutation(
+    cardId,
+    () =>
+      api<Reply>(`/api/card/${cardId}/revision`, { method: 'POST', body: { card_id: cardId, card_status: 'done' } }),
+    MSG.movedToRevision,
+  );
+
+export const useMarkComplete = (cardId: number) =>
+  useCardMutation(
+    cardId,
+    (v: { cardSection: 'done' | 'repurpose'; buttonText: string }) =>
+      api<Reply>(`/api/card/${cardId}/markComplete`, { method: 'POST', body: { card_id: cardId, status: 1, ...v } }),
+    MSG.cardMarkedCompleted,
+  );
+
+export const useArchive = (cardId: number) =>
+  useCardMutation(cardId, () => api<Reply>(`/api/card/${cardId}/archive`, { method: 'POST' }), MSG.movedToArchive);
+
+export const usePause = (cardId: number) =>
+  useCardMutation(cardId, (paused: boolean) =>
+    api<Reply>(`/api/v2/card/${cardId}`, { method: 'PUT', body: { paused: paused ? 1 : 0 } }),
+  );
+
+export const useRepurpose = (cardId: number) =>
+  useCardMutation(
+    cardId,
+    () =>
+      api<Reply>(`/api/card/${cardId}/moveCardSub`, {
+        method: 'POST',
+        body: { card_id: cardId, status: 'repurpose_editing', from: 'done' },
+      }),
+    MSG.cardMoved,
+  );
+
+export const useRate = (cardId: number) =>
+  useCardMutation(
+    cardId,
+    (v: { rating: number; comment?: string; card_type: 'done' | 'repurpose'; assigned_qa_id?: number | null }) =>
+      api<Reply>(`/api/card/${cardId}/rate`, { method: 'POST', body: { card_id: cardId, ...v } }),
+    MSG.feedbackSubmitted,
+  );
+
+export const useAssign = (cardId: number) =>
+  useCardMutation(cardId, (assignTo: number | null) =>
+    api<Reply>('/api/card/assign', { method: 'POST', body: { card_id: cardId, assign_to: assignTo } }),
+  );
+
+export const useDueDate = (cardId: number) =>
+  useCardMutation(cardId, (dueDate: string) =>
+    api<Reply>('/api/card/updateDueDate', { method: 'POST', body: { card_id: cardId, due_date: dueDate } }),
+  );
+
+export type LinkField = 'done_video_link' | 'unlisted_video_link' | 'thumbnails_link' | 'yt_snippet_link';
+export const useChangeLink = (cardId: number) =>
+  useCardMutation(cardId, (v: { field: LinkField; link: string; videoId?: number }) =>
+    api<Reply>('/api/card/changeDoneVideo', {
+      method: 'POST',
+      body: { card_id: cardId, [v.field]: v.link, ...(v.videoId ? { video_id: v.videoId } : {}) },
+    }),
+  );
+
+export const useChangeContentId = (cardId: number) =>
+  useCardMutation(cardId, (contentId: string) =>
+    api<Reply>('/api/card/changeContentId', { method: 'POST', body: { card_id: cardId, contentId } }),
+  );
+
+/** The SRT goes to the storage layer first, then its address onto the card (spec 001 §7 "Files"). */
+export function useUploadSrt(cardId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('document', file);
+      let url: string;
+      try {
+        url = (await api<{ url: string }>('/api/media', { method: 'POST', body: form })).url;
+      } catch (error) {
+        throw isApiError(error) && error.status < 500 && error.code === 'VALIDATION'
+          ? error
+          : new Error(MSG.uploadFailed);
+      }
+      return api<Reply>(`/api/card/${cardId}/srtFile`, { method: 'POST', body: { card_id: cardId, srt_file: url } });
+    },
+    onSuccess: (reply) => {
+      notify.success(reply.message || MSG.fileUploaded);
+      return qc.invalidateQueries({ queryKey: cardKeys.card(cardId) });
+    },
+    onError: (error) => notify.error(isApiError(error) ? error.message : MSG.uploadFailed),
+  });
+}
+
+const ASSIGNABLE: readonly Role[] = ['editor', 'qa', 'team-lead'];
+
+/** Editors, QA and team leads the caller may hand the card to (spec 001 §6: non-deleted users). */
+export function useAssignableStaff(enabled: boolean) {
+  return useQuery({
+    queryKey: cardKeys.staff,
+    queryFn: ({ signal }) => api<{ users: UserView[] }>('/api/users?limit=100', { signal }),
+    select: (reply) => reply.users.filter((u) => !u.is_deleted && ASSIGNABLE.includes(u.client_type)),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+// ---------------------------------------------------------------- the chat
+
+/** One page of notes as served (newest first); `since` is the server time to poll from. */
+export interface ChatPage {
+  notes: NoteView[];
+  count: number;
+  since: string;
+}
+export type ChatData = InfiniteData<ChatPage, number>;
+
+const heldIds = (pages: ChatPage[]) => new Set(pages.flatMap((p) => p.notes.map((n) => n.note_id)));
+
+/** Pages run newest to oldest; the next offset is what we hold, since new notes only ever arrive on top. */
+export function nextChatOffset(pages: ChatPage[]): number | undefined {
+  const held = heldIds(pages).size;
+  const total = Math.max(0, ...pages.map((p) => p.count));
+  return held < total ? held : undefined;
+}
+
+/**
+ * Folds changed notes into the pages: known ones are replaced where they are, newer ones go on top,
+ * and older unknown ones wait for their own page (they'd otherwise be counted twice).
+ */
+export function mergeNotes(data: ChatData, incoming: NoteView[], since?: string): ChatData {
+  const held = heldIds(data.pages);
+  const newest = Math.max(0, ...held);
+  const byId = new Map(incoming.map((n) => [n.note_id, n]));
+  const pages = data.pages.map((p) => ({ ...p, notes: p.notes.map((n) => byId.get(n.note_id) ?? n) }));
+  const fresh = incoming
+    .filter((n) => !held.has(n.note_id) && n.note_id > newest)
+    .sort((a, b) => b.note_id - a.note_id);
+  const [first, ...rest] = pages;
+  if (!first) return data;
+  return {
+    ...data,
+    pages: [
+      { ...first, notes: [...fresh, ...first.notes], count: first.count + fresh.length, since: since ?? first.since },
+      ...rest,
+    ],
+  };
+}
+
+export function useChatNotes(cardId: number, chat: ChatKind, filter: ChatFilter, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: cardKeys.chat(cardId, chat, filter),
+    queryFn: async ({ pageParam, signal }): Promise<ChatPage> => {
+      const query = new URLSearchParams({
+        order: 'desc',
+        offset: String(pageParam),
+        limit: String(COMMENTS_PAGE_SIZE),
+        filterChatOf: filter,
+      });
+      const reply = await api<CommentsReply>(`${chatBase(cardId, chat)}/commentsV2?${query.toString()}`, { signal });
+      return { notes: reply.comments.comments, count: reply.comments.count, since: reply.server_time };
+    },
+    initialPageParam: 0,
+    getNextPageParam: (_last, pages) => nextChatOffset(pages),
+    enabled,
+    // Live events and the fallback poll keep it current; a refetch would reload every page.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+const syncing = new Map<string, { again: boolean }>();
+
+/** Brings one cached chat up to date with `since`; concurrent calls collapse into one follow-up. */
+async function syncOne(qc: QueryClient, key: readonly unknown[]): Promise<void> {
+  const id = JSON.stringify(key);
+  const running = syncing.get(id);
+  if (running) {
+    running.again = true;
+    return;
+  }
+  const state = { again: false };
+  syncing.set(id, state);
+  try {
+    do {
+      state.again = false;
+      const data = qc.getQueryData<ChatData>(key);
+      const first = data?.pages[0];
+      if (!first) return;
+      const [, cardId, , chat, filter] = key as ReturnType<typeof cardKeys.chat>;
+      const query = new URLSearchParams({ since: first.since, order: 'asc', limit: '200', filterChatOf: filter });
+      const reply = await api<CommentsReply>(`${chatBase(cardId, chat)}/commentsV2?${query.toString()}`);
+      qc.setQueryData<ChatData>(key, (old) => old && mergeNotes(old, reply.comments.comments, reply.server_time));
+    } while (state.again);
+  } finally {
+    syncing.delete(id);
+  }
+}
+
+/** Every cached view (each filter) of a chat catches up; resolves false when the server could not be reached. */
+export async function syncChat(qc: QueryClient, cardId: number, chat: ChatKind): Promise<boolean> {
+  const queries = qc.getQueryCache().findAll({ queryKey: cardKeys.chatOf(cardId, chat) });
+  const results = await Promise.allSettled(queries.map((q) => syncOne(qc, q.queryKey)));
+  return results.every((r) => r.status === 'fulfilled');
+}
+
+/** A note we just wrote goes straight into every cached view it belongs in. */
+function placeNote(qc: QueryClient, cardId: number, chat: ChatKind, note: NoteView) {
+  for (const q of qc.getQueryCache().findAll({ queryKey: cardKeys.chatOf(cardId, chat) })) {
+    const filter = q.queryKey[4] as ChatFilter;
+    if (filter !== 'all' && filter !== note.client_type) continue;
+    qc.setQueryData<ChatData>(q.queryKey, (old) => old && mergeNotes(old, [note]));
+  }
+}
+
+/** The server's words for a refusal it explains (closed in QA, too long); otherwise the spec's text. */
+const chatError = (error: unknown, fallback: string) =>
+  isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 404 ? error.message : fallback;
+
+export interface NewNote {
+  chat: ChatKind;
+  note: string;
+  noteParentId?: number | null;
+  note_for_video_number?: number | null;
+  annotation?: Annotation;
+}
+
+export function usePostNote(cardId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ chat, annotation, ...body }: NewNote) =>
+      api<{ id: number; message: string; note: NoteView }>(`${chatBase(cardId, chat)}/comment`, {
+        method: 'POST',
+        body: { card_id: cardId, ...body, ...(annotation ? { note_type: 'annotation', annotation } : {}) },
+      }),
+    onSuccess: (reply, vars) => {
+      placeNote(qc, cardId, vars.chat, reply.note);
+      notify.success(reply.message || (vars.annotation ? MSG.annotationAdded : MSG.commentAdded));
+    },
+    onError: (error, vars) =>
+      notify.error(chatError(error, vars.annotation ? MSG.unableToPostAnnotation : MSG.unableToPostComment)),
+  });
+}
+
+/** Edits, deletes, ticks and thumbs-up: the note changes on the server, then every view catches up. */
+function useNoteChange<V extends { chat: ChatKind }>(
+  cardId: number,
+  call: (vars: V) => Promise<{ message: string }>,
+  failure: string,
+  success?: (reply: { message: string }) => string | null,
+) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async (reply, vars) => {
+      const text = success?.(reply);
+      if (text) notify.success(text);
+      await syncChat(qc, cardId, vars.chat);
+    },
+    onError: (error) => notify.error(chatError(error, failure)),
+  });
+}
+
+export const useEditNote = (cardId: number) =>
+  useNoteChange(
+    cardId,
+    (v: { chat: ChatKind; noteId: number; note: string }) =>
+      api<{ message: string }>(`/api/card/${cardId}/comment/${v.noteId}`, {
+        method: 'PUT',
+        body: { cardId, noteId: v.noteId, note: v.note, chatFor: v.chat === 'team' ? 'teamChatComment' : 'clientChat' },
+      }),
+    MSG.unableToEditComment,
+    (reply) => reply.message || MSG.commentEdited,
+  );
+
+export const useDeleteNote = (cardId: number) =>
+  useNoteChange(
+    cardId,
+    (v: { chat: ChatKind; noteId: number }) =>
+      api<{ message: string }>(`${chatBase(cardId, v.chat)}/deleteComment`, {
+        method: 'POST',
+        body: { card_id: cardId, note_id: v.noteId, delete_note: 1 },
+      }),
+    MSG.generic,
+    (reply) => reply.message || MSG.commentDeleted,
+  );
+
+export const useMarkNote = (cardId: number) =>
+  useNoteChange(
+    cardId,
+    (v: { chat: ChatKind; noteId: number; done: boolean }) =>
+      api<{ message: string }>(`/api/card/${cardId}/markCommentComplete`, {
+        method: 'POST',
+        body: { note_id: v.noteId, status: v.done ? 1 : 0 },
+      }),
+    MSG.unableToMarkComment,
+  );
+
+export const useReactNote = (cardId: number) =>
+  useNoteChange(
+    cardId,
+    (v: { chat: ChatKind; noteId: number; on: boolean }) =>
+      api<{ message: string }>(`/api/card/${cardId}/noteReaction`, {
+        method: 'POST',
+        body: { note_id: v.noteId, status: v.on ? 1 : 0 },
+      }),
+    MSG.unableToReact,
+  );

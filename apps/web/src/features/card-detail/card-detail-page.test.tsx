@@ -1,0 +1,171 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@cutroom/domain';
+import { renderApp } from '../../test/render-app';
+import { cardServer, commentsReply, makeCardDetail, makeNote, stubDocumentFonts, viewerFor } from './test-kit';
+
+const selectedTab = () =>
+  screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true')?.textContent;
+
+describe('card detail page', { timeout: 15_000 }, () => {
+  beforeAll(stubDocumentFonts);
+
+  it('opens a customer on Video & Comments and records one card_open', async () => {
+    const server = cardServer(viewerFor('customer'), makeCardDetail());
+    renderApp('/card-details/7');
+    expect((await screen.findByTestId('card-title')).textContent).toBe('Gear review: budget microphones');
+    expect(selectedTab()).toBe('Video & Comments');
+    await screen.findByTestId('chat-empty');
+    expect(screen.queryByTestId('chat-toggle')).toBeNull();
+    await waitFor(() => expect(server.callsTo('GET', '/api/add-card-event/7')).toHaveLength(1));
+    expect(server.callsTo('GET', '/api/card/7/team/commentsV2')).toHaveLength(0);
+  });
+
+  it('opens staff on Details, with the team chat one click away', async () => {
+    const server = cardServer(viewerFor('editor'), makeCardDetail(), {
+      'GET /api/card/7/team/commentsV2': commentsReply([
+        makeNote({ note_id: 3, chat: 'team', note: 'Colour pass done', client_type: 'editor', note_by_id: 1 }),
+      ]),
+    });
+    const user = userEvent.setup();
+    renderApp('/card-details/7');
+    await screen.findByTestId('details-tab');
+    expect(selectedTab()).toBe('Details');
+    await user.click(screen.getByRole('tab', { name: 'Video & Comments' }));
+    await user.click(within(await screen.findByTestId('chat-toggle')).getByText('Team Chat'));
+    expect((await screen.findByText('Colour pass done')).closest('[data-testid="chat-note"]')).toBeTruthy();
+    expect(server.callsTo('GET', '/api/card/7/team/commentsV2').length).toBeGreaterThan(0);
+  });
+
+  it('shows a customer a QA card as the warning and the chat, without player or composer', async () => {
+    cardServer(viewerFor('customer'), makeCardDetail({ card_status: 'qa' }));
+    renderApp('/card-details/7');
+    await screen.findByTestId('qa-warning');
+    expect(screen.queryByTestId('video-player')).toBeNull();
+    expect(screen.queryByTestId('comment-composer')).toBeNull();
+    expect(screen.getByTestId('qa-warning').textContent).toContain(MSG.commentsClosedInQa);
+    expect(screen.getByTestId('qa-chat-closed')).toBeTruthy();
+  });
+
+  it('says a card that is not there (or not ours) is not found', async () => {
+    cardServer(viewerFor('customer'), makeCardDetail(), {
+      'GET /api/card/7': { status: 404, body: { error_message: 'Not found', code: 'NOT_FOUND' } },
+    });
+    renderApp('/card-details/7');
+    expect((await screen.findByTestId('card-not-found')).textContent).toContain(MSG.cardNotFound);
+  });
+
+  it("shows the server's message, or 'Couldn't fetch card content', when loading fails", async () => {
+    cardServer(viewerFor('customer'), makeCardDetail(), {
+      'GET /api/card/7': { status: 500, body: { error_message: 'Database is resting', code: 'INTERNAL' } },
+    });
+    renderApp('/card-details/7');
+    expect(await screen.findByText('Database is resting', {}, { timeout: 5_000 })).toBeTruthy();
+  });
+
+  it('redirects a dashboard address carrying ?cardId= to the card', async () => {
+    cardServer(viewerFor('customer'), makeCardDetail());
+    const app = renderApp(`/card-details?cardId=${btoa('7')}`);
+    await screen.findByTestId('card-title');
+    expect(app.pathname()).toBe('/card-details/7');
+  });
+
+  it('lets an admin rename the card, refusing an empty title before any call', async () => {
+    const server = cardServer(viewerFor('admin'), makeCardDetail(), {
+      'PUT /api/card/7/updateCardDetail': { body: { message: MSG.titleUpdated, card_id: 7 } },
+    });
+    const user = userEvent.setup();
+    renderApp('/card-details/7');
+    await user.click(await screen.findByRole('button', { name: 'Edit title' }));
+    const input = screen.getByTestId('title-input');
+    await user.clear(input);
+    await user.type(input, '   {Enter}');
+    expect(await screen.findByText(MSG.titleEmpty)).toBeTruthy();
+    await user.clear(input);
+    await user.type(input, 'Gear review: budget mics{Enter}');
+    await waitFor(() => expect(server.callsTo('PUT', '/api/card/7/updateCardDetail')).toHaveLength(1));
+    expect(server.calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      oldTitle: 'Gear review: budget microphones',
+      card_title: 'Gear review: budget mics',
+    });
+    expect(await screen.findByText(MSG.titleUpdated)).toBeTruthy();
+  });
+
+  it('hides the edit pencil from everyone but admins', async () => {
+    cardServer(viewerFor('team-lead'), makeCardDetail());
+    renderApp('/card-details/7');
+    await screen.findByTestId('card-title');
+    expect(screen.queryByRole('button', { name: 'Edit title' })).toBeNull();
+  });
+
+  it('asks before a revision and reports the move', async () => {
+    const server = cardServer(viewerFor('customer'), makeCardDetail(), {
+      'POST /api/card/7/revision': { body: { success: true, message: MSG.movedToRevision } },
+    });
+    const user = userEvent.setup();
+    renderApp('/card-details/7');
+    await user.click(await screen.findByTestId('action-revision'));
+    expect(await screen.findByText(MSG.confirmRevision)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText(MSG.movedToRevision)).toBeTruthy();
+    expect(server.callsTo('POST', '/api/card/7/revision')[0]!.body).toEqual({ card_id: 7, card_status: 'done' });
+  });
+
+  it('marks done, then asks for feedback with OK held until a star, then reminds about the YouTube helper', async () => {
+    const server = cardServer(
+      viewerFor('customer'),
+      makeCardDetail({ has_youtube_helper: true, ytHelper_card_status: 'assigned' }),
+      {
+        'POST /api/card/7/markComplete': { body: { success: true, message: MSG.cardMarkedCompleted } },
+        'POST /api/card/7/rate': { body: { success: true, message: MSG.feedbackSubmitted } },
+      },
+    );
+    const user = userEvent.setup();
+    renderApp('/card-details/7');
+    await user.click(await screen.findByTestId('action-markDone'));
+    expect(await screen.findByText(MSG.confirmMarkComplete)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    const dialog = await screen.findByTestId('feedback-dialog');
+    const ok = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'OK' });
+    expect(ok.disabled).toBe(true);
+    // Stars are labels over visually hidden radios; a user clicks the fourth star.
+    const fourth = within(dialog).getByLabelText('4 stars');
+    await user.click(dialog.querySelector(`label[for="${fourth.id}"]`)!);
+    expect(ok.disabled).toBe(false);
+    await user.type(within(dialog).getByLabelText('Comment (optional)'), 'Lovely');
+    await user.click(ok);
+    expect((await screen.findByTestId('reminder-dialog')).textContent).toContain(MSG.ytHelperReminder);
+    expect(server.callsTo('POST', '/api/card/7/markComplete')[0]!.body).toMatchObject({
+      card_id: 7,
+      status: 1,
+      cardSection: 'done',
+    });
+    expect(server.callsTo('POST', '/api/card/7/rate')[0]!.body).toEqual({
+      card_id: 7,
+      rating: 4,
+      comment: 'Lovely',
+      card_type: 'done',
+      assigned_qa_id: 20,
+    });
+  });
+
+  it('greys deleted customer comments for admins and leaves them out for everyone else', async () => {
+    const notes = [
+      makeNote({ note_id: 1, note: 'Kept' }),
+      makeNote({ note_id: 2, note: 'Taken back', is_deleted: true }),
+    ];
+    cardServer(viewerFor('admin'), makeCardDetail(), { 'GET /api/card/7/commentsV2': commentsReply(notes) });
+    const app = renderApp('/card-details/7?tab=review');
+    const deleted = (await screen.findByText('Taken back')).closest('[data-testid="chat-note"]')!;
+    expect(deleted.getAttribute('data-deleted')).toBe('true');
+    app.unmount();
+
+    cardServer(viewerFor('customer'), makeCardDetail(), {
+      'GET /api/card/7/commentsV2': commentsReply([notes[0]!, { ...notes[1]!, note: '' }]),
+    });
+    renderApp('/card-details/7');
+    await screen.findByText('Kept');
+    expect(screen.getAllByTestId('chat-note')).toHaveLength(1);
+  });
+});

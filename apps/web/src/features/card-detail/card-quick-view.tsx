@@ -1,0 +1,51 @@
+import { Button, Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconExternalLink } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { CardDetailView } from './card-detail-view';
+import { cardDetailsPath } from './paths';
+
+interface CardQuickViewProps {
+  cardId: number;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The #card-{id} quick view: the card page's content in a modal over the board (spec 001 §2). */
+export function CardQuickView({ cardId, opened, onClose }: CardQuickViewProps) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="min(1400px, 96vw)"
+      fullScreen={phone}
+      withCloseButton={false}
+      padding={phone ? 'sm' : 'lg'}
+      radius="lg"
+      bg="gray.0"
+      aria-label="Card quick view"
+      data-testid="card-quick-view"
+    >
+      {opened && (
+        <CardDetailView
+          key={cardId}
+          cardId={cardId}
+          onBack={onClose}
+          headerExtra={
+            <Button
+              component={Link}
+              to={cardDetailsPath(cardId)}
+              variant="subtle"
+              size="xs"
+              rightSection={<IconExternalLink size={14} />}
+              onClick={onClose}
+            >
+              Open page
+            </Button>
+          }
+        />
+      )}
+    </Modal>
+  );
+}

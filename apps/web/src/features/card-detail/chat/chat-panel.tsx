@@ -1,0 +1,301 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Center, Group, Loader, SegmentedControl, Select, Text, Title, Tooltip } from '@mantine/core';
+import { IconInfoCircle, IconMessages } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CHAT_POLL_MS, MSG, isStaff, type NoteView, type UserView } from '@cutroom/domain';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { notify } from '../../../lib/notify';
+import {
+  syncChat,
+  useChatNotes,
+  useDeleteNote,
+  useEditNote,
+  useMarkNote,
+  useReactNote,
+  type ChatFilter,
+  type ChatKind,
+} from '../api';
+import { formatChatDay } from '../format';
+import type { StreamState } from '../use-card-live';
+import { CommentComposer } from './comment-composer';
+import { CommentItem } from './comment-item';
+import { chatFilterOptions, isNoteShown } from './note-rules';
+import classes from './chat.module.css';
+
+interface ChatPanelProps {
+  cardId: number;
+  viewer: UserView;
+  hasHelper: boolean;
+  chat: ChatKind;
+  onChatChange: (chat: ChatKind) => void;
+  filter: ChatFilter;
+  onFilterChange: (filter: ChatFilter) => void;
+  stream: StreamState;
+  /** A customer on a card in QA reads but doesn't write (spec 001 §2). */
+  readOnly: boolean;
+  multiVideo: boolean;
+  onJump?: (seconds: number, videoNumber: number | null) => void;
+}
+
+/** Scrolling near the top loads older notes, at most once per this long (spec 001 §9: 800 ms). */
+const LOAD_OLDER_MS = 800;
+const NEAR_EDGE_PX = 120;
+
+/** The notes of a chat, oldest first, each once. */
+export function orderedNotes(pages: { notes: NoteView[] }[] | undefined): NoteView[] {
+  const byId = new Map<number, NoteView>();
+  for (const page of pages ?? []) for (const note of page.notes) byId.set(note.note_id, note);
+  return [...byId.values()].sort((a, b) => a.note_id - b.note_id);
+}
+
+function LiveBadge({ stream }: { stream: StreamState }) {
+  const label = stream === 'open' ? 'Live' : stream === 'connecting' ? 'Connecting…' : 'Refreshing every 15 s';
+  const color = stream === 'open' ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-yellow-6)';
+  return (
+    <Tooltip label={stream === 'open' ? 'New comments appear as they are written' : 'Live updates are reconnecting'}>
+      <Group gap={6} wrap="nowrap" data-testid="chat-live" data-state={stream}>
+        <span className={classes.liveDot} style={{ background: color }} />
+        <Text fz="xs" c="dimmed">
+          {label}
+        </Text>
+      </Group>
+    </Tooltip>
+  );
+}
+
+function ChatBody({
+  cardId,
+  viewer,
+  chat,
+  filter,
+  stream,
+  readOnly,
+  multiVideo,
+  onJump,
+}: Omit<ChatPanelProps, 'onChatChange' | 'onFilterChange' | 'hasHelper'>) {
+  const qc = useQueryClient();
+  const query = useChatNotes(cardId, chat, filter, true);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const notes = useMemo(
+    () => orderedNotes(query.data?.pages).filter((n) => isNoteShown(viewer, n)),
+    [query.data, viewer],
+  );
+  const [replyTo, setReplyTo] = useState<NoteView | null>(null);
+  const [deleting, setDeleting] = useState<NoteView | null>(null);
+  const edit = useEditNote(cardId);
+  const remove = useDeleteNote(cardId);
+  const mark = useMarkNote(cardId);
+  const react = useReactNote(cardId);
+
+  const listRef = useRef<HTMLDivElement>(null);
+  const snapshot = useRef<{ height: number; top: number; oldest: number | null; newest: number | null } | null>(null);
+  const stickToBottom = useRef(false);
+  const lastLoad = useRef(0);
+  const warned = useRef(false);
+
+  // Keeps the reader where they were: at the bottom for new notes, in place when older ones load above.
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (!el) return;
+    const prev = snapshot.current;
+    const oldest = notes[0]?.note_id ?? null;
+    const newest = notes.at(-1)?.note_id ?? null;
+    if (!prev || prev.newest === null) el.scrollTop = el.scrollHeight;
+    else if (oldest !== prev.oldest && newest === prev.newest)
+      el.scrollTop = prev.top + (el.scrollHeight - prev.height);
+    else if (newest !== prev.newest) {
+      const wasNearBottom = prev.height - prev.top - el.clientHeight < NEAR_EDGE_PX;
+      if (wasNearBottom || stickToBottom.current) el.scrollTop = el.scrollHeight;
+      stickToBottom.current = false;
+    }
+    snapshot.current = { height: el.scrollHeight, top: el.scrollTop, oldest, newest };
+  }, [notes]);
+
+  // The 15 s poll runs only while the live stream is down (spec 001 §4 as a fallback).
+  useEffect(() => {
+    if (stream === 'open') return;
+    const timer = window.setInterval(() => {
+      void syncChat(qc, cardId, chat).then((ok) => {
+        if (!ok && !warned.current) notify.error(MSG.unableToRefreshComments);
+        warned.current = !ok;
+      });
+    }, CHAT_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [stream, qc, cardId, chat]);
+
+  const loadOlder = useCallback(() => {
+    if (!hasNextPage || isFetchingNextPage || Date.now() - lastLoad.current < LOAD_OLDER_MS) return;
+    lastLoad.current = Date.now();
+    void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const onEdit = useCallback(
+    async (note: NoteView, text: string) => {
+      if (edit.isPending) {
+        notify.error(MSG.editRequestPending);
+        return false;
+      }
+      try {
+        await edit.mutateAsync({ chat, noteId: note.note_id, note: text });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    [edit, chat],
+  );
+  const onMark = useCallback(
+    (note: NoteView, done: boolean) => mark.mutate({ chat, noteId: note.note_id, done }),
+    [mark, chat],
+  );
+  const onReact = useCallback(
+    (note: NoteView, on: boolean) => react.mutate({ chat, noteId: note.note_id, on }),
+    [react, chat],
+  );
+
+  let lastDay = '';
+  return (
+    <>
+      <div
+        className={classes.list}
+        ref={listRef}
+        data-testid="chat-list"
+        aria-live="polite"
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          if (snapshot.current) snapshot.current.top = el.scrollTop;
+          if (el.scrollTop < NEAR_EDGE_PX) loadOlder();
+        }}
+      >
+        {hasNextPage && (
+          <Center py={6}>
+            <Button variant="subtle" size="compact-xs" onClick={loadOlder} loading={isFetchingNextPage}>
+              Load older comments
+            </Button>
+          </Center>
+        )}
+        {query.isPending ? (
+          <Center py="xl">
+            <Loader size="sm" aria-label="Loading comments" />
+          </Center>
+        ) : query.isError ? (
+          <Alert color="red" variant="light" my="md">
+            <Group justify="space-between">
+              <Text fz="sm">{MSG.unableToRefreshComments}</Text>
+              <Button size="compact-sm" variant="light" color="red" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            </Group>
+          </Alert>
+        ) : notes.length === 0 ? (
+          <Center py={40} style={{ flexDirection: 'column', gap: 8 }} data-testid="chat-empty">
+            <IconMessages size={32} stroke={1.4} color="var(--mantine-color-gray-5)" />
+            <Text c="dimmed" fz="sm" ta="center" maw={260}>
+              {chat === 'team'
+                ? 'No team notes yet. Only staff can read this chat.'
+                : readOnly
+                  ? 'No comments yet.'
+                  : 'No comments yet. Pause the video where something should change and write it here.'}
+            </Text>
+          </Center>
+        ) : (
+          notes.map((note) => {
+            const day = formatChatDay(note.date_added);
+            const heading = day !== lastDay;
+            lastDay = day;
+            return (
+              <div key={note.note_id}>
+                {heading && <div className={classes.day}>{day}</div>}
+                <CommentItem
+                  note={note}
+                  viewer={viewer}
+                  chat={chat}
+                  multiVideo={multiVideo}
+                  onJump={onJump}
+                  onReply={setReplyTo}
+                  onEdit={onEdit}
+                  editPending={edit.isPending}
+                  onDelete={setDeleting}
+                  onMark={onMark}
+                  onReact={onReact}
+                />
+              </div>
+            );
+          })
+        )}
+      </div>
+      {readOnly ? (
+        <Alert variant="light" color="gray" icon={<IconInfoCircle />} radius={0} data-testid="qa-chat-closed">
+          Commenting reopens when the video is back for review.
+        </Alert>
+      ) : (
+        <CommentComposer
+          cardId={cardId}
+          chat={chat}
+          replyTo={replyTo}
+          onCancelReply={() => setReplyTo(null)}
+          onPosted={() => {
+            stickToBottom.current = true;
+          }}
+        />
+      )}
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete comment"
+        message={MSG.confirmDeleteComment}
+        confirmLabel="Delete"
+        danger
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting && remove.mutate({ chat, noteId: deleting.note_id }, { onSettled: () => setDeleting(null) })
+        }
+      />
+    </>
+  );
+}
+
+/** Revision Comments: the customer chat, and for staff the team chat beside it (spec 001 §2). */
+export function ChatPanel(props: ChatPanelProps) {
+  const { viewer, chat, onChatChange, filter, onFilterChange, hasHelper, stream } = props;
+  const staff = isStaff(viewer.client_type);
+  const options = chatFilterOptions(chat, hasHelper);
+  return (
+    <div className={classes.panel} data-testid="chat-panel" data-chat={chat}>
+      <Group justify="space-between" px="sm" pt="sm" pb={6} gap="xs">
+        <Group gap="xs">
+          <Title order={3} fz="md">
+            Revision Comments
+          </Title>
+          <LiveBadge stream={stream} />
+        </Group>
+        <Select
+          size="xs"
+          w={150}
+          aria-label="Show comments by"
+          data={options}
+          value={options.some((o) => o.value === filter) ? filter : 'all'}
+          onChange={(value) => onFilterChange(value ?? 'all')}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="chat-filter"
+        />
+      </Group>
+      {staff && (
+        <SegmentedControl
+          mx="sm"
+          mb={4}
+          size="xs"
+          value={chat}
+          onChange={(value) => onChatChange(value)}
+          data={[
+            { value: 'customer', label: 'Customer Chat' },
+            { value: 'team', label: 'Team Chat' },
+          ]}
+          data-testid="chat-toggle"
+        />
+      )}
+      <ChatBody key={`${chat}:${filter}`} {...props} />
+    </div>
+  );
+}

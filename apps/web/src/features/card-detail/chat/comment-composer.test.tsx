@@ -1,0 +1,128 @@
+import { screen, waitFor, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@cutroom/domain';
+import { AppProviders } from '../../../app/providers';
+import { deferred, fakeServer } from '../../../test/fake-server';
+import { createQueryClient } from '../../../lib/query-client';
+import { makeNote, stubDocumentFonts } from '../test-kit';
+import { ReviewControlsContext, type ReviewControls } from '../video/review-context';
+import { CommentComposer } from './comment-composer';
+
+const controls = (over: Partial<ReviewControls> = {}): ReviewControls => ({
+  hasPlayer: true,
+  videoNumber: 1,
+  version: 'version-0',
+  jumpTo: () => {},
+  currentTime: () => 0,
+  isPlaying: () => false,
+  pendingAnnotation: null,
+  clearAnnotation: () => {},
+  ...over,
+});
+
+function renderComposer(review: ReviewControls = controls()) {
+  render(
+    <AppProviders queryClient={createQueryClient()} env="test">
+      <ReviewControlsContext.Provider value={review}>
+        <CommentComposer cardId={7} chat="customer" replyTo={null} onCancelReply={() => {}} onPosted={() => {}} />
+      </ReviewControlsContext.Provider>
+    </AppProviders>,
+  );
+  return screen.getByTestId<HTMLTextAreaElement>('comment-input');
+}
+
+const posted = { status: 201, body: { id: 9, message: MSG.commentAdded, note: makeNote({ note_id: 9 }) } };
+
+describe('comment composer', () => {
+  beforeAll(stubDocumentFonts);
+
+  it('sends on Enter and clears the field', async () => {
+    const server = fakeServer({ 'POST /api/card/7/comment': posted });
+    const input = renderComposer();
+    await userEvent.type(input, 'The intro is too long{Enter}');
+    await waitFor(() => expect(server.callsTo('POST', '/api/card/7/comment')).toHaveLength(1));
+    expect(server.calls[0]!.body).toMatchObject({
+      card_id: 7,
+      note: 'The intro is too long',
+      note_for_video_number: 1,
+    });
+    await waitFor(() => expect(input.value).toBe(''));
+    expect(await screen.findByText(MSG.commentAdded)).toBeTruthy();
+  });
+
+  it('breaks the line on Shift+Enter without sending', async () => {
+    const server = fakeServer({ 'POST /api/card/7/comment': posted });
+    const input = renderComposer();
+    await userEvent.type(input, 'First line{Shift>}{Enter}{/Shift}second line');
+    expect(input.value).toBe('First line\nsecond line');
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it('does not send an empty comment', async () => {
+    const server = fakeServer({ 'POST /api/card/7/comment': posted });
+    const input = renderComposer();
+    await userEvent.type(input, '   {Enter}');
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it('makes one request at a time and says so when asked twice', async () => {
+    const slow = deferred();
+    const server = fakeServer({ 'POST /api/card/7/comment': slow.handler });
+    const input = renderComposer();
+    await userEvent.type(input, 'Once{Enter}');
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    await userEvent.type(input, '{Enter}');
+    expect(await screen.findByText(MSG.commentRequestPending)).toBeTruthy();
+    expect(server.calls).toHaveLength(1);
+    slow.release(posted);
+    await waitFor(() => expect(input.value).toBe(''));
+  });
+
+  it('pins a comment written while the video plays to the playing second', async () => {
+    const server = fakeServer({ 'POST /api/card/7/comment': posted });
+    const input = renderComposer(controls({ isPlaying: () => true, currentTime: () => 12.7 }));
+    await userEvent.type(input, 'Cut here{Enter}');
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    expect(server.calls[0]!.body).toMatchObject({ note: '@VT{12} Cut here' });
+  });
+
+  it('posts a drawn shape as an annotation note at its time and video', async () => {
+    const server = fakeServer({ 'POST /api/card/7/comment': posted });
+    const pendingAnnotation = {
+      shape: 'rect' as const,
+      x: 0.1,
+      y: 0.2,
+      w: 0.3,
+      h: 0.4,
+      time: 4.25,
+      version: 'version-0',
+      videoNumber: 2,
+    };
+    const input = renderComposer(controls({ pendingAnnotation }));
+    expect(screen.getByTestId('annotation-banner').textContent).toContain('Rectangle at 0:04');
+    await userEvent.type(input, 'Brighten this{Enter}');
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    expect(server.calls[0]!.body).toEqual({
+      card_id: 7,
+      note: '@VT{4} Brighten this',
+      noteParentId: null,
+      note_for_video_number: 2,
+      note_type: 'annotation',
+      annotation: { shape: 'rect', x: 0.1, y: 0.2, w: 0.3, h: 0.4, time: 4.25, version: 'version-0' },
+    });
+  });
+
+  it("shows the server's reason when the chat is closed in QA", async () => {
+    fakeServer({
+      'POST /api/card/7/comment': {
+        status: 403,
+        body: { error_message: MSG.commentsClosedInQa, code: 'COMMENTS_CLOSED' },
+      },
+    });
+    const input = renderComposer();
+    await userEvent.type(input, 'Hello{Enter}');
+    expect(await screen.findByText(MSG.commentsClosedInQa)).toBeTruthy();
+    expect(input.value).toBe('Hello');
+  });
+});

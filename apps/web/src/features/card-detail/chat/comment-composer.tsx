@@ -1,0 +1,200 @@
+import { useRef, useState } from 'react';
+import { ActionIcon, CloseButton, Group, Menu, Paper, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconAt, IconClockPlus, IconSend2 } from '@tabler/icons-react';
+import {
+  COMMENT_MAX,
+  MENTIONS,
+  MSG,
+  REPLY_PREVIEW_CHARS,
+  ROLE_LABELS,
+  videoTimeTag,
+  type NoteView,
+} from '@cutroom/domain';
+import { notify } from '../../../lib/notify';
+import { usePostNote, type ChatKind } from '../api';
+import { formatClock } from '../format';
+import { usePlayback, useReviewControls } from '../video/review-context';
+import { plainQuote } from './comment-tokens';
+import classes from './chat.module.css';
+
+interface CommentComposerProps {
+  cardId: number;
+  chat: ChatKind;
+  replyTo: NoteView | null;
+  onCancelReply: () => void;
+  onPosted: () => void;
+}
+
+const SHAPE_NAMES = { rect: 'Rectangle', point: 'Point', oval: 'Oval' } as const;
+const startsWithTag = (text: string) => /^@VT\{\d/.test(text);
+
+/** The reply preview quotes the parent this far (spec 001 §5). */
+export const replyPreview = (text: string) =>
+  text.length > REPLY_PREVIEW_CHARS ? `${text.slice(0, REPLY_PREVIEW_CHARS)}…` : text;
+
+/**
+ * Writes a note: Enter sends, Shift+Enter breaks the line, one request at a time. A note written
+ * while the video plays is pinned to the playing moment; a drawn shape goes with its comment.
+ */
+export function CommentComposer({ cardId, chat, replyTo, onCancelReply, onPosted }: CommentComposerProps) {
+  const [text, setText] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+  const post = usePostNote(cardId);
+  const controls = useReviewControls();
+  const playback = usePlayback();
+  const annotation = controls.pendingAnnotation;
+
+  const insert = (snippet: string) => {
+    const el = input.current;
+    const at = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? at;
+    const before = text.slice(0, at);
+    const pad = before && !/\s$/.test(before) ? ' ' : '';
+    const next = `${before}${pad}${snippet} ${text.slice(end)}`;
+    setText(next);
+    requestAnimationFrame(() => {
+      el?.focus();
+      const caret = before.length + pad.length + snippet.length + 1;
+      el?.setSelectionRange(caret, caret);
+    });
+  };
+
+  const send = () => {
+    const body = text.trim();
+    if (!body) return;
+    if (post.isPending) {
+      notify.error(MSG.commentRequestPending);
+      return;
+    }
+    let note = body;
+    if (annotation && !startsWithTag(body)) note = `${videoTimeTag(annotation.time)} ${body}`;
+    else if (!annotation && controls.hasPlayer && controls.isPlaying() && !startsWithTag(body)) {
+      note = `${videoTimeTag(controls.currentTime())} ${body}`;
+    }
+    post.mutate(
+      {
+        chat,
+        note,
+        noteParentId: replyTo?.note_id ?? null,
+        note_for_video_number: annotation ? annotation.videoNumber : controls.videoNumber,
+        ...(annotation
+          ? {
+              annotation: {
+                shape: annotation.shape,
+                x: annotation.x,
+                y: annotation.y,
+                w: annotation.w,
+                h: annotation.h,
+                time: annotation.time,
+                version: annotation.version ?? undefined,
+              },
+            }
+          : {}),
+      },
+      {
+        onSuccess: () => {
+          setText('');
+          onCancelReply();
+          if (annotation) controls.clearAnnotation();
+          onPosted();
+        },
+      },
+    );
+  };
+
+  return (
+    <div className={classes.composer} data-testid="comment-composer">
+      {replyTo && (
+        <Paper withBorder={false} bg="gray.1" px="sm" py={6} mb={8} radius="sm" data-testid="reply-banner">
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text fz="xs" c="dimmed" truncate>
+              Replying to <b>{replyTo.firstname}</b>: {replyPreview(plainQuote(replyTo.note))}
+            </Text>
+            <CloseButton size="sm" aria-label="Cancel reply" onClick={onCancelReply} />
+          </Group>
+        </Paper>
+      )}
+      {annotation && (
+        <Paper withBorder={false} bg="pink.0" px="sm" py={6} mb={8} radius="sm" data-testid="annotation-banner">
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text fz="xs" c="pink.9">
+              {SHAPE_NAMES[annotation.shape]} at {formatClock(annotation.time)} — describe it and press Enter
+            </Text>
+            <CloseButton size="sm" aria-label="Discard drawing" onClick={controls.clearAnnotation} />
+          </Group>
+        </Paper>
+      )}
+      <Textarea
+        ref={input}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            send();
+          }
+        }}
+        placeholder={
+          annotation ? 'What should change here?' : chat === 'team' ? 'Message the team…' : 'Write a comment…'
+        }
+        aria-label={chat === 'team' ? 'Team chat message' : 'Comment'}
+        autosize
+        minRows={2}
+        maxRows={8}
+        maxLength={COMMENT_MAX}
+        data-testid="comment-input"
+        autoFocus={!!annotation}
+      />
+      <Group justify="space-between" mt={6} gap="xs" wrap="nowrap">
+        <Text fz={11} c="dimmed" style={{ minWidth: 0 }} truncate>
+          {playback.playing && controls.hasPlayer && !annotation
+            ? `Pinned to ${formatClock(playback.time)} while the video plays`
+            : 'Enter to send · Shift+Enter for a new line'}
+        </Text>
+        <Group gap={4} wrap="nowrap">
+          <Menu position="top-end" withinPortal>
+            <Menu.Target>
+              <Tooltip label="Mention a role">
+                <ActionIcon variant="subtle" color="gray" aria-label="Mention a role">
+                  <IconAt size={17} />
+                </ActionIcon>
+              </Tooltip>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {MENTIONS.map((m) => (
+                <Menu.Item key={m.tag} onClick={() => insert(m.tag)}>
+                  {m.tag}{' '}
+                  <Text span c="dimmed" fz="xs">
+                    · {ROLE_LABELS[m.role]}
+                  </Text>
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+          {controls.hasPlayer && (
+            <Tooltip label="Insert the current video time">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label="Insert the current video time"
+                onClick={() => insert(videoTimeTag(controls.currentTime()))}
+              >
+                <IconClockPlus size={17} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <ActionIcon
+            variant="filled"
+            aria-label="Send"
+            onClick={send}
+            loading={post.isPending}
+            disabled={!text.trim()}
+            data-testid="comment-send"
+          >
+            <IconSend2 size={16} />
+          </ActionIcon>
+        </Group>
+      </Group>
+    </div>
+  );
+}

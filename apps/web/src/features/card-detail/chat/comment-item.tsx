@@ -1,0 +1,277 @@
+import { memo, useState } from 'react';
+import { ActionIcon, Avatar, Badge, Group, Text, Textarea, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  IconArrowBackUp,
+  IconCircle,
+  IconCircleCheck,
+  IconCircleCheckFilled,
+  IconPencil,
+  IconPoint,
+  IconSquare,
+  IconThumbUp,
+  IconThumbUpFilled,
+  IconTrash,
+} from '@tabler/icons-react';
+import { MSG, REPLY_PREVIEW_CHARS, ROLE_LABELS, videoTimeTag, type NoteView } from '@cutroom/domain';
+import type { ChatKind } from '../api';
+import { formatChatTime, formatClock, fullName } from '../format';
+import { CommentText } from './comment-text';
+import { firstTimecode, plainQuote } from './comment-tokens';
+import { ROLE_COLORS, canChangeNote, canMarkNote, canReactToNote, type NoteViewer } from './note-rules';
+import classes from './chat.module.css';
+
+export interface NoteHandlers {
+  onJump?: (seconds: number, videoNumber: number | null) => void;
+  onReply: (note: NoteView) => void;
+  /** Resolves true once saved, so the editor closes. */
+  onEdit: (note: NoteView, text: string) => Promise<boolean>;
+  editPending: boolean;
+  onDelete: (note: NoteView) => void;
+  onMark: (note: NoteView, done: boolean) => void;
+  onReact: (note: NoteView, on: boolean) => void;
+}
+
+interface CommentItemProps extends NoteHandlers {
+  note: NoteView;
+  viewer: NoteViewer;
+  chat: ChatKind;
+  /** Cards with several videos say which one a note is about. */
+  multiVideo: boolean;
+}
+
+const SHAPE_ICONS = { rect: IconSquare, point: IconPoint, oval: IconCircle } as const;
+const SHAPE_LABELS = { rect: 'Rectangle', point: 'Point', oval: 'Oval' } as const;
+const initials = (note: NoteView) => `${note.firstname[0] ?? ''}${note.lastname[0] ?? ''}`.toUpperCase();
+
+function NoteEditor({
+  initial,
+  pending,
+  onSave,
+  onCancel,
+}: {
+  initial: string;
+  pending: boolean;
+  onSave: (text: string) => void;
+  onCancel: () => void;
+}) {
+  const [text, setText] = useState(initial);
+  return (
+    <Textarea
+      autosize
+      minRows={1}
+      maxRows={8}
+      size="sm"
+      value={text}
+      autoFocus
+      aria-label="Edit comment"
+      description="Enter saves · Shift+Enter for a new line · Esc cancels"
+      inputWrapperOrder={['input', 'description']}
+      onChange={(e) => setText(e.currentTarget.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onCancel();
+        if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+          e.preventDefault();
+          if (text.trim()) onSave(text.trim());
+        }
+      }}
+      disabled={false}
+      rightSection={pending ? <span aria-hidden>…</span> : null}
+    />
+  );
+}
+
+/** One note of the chat with what this viewer may do to it. */
+export const CommentItem = memo(function CommentItem({
+  note,
+  viewer,
+  chat,
+  multiVideo,
+  onJump,
+  onReply,
+  onEdit,
+  editPending,
+  onDelete,
+  onMark,
+  onReact,
+}: CommentItemProps) {
+  const [editing, setEditing] = useState(false);
+  const own = note.note_by_id === viewer.client_id;
+  const mayChange = canChangeNote(viewer, note);
+  const mayMark = canMarkNote(viewer, note);
+  const mayReact = canReactToNote(viewer, note, chat);
+  // An annotation's tag holds whole seconds; the jump goes to the exact frame it was drawn on.
+  const exact = (seconds: number) =>
+    note.annotation && Math.floor(note.annotation.time) === Math.floor(seconds) ? note.annotation.time : seconds;
+  const jump = onJump && ((seconds: number) => onJump(exact(seconds), note.note_for_video_number));
+  const untaggedTime = note.video_time !== null && firstTimecode(note.note) === null ? note.video_time : null;
+  const ShapeIcon = note.annotation ? SHAPE_ICONS[note.annotation.shape] : null;
+
+  return (
+    <div
+      className={`${classes.note} ${note.is_deleted ? classes.deleted : ''} ${own && !note.is_deleted ? classes.own : ''}`}
+      data-testid="chat-note"
+      data-note-id={note.note_id}
+      data-deleted={note.is_deleted || undefined}
+    >
+      <Avatar
+        src={note.profile_img}
+        radius="xl"
+        size={32}
+        color={ROLE_COLORS[note.client_type]}
+        alt={fullName(note.firstname, note.lastname)}
+      >
+        {initials(note)}
+      </Avatar>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <Group gap={6} wrap="wrap" align="center">
+          <Group gap={6} wrap="wrap" style={{ minWidth: 0 }}>
+            <Text fz="sm" fw={600} lh={1.2}>
+              {fullName(note.firstname, note.lastname)}
+            </Text>
+            <Badge size="xs" variant="light" color={ROLE_COLORS[note.client_type]}>
+              {ROLE_LABELS[note.client_type]}
+            </Badge>
+            <Text fz={11} c="dimmed" title={new Date(note.date_added).toLocaleString()}>
+              {formatChatTime(note.date_added)}
+            </Text>
+            {multiVideo && note.note_for_video_number !== null && (
+              <Badge size="xs" variant="outline" color="gray">
+                Video {note.note_for_video_number}
+              </Badge>
+            )}
+            {note.is_deleted && (
+              <Badge size="xs" color="gray" variant="filled">
+                Deleted
+              </Badge>
+            )}
+            {note.note_reaction && !mayReact && (
+              <Badge size="xs" color="brand" variant="light" leftSection={<IconThumbUpFilled size={10} />}>
+                Liked
+              </Badge>
+            )}
+            {note.is_note_complete && (
+              <Badge size="xs" color="teal" variant="light" leftSection={<IconCircleCheck size={11} />}>
+                Done
+              </Badge>
+            )}
+          </Group>
+        </Group>
+
+        {note.parent && (
+          <div className={classes.quote} data-testid="reply-quote">
+            ↪ {note.parent.firstname}:{' '}
+            {note.parent.preview
+              ? `${plainQuote(note.parent.preview)}${note.parent.preview.length >= REPLY_PREVIEW_CHARS ? '…' : ''}`
+              : 'deleted comment'}
+          </div>
+        )}
+
+        {note.annotation && ShapeIcon && (
+          <UnstyledButton
+            onClick={() => jump?.(note.annotation!.time)}
+            disabled={!jump}
+            mt={4}
+            aria-label={`Show the ${SHAPE_LABELS[note.annotation.shape].toLowerCase()} drawn at ${formatClock(note.annotation.time)}`}
+          >
+            <Badge
+              size="sm"
+              variant="light"
+              color="pink"
+              leftSection={<ShapeIcon size={12} />}
+              style={{ cursor: jump ? 'pointer' : 'default' }}
+            >
+              {SHAPE_LABELS[note.annotation.shape]} on the frame
+            </Badge>
+          </UnstyledButton>
+        )}
+
+        {editing ? (
+          <NoteEditor
+            initial={note.note}
+            pending={editPending}
+            onCancel={() => setEditing(false)}
+            onSave={(text) => {
+              if (text === note.note) return setEditing(false);
+              void onEdit(note, text).then((saved) => saved && setEditing(false));
+            }}
+          />
+        ) : (
+          <div style={{ marginTop: 2 }}>
+            {note.note ? (
+              <CommentText
+                note={untaggedTime !== null ? `${videoTimeTag(untaggedTime)} ${note.note}` : note.note}
+                onJump={jump}
+              />
+            ) : (
+              <Text fz="sm" c="dimmed">
+                {MSG.commentDeleted}
+              </Text>
+            )}
+          </div>
+        )}
+        {!note.is_deleted && !editing && (
+          <Group gap={2} className={classes.noteActions} wrap="nowrap">
+            {mayReact ? (
+              <Tooltip label={note.note_reaction ? 'Remove thumbs-up' : 'Thumbs up'}>
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  color={note.note_reaction ? 'brand' : 'gray'}
+                  aria-label="Thumbs up"
+                  aria-pressed={note.note_reaction}
+                  onClick={() => onReact(note, !note.note_reaction)}
+                >
+                  {note.note_reaction ? <IconThumbUpFilled size={15} /> : <IconThumbUp size={15} />}
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
+            {mayMark && (
+              <Tooltip label={note.is_note_complete ? 'Mark as not done' : 'Mark as done'}>
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  color={note.is_note_complete ? 'teal' : 'gray'}
+                  aria-label={note.is_note_complete ? 'Mark as not done' : 'Mark as done'}
+                  onClick={() => onMark(note, !note.is_note_complete)}
+                >
+                  {note.is_note_complete ? <IconCircleCheckFilled size={16} /> : <IconCircleCheck size={16} />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+            <Tooltip label="Reply">
+              <ActionIcon size="sm" variant="subtle" color="gray" aria-label="Reply" onClick={() => onReply(note)}>
+                <IconArrowBackUp size={15} />
+              </ActionIcon>
+            </Tooltip>
+            {mayChange && (
+              <>
+                <Tooltip label="Edit">
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    color="gray"
+                    aria-label="Edit comment"
+                    onClick={() => setEditing(true)}
+                  >
+                    <IconPencil size={15} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Delete">
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    color="red"
+                    aria-label="Delete comment"
+                    onClick={() => onDelete(note)}
+                  >
+                    <IconTrash size={15} />
+                  </ActionIcon>
+                </Tooltip>
+              </>
+            )}
+          </Group>
+        )}
+      </div>
+    </div>
+  );
+});

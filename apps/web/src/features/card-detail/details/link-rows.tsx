@@ -1,0 +1,271 @@
+import { useState, type ReactNode } from 'react';
+import { ActionIcon, Anchor, Button, DataList, FileButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconDownload, IconEye, IconHelpCircle, IconPencil, IconUpload } from '@tabler/icons-react';
+import { MSG, isStaff, type CardDetailReply, type Role, type UserView } from '@cutroom/domain';
+import { useChangeContentId, useChangeLink, useUploadSrt, type LinkField } from '../api';
+import { EditValueDialog } from '../dialogs/edit-value-dialog';
+import { SyncIdHelpDialog } from '../dialogs/sync-id-help-dialog';
+import { isOwnFile } from '../video/preview-source';
+import { versionKeys } from '../video/video-versions';
+import { RichText } from './rich-text';
+import listClasses from './details.module.css';
+
+interface LinkRowsProps {
+  card: CardDetailReply;
+  viewer: UserView;
+  /** Opens the Video & Comments tab on this video of the newest version. */
+  onView: (videoNumber: number) => void;
+}
+
+/** Spec 001 §6: who edits which link. */
+const YT_LINK_EDITORS: readonly Role[] = ['admin', 'team-lead', 'yt-helper', 'yt-helper-lead'];
+const isUrl = (v: string) => /^https?:\/\/\S+$/i.test(v);
+
+interface Editing {
+  title: string;
+  label: string;
+  initial: string;
+  field: LinkField | 'content_id';
+  videoId?: number;
+}
+
+const Empty = ({ children = 'Not added yet' }: { children?: ReactNode }) => (
+  <Text span c="dimmed" fz="sm">
+    {children}
+  </Text>
+);
+
+function Link({ href }: { href: string }) {
+  return (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" fz="sm" style={{ overflowWrap: 'anywhere' }}>
+      {href}
+    </Anchor>
+  );
+}
+
+function EditButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" color="gray" size="sm" aria-label={label} onClick={onClick}>
+        <IconPencil size={15} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** The card's links: raw footage, deliveries, YouTube-helper assets, Sync IDs and subtitles (spec 001 §2). */
+export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
+  const role = viewer.client_type;
+  const staff = isStaff(role);
+  const origin = window.location.origin;
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [help, setHelp] = useState(false);
+  const changeLink = useChangeLink(card.card_id);
+  const changeContentId = useChangeContentId(card.card_id);
+  const uploadSrt = useUploadSrt(card.card_id);
+
+  const latest = versionKeys(card.video_versions).at(-1);
+  const doneVideos = latest ? (card.video_versions[latest] ?? []) : [];
+  const mayDownload = role === 'customer' || role === 'admin';
+  const mayEditYt = YT_LINK_EDITORS.includes(role);
+  const showYt = card.has_youtube_helper;
+  const maySrt =
+    role === 'admin' || role === 'yt-helper' || (role === 'qa' && card.assigned_qa_id === viewer.client_id);
+  const showSrt = card.subtitles || card.has_youtube_helper || !!card.srt_file;
+  const syncIds = card.content_id.join(', ');
+
+  const ytRow = (label: string, field: LinkField, value: string | null) => (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          {value ? <Link href={value} /> : <Empty />}
+          {mayEditYt && (
+            <EditButton
+              label={`Edit ${label.toLowerCase()}`}
+              onClick={() => setEditing({ title: label, label, initial: value ?? '', field })}
+            />
+          )}
+        </Group>
+      </DataList.ItemValue>
+    </DataList.Item>
+  );
+
+  return (
+    <>
+      <DataList labelWidth={150} withDivider classNames={listClasses} data-testid="link-rows">
+        <DataList.Item>
+          <DataList.ItemLabel>Raw video</DataList.ItemLabel>
+          <DataList.ItemValue>{card.dropbox_link ? <Link href={card.dropbox_link} /> : <Empty />}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Done videos</DataList.ItemLabel>
+          <DataList.ItemValue>
+            {doneVideos.length === 0 ? (
+              <Empty>Not delivered yet</Empty>
+            ) : (
+              <Stack gap={6}>
+                {doneVideos.map((video, i) => (
+                  <div key={video.video_id} data-testid="done-video-row" style={{ minWidth: 0 }}>
+                    <Group gap={6} wrap="wrap" align="center">
+                      <Text fz="sm" fw={600} w={62} style={{ flexShrink: 0 }}>
+                        Video {i + 1}
+                      </Text>
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        leftSection={<IconEye size={13} />}
+                        onClick={() => onView(i + 1)}
+                      >
+                        View
+                      </Button>
+                      {mayDownload && isOwnFile(video.video_url, origin) && (
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          leftSection={<IconDownload size={13} />}
+                          component="a"
+                          href={video.video_url}
+                          download
+                        >
+                          Download
+                        </Button>
+                      )}
+                      {staff && (
+                        <EditButton
+                          label={`Edit the link of video ${i + 1}`}
+                          onClick={() =>
+                            setEditing({
+                              title: `Video ${i + 1} link`,
+                              label: 'Video link',
+                              initial: video.video_url,
+                              field: 'done_video_link',
+                              videoId: video.video_id,
+                            })
+                          }
+                        />
+                      )}
+                    </Group>
+                    <Text fz="xs" c="dimmed" truncate mt={2} title={video.video_url}>
+                      {video.video_url}
+                    </Text>
+                  </div>
+                ))}
+              </Stack>
+            )}
+          </DataList.ItemValue>
+        </DataList.Item>
+        {showYt && ytRow('Unlisted video', 'unlisted_video_link', card.unlisted_video_link)}
+        <DataList.Item>
+          <DataList.ItemLabel>
+            <Group gap={4} wrap="nowrap">
+              Sync ID
+              <ActionIcon
+                variant="subtle"
+                size="xs"
+                color="gray"
+                aria-label="What is a Sync ID?"
+                onClick={() => setHelp(true)}
+              >
+                <IconHelpCircle size={14} />
+              </ActionIcon>
+            </Group>
+          </DataList.ItemLabel>
+          <DataList.ItemValue>
+            <Group gap={6} wrap="nowrap">
+              {syncIds ? (
+                <Text fz="sm">{syncIds}</Text>
+              ) : (
+                <Empty>{card.no_content_id ? MSG.noContentId : 'Not added yet'}</Empty>
+              )}
+              {staff && (
+                <EditButton
+                  label="Edit Sync IDs"
+                  onClick={() =>
+                    setEditing({ title: 'Sync ID', label: MSG.syncIdLabel, initial: syncIds, field: 'content_id' })
+                  }
+                />
+              )}
+            </Group>
+          </DataList.ItemValue>
+        </DataList.Item>
+        {card.has_repurpose && (
+          <DataList.Item>
+            <DataList.ItemLabel>Repurposed videos</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {card.repurpose_done_videos.length ? (
+                <Stack gap={2}>
+                  {card.repurpose_done_videos.map((url) => (
+                    <Link key={url} href={url} />
+                  ))}
+                </Stack>
+              ) : (
+                <Empty>Not delivered yet</Empty>
+              )}
+            </DataList.ItemValue>
+          </DataList.Item>
+        )}
+        {showSrt && (
+          <DataList.Item>
+            <DataList.ItemLabel>SRT file</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <Group gap={6} wrap="nowrap">
+                {card.srt_file ? <Link href={card.srt_file} /> : <Empty />}
+                {maySrt && (
+                  <FileButton accept=".srt,.vtt" onChange={(file) => file && uploadSrt.mutate(file)}>
+                    {(props) => (
+                      <Button
+                        {...props}
+                        size="compact-xs"
+                        variant="default"
+                        leftSection={<IconUpload size={13} />}
+                        loading={uploadSrt.isPending}
+                      >
+                        {card.srt_file ? 'Replace' : 'Upload'}
+                      </Button>
+                    )}
+                  </FileButton>
+                )}
+              </Group>
+            </DataList.ItemValue>
+          </DataList.Item>
+        )}
+        {showYt && ytRow('Thumbnail link', 'thumbnails_link', card.thumbnails_link)}
+        {showYt && ytRow('Snippet link', 'yt_snippet_link', card.yt_snippet_link)}
+        {showYt && (
+          <DataList.Item>
+            <DataList.ItemLabel>Description</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {card.yt_card_description ? <RichText html={card.yt_card_description} /> : <Empty />}
+            </DataList.ItemValue>
+          </DataList.Item>
+        )}
+      </DataList>
+
+      {editing && (
+        <EditValueDialog
+          opened
+          title={editing.title}
+          label={editing.label}
+          initial={editing.initial}
+          placeholder={editing.field === 'content_id' ? MSG.syncIdPlaceholder : 'https://'}
+          description={editing.field === 'content_id' ? 'Separate several IDs with commas' : undefined}
+          allowEmpty={editing.field === 'content_id'}
+          validate={
+            editing.field === 'content_id'
+              ? undefined
+              : (v) => (isUrl(v) ? null : 'Please enter a valid link starting with http:// or https://')
+          }
+          pending={changeLink.isPending || changeContentId.isPending}
+          onSave={(value) =>
+            editing.field === 'content_id'
+              ? changeContentId.mutateAsync(value)
+              : changeLink.mutateAsync({ field: editing.field, link: value, videoId: editing.videoId })
+          }
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <SyncIdHelpDialog opened={help} onClose={() => setHelp(false)} />
+    </>
+  );
+}

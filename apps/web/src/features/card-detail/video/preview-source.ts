@@ -1,0 +1,55 @@
+import { MSG } from '@cutroom/domain';
+
+/** How a delivered link can be previewed (spec 001 §5 "Preview sources"). */
+export type PreviewSource =
+  { kind: 'video'; src: string; own: boolean } | { kind: 'embed'; src: string } | { kind: 'error'; message: string };
+
+const DRIVE_HOSTS = new Set(['drive.google.com', 'docs.google.com']);
+
+const isDropbox = (host: string) => host === 'dropbox.com' || host.endsWith('.dropbox.com');
+
+/** The Drive file id of a file link (/file/d/{id}/…, open?id=, uc?id=), or null for folders and the rest. */
+function driveFileId(url: URL): string | null {
+  const inPath = /\/file\/d\/([\w-]{10,})/.exec(url.pathname)?.[1];
+  if (inPath) return inPath;
+  const inQuery = url.searchParams.get('id');
+  return inQuery && /^[\w-]{10,}$/.test(inQuery) && /^\/(open|uc)$/.test(url.pathname) ? inQuery : null;
+}
+
+/**
+ * Dropbox shares become raw streams, files on the portal's own storage play as they are, Google
+ * Drive files play in Drive's own preview frame; anything else is not previewed.
+ */
+export function previewSource(link: string, origin: string): PreviewSource {
+  let url: URL;
+  try {
+    url = new URL(link.trim(), origin);
+  } catch {
+    return { kind: 'error', message: MSG.unsupportedVideo };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { kind: 'error', message: MSG.unsupportedVideo };
+  const host = url.hostname.toLowerCase();
+
+  if (url.origin === origin && url.pathname.startsWith('/files/')) {
+    return { kind: 'video', src: url.pathname + url.search, own: true };
+  }
+  if (isDropbox(host)) {
+    url.searchParams.delete('dl');
+    url.searchParams.set('raw', '1');
+    return { kind: 'video', src: url.href, own: false };
+  }
+  if (host === 'dl.dropboxusercontent.com') return { kind: 'video', src: url.href, own: false };
+  if (DRIVE_HOSTS.has(host)) {
+    const id = driveFileId(url);
+    return id
+      ? { kind: 'embed', src: `https://drive.google.com/file/d/${id}/preview` }
+      : { kind: 'error', message: MSG.invalidDriveLink };
+  }
+  return { kind: 'error', message: MSG.unsupportedVideo };
+}
+
+/** Download is offered only for files on the portal's own storage (spec 001 §6). */
+export const isOwnFile = (link: string, origin: string) => {
+  const source = previewSource(link, origin);
+  return source.kind === 'video' && source.own;
+};

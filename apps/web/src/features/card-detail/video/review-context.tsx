@@ -1,0 +1,60 @@
+import { createContext, useContext } from 'react';
+import type { Annotation } from '../api';
+
+/** What the player lets the rest of the review do; stable across playback ticks. */
+export interface PlayerHandle {
+  seek: (seconds: number) => void;
+  pause: () => void;
+  currentTime: () => number;
+  isPlaying: () => boolean;
+}
+
+export type ShapeKind = Annotation['shape'];
+
+/** A shape drawn on the paused frame, waiting for its comment. */
+export interface PendingAnnotation {
+  shape: ShapeKind;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  time: number;
+  version: string | null;
+  videoNumber: number | null;
+}
+
+export interface ReviewControls {
+  /** True when a seekable video is on screen (not an embed, not unplayable, not QA-locked). */
+  hasPlayer: boolean;
+  /** Video n of the selected version (1-based), for note_for_video_number; null without videos. */
+  videoNumber: number | null;
+  /** 'version-N' of the selected video, kept with annotations. */
+  version: string | null;
+  jumpTo: (seconds: number, videoNumber?: number | null) => void;
+  currentTime: () => number;
+  isPlaying: () => boolean;
+  pendingAnnotation: PendingAnnotation | null;
+  clearAnnotation: () => void;
+}
+
+/** Playback position and state; changes several times a second, so kept apart from the controls. */
+export interface Playback {
+  time: number;
+  playing: boolean;
+}
+
+const noop = () => {};
+export const ReviewControlsContext = createContext<ReviewControls>({
+  hasPlayer: false,
+  videoNumber: null,
+  version: null,
+  jumpTo: noop,
+  currentTime: () => 0,
+  isPlaying: () => false,
+  pendingAnnotation: null,
+  clearAnnotation: noop,
+});
+export const PlaybackContext = createContext<Playback>({ time: 0, playing: false });
+
+export const useReviewControls = () => useContext(ReviewControlsContext);
+export const usePlayback = () => useContext(PlaybackContext);

@@ -1,0 +1,73 @@
+import { useRef, type PointerEvent } from 'react';
+import { Tooltip } from '@mantine/core';
+import { formatClock } from '../format';
+import classes from './video.module.css';
+
+export interface Marker {
+  id: number;
+  time: number;
+  label: string;
+  annotation: boolean;
+}
+
+interface TimelineProps {
+  duration: number;
+  time: number;
+  markers: Marker[];
+  onSeek: (seconds: number) => void;
+}
+
+const percent = (value: number, duration: number) => (duration > 0 ? Math.min(100, (value / duration) * 100) : 0);
+
+/** The scrubber: drag or click to seek, with a pin at every timecoded comment. */
+export function Timeline({ duration, time, markers, onSeek }: TimelineProps) {
+  const trackRef = useRef<HTMLDivElement>(null);
+
+  const seekTo = (event: PointerEvent<HTMLDivElement>) => {
+    const rect = trackRef.current?.getBoundingClientRect();
+    if (!rect || rect.width === 0 || duration <= 0) return;
+    const fraction = Math.min(1, Math.max(0, (event.clientX - rect.left) / rect.width));
+    onSeek(fraction * duration);
+  };
+
+  return (
+    <div
+      className={classes.timeline}
+      role="slider"
+      tabIndex={0}
+      aria-label="Seek"
+      aria-valuemin={0}
+      aria-valuemax={Math.round(duration)}
+      aria-valuenow={Math.round(time)}
+      aria-valuetext={`${formatClock(time)} of ${formatClock(duration)}`}
+      data-testid="video-timeline"
+      onPointerDown={(event) => {
+        if ((event.target as HTMLElement).closest('button')) return;
+        event.currentTarget.setPointerCapture(event.pointerId);
+        seekTo(event);
+      }}
+      onPointerMove={(event) => {
+        if (event.currentTarget.hasPointerCapture(event.pointerId)) seekTo(event);
+      }}
+    >
+      <div className={classes.track} ref={trackRef}>
+        <div className={classes.progress} style={{ width: `${percent(time, duration)}%` }} />
+        <div className={classes.thumb} style={{ left: `${percent(time, duration)}%` }} />
+      </div>
+      {duration > 0 &&
+        markers.map((marker) => (
+          <Tooltip key={marker.id} label={marker.label} withArrow multiline maw={280} openDelay={100}>
+            <button
+              type="button"
+              className={`${classes.marker} ${marker.annotation ? classes.markerAnnotation : ''}`}
+              style={{ left: `${percent(marker.time, duration)}%` }}
+              aria-label={`Comment at ${formatClock(marker.time)}`}
+              data-testid="timeline-marker"
+              data-time={marker.time}
+              onClick={() => onSeek(marker.time)}
+            />
+          </Tooltip>
+        ))}
+    </div>
+  );
+}
