@@ -8,7 +8,7 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/api': api, '/healthz': api },
+    proxy: { '/api': api, '/healthz': api, '/files': api },
   },
   build: {
     outDir: 'dist',

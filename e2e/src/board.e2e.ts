@@ -182,4 +182,18 @@ describe('board', () => {
     await inColumn(customer, 'video_request', cardId).waitFor();
     await customer.context().close();
   });
+
+  it("'#card-{id}' opens the card's quick view over the board, and closing it leaves the board", async () => {
+    const title = `Quick view ${Date.now()}`;
+    const cardId = await createRequest(title);
+    const page = await openBoard(LEAD);
+    await page.goto(`/#card-${cardId}`);
+    const quickView = page.getByTestId('card-quick-view');
+    await expect.poll(() => quickView.getByText(title).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByTestId('board-view').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => quickView.count()).toBe(0);
+    expect(new URL(page.url()).hash).toBe('');
+    await page.context().close();
+  });
 });

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Button } from '@mantine/core';
 import {
   IconAddressBook,
   IconArchive,
@@ -9,10 +8,7 @@ import {
   IconCalendarDue,
   IconFileExport,
   IconLayoutDashboard,
-  IconLayoutKanban,
   IconLifebuoy,
-  IconMovie,
-  IconPlus,
   IconSettings,
   IconSparkles,
   IconStars,
@@ -20,7 +16,7 @@ import {
   IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { NAV_ITEMS, type UserView } from '@cutroom/domain';
 import { EmptyStateCard } from '../components/empty-state-card';
 import { PageHeader } from '../components/page-header';
@@ -40,34 +36,6 @@ const iconProps = { size: 34, stroke: 1.5 } as const;
 
 /** Pages the later features fill; until then each says, in a sentence, what it will hold. */
 const PENDING_PAGES = {
-  home: {
-    title: (u) => (isCustomer(u) ? 'Your video requests' : 'Cards'),
-    description: (u) =>
-      isCustomer(u)
-        ? 'Your requests will appear here as cards moving from Video Requests through Editing and QA to Review. Switch between a board and a list, search by title and filter by date.'
-        : 'Every card you work on will appear here, column by column from Video Requests to Completed, with search, date filters and View As.',
-    icon: <IconLayoutKanban {...iconProps} />,
-    action: (u) =>
-      isCustomer(u) && (
-        <Button component={Link} to={PATHS.newCard} leftSection={<IconPlus size={16} />}>
-          New request
-        </Button>
-      ),
-  },
-  newCard: {
-    title: fixed('New video request'),
-    description: fixed(
-      'Describe the video you need: a title, the link to your footage, the format and what it is for, with optional repurposing into vertical or square sizes.',
-    ),
-    icon: <IconMovie {...iconProps} />,
-  },
-  cardDetails: {
-    title: (_u, p) => `Card #${p.cardId ?? ''}`,
-    description: fixed(
-      'The video preview and its versions, the chat with the editing team, notes pinned to moments in the video, and the history of the card.',
-    ),
-    icon: <IconMovie {...iconProps} />,
-  },
   upload: {
     title: fixed(NAV_ITEMS.upload.label),
     description: fixed(

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { PasswordResetPage } from '../features/auth/password-reset-page';
@@ -24,13 +25,23 @@ function Root() {
   );
 }
 
-/** The board feature leaves the request forms to the requests feature; the route joins them. */
+/** Loaded on first use, like the card page, so the board's bundle stays small. */
+const CardQuickView = lazy(() =>
+  import('../features/card-detail/card-quick-view').then((m) => ({ default: m.CardQuickView })),
+);
+
+/** The board feature leaves the request forms and the quick view to their features; the route joins them. */
 function HomeRoute() {
   return (
     <HomePage
       renderCreateModal={({ opened, onClose }) => <NewRequestModal opened={opened} onClose={onClose} />}
       renderEditModal={({ cardId, opened, onClose }) => (
         <EditCardModal cardId={cardId} opened={opened} onClose={onClose} />
+      )}
+      renderQuickView={({ cardId, opened, onClose }) => (
+        <Suspense fallback={null}>
+          <CardQuickView cardId={cardId} opened={opened} onClose={onClose} />
+        </Suspense>
       )}
     />
   );

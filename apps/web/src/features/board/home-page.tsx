@@ -21,14 +21,14 @@ export interface HomePageProps {
   renderCreateModal?: CreateModalSlot;
   /** The edit form for a card; without it tiles offer no Edit. */
   renderEditModal?: EditModalSlot;
+  /** The card's quick view for '#card-{id}'; without it the hash opens the card's page. */
+  renderQuickView?: EditModalSlot;
 }
 
-/** '#card-12' or '?cardId=12' (spec 000 §2) open that card; the quick view comes later, so its page. */
-function linkedCardId(params: URLSearchParams, hash: string): number | null {
-  const raw = /^#card-(\d+)$/.exec(hash)?.[1] ?? params.get('cardId') ?? params.get('card_id');
+const positiveId = (raw: string | null | undefined): number | null => {
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : 0;
   return id > 0 ? id : null;
-}
+};
 
 function Home({ renderCreateModal, renderEditModal }: HomePageProps) {
   const user = useCurrentUser();
@@ -77,8 +77,22 @@ function Home({ renderCreateModal, renderEditModal }: HomePageProps) {
 /** The home page (spec 000 §2): board or list of cards, the move workflow and live updates. */
 export function HomePage(props: HomePageProps) {
   const [params] = useSearchParams();
-  const { hash } = useLocation();
-  const linked = linkedCardId(params, hash);
-  if (linked) return <Navigate to={cardDetailsPath(linked)} replace />;
-  return <Home {...props} />;
+  const { hash, pathname, search } = useLocation();
+  const navigate = useNavigate();
+  // '?cardId=12' (dashboard links) opens the card's page; '#card-12' its quick view over the board (spec 000 §2).
+  const queried = positiveId(params.get('cardId') ?? params.get('card_id'));
+  const hashed = positiveId(/^#card-(\d+)$/.exec(hash)?.[1]);
+  if (queried) return <Navigate to={cardDetailsPath(queried)} replace />;
+  if (hashed && !props.renderQuickView) return <Navigate to={cardDetailsPath(hashed)} replace />;
+  return (
+    <>
+      <Home {...props} />
+      {hashed &&
+        props.renderQuickView?.({
+          cardId: hashed,
+          opened: true,
+          onClose: () => void navigate({ pathname, search }, { replace: true }),
+        })}
+    </>
+  );
 }
