@@ -140,11 +140,12 @@ describe('home page', { timeout: 15_000 }, () => {
     expect(sections).not.toContain('qa');
   });
 
-  it('opens a linked card from #card-{id} or ?cardId=', async () => {
+  it('opens #card-{id} as a quick view over the board, and ?cardId= as the card page', async () => {
     boardServer('admin', []);
     const app = renderApp('/#card-12');
-    // The card page is a lazy route: the router commits the new location once its code has loaded.
-    await waitFor(() => expect(app.pathname()).toBe('/card-details/12'), { timeout: 5000 });
+    // The quick view is loaded on first use, so it may take a moment to appear.
+    expect(await screen.findByTestId('card-quick-view', {}, { timeout: 5000 })).toBeTruthy();
+    expect(app.pathname()).toBe('/');
     app.unmount();
     const again = renderApp('/?cardId=5');
     await waitFor(() => expect(again.pathname()).toBe('/card-details/5'), { timeout: 5000 });
