@@ -7,7 +7,7 @@ import { VerifyEmailPage } from '../features/auth/verify-email-page';
 import { PrivacyPolicyPage } from '../features/legal/privacy-policy-page';
 import { HomePage } from '../features/board';
 import { ProfilePage } from '../features/profile/profile-page';
-import { EditCardModal, NewRequestModal } from '../features/requests';
+import { EditCardModal, EnableRepurposeModal, EnableYtHelperModal, NewRequestModal } from '../features/requests';
 import { NewRequestPage } from '../features/requests/new-request-page';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { AppLayout } from './layout/app-layout';
@@ -38,6 +38,13 @@ function HomeRoute() {
       renderEditModal={({ cardId, opened, onClose }) => (
         <EditCardModal cardId={cardId} opened={opened} onClose={onClose} />
       )}
+      renderEnableExtra={({ cardId, extra, opened, onClose }) =>
+        extra === 'repurpose' ? (
+          <EnableRepurposeModal cardId={cardId} opened={opened} onClose={onClose} />
+        ) : (
+          <EnableYtHelperModal cardId={cardId} opened={opened} onClose={onClose} />
+        )
+      }
       renderQuickView={({ cardId, opened, onClose }) => (
         <Suspense fallback={null}>
           <CardQuickView cardId={cardId} opened={opened} onClose={onClose} />

@@ -2,12 +2,14 @@ import type { ReactNode, SyntheticEvent } from 'react';
 import { ActionIcon, Badge, Box, ColorSwatch, Menu, UnstyledButton } from '@mantine/core';
 import {
   IconArchive,
+  IconBrandYoutube,
   IconChevronDown,
   IconDots,
   IconHistory,
   IconPencil,
   IconPlayerPause,
   IconPlayerPlay,
+  IconResize,
 } from '@tabler/icons-react';
 import { CARD_STATUS_LABELS, MSG, type CardTileReply } from '@cutroom/domain';
 import { columnOfStatus, STATUS_COLORS } from './columns';
@@ -68,15 +70,17 @@ export function CardStatusMenu({ card }: { card: CardTileReply }) {
   );
 }
 
-/** Edit, pause, activity and archive, each shown only to those the server lets do it. */
+/** Edit, enabling extras, pause, activity and archive, each shown only to those the server lets do it. */
 export function CardActionsMenu({ card }: { card: CardTileReply }) {
   const actions = useCardActions();
   const can = cardPermissions(actions.user, card);
   const edit = can.edit ? actions.edit : null;
-  if (!edit && !can.pause && !can.activity && !can.archive) return null;
+  const enableRepurpose = can.enableRepurpose ? actions.enableExtra : null;
+  const enableYtHelper = can.enableYtHelper ? actions.enableExtra : null;
+  if (!edit && !enableRepurpose && !enableYtHelper && !can.pause && !can.activity && !can.archive) return null;
   return (
     <TileControls>
-      <Menu position="bottom-end" shadow="md" width={180} withinPortal>
+      <Menu position="bottom-end" shadow="md" width={220} withinPortal>
         <Menu.Target>
           <ActionIcon
             variant="subtle"
@@ -92,6 +96,16 @@ export function CardActionsMenu({ card }: { card: CardTileReply }) {
           {edit && (
             <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => edit(card)}>
               Edit
+            </Menu.Item>
+          )}
+          {enableRepurpose && (
+            <Menu.Item leftSection={<IconResize size={14} />} onClick={() => enableRepurpose(card, 'repurpose')}>
+              Enable repurpose
+            </Menu.Item>
+          )}
+          {enableYtHelper && (
+            <Menu.Item leftSection={<IconBrandYoutube size={14} />} onClick={() => enableYtHelper(card, 'yt-helper')}>
+              Enable YouTube helper
             </Menu.Item>
           )}
           {can.pause && (

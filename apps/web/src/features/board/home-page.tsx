@@ -10,7 +10,7 @@ import { visibleColumns } from './columns';
 import { cardDetailsPath } from './format';
 import { CreateButton, HomeToolbar, MonthlyCount, ReloadButton, ViewToggle } from './home-toolbar';
 import { ListView } from './list-view';
-import { MoveWorkflow, type EditModalSlot } from './move-workflow';
+import { MoveWorkflow, type EditModalSlot, type EnableExtraSlot } from './move-workflow';
 import { useBoardEvents } from './use-board-events';
 import { useHomeFilters } from './use-home-filters';
 
@@ -23,6 +23,8 @@ export interface HomePageProps {
   renderEditModal?: EditModalSlot;
   /** The card's quick view for '#card-{id}'; without it the hash opens the card's page. */
   renderQuickView?: EditModalSlot;
+  /** The form turning repurpose or the YouTube helper on for a card; without it tiles don't offer it. */
+  renderEnableExtra?: EnableExtraSlot;
 }
 
 const positiveId = (raw: string | null | undefined): number | null => {
@@ -30,7 +32,7 @@ const positiveId = (raw: string | null | undefined): number | null => {
   return id > 0 ? id : null;
 };
 
-function Home({ renderCreateModal, renderEditModal }: HomePageProps) {
+function Home({ renderCreateModal, renderEditModal, renderEnableExtra }: HomePageProps) {
   const user = useCurrentUser();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -47,7 +49,7 @@ function Home({ renderCreateModal, renderEditModal }: HomePageProps) {
   };
 
   return (
-    <MoveWorkflow user={user} renderEditModal={renderEditModal}>
+    <MoveWorkflow user={user} renderEditModal={renderEditModal} renderEnableExtra={renderEnableExtra}>
       <PageHeader
         title={user.client_type === 'customer' ? 'Your video requests' : 'Cards'}
         actions={

@@ -84,8 +84,11 @@ export function dropTargets(user: Viewer, card: CardTileReply): Set<BoardColumnK
 const ownsOrAdmin = (user: Viewer, card: CardTileReply) =>
   user.client_type === 'admin' || (user.client_type === 'customer' && card.client_id === user.client_id);
 
-/** Who may do what from a tile; the server checks the same rules again. */
-export const cardPermissions = (user: Viewer, card: CardTileReply) => ({
+/** Spec 000 §6: extras are turned on by admin or the owning customer, on cards still in play. */
+const canAddExtras = (user: Viewer, card: CardTileReply) => ownsOrAdmin(user, card) && card.card_status !== 'canceled';
+
+/** Who may do what from a tile; the server checks the same rules again (archived cards never reach a tile). */
+export const cardPermissions = (user: Viewer & Pick<UserView, 'has_youtube_helper'>, card: CardTileReply) => ({
   markDone: card.card_status === 'done' && !card.is_complete && ownsOrAdmin(user, card),
   edit: ownsOrAdmin(user, card),
   archive: ['done', 'completed_done', 'canceled'].includes(card.card_status) && ownsOrAdmin(user, card),
@@ -94,6 +97,10 @@ export const cardPermissions = (user: Viewer, card: CardTileReply) => ({
     !card.is_complete &&
     card.card_status !== 'canceled',
   activity: isStaff(user.client_type),
+  enableRepurpose: canAddExtras(user, card) && !card.has_repurpose,
+  // A customer needs the helper in their plan; the admin turns it on for anyone.
+  enableYtHelper:
+    canAddExtras(user, card) && !card.has_youtube_helper && (user.client_type === 'admin' || user.has_youtube_helper),
 });
 
 /** 'Ready For Upload' for YouTube-helper roles, 'Mark as done' for everyone else (spec 000 §4). */

@@ -13,6 +13,14 @@ import { markDoneLabel, planMove, timelineHours, type PlannedMove } from './move
 
 export type EditModalSlot = (p: { cardId: number; opened: boolean; onClose: () => void }) => ReactNode;
 
+export type CardExtra = 'repurpose' | 'yt-helper';
+export type EnableExtraSlot = (p: {
+  cardId: number;
+  extra: CardExtra;
+  opened: boolean;
+  onClose: () => void;
+}) => ReactNode;
+
 export interface CardActions {
   user: UserView;
   requestMove: (card: CardTileReply, to: CardStatus) => void;
@@ -22,6 +30,8 @@ export interface CardActions {
   showActivity: (card: CardTileReply) => void;
   /** Null when the page has no edit form to open. */
   edit: ((card: CardTileReply) => void) | null;
+  /** Null when the page has no form to turn an extra on with. */
+  enableExtra: ((card: CardTileReply, extra: CardExtra) => void) | null;
 }
 
 const CardActionsContext = createContext<CardActions | null>(null);
@@ -73,10 +83,12 @@ const dialogTitle = (plan: PlannedMove, user: UserView) =>
 export function MoveWorkflow({
   user,
   renderEditModal,
+  renderEnableExtra,
   children,
 }: {
   user: UserView;
   renderEditModal?: EditModalSlot;
+  renderEnableExtra?: EnableExtraSlot;
   children: ReactNode;
 }) {
   const [plan, setPlan] = useState<PlannedMove | null>(null);
@@ -84,6 +96,7 @@ export function MoveWorkflow({
   const [activityCard, setActivityCard] = useState<CardTileReply | null>(null);
   const [archiving, setArchiving] = useState<CardTileReply | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
+  const [enabling, setEnabling] = useState<{ cardId: number; extra: CardExtra } | null>(null);
   const move = useMoveCard();
   const pause = usePauseCard();
   const archive = useArchiveCard();
@@ -114,6 +127,7 @@ export function MoveWorkflow({
     archive: setArchiving,
     showActivity: setActivityCard,
     edit: renderEditModal ? (card) => setEditing(card.card_id) : null,
+    enableExtra: renderEnableExtra ? (card, extra) => setEnabling({ cardId: card.card_id, extra }) : null,
   };
 
   const cancel = () => setPlan(null);
@@ -215,6 +229,9 @@ export function MoveWorkflow({
       {renderEditModal &&
         editing !== null &&
         renderEditModal({ cardId: editing, opened: true, onClose: () => setEditing(null) })}
+      {renderEnableExtra &&
+        enabling !== null &&
+        renderEnableExtra({ ...enabling, opened: true, onClose: () => setEnabling(null) })}
     </CardActionsContext.Provider>
   );
 }

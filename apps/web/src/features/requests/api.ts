@@ -9,6 +9,7 @@ import type {
   requestAllowanceReply,
 } from '@cutroom/domain';
 import { api } from '../../lib/api-client';
+import type { RepurposeBody } from './request-values';
 
 export type RequestAllowance = z.infer<typeof requestAllowanceReply>;
 type CardIdReply = z.infer<typeof cardIdReply>;
@@ -83,6 +84,25 @@ export function useUpdateRequest(cardId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateCardBody) => api<CardIdReply>(`/api/card/${cardId}`, { method: 'PUT', body }),
+    onSuccess: () => refreshEverything(queryClient),
+  });
+}
+
+/** Spec 000 §6: turns repurposing on for a card that was requested without it. */
+export function useEnableRepurpose(cardId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RepurposeBody) =>
+      api<CardIdReply>(`/api/card/${cardId}/enableCardRepurpose`, { method: 'POST', body }),
+    onSuccess: () => refreshEverything(queryClient),
+  });
+}
+
+/** Spec 000 §6: turns the YouTube helper on for a card that was requested without it. */
+export function useEnableYtHelper(cardId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<CardIdReply>(`/api/card/${cardId}/enableCardYtHelper`, { method: 'POST', body: {} }),
     onSuccess: () => refreshEverything(queryClient),
   });
 }

@@ -2,3 +2,4 @@
 export { NewRequestPage } from './new-request-page';
 export { NewRequestModal } from './new-request-modal';
 export { EditCardModal } from './edit-card-modal';
+export { EnableRepurposeModal, EnableYtHelperModal } from './enable-extra-modals';

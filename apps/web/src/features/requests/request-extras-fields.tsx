@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Checkbox, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Paper, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { MAX_REPURPOSE_SIZES, REPURPOSE_SIZES } from '@cutroom/domain';
 import { LinkListField } from './link-list-field';
+import { RepurposeFields } from './repurpose-fields';
 import type { RequestValues } from './request-values';
 import { RichTextField } from './rich-text-field';
 
@@ -29,7 +29,6 @@ function Extra({ children, details }: { children: ReactNode; details?: ReactNode
 /** Step 2, second part: the YouTube helper, subtitles and repurposing extras (spec 000 §2, §5). */
 export function RequestExtrasFields({ form, showYtHelper, showSubtitles }: RequestExtrasFieldsProps) {
   const { values } = form;
-  const sizes = values.repurpose_aspect;
   return (
     <Stack gap="sm">
       {showYtHelper && (
@@ -89,59 +88,7 @@ export function RequestExtrasFields({ form, showYtHelper, showSubtitles }: Reque
           />
         </Extra>
       )}
-      <Extra
-        details={
-          values.hasRepurpose && (
-            <>
-              <Checkbox.Group
-                size="md"
-                label="Repurpose sizes"
-                description={`Choose 1 or ${MAX_REPURPOSE_SIZES}`}
-                required
-                {...form.getInputProps('repurpose_aspect')}
-                // Spec 000 §5: at two sizes the other boxes disable.
-                maxSelectedValues={MAX_REPURPOSE_SIZES}
-              >
-                <Group gap="lg" mt={8}>
-                  {REPURPOSE_SIZES.map((option) => (
-                    <Checkbox key={option.value} value={option.value} label={option.label} size="sm" />
-                  ))}
-                </Group>
-              </Checkbox.Group>
-              {sizes.includes('other') && (
-                <TextInput
-                  label="Custom size"
-                  description="e.g. 2:3 or 1080×1920"
-                  required
-                  maxLength={500}
-                  {...form.getInputProps('custom_repurpose_size')}
-                />
-              )}
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput
-                  label="Headline"
-                  description="Optional"
-                  maxLength={500}
-                  {...form.getInputProps('repurpose_headline')}
-                />
-                <TextInput
-                  label="Call to action"
-                  description="Optional"
-                  maxLength={500}
-                  {...form.getInputProps('call_to_action')}
-                />
-              </SimpleGrid>
-              <RichTextField
-                label="Repurpose additional info"
-                minHeight={80}
-                value={values.repurpose_additional_info}
-                onChange={(html) => form.setFieldValue('repurpose_additional_info', html)}
-                error={form.errors.repurpose_additional_info}
-              />
-            </>
-          )
-        }
-      >
+      <Extra details={values.hasRepurpose && <RepurposeFields form={form} />}>
         <Checkbox
           label="Repurpose"
           description="Also deliver the video in other sizes for social media"

@@ -1,5 +1,6 @@
 import {
   EDIT_REQUIRED_FIELDS,
+  MAX_REPURPOSE_SIZES,
   createCardBody,
   updateCardBody,
   type CardDetailReply,
@@ -142,6 +143,27 @@ function compact(links: string[]) {
   return { kept, rows };
 }
 
+/** The repurpose fields as sent, in a request or to POST /api/card/{id}/enableCardRepurpose. */
+export function repurposeBody(values: RequestValues) {
+  return {
+    repurpose_aspect: values.repurpose_aspect,
+    ...(values.repurpose_aspect.includes('other')
+      ? { custom_repurpose_size: values.custom_repurpose_size.trim() }
+      : {}),
+    repurpose_headline: values.repurpose_headline.trim(),
+    call_to_action: values.call_to_action.trim(),
+    repurpose_additional_info: values.repurpose_additional_info,
+  };
+}
+
+export type RepurposeBody = ReturnType<typeof repurposeBody>;
+
+/** Spec 000 §5: 1 or 2 sizes, and the custom size when Other is one of them. */
+export const repurposeReady = (values: RequestValues): boolean =>
+  values.repurpose_aspect.length >= 1 &&
+  values.repurpose_aspect.length <= MAX_REPURPOSE_SIZES &&
+  (!values.repurpose_aspect.includes('other') || filled(values.custom_repurpose_size));
+
 type Body = CreateCardBody & UpdateCardBody;
 
 /** How the form is being used, which decides what the body carries. */
@@ -182,17 +204,7 @@ export function requestBody(values: RequestValues, { mode, withClient, showYtHel
       : {}),
     ...(showSubtitles ? { subtitles: values.subtitles } : {}),
     hasRepurpose: values.hasRepurpose,
-    ...(values.hasRepurpose
-      ? {
-          repurpose_aspect: values.repurpose_aspect,
-          ...(values.repurpose_aspect.includes('other')
-            ? { custom_repurpose_size: values.custom_repurpose_size.trim() }
-            : {}),
-          repurpose_headline: values.repurpose_headline.trim(),
-          call_to_action: values.call_to_action.trim(),
-          repurpose_additional_info: values.repurpose_additional_info,
-        }
-      : {}),
+    ...(values.hasRepurpose ? repurposeBody(values) : {}),
   } as Body;
   return { body, linkRows: { video_thumb_ref: thumbs.rows, affiliate_links: affiliates.rows } };
 }
