@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG, sidebarFor } from '@cutroom/domain';
 import { latestMail, launchBrowser, linkFromMail, newPage, screenshotDir } from './browser.js';
+import { DEMO_PASSWORD } from './api.js';
 
 // The demo accounts the server seeds (apps/server/src/features/seed/demo-seed.ts).
-const DEMO_PASSWORD = 'cutroom-demo';
 const DEMO = [
   ['admin@cutroom.demo', 'admin'],
   ['lead@cutroom.demo', 'team-lead'],

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@cutroom/domain';
-import { baseUrl, launchBrowser, newPage, screenshotDir } from './browser.js';
+import { launchBrowser, newPage, screenshotDir } from './browser.js';
+import { DEMO_PASSWORD, bearer, call, toast } from './api.js';
 
 // Demo accounts (apps/server/src/features/seed/demo-seed.ts): the lead's team serves the demo customer.
-const DEMO_PASSWORD = 'cutroom-demo';
 const LEAD = 'lead@cutroom.demo';
 const CUSTOMER = 'customer@cutroom.demo';
 const WIDE = { width: 1600, height: 900 };
@@ -19,26 +19,6 @@ beforeAll(async () => {
   fs.mkdirSync(screenshotDir, { recursive: true });
 });
 afterAll(() => browser?.close());
-
-async function bearer(email: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ useremail: email, password: DEMO_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function call<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** A fresh video request for the demo customer, made by the admin so the customer's allowance is spared. */
 async function createRequest(title: string): Promise<number> {
@@ -83,8 +63,6 @@ async function drag(page: Page, cardId: number, column: string, beforeDrop?: () 
   await beforeDrop?.();
   await page.mouse.up();
 }
-
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
 
 describe('board', () => {
   it('staff drag a request through editing, QA and done while the customer watches live, then the customer marks it done and rates it', async () => {

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@cutroom/domain';
 import { baseUrl, launchBrowser, newPage, screenshotDir } from './browser.js';
+import { DEMO_PASSWORD, bearer, call, toast } from './api.js';
 
 // Demo accounts (apps/server/src/features/seed/demo-seed.ts).
-const DEMO_PASSWORD = 'cutroom-demo';
 const ADMIN = 'admin@cutroom.demo';
 const CUSTOMER = 'customer@cutroom.demo';
 const EDITOR = 'editor@cutroom.demo';
@@ -22,26 +22,6 @@ beforeAll(async () => {
   fs.mkdirSync(screenshotDir, { recursive: true });
 });
 afterAll(() => browser?.close());
-
-async function bearer(email: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ useremail: email, password: DEMO_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function call<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /**
  * A 3-second WebM made by the browser itself (a canvas animation through MediaRecorder), so the
@@ -128,7 +108,6 @@ async function openCard(email: string, cardId: number): Promise<Page> {
   return page;
 }
 
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
 const videoTime = (page: Page) =>
   page.getByTestId('video-element').evaluate((v) => (v as HTMLVideoElement).currentTime);
 const playerReady = (page: Page) =>

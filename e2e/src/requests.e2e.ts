@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG, type CardDetailReply } from '@cutroom/domain';
 import { launchBrowser, newPage, screenshotDir } from './browser.js';
+import { DEMO_PASSWORD } from './api.js';
 
 // Demo accounts (apps/server/src/features/seed/demo-seed.ts). The customer has a QA, the YouTube
 // helper and subtitles, and room for 4 requests this period; customer2 ('Max Maker') has a QA too.
-const DEMO_PASSWORD = 'cutroom-demo';
 const CUSTOMER = 'customer@cutroom.demo';
 const ADMIN = 'admin@cutroom.demo';
 const WIDE = { width: 1440, height: 900 };
