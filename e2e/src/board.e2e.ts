@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@cutroom/domain';
-import { launchBrowser, newPage, screenshotDir } from './browser.js';
+import { chooseStars, launchBrowser, newPage, screenshotDir } from './browser.js';
 import { DEMO_PASSWORD, bearer, call, toast } from './api.js';
 
 // Demo accounts (apps/server/src/features/seed/demo-seed.ts): the lead's team serves the demo customer.
@@ -115,9 +115,7 @@ describe('board', () => {
     await feedback.waitFor();
     const ok = feedback.getByRole('button', { name: 'OK' });
     expect(await ok.isDisabled()).toBe(true);
-    // Stars are labels over visually hidden radios; a user clicks the fourth star.
-    const fourth = await feedback.getByLabel('4 stars').getAttribute('id');
-    await feedback.locator(`label[for="${fourth}"]`).click();
+    await chooseStars(feedback, 4);
     await feedback.getByLabel('Comment (optional)').fill('Great pacing, thank you!');
     await customer.screenshot({ path: path.join(screenshotDir, 'board-feedback.png') });
     await ok.click();

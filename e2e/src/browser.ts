@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** Debian's Chromium with the flags this closed network needs, plus any a journey adds (e.g. a fake microphone). */
@@ -50,3 +50,9 @@ export function linkFromMail(mail: string, pagePath: string): string {
 }
 
 export const screenshotDir = path.resolve(import.meta.dirname, '../artifacts');
+
+/** Picks stars in the Feedback dialog as a user does (stars are labels over visually hidden radios). */
+export async function chooseStars(dialog: Locator, stars: number) {
+  const id = await dialog.getByLabel(`${stars} stars`).getAttribute('id');
+  await dialog.locator(`label[for="${id}"]`).click();
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@cutroom/domain';
-import { baseUrl, launchBrowser, newPage, screenshotDir } from './browser.js';
+import { baseUrl, chooseStars, launchBrowser, newPage, screenshotDir } from './browser.js';
 import { DEMO_PASSWORD, bearer, call, toast } from './api.js';
 
 // Demo accounts (apps/server/src/features/seed/demo-seed.ts).
@@ -216,8 +216,7 @@ describe('card detail', () => {
     await feedback.waitFor();
     const ok = feedback.getByRole('button', { name: 'OK' });
     expect(await ok.isDisabled()).toBe(true);
-    const fourth = await feedback.getByLabel('4 stars').getAttribute('id');
-    await feedback.locator(`label[for="${fourth}"]`).click();
+    await chooseStars(feedback, 4);
     await feedback.getByLabel('Comment (optional)').fill('Much better, thank you!');
     await customer.screenshot({ path: path.join(screenshotDir, 'card-detail-feedback.png') });
     await ok.click();

@@ -2,100 +2,43 @@ import type { ReactNode } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MSG, type CardDetailReply, type UserView } from '@cutroom/domain';
+import { MSG, type UserView } from '@cutroom/domain';
 import { AppProviders } from '../../app/providers';
 import { createQueryClient } from '../../lib/query-client';
 import { ME_KEY } from '../../lib/session';
-import { makeUser } from '../../test/fixtures';
+import { makeCardDetail, makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';
 import { EditCardModal } from './edit-card-modal';
 import { NewRequestModal } from './new-request-modal';
 
 const customer = makeUser({ client_id: 7, client_type: 'customer', has_youtube_helper: true, has_subtitles: true });
 
-/** A card as GET /api/card/{id} returns it. */
-function makeCard(overrides: Partial<CardDetailReply> = {}): CardDetailReply {
-  return {
+/** A fresh request as GET /api/card/{id} returns it, with the extras the edit form shows. */
+const makeCard = () =>
+  makeCardDetail({
     card_id: 5,
     card_title: 'Morning routine vlog',
     card_status: 'video_request',
-    repurpose_status: null,
-    yt_card_status: null,
-    is_complete: false,
-    is_repurpose_complete: false,
-    yt_is_complete: false,
-    paused: false,
-    sort: 0,
     has_youtube_helper: true,
     has_repurpose: true,
-    revision_nr: 0,
     due_date: null,
     creation_time: '2026-01-02T10:00:00.000Z',
     updated_at: '2026-01-02T10:00:00.000Z',
     client_id: 7,
-    client_name: 'Cleo Creator',
-    firstname: 'Cleo',
-    lastname: 'Creator',
     assigned_to: null,
     assigned_to_name: null,
     assigned_qa_id: 3,
-    qa_firstname: 'Quinn',
-    qa_lastname: 'Checker',
-    done_video_limit: 1,
     timeline: null,
-    doneCardRating: null,
-    repurposeCardRating: null,
-    ytHelper_card_status: null,
     dropbox_link: 'https://www.dropbox.com/sh/raw',
-    youtube_aspect_ratio: '16:9',
-    custom_aspect_ratio: null,
-    video_purpose: 'youtube_content',
-    other_video_purpose: null,
     additional_info: '<p>Keep the pacing tight.</p>',
-    special_instructions: null,
-    voice_note: null,
-    video_thumb_desc: null,
     video_thumb_ref: ['https://img.example/1'],
-    video_optimization_desc: null,
-    affiliate_links: [],
-    subtitles: false,
-    has_end_card: false,
-    call_to_action: null,
     repurpose_aspect: ['9:16', 'other:2:3'],
-    repurpose_headline: null,
-    repurpose_additional_info: null,
     done_video_link: null,
     content_id: [],
-    no_content_id: false,
-    unlisted_video_link: null,
-    thumbnails_link: null,
-    yt_snippet_link: null,
-    srt_file: null,
-    repurpose_done_link: null,
-    yt_card_description: null,
     video_versions: {},
-    repurpose_video_versions: {},
     done_videos: [],
     done_video_count: 0,
-    repurpose_done_videos: [],
-    repurpose_video_count: 0,
-    yt_due_date: null,
-    yt_timeline: null,
-    repurpose_revision_nr: 0,
-    yt_card_revision: 0,
-    yt_assigned_time: null,
-    yt_helper_id: null,
-    yt_firstname: null,
-    yt_lastname: null,
-    assigned_at: null,
-    done_at: null,
-    archived_at: null,
-    client_firstname: 'Cleo',
-    client_lastname: 'Creator',
-    is_active_subscription: true,
-    ...overrides,
-  };
-}
+  });
 
 /** The modals live on authenticated pages, where the session is already loaded. */
 function renderWithSession(ui: ReactNode, user: UserView = customer) {
