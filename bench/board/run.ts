@@ -1,25 +1,23 @@
 /**
  * Board benchmark (issue 3): POST /api/getCards against PostgreSQL with 1,000 and then 100,000 cards
  * for 2,000 customers, as admin and as a QA, first and deep page, at 1 and 50 connections; the same
- * SQL through node-postgres alongside. Prints figures and ratios; asserts nothing.
+ * SQL through node-postgres alongside. The API runs as its own process, as in production, so the
+ * load generator does not share its event loop. Prints figures and ratios; asserts nothing.
  *   npm run bench:board            (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
  */
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { fillPlaceholders } from 'drizzle-orm';
 import { BOARD_COLUMNS, getCardsBody, CLOCK_TIME_ZONE } from '@cutroom/domain';
-import { buildApp } from '../../apps/server/src/app.js';
-import { loadConfig } from '../../apps/server/src/config.js';
 import { openDatabase } from '../../apps/server/src/db/client.js';
-import { columnPageQuery } from '../../apps/server/src/features/board/board.service.js';
+import { columnPageQuery, pageValues } from '../../apps/server/src/features/board/board.service.js';
 import { createSession } from '../../apps/server/src/platform/auth.js';
 import { hashPassword } from '../../apps/server/src/platform/passwords.js';
-import { createMemoryBus } from '../../apps/server/src/platform/events.js';
-import type { AppContext } from '../../apps/server/src/platform/context.js';
 import { measureApi, measureSql, type Figures } from './measure.js';
 import { seedCards, seedPeople } from './seed.js';
+import { startServer } from './server.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -35,12 +33,16 @@ async function main() {
   url.pathname = `/${dbName}`;
 
   const database = await openDatabase({ url: url.toString() });
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 50 });
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
+  // The raw side runs like the API's board statements: named, on connections that keep generic plans.
+  const rawPool = new pg.Pool({
+    connectionString: url.toString(),
+    max: 50,
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: url.toString() });
-  const app = await buildApp({ config, database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const api = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/getCards`;
+  const server = await startServer(url.toString(), dataDir);
+  const api = `${server.origin}/api/getCards`;
 
   await seedPeople(pool, await hashPassword('bench-password'));
   const who = async (type: string) =>
@@ -51,7 +53,6 @@ async function main() {
     admin: await createSession(database.db, viewers.admin, true, 'bench'),
     qa: await createSession(database.db, viewers.qa, true, 'bench'),
   };
-  const ctx = { db: database.db, config, mailer: { send: async () => {} }, events: createMemoryBus() } as AppContext;
   const editing = BOARD_COLUMNS.find((c) => c.key === 'editing')!;
 
   const scenarios = [
@@ -68,16 +69,13 @@ async function main() {
     seeded = scale;
     for (const s of scenarios) {
       const parsed = getCardsBody.parse(s.body);
-      const query = columnPageQuery(
-        ctx,
-        { id: viewers[s.role], role: s.role },
-        parsed,
-        editing,
-        CLOCK_TIME_ZONE,
-      ).toSQL();
+      const viewer = { id: viewers[s.role], role: s.role };
+      const query = columnPageQuery(database.db, s.role, parsed, editing).toSQL();
+      const params = fillPlaceholders(query.params, pageValues(viewer, parsed, CLOCK_TIME_ZONE, editing));
       for (const connections of [1, 50]) {
         const apiFigures = await measureApi(api, tokens[s.role], s.body, connections, SECONDS);
-        const sqlFigures = await measureSql(pool, query.sql, query.params, connections, SECONDS);
+        // Named, like the API's own statements, so both sides run a cached plan.
+        const sqlFigures = await measureSql(rawPool, `bench_${s.role}`, query.sql, params, connections, SECONDS);
         rows.push({ scale, scenario: s.name, connections, api: apiFigures, sql: sqlFigures });
         process.stdout.write('.');
       }
@@ -104,8 +102,8 @@ async function main() {
     );
   }
 
-  await app.close();
-  await pool.end();
+  await server.stop();
+  await Promise.all([pool.end(), rawPool.end()]);
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   const cleanup = new pg.Client({ connectionString: serverUrl });

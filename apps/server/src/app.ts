@@ -73,6 +73,7 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   app.addHook('onClose', () => bus.close());
   const ctx: AppContext = {
     db: database.db,
+    planned: database.planned,
     config,
     events: bus,
     mailer:

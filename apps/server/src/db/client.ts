@@ -9,6 +9,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;
+  /**
+   * Runs named statements (db/prepared.ts) with their cached generic plan every time. PostgreSQL
+   * would otherwise re-plan a paged query on each call, since a parameter OFFSET makes its generic
+   * plan look dearer than a custom one. Only for statements whose plan holds for any values.
+   */
+  planned: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
@@ -27,7 +33,21 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string }): 
     pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const plannedPool = new Pool({
+      connectionString: opts.url,
+      max: 10,
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
+    plannedPool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));
+    const planned = drizzle(plannedPool, { schema });
+    return {
+      db: db as unknown as Db,
+      planned: planned as unknown as Db,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([pool.end(), plannedPool.end()]);
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -36,5 +56,5 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string }): 
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, planned: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+// The cookie plugin's request and reply typings, for programs that import this file without app.ts.
+import type {} from '@fastify/cookie';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Role } from '@cutroom/domain';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { AppError } from './errors.js';
+import { SESSION_CACHE_MS, sessionCacheOf } from './session-cache.js';
 import { hashToken, newToken } from './tokens.js';
 
 export const SESSION_COOKIE = 'cutroom_session';
@@ -56,6 +59,7 @@ export async function createSession(db: Db, userId: number, remember: boolean, u
 
 export async function revokeSession(db: Db, sessionId: number) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  sessionCacheOf(db).forget((user) => user.sessionId === sessionId);
 }
 
 /** Revokes all of a user's sessions, optionally keeping one (a password change keeps the caller's). */
@@ -70,15 +74,27 @@ export async function revokeUserSessions(db: Db, userId: number, keepSessionId?:
         keepSessionId === undefined ? undefined : sql`${sessions.id} <> ${keepSessionId}`,
       ),
     );
+  forgetUserSessions(db, userId);
+}
+
+/** Drops a user's cached sessions, so a changed name, zone or revocation is seen on the next call. */
+export function forgetUserSessions(db: Db, userId: number) {
+  sessionCacheOf(db).forget((user) => user.id === userId);
 }
 
 async function resolveSession(db: Db, token: string): Promise<SessionUser | null> {
   const now = new Date();
+  const tokenHash = hashToken(token);
+  const cache = sessionCacheOf(db);
+  const cached = cache.get(tokenHash, now.getTime());
+  if (cached) return cached;
+  const epoch = cache.epoch;
   const [row] = await db
     .select({
       sessionId: sessions.id,
       remember: sessions.remember,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       id: users.id,
       role: users.clientType,
       firstname: users.firstname,
@@ -89,7 +105,7 @@ async function resolveSession(db: Db, token: string): Promise<SessionUser | null
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, tokenHash),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
         eq(users.isDeleted, false),
@@ -103,7 +119,8 @@ async function resolveSession(db: Db, token: string): Promise<SessionUser | null
   if (idleFor > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  const { remember: _r, lastSeenAt: _l, ...user } = row;
+  const { remember: _r, lastSeenAt: _l, expiresAt, ...user } = row;
+  cache.set(tokenHash, user, Math.min(now.getTime() + SESSION_CACHE_MS, expiresAt.getTime()), epoch);
   return user;
 }
 

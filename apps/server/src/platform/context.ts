@@ -6,6 +6,8 @@ import type { Mailer } from './mail.js';
 /** What services need from the running app; built once in app.ts and passed explicitly. */
 export interface AppContext {
   db: Db;
+  /** For named statements only: see Database.planned. */
+  planned: Db;
   config: Config;
   mailer: Mailer;
   events: EventBus;

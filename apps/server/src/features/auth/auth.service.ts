@@ -9,7 +9,7 @@ import {
   type signupBody,
 } from '@cutroom/domain';
 import { users } from '../../db/schema.js';
-import { createSession, revokeUserSessions, type SessionUser } from '../../platform/auth.js';
+import { createSession, forgetUserSessions, revokeUserSessions, type SessionUser } from '../../platform/auth.js';
 import { createAttemptLimiter } from '../../platform/attempt-limiter.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -173,6 +173,7 @@ export async function updateOwnProfile(ctx: AppContext, viewer: SessionUser, bod
     })
     .where(eq(users.id, viewer.id))
     .returning();
+  forgetUserSessions(ctx.db, viewer.id);
   if (newEmail) {
     const token = await issueUserToken(ctx.db, viewer.id, 'verify_email', newEmail);
     await sendVerificationMail(ctx, newEmail, row!.firstname, token);

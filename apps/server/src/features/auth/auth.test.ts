@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG } from '@cutroom/domain';
 import { sessions, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, latestMail, seedWithSessions, tokenFromMail } from '../../test/helpers.js';
 import { DEMO_PASSWORD } from '../seed/demo-seed.js';
+import { SESSION_CACHE_MS } from '../../platform/session-cache.js';
+import { hashToken } from '../../platform/tokens.js';
 
 let t: TestApp;
 let accounts: Awaited<ReturnType<typeof seedWithSessions>>;
@@ -145,6 +147,35 @@ describe('signup, verification and login', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, accounts.helper.id));
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(oldToken) })).statusCode).toBe(401);
+  });
+});
+
+describe('session cache', () => {
+  it('reuses a resolved session for a few seconds; logout on this instance ends it at once', async () => {
+    const login = await post('/api/login', { useremail: accounts.qa.email, password: DEMO_PASSWORD });
+    const token = login.json<{ access_token: string }>().access_token;
+    const me = () => t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
+    expect((await me()).statusCode).toBe(200);
+
+    // Revoked behind the app's back, as another instance would: honoured once the cached entry ages out.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      await t.database.db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.tokenHash, hashToken(token)));
+      expect((await me()).statusCode).toBe(200);
+      vi.setSystemTime(Date.now() + SESSION_CACHE_MS + 1);
+      expect((await me()).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+
+    const again = await post('/api/login', { useremail: accounts.qa.email, password: DEMO_PASSWORD });
+    const second = again.json<{ access_token: string }>().access_token;
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(second) })).statusCode).toBe(200);
+    expect((await post('/api/logout', {}, bearer(second))).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(second) })).statusCode).toBe(401);
   });
 });
 

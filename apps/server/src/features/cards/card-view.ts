@@ -17,25 +17,59 @@ const qa = alias(users, 'qa');
 const editor = alias(users, 'editor');
 const helper = alias(users, 'helper');
 
-/** Card columns plus the people joined in; one query for a tile list or a detail. */
-export const cardSelection = {
-  card: cards,
-  client: {
-    firstname: client.firstname,
-    lastname: client.lastname,
-    subscriptionType: client.subscriptionType,
-    isActiveSubscription: client.isActiveSubscription,
+const rating = (kind: 'done' | 'repurpose') =>
+  sql<
+    number | null
+  >`(select r.rating from card_ratings r where r.card_id = ${cards.id} and r.card_type = ${sql.raw(`'${kind}'`)})`;
+
+/** What a board tile needs and nothing more: the board reads it for every page. */
+export const tileSelection = {
+  card: {
+    id: cards.id,
+    cardTitle: cards.cardTitle,
+    cardStatus: cards.cardStatus,
+    repurposeStatus: cards.repurposeStatus,
+    ytCardStatus: cards.ytCardStatus,
+    isComplete: cards.isComplete,
+    isRepurposeComplete: cards.isRepurposeComplete,
+    ytIsComplete: cards.ytIsComplete,
+    paused: cards.paused,
+    sort: cards.sort,
+    hasYoutubeHelper: cards.hasYoutubeHelper,
+    hasRepurpose: cards.hasRepurpose,
+    revisionNr: cards.revisionNr,
+    dueDate: cards.dueDate,
+    createdAt: cards.createdAt,
+    updatedAt: cards.updatedAt,
+    clientId: cards.clientId,
+    assignedTo: cards.assignedTo,
+    assignedQaId: cards.assignedQaId,
+    doneVideoLimit: cards.doneVideoLimit,
+    timeline: cards.timeline,
   },
+  client: { firstname: client.firstname, lastname: client.lastname, subscriptionType: client.subscriptionType },
   qaName: { firstname: qa.firstname, lastname: qa.lastname },
-  doneRating: sql<
-    number | null
-  >`(select r.rating from card_ratings r where r.card_id = ${cards.id} and r.card_type = 'done')`,
-  repurposeRating: sql<
-    number | null
-  >`(select r.rating from card_ratings r where r.card_id = ${cards.id} and r.card_type = 'repurpose')`,
+  doneRating: rating('done'),
+  repurposeRating: rating('repurpose'),
   editorName: sql<string | null>`nullif(trim(${editor.firstname} || ' ' || ${editor.lastname}), '')`,
+};
+
+/** Card columns plus the people joined in; one query for a detail. */
+export const cardSelection = {
+  ...tileSelection,
+  card: cards,
+  client: { ...tileSelection.client, isActiveSubscription: client.isActiveSubscription },
   helperName: { firstname: helper.firstname, lastname: helper.lastname },
 };
+
+export function selectTiles(db: Db) {
+  return db
+    .select(tileSelection)
+    .from(cards)
+    .innerJoin(client, eq(client.id, cards.clientId))
+    .leftJoin(qa, eq(qa.id, cards.assignedQaId))
+    .leftJoin(editor, eq(editor.id, cards.assignedTo));
+}
 
 export function selectCards(db: Db) {
   return db
@@ -47,14 +81,15 @@ export function selectCards(db: Db) {
     .leftJoin(helper, eq(helper.id, cards.ytHelperId));
 }
 
+export type TileRow = Awaited<ReturnType<ReturnType<typeof selectTiles>['execute']>>[number];
 export type CardRow = Awaited<ReturnType<ReturnType<typeof selectCards>['execute']>>[number];
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-const ytStatusOf = (c: CardRow['card']): YtStatus =>
+const ytStatusOf = (c: TileRow['card']): YtStatus =>
   c.ytCardStatus === 'inDone' && c.ytIsComplete ? 'completed' : ((c.ytCardStatus as YtStatus | null) ?? 'assigned');
 
 /** The board tile: what a column shows (spec 000 §2 "Card tiles"). */
-export function toCardTile(row: CardRow, viewerRole: Role): CardTileReply {
+export function toCardTile(row: TileRow, viewerRole: Role): CardTileReply {
   const c = row.card;
   return {
     card_id: c.id,

@@ -1,4 +1,4 @@
-import { eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { eq, isNotNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Role } from '@cutroom/domain';
 import { cards } from '../../db/schema.js';
 
@@ -12,9 +12,9 @@ export interface CardViewer {
  * DESIGN §4 "Who sees which cards", as a WHERE clause on `cards` (undefined = everything):
  * customer own; team lead customers assigned to them or to a QA of their team; QA customers whose
  * slots hold them or cards assigned to them; editor cards assigned to them; helper their cards;
- * helper lead cards with a helper.
+ * helper lead cards with a helper. The id may be a placeholder, for statements prepared per role.
  */
-export function visibleCardsWhere(viewer: CardViewer): SQL | undefined {
+export function visibleCardsWhere(viewer: { id: number | Placeholder; role: Role }): SQL | undefined {
   switch (viewer.role) {
     case 'admin':
       return undefined;
