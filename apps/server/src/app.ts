@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -24,6 +23,7 @@ import { registerErrorHandling } from './platform/errors.js';
 import { createMemoryBus, createRedisBus, type EventBus } from './platform/events.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { registerOpenApi } from './platform/openapi.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
 import { createStorage } from './platform/storage.js';
 import { registerWebApp } from './platform/web-app.js';
 
@@ -88,7 +88,7 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
 
   registerErrorHandling(app);
   await app.register(cookie);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: CSP },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.publicUrl.startsWith('https:'),

@@ -256,6 +256,33 @@ export const cards = pgTable(
   ],
 );
 
+/**
+ * Which QA may see which unarchived card, with the card's board order keys: the QA board walks one
+ * index here instead of filtering every card of a column. Kept by triggers (migration 0001) from
+ * `cards` and `customer_qas`: a QA sees the cards of customers whose slots hold them and the cards
+ * assigned to them, as visibleCardsWhere says.
+ */
+export const cardQaAccess = pgTable(
+  'card_qa_access',
+  {
+    qaId: integer('qa_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    cardStatus: text('card_status').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    sort: integer('sort').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.qaId, t.cardId] }),
+    index('card_qa_access_board_idx').on(t.qaId, t.cardStatus, t.updatedAt, t.cardId),
+    index('card_qa_access_queue_idx').on(t.qaId, t.cardStatus, t.sort, t.cardId),
+    index('card_qa_access_card_idx').on(t.cardId),
+  ],
+);
+
 /** Delivered videos: one row per link, grouped by kind (done / repurpose) and version. */
 export const cardVideos = pgTable(
   'card_videos',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   BOARD_COLUMNS,
   CLOCK_TIME_ZONE,
@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { prepareOnce } from '../../db/prepared.js';
-import { cards } from '../../db/schema.js';
+import { cardQaAccess, cards } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { visibleCardsWhere, type CardViewer } from '../cards/card-visibility.js';
@@ -32,16 +32,19 @@ const p = {
   offset: sql.placeholder('offset'),
 };
 
-/** Filters shared by every column: visibility, unarchived, title search, date range in the user's zone. */
-function commonWhere(body: Body, visibility: SQL | undefined): SQL | undefined {
+/** The caller's own filters: title search and date range in the user's zone. */
+function filterWhere(body: Body): SQL | undefined {
   const column = body.selectedDueDate ? cards.dueDate : cards.createdAt;
   return and(
-    isNull(cards.archivedAt),
-    visibility,
     body.card_name ? ilike(cards.cardTitle, p.term) : undefined,
     body.startDate ? sql`${column} >= (${p.start}::date::timestamp at time zone ${p.zone})` : undefined,
     body.endDate ? sql`${column} < ((${p.end}::date + 1)::timestamp at time zone ${p.zone})` : undefined,
   );
+}
+
+/** Filters shared by every column: visibility, unarchived, and the caller's own filters. */
+function commonWhere(body: Body, visibility: SQL | undefined): SQL | undefined {
+  return and(isNull(cards.archivedAt), visibility, filterWhere(body));
 }
 
 /** Values for the placeholders of commonWhere and columnPageQuery. */
@@ -59,25 +62,46 @@ export function pageValues(viewer: CardViewer, body: Body, zone: string, column?
 }
 
 /** Video requests keep their manual order; other columns show the latest change first (or oldest). */
-function orderFor(column: Column, body: Body) {
-  if (column.key === 'video_request') return [asc(cards.sort), asc(cards.id)];
-  return body.dataFilter === 'oldest' ? [asc(cards.updatedAt), asc(cards.id)] : [desc(cards.updatedAt), desc(cards.id)];
+function orderFor(column: Column, body: Body, keys: { sort: AnyColumn; updatedAt: AnyColumn; id: AnyColumn }) {
+  if (column.key === 'video_request') return [asc(keys.sort), asc(keys.id)];
+  return body.dataFilter === 'oldest' ? [asc(keys.updatedAt), asc(keys.id)] : [desc(keys.updatedAt), desc(keys.id)];
+}
+
+const cardKeys = { sort: cards.sort, updatedAt: cards.updatedAt, id: cards.id };
+const qaKeys = { sort: cardQaAccess.sort, updatedAt: cardQaAccess.updatedAt, id: cardQaAccess.cardId };
+const pageSize = (body: Body) => sql.raw(String(Math.trunc(body.limit)));
+
+/** A page's ids for most roles: the column's index walked in order, filtered by visibility. */
+function pageIdsFromCards(role: Role, body: Body, column: Column): SQL {
+  const where = and(commonWhere(body, visibleCardsWhere({ id: p.viewer, role })), eq(cards.cardStatus, p.status));
+  const order = sql.join(orderFor(column, body, cardKeys), sql`, `);
+  return sql`select ${cards.id} from ${cards} where ${where} order by ${order} limit ${pageSize(body)} offset ${p.offset}`;
+}
+
+/**
+ * A QA's page ids from card_qa_access, whose index holds exactly the QA's cards in board order, so a
+ * deep page costs its offset and not the number of other customers' cards in the column.
+ */
+function pageIdsForQa(body: Body, column: Column): SQL {
+  const filters = filterWhere(body);
+  const join = filters ? sql` join ${cards} on ${cards.id} = ${cardQaAccess.cardId}` : sql``;
+  const where = and(eq(cardQaAccess.qaId, p.viewer), eq(cardQaAccess.cardStatus, p.status), filters);
+  const order = sql.join(orderFor(column, body, qaKeys), sql`, `);
+  return sql`select ${cardQaAccess.cardId} from ${cardQaAccess}${join} where ${where}
+    order by ${order} limit ${pageSize(body)} offset ${p.offset}`;
 }
 
 /**
  * One page of one column with placeholders for every value but the page size, so its SQL depends only
  * on the request's shape; also what the board benchmark runs as raw SQL. The page's ids are picked
- * from `cards` alone, so the index walk stops after offset + limit rows; only those rows are joined.
- * LIMIT is a literal because with a parameter PostgreSQL's cached plan assumes a tenth of the column.
+ * first, so the index walk stops after offset + limit rows; only those rows are joined. LIMIT is a
+ * literal because with a parameter PostgreSQL's cached plan assumes a tenth of the column.
  */
 export function columnPageQuery(db: Db, role: Role, body: Body, column: Column) {
-  const order = orderFor(column, body);
-  const where = and(commonWhere(body, visibleCardsWhere({ id: p.viewer, role })), eq(cards.cardStatus, p.status));
-  const pageIds = sql`select ${cards.id} from ${cards} where ${where} order by ${sql.join(order, sql`, `)}
-    limit ${sql.raw(String(Math.trunc(body.limit)))} offset ${p.offset}`;
+  const pageIds = role === 'qa' ? pageIdsForQa(body, column) : pageIdsFromCards(role, body, column);
   return selectTiles(db)
     .where(sql`${cards.id} in (${pageIds})`)
-    .orderBy(...order);
+    .orderBy(...orderFor(column, body, cardKeys));
 }
 
 /** What decides the SQL text of a request (values never do): the statement's name. */
