@@ -14,19 +14,26 @@ function figures(latencies: number[], seconds: number): Figures {
   return { p50: at(0.5), p99: at(0.99), rps: latencies.length / seconds };
 }
 
-async function run(url: string, token: string, body: object, connections: number, seconds: number) {
+/** A POST with a bearer token and a JSON body, or (no body) a plain GET. */
+export interface Call {
+  url: string;
+  token?: string;
+  body?: object;
+}
+
+async function run(call: Call, connections: number, seconds: number) {
   const latencies: number[] = [];
   const options: autocannon.Options = {
-    url,
-    method: 'POST',
+    url: call.url,
+    method: call.body ? 'POST' : 'GET',
     connections,
     duration: seconds,
     headers: {
-      authorization: `Bearer ${token}`,
+      ...(call.token ? { authorization: `Bearer ${call.token}` } : {}),
       'content-type': 'application/json',
       'user-time-zone': 'America/New_York',
     },
-    body: JSON.stringify(body),
+    body: call.body ? JSON.stringify(call.body) : undefined,
   };
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options, (err: unknown, res) =>
@@ -39,16 +46,10 @@ async function run(url: string, token: string, body: object, connections: number
   return figures(latencies, seconds);
 }
 
-/** autocannon against the API: POST with a JSON body, bounded by time, after a one-second warm-up. */
-export async function measureApi(
-  url: string,
-  token: string,
-  body: object,
-  connections: number,
-  seconds: number,
-): Promise<Figures> {
-  await run(url, token, body, connections, 1);
-  return run(url, token, body, connections, seconds);
+/** autocannon against the API, bounded by time, after a one-second warm-up. */
+export async function measureApi(call: Call, connections: number, seconds: number): Promise<Figures> {
+  await run(call, connections, 1);
+  return run(call, connections, seconds);
 }
 
 /** The same SQL straight through node-postgres as a named statement, `connections` loops for `seconds`. */

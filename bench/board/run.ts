@@ -75,14 +75,15 @@ async function main() {
     await seedCards(pool, seeded, scale - seeded);
     seeded = scale;
     // A fresh process compiles its hot paths during the first seconds; warm every scenario once.
-    if (scale === 1_000) for (const s of scenarios) await measureApi(api, tokens[s.role], s.body, 50, 2);
+    if (scale === 1_000)
+      for (const s of scenarios) await measureApi({ url: api, token: tokens[s.role], body: s.body }, 50, 2);
     for (const s of scenarios) {
       const parsed = getCardsBody.parse(s.body);
       const viewer = { id: viewers[s.role], role: s.role };
       const query = columnPageQuery(database.db, s.role, parsed, editing).toSQL();
       const params = fillPlaceholders(query.params, pageValues(viewer, parsed, CLOCK_TIME_ZONE, editing));
       for (const connections of [1, 50]) {
-        const apiFigures = await measureApi(api, tokens[s.role], s.body, connections, SECONDS);
+        const apiFigures = await measureApi({ url: api, token: tokens[s.role], body: s.body }, connections, SECONDS);
         // Named, like the API's own statements, so both sides run a cached plan.
         const sqlFigures = await measureSql(rawPool, `bench_${s.role}`, query.sql, params, connections, SECONDS);
         rows.push({ scale, scenario: s.name, connections, api: apiFigures, sql: sqlFigures });
@@ -90,6 +91,12 @@ async function main() {
       }
     }
   }
+  // What the HTTP stack and the load generator cost on their own: a route that touches nothing.
+  const healthz = { url: `${server.origin}/healthz` };
+  const floors = [
+    { connections: 1, figures: await measureApi(healthz, 1, SECONDS) },
+    { connections: 50, figures: await measureApi(healthz, 50, SECONDS) },
+  ];
   process.stdout.write('\n\n');
   console.log(`PostgreSQL via ${url.searchParams.get('host') ?? url.host}, ${SECONDS} s a run\n`);
 
@@ -103,12 +110,19 @@ async function main() {
       `| ${r.scale.toLocaleString('en-US')} | ${r.scenario} | ${r.connections} | ${f(r.api.p50)} | ${f(r.api.p99)} | ${f(r.api.rps)} | ${f(r.sql.p50)} | ${f(r.sql.p99)} | ${f(r.sql.rps)} | ${((r.api.rps / r.sql.rps) * 100).toFixed(0)}% |`,
     );
   }
-  console.log('\nGrowth of API p50 from 1,000 to 100,000 cards (1 connection):');
+  for (const { connections, figures } of floors) {
+    console.log(
+      `| floor: GET /healthz | — | ${connections} | ${f(figures.p50)} | ${f(figures.p99)} | ${f(figures.rps)} | | | | |`,
+    );
+  }
+  console.log('\nGrowth of p50 from 1,000 to 100,000 cards (1 connection), API and raw SQL:');
+  const ratio = (small: number, large: number) => `×${(large / Math.max(small, 0.001)).toFixed(2)}`;
   for (const s of scenarios) {
     const small = rows.find((r) => r.scale === 1_000 && r.scenario === s.name && r.connections === 1)!;
     const large = rows.find((r) => r.scale === 100_000 && r.scenario === s.name && r.connections === 1)!;
     console.log(
-      `  ${s.name}: ${f(small.api.p50)} ms → ${f(large.api.p50)} ms (×${(large.api.p50 / Math.max(small.api.p50, 0.01)).toFixed(2)})`,
+      `  ${s.name}: API ${f(small.api.p50)} → ${f(large.api.p50)} ms (${ratio(small.api.p50, large.api.p50)}), ` +
+        `SQL ${f(small.sql.p50)} → ${f(large.sql.p50)} ms (${ratio(small.sql.p50, large.sql.p50)})`,
     );
   }
 

@@ -41,14 +41,17 @@ export const OWN_FILE_PATTERN = /^\/files\/media\/\d+\/[\w.-]+$/;
 /** A link to an uploaded file: the portal's own /files/ path, or any http(s) URL. */
 export const mediaUrlField = urlField.or(z.string().regex(OWN_FILE_PATTERN, { error: 'Upload the file again' }));
 
-/** Validates an IANA zone name with the runtime's own list. */
+const knownZones = new Set<string>();
+/** Validates an IANA zone name with the runtime's own list; zones once accepted are remembered (a check builds a formatter). */
 export const isTimeZone = (zone: string): boolean => {
+  if (knownZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
   } catch {
     return false;
   }
+  if (knownZones.size < 1_000) knownZones.add(zone);
+  return true;
 };
 export const timeZoneField = z
   .string()
