@@ -104,6 +104,22 @@ export function columnPageQuery(db: Db, role: Role, body: Body, column: Column) 
     .orderBy(...orderFor(column, body, cardKeys));
 }
 
+/** Cards per status for the list view's tabs; a QA counts their card_qa_access rows, not the whole table. */
+function countsQuery(db: Db, role: Role, body: Body) {
+  if (role === 'qa') {
+    const filters = filterWhere(body);
+    const base = db.select({ status: cardQaAccess.cardStatus, n: count() }).from(cardQaAccess).$dynamic();
+    const query = filters ? base.innerJoin(cards, eq(cards.id, cardQaAccess.cardId)) : base;
+    return query.where(and(eq(cardQaAccess.qaId, p.viewer), filters)).groupBy(cardQaAccess.cardStatus);
+  }
+  return db
+    .select({ status: cards.cardStatus, n: count() })
+    .from(cards)
+    .where(commonWhere(body, visibleCardsWhere({ id: p.viewer, role })))
+    .groupBy(cards.cardStatus)
+    .$dynamic();
+}
+
 /** What decides the SQL text of a request (values never do): the statement's name. */
 function shapeOf(role: Role, body: Body, column?: Column) {
   const order = !column ? '' : column.key === 'video_request' ? 'queue' : (body.dataFilter ?? 'newest');
@@ -131,12 +147,7 @@ export async function getCards(ctx: AppContext, caller: SessionUser, body: Body,
 
   if (body.with_counts) {
     const rows = await prepareOnce(ctx.planned, `board_counts_${shapeOf(viewer.role, body)}`, (name) =>
-      ctx.planned
-        .select({ status: cards.cardStatus, n: count() })
-        .from(cards)
-        .where(commonWhere(body, visibleCardsWhere({ id: p.viewer, role: viewer.role })))
-        .groupBy(cards.cardStatus)
-        .prepare(name),
+      countsQuery(ctx.planned, viewer.role, body).prepare(name),
     ).execute(pageValues(viewer, body, zone));
     reply.counts = Object.fromEntries(
       BOARD_COLUMNS.map((c) => [c.key, rows.find((r) => r.status === c.status)?.n ?? 0]),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
+import { BOARD_COLUMNS } from '@cutroom/domain';
 import { cardQaAccess, cards, customerQas, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
@@ -131,5 +132,26 @@ describe('card_qa_access', () => {
     expect([...(await page(0)), ...(await page(10))]).toEqual(newestFirst);
     expect(await page(0, { dataFilter: 'oldest', card_name: 'Test card' })).toEqual(made.slice(0, 10));
     expect(await page(0, { card_name: 'no such title' })).toEqual([]);
+
+    // The list view's counts come from the same rows, with and without a filter.
+    const counts = async (filters: object) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/getCards',
+        headers: bearer(token),
+        payload: { section: 'done', limit: 1, with_counts: true, ...filters },
+      });
+      return res.json<{ counts: Record<string, number> }>().counts;
+    };
+    const visible = await db
+      .select({ status: cards.cardStatus, title: cards.cardTitle })
+      .from(cards)
+      .where(and(isNull(cards.archivedAt), visibleCardsWhere({ id: qas[0]!, role: 'qa' })));
+    const tally = (rows: typeof visible) =>
+      Object.fromEntries(BOARD_COLUMNS.map((c) => [c.key, rows.filter((r) => r.status === c.status).length]));
+    expect(await counts({})).toEqual(tally(visible));
+    expect(await counts({ card_name: 'Test card' })).toEqual(
+      tally(visible.filter((r) => r.title.toLowerCase().includes('test card'))),
+    );
   });
 });
