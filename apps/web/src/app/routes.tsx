@@ -1,13 +1,12 @@
 import { Suspense, lazy } from 'react';
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/loaders';
 import { LoginPage } from '../features/auth/login-page';
 import { PasswordResetPage } from '../features/auth/password-reset-page';
 import { SignupPage } from '../features/auth/signup-page';
 import { VerifyEmailPage } from '../features/auth/verify-email-page';
 import { PrivacyPolicyPage } from '../features/legal/privacy-policy-page';
-import { HomePage } from '../features/board';
 import { ProfilePage } from '../features/profile/profile-page';
-import { EditCardModal, EnableRepurposeModal, EnableYtHelperModal, NewRequestModal } from '../features/requests';
 import { NewRequestPage } from '../features/requests/new-request-page';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { AppLayout } from './layout/app-layout';
@@ -25,34 +24,12 @@ function Root() {
   );
 }
 
-/** Loaded on first use, like the card page, so the board's bundle stays small. */
-const CardQuickView = lazy(() =>
-  import('../features/card-detail/card-quick-view').then((m) => ({ default: m.CardQuickView })),
-);
-
-/** The board feature leaves the request forms and the quick view to their features; the route joins them. */
-function HomeRoute() {
-  return (
-    <HomePage
-      renderCreateModal={({ opened, onClose }) => <NewRequestModal opened={opened} onClose={onClose} />}
-      renderEditModal={({ cardId, opened, onClose }) => (
-        <EditCardModal cardId={cardId} opened={opened} onClose={onClose} />
-      )}
-      renderEnableExtra={({ cardId, extra, opened, onClose }) =>
-        extra === 'repurpose' ? (
-          <EnableRepurposeModal cardId={cardId} opened={opened} onClose={onClose} />
-        ) : (
-          <EnableYtHelperModal cardId={cardId} opened={opened} onClose={onClose} />
-        )
-      }
-      renderQuickView={({ cardId, opened, onClose }) => (
-        <Suspense fallback={null}>
-          <CardQuickView cardId={cardId} opened={opened} onClose={onClose} />
-        </Suspense>
-      )}
-    />
-  );
-}
+/**
+ * The board (with its drag and drop and the date-range picker) loads on demand, so the login and other
+ * pages don't download it; the route's loader starts the download while the session is still checked.
+ */
+const loadHomeRoute = () => import('./home-route');
+const HomeRoute = lazy(() => loadHomeRoute().then((m) => ({ default: m.HomeRoute })));
 
 /** Every page of the app; the browser router and the tests' memory router share this one table. */
 export const routes: RouteObject[] = [
@@ -76,7 +53,19 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { path: PATHS.home, element: <HomeRoute /> },
+              {
+                path: PATHS.home,
+                loader: () => {
+                  void loadHomeRoute();
+                  return null;
+                },
+                hydrateFallbackElement: <FullPageLoader />,
+                element: (
+                  <Suspense fallback={<FullPageLoader />}>
+                    <HomeRoute />
+                  </Suspense>
+                ),
+              },
               { path: PATHS.newCard, element: <NewRequestPage /> },
               { path: `${PATHS.cardDetails}?`, lazy: () => import('../features/card-detail/route') },
               { path: PATHS.upload, element: <PendingPage page="upload" /> },

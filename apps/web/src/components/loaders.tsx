@@ -1,9 +1,18 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, type MantineSpacing, type StyleProp } from '@mantine/core';
 
 /** While the session loads nothing else can render; the spinner shows only if that takes a moment. */
 export function FullPageLoader() {
   return (
     <Center mih="100dvh" aria-busy="true" aria-label="Loading" className="delayed-appear">
+      <Loader />
+    </Center>
+  );
+}
+
+/** The same spinner holding the place of a part of a page that loads on demand (an editor, a form). */
+export function SectionLoader({ mih = 120, mt }: { mih?: number | string; mt?: StyleProp<MantineSpacing> }) {
+  return (
+    <Center mih={mih} mt={mt} aria-busy="true" aria-label="Loading" className="delayed-appear">
       <Loader />
     </Center>
   );

@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Screens load lazily (the board, the editor); on a busy 2-core CI machine the first import can pass 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Mantine measures elements and reads media queries; happy-dom lacks a few of the calls it makes.
 if (!window.matchMedia) {

@@ -1,42 +1,29 @@
 import { vi } from 'vitest';
-import { BOARD_COLUMNS, type CardTileReply, type Role } from '@cutroom/domain';
-import { makeUser } from '../../test/fixtures';
+import { BOARD_COLUMNS, cardTile, type CardTileReply, type Role } from '@cutroom/domain';
+import { makeCardDetail, makeUser } from '../../test/fixtures';
 import { fakeServer, type Reply } from '../../test/fake-server';
 
-/** A board tile as POST /api/getCards returns it; tests override what they care about. */
+/** Where a new request on the board differs from the delivered card of makeCardDetail. */
+const NEW_REQUEST: Partial<CardTileReply> = {
+  card_id: 1,
+  card_title: 'Morning routine vlog',
+  card_status: 'video_request',
+  due_date: null,
+  creation_time: '2026-01-05T10:00:00.000Z',
+  updated_at: '2026-01-05T10:00:00.000Z',
+  client_id: 7,
+  assigned_to: null,
+  assigned_to_name: null,
+  assigned_qa_id: null,
+  qa_firstname: null,
+  qa_lastname: null,
+  timeline: null,
+  subscription_type: undefined,
+};
+
+/** A board tile as POST /api/getCards returns it, cut from the card fixture; tests override what they care about. */
 export function makeCard(overrides: Partial<CardTileReply> = {}): CardTileReply {
-  return {
-    card_id: 1,
-    card_title: 'Morning routine vlog',
-    card_status: 'video_request',
-    repurpose_status: null,
-    yt_card_status: null,
-    is_complete: false,
-    is_repurpose_complete: false,
-    yt_is_complete: false,
-    paused: false,
-    sort: 0,
-    has_youtube_helper: false,
-    has_repurpose: false,
-    revision_nr: 0,
-    due_date: null,
-    creation_time: '2026-01-05T10:00:00.000Z',
-    updated_at: '2026-01-05T10:00:00.000Z',
-    client_id: 7,
-    client_name: 'Cleo Creator',
-    firstname: 'Cleo',
-    lastname: 'Creator',
-    assigned_to: null,
-    assigned_to_name: null,
-    assigned_qa_id: null,
-    qa_firstname: null,
-    qa_lastname: null,
-    done_video_limit: 1,
-    timeline: null,
-    doneCardRating: null,
-    repurposeCardRating: null,
-    ...overrides,
-  };
+  return cardTile.parse(makeCardDetail({ ...NEW_REQUEST, ...overrides }));
 }
 
 interface CardsBody {

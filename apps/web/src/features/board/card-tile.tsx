@@ -76,6 +76,25 @@ export function MarkDoneButton({ card, fullWidth = true }: { card: CardTileReply
   );
 }
 
+/** Status menu and icons, due date and editor, Mark as done: under the title of a tile or a phone list row. */
+export function CardTileFooter({ card, compact = false }: { card: CardTileReply; compact?: boolean }) {
+  return (
+    <>
+      <Group justify="space-between" wrap="nowrap" gap={6}>
+        <CardStatusMenu card={card} />
+        <CardIcons card={card} />
+      </Group>
+      {(card.due_date || card.assigned_to_name) && (
+        <Group justify="space-between" wrap="nowrap" gap={6}>
+          <DueDate card={card} />
+          <Assignee name={card.assigned_to_name} compact={compact} />
+        </Group>
+      )}
+      <MarkDoneButton card={card} />
+    </>
+  );
+}
+
 export interface CardTileProps extends HTMLAttributes<HTMLDivElement> {
   card: CardTileReply;
   ref?: Ref<HTMLDivElement>;
@@ -126,17 +145,7 @@ export function CardTile({ card, ref, overlay, dragging, className, ...rest }: C
             {card.client_name}
           </Text>
         )}
-        <Group justify="space-between" wrap="nowrap" gap={6}>
-          <CardStatusMenu card={card} />
-          <CardIcons card={card} />
-        </Group>
-        {(card.due_date || card.assigned_to_name) && (
-          <Group justify="space-between" wrap="nowrap" gap={6}>
-            <DueDate card={card} />
-            <Assignee name={card.assigned_to_name} compact />
-          </Group>
-        )}
-        <MarkDoneButton card={card} />
+        <CardTileFooter card={card} compact />
       </Stack>
     </Paper>
   );

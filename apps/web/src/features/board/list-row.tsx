@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { CardTileReply } from '@cutroom/domain';
 import { CardIcons } from './card-icons';
 import { CardActionsMenu, CardStatusMenu } from './card-menus';
-import { Assignee, DueDate, MarkDoneButton } from './card-tile';
+import { Assignee, CardTileFooter, DueDate, MarkDoneButton } from './card-tile';
 import { cardDetailsPath } from './format';
 import classes from './list.module.css';
 import { useCardActions } from './move-workflow';
@@ -49,17 +49,7 @@ export function ListRow({ card, mobile }: { card: CardTileReply; mobile: boolean
             {title}
             <CardActionsMenu card={card} />
           </Group>
-          <Group justify="space-between" wrap="nowrap" gap={6}>
-            <CardStatusMenu card={card} />
-            <CardIcons card={card} />
-          </Group>
-          {(card.due_date || card.assigned_to_name) && (
-            <Group justify="space-between" wrap="nowrap" gap={6}>
-              <DueDate card={card} />
-              <Assignee name={card.assigned_to_name} />
-            </Group>
-          )}
-          <MarkDoneButton card={card} />
+          <CardTileFooter card={card} />
         </Stack>
       </Paper>
     );

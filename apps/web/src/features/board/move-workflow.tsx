@@ -42,34 +42,33 @@ export function useCardActions(): CardActions {
   return actions;
 }
 
+/** A move's body without card_id: send() adds it, the one field every move call shares. */
+type MoveFields<B = MoveBody> = B extends unknown ? Omit<B, 'card_id'> : never;
+
 /** The body of a move that needs nothing more than a yes. */
-function confirmedBody(plan: PlannedMove, user: UserView): MoveBody {
+function confirmedBody(plan: PlannedMove, user: UserView): MoveFields {
   const { card, to, call } = plan;
-  const base = { card_id: card.card_id };
   switch (call) {
     case 'timeline':
-      return { ...base, card_status: card.card_status, timeline: timelineHours(card) };
+      return { card_status: card.card_status, timeline: timelineHours(card) };
     case 'revision':
       return {
-        ...base,
         card_status: card.card_status,
         revisionType: to === 'video_request' ? 'video_request' : 'editing',
       };
     case 'markComplete':
       return {
-        ...base,
         status: 1,
         cardSection: card.card_status === 'repurpose_done' ? 'repurpose' : 'done',
         buttonText: markDoneLabel(user.client_type),
       };
     case 'moveCardSub':
       return {
-        ...base,
         status: to === 'repurpose_done' ? 'repurpose_done' : 'repurpose_editing',
         from: card.card_status,
       };
     default:
-      return { ...base, card_status: card.card_status, newStatus: to };
+      return { card_status: card.card_status, newStatus: to };
   }
 }
 
@@ -101,10 +100,10 @@ export function MoveWorkflow({
   const pause = usePauseCard();
   const archive = useArchiveCard();
 
-  const send = (p: PlannedMove, body: MoveBody) => {
+  const send = (p: PlannedMove, fields: MoveFields) => {
     setPlan(null);
     move.mutate(
-      { card: p.card, to: p.to, call: p.call, body },
+      { card: p.card, to: p.to, call: p.call, body: { card_id: p.card.card_id, ...fields } },
       {
         // Spec 000 §4: a successful completion offers the feedback dialog.
         onSuccess: () => {
@@ -164,7 +163,6 @@ export function MoveWorkflow({
           onCancel={cancel}
           onSubmit={(v) =>
             send(plan, {
-              card_id: plan.card.card_id,
               card_status: plan.card.card_status,
               newStatus: 'done',
               done_link: v.links.length > 1 ? v.links : v.links[0]!,
@@ -182,7 +180,6 @@ export function MoveWorkflow({
           onCancel={cancel}
           onSubmit={(link) =>
             send(plan, {
-              card_id: plan.card.card_id,
               card_status: plan.card.card_status,
               newStatus: 'qa',
               done_video_link: link,
@@ -197,7 +194,6 @@ export function MoveWorkflow({
           onCancel={cancel}
           onSubmit={(v) =>
             send(plan, {
-              card_id: plan.card.card_id,
               status: 'repurpose_done',
               from: plan.card.card_status,
               done_link: v.links,

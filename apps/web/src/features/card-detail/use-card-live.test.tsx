@@ -43,7 +43,8 @@ describe('live chat', { timeout: 15_000 }, () => {
       'GET /api/card/7/commentsV2': () => commentsReply(notes),
     });
     renderApp('/card-details/7');
-    await screen.findByText('First pass looks good');
+    // The first test loads the card page on demand (with the date pickers it imports).
+    await screen.findByText('First pass looks good', {}, { timeout: 5_000 });
     act(() => FakeEventSource.last!.emit('open'));
     await screen.findByText('Live');
 

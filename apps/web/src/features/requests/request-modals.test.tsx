@@ -70,7 +70,8 @@ describe('edit card modal', { timeout: 30_000 }, () => {
     );
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Vertical (9:16)' }).checked).toBe(true);
     expect(screen.getByLabelText<HTMLInputElement>(/^Custom size/).value).toBe('2:3');
-    expect(screen.getByText('Keep the pacing tight.')).toBeTruthy();
+    // The editor loads on demand, after the rest of the form.
+    expect(await screen.findByText('Keep the pacing tight.', {}, { timeout: 5_000 })).toBeTruthy();
   });
 
   it('enables Save only while title, footage link, format and content type are filled', async () => {

@@ -1,103 +1,26 @@
-import '@mantine/tiptap/styles.css';
-import { useEffect, useId, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { Input } from '@mantine/core';
-import { Link, RichTextEditor } from '@mantine/tiptap';
-import { useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
+import { SectionLoader } from '../../components/loaders';
+import type { RichTextFieldProps } from './rich-text-editor';
 
-interface RichTextFieldProps {
-  label: string;
-  description?: string;
-  value: string;
-  onChange: (html: string) => void;
-  error?: React.ReactNode;
-  /** Height of the writing area before it grows. */
-  minHeight?: number;
-  testId?: string;
-}
+/** tiptap and ProseMirror are big and only the request forms need them, so the editor loads on first use. */
+const RichTextEditorField = lazy(() => import('./rich-text-editor').then((m) => ({ default: m.RichTextEditorField })));
 
-/** What the server's sanitizer keeps (bold, italic, lists, links, paragraphs); nothing it would drop. */
-const extensions = [
-  StarterKit.configure({
-    link: false,
-    heading: false,
-    code: false,
-    codeBlock: false,
-    blockquote: false,
-    horizontalRule: false,
-  }),
-  Link,
-];
+/** Toolbar height plus its gap, so the loader holds the editor's place. */
+const TOOLBAR_PX = 44;
 
 /** A labelled rich-text input holding HTML; empty means '' rather than the editor's '<p></p>'. */
-export function RichTextField({
-  label,
-  description,
-  value,
-  onChange,
-  error,
-  minHeight = 120,
-  testId,
-}: RichTextFieldProps) {
-  const labelId = useId();
-  const descriptionId = useId();
-  const errorId = useId();
-  // The editor is created once; the latest callback is read through a ref.
-  const onChangeRef = useRef(onChange);
-  useEffect(() => {
-    onChangeRef.current = onChange;
-  }, [onChange]);
-
-  const describedBy = [description && descriptionId, error && errorId].filter(Boolean).join(' ');
-  const editor = useEditor({
-    extensions,
-    content: value,
-    shouldRerenderOnTransaction: true,
-    editorProps: {
-      attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        ...(error ? { 'aria-invalid': 'true' } : {}),
-        ...(testId ? { 'data-testid': testId } : {}),
-        style: `min-height: ${minHeight}px`,
-      },
-    },
-    onUpdate: ({ editor: current }) => onChangeRef.current(current.isEmpty ? '' : current.getHTML()),
-  });
-
+export function RichTextField(props: RichTextFieldProps) {
+  const { label, description, error, minHeight = 120 } = props;
   return (
-    <Input.Wrapper
-      label={label}
-      labelElement="div"
-      labelProps={{ id: labelId, onClick: () => editor?.commands.focus() }}
-      description={description}
-      descriptionProps={{ id: descriptionId }}
-      error={error}
-      errorProps={{ id: errorId }}
+    <Suspense
+      fallback={
+        <Input.Wrapper label={label} labelElement="div" description={description} error={error}>
+          <SectionLoader mih={minHeight + TOOLBAR_PX} mt={description ? 6 : 4} />
+        </Input.Wrapper>
+      }
     >
-      <RichTextEditor
-        editor={editor}
-        mt={description ? 6 : 4}
-        style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
-      >
-        <RichTextEditor.Toolbar>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Bold />
-            <RichTextEditor.Italic />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.BulletList />
-            <RichTextEditor.OrderedList />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Link />
-            <RichTextEditor.Unlink />
-          </RichTextEditor.ControlsGroup>
-        </RichTextEditor.Toolbar>
-        <RichTextEditor.Content />
-      </RichTextEditor>
-    </Input.Wrapper>
+      <RichTextEditorField {...props} />
+    </Suspense>
   );
 }

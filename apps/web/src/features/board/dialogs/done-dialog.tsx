@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { MSG, type CardTileReply } from '@cutroom/domain';
-import { doneSubmitEnabled, extraLinkCount, isLink, syncIdText, type DoneForm } from '../move-plan';
+import { doneSubmitEnabled, extraLinkCount, syncIdText, type DoneForm } from '../move-plan';
+import { DialogButtons } from './dialog-buttons';
+import { LinkField, linkError } from './link-field';
 
 export interface DoneValues {
   links: string[];
@@ -14,9 +16,6 @@ interface DoneDialogProps {
   onCancel: () => void;
   onSubmit: (values: DoneValues) => void;
 }
-
-const linkError = (value: string) =>
-  value.trim() && !isLink(value.trim()) ? 'Enter a link starting with https://' : null;
 
 /** Into Review: the video link(s) and a Sync ID, or 'no Content ID' (spec 000 §4, §5). */
 export function DoneDialog({ card, onCancel, onSubmit }: DoneDialogProps) {
@@ -54,27 +53,21 @@ export function DoneDialog({ card, onCancel, onSubmit }: DoneDialogProps) {
           <Text fz="sm" c="dimmed">
             {card.card_title}
           </Text>
-          <TextInput
+          <LinkField
             label="Video link"
-            placeholder="https://"
             required
-            type="url"
             data-autofocus
             value={form.link}
-            error={linkError(form.link)}
-            onChange={(e) => setForm({ ...form, link: e.currentTarget.value })}
+            onChange={(link) => setForm({ ...form, link })}
           />
           {form.extraLinks.map((value, i) => (
-            <TextInput
+            <LinkField
               key={i}
               label={`Video link ${i + 2}`}
-              placeholder="https://"
-              type="url"
               value={value}
-              error={linkError(value)}
-              onChange={(e) => {
+              onChange={(link) => {
                 const extraLinks = [...form.extraLinks];
-                extraLinks[i] = e.currentTarget.value;
+                extraLinks[i] = link;
                 setForm({ ...form, extraLinks });
               }}
             />
@@ -93,14 +86,7 @@ export function DoneDialog({ card, onCancel, onSubmit }: DoneDialogProps) {
               onChange={(e) => setForm({ ...form, noContentId: e.currentTarget.checked })}
             />
           )}
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!canSubmit}>
-              Submit
-            </Button>
-          </Group>
+          <DialogButtons onCancel={onCancel} canSubmit={canSubmit} />
         </Stack>
       </form>
     </Modal>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { MSG, type CardTileReply } from '@cutroom/domain';
 import { isLink } from '../move-plan';
+import { DialogButtons } from './dialog-buttons';
+import { LinkField } from './link-field';
 
 interface QaDialogProps {
   card: CardTileReply;
@@ -53,24 +55,8 @@ export function QaDialog({ card, fromDone, onCancel, onSubmit }: QaDialogProps) 
             <Text fz="sm" c="dimmed">
               {card.card_title}
             </Text>
-            <TextInput
-              label="Video link"
-              placeholder="https://"
-              type="url"
-              required
-              data-autofocus
-              value={link}
-              error={trimmed && !valid ? 'Enter a link starting with https://' : null}
-              onChange={(e) => setLink(e.currentTarget.value)}
-            />
-            <Group justify="flex-end" gap="sm" mt="sm">
-              <Button variant="default" onClick={onCancel}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={!valid}>
-                Submit
-              </Button>
-            </Group>
+            <LinkField label="Video link" required data-autofocus value={link} onChange={setLink} />
+            <DialogButtons onCancel={onCancel} canSubmit={valid} />
           </Stack>
         )}
       </form>

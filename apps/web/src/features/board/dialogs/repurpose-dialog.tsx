@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, FileInput, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { FileInput, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { MEDIA_MAX_BYTES, MSG, type CardTileReply } from '@cutroom/domain';
 import { useUploadMedia } from '../api';
-import { isLink } from '../move-plan';
+import { DialogButtons } from './dialog-buttons';
+import { LinkField, linkError } from './link-field';
 
 /** Spec 000 §5: six link inputs for the repurposed sizes. */
 const LINK_INPUTS = 6;
@@ -13,9 +14,6 @@ interface RepurposeDialogProps {
   onCancel: () => void;
   onSubmit: (values: { links: string[]; srtFile: string }) => void;
 }
-
-const linkError = (value: string) =>
-  value.trim() && !isLink(value.trim()) ? 'Enter a link starting with https://' : null;
 
 /** Into Repurposing Review: links to the repurposed videos and an optional SRT file. */
 export function RepurposeDialog({ card, onCancel, onSubmit }: RepurposeDialogProps) {
@@ -60,18 +58,15 @@ export function RepurposeDialog({ card, onCancel, onSubmit }: RepurposeDialogPro
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
             {links.map((value, i) => (
-              <TextInput
+              <LinkField
                 key={i}
                 label={i === 0 ? 'Repurposed video link' : `Link ${i + 1}`}
-                placeholder="https://"
-                type="url"
                 required={i === 0}
                 data-autofocus={i === 0 || undefined}
                 value={value}
-                error={linkError(value)}
-                onChange={(e) => {
+                onChange={(link) => {
                   const next = [...links];
-                  next[i] = e.currentTarget.value;
+                  next[i] = link;
                   setLinks(next);
                 }}
               />
@@ -88,16 +83,11 @@ export function RepurposeDialog({ card, onCancel, onSubmit }: RepurposeDialogPro
             error={fileError}
             description={srtUrl ? 'Uploaded' : undefined}
           />
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Tooltip label={MSG.uploadInProgress} disabled={!upload.isPending}>
-              <Button type="submit" disabled={!canSubmit}>
-                Submit
-              </Button>
-            </Tooltip>
-          </Group>
+          <DialogButtons
+            onCancel={onCancel}
+            canSubmit={canSubmit}
+            holdReason={upload.isPending ? MSG.uploadInProgress : null}
+          />
         </Stack>
       </form>
     </Modal>

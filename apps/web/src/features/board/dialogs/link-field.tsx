@@ -1,0 +1,25 @@
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { isLink } from '../move-plan';
+
+/** Empty is left to `required`; anything typed must be an http(s) link. */
+export const linkError = (value: string) =>
+  value.trim() && !isLink(value.trim()) ? 'Enter a link starting with https://' : null;
+
+type LinkFieldProps = Omit<TextInputProps, 'value' | 'onChange' | 'error' | 'type' | 'placeholder'> & {
+  value: string;
+  onChange: (value: string) => void;
+};
+
+/** A video link input of the move dialogs, checked as it is typed. */
+export function LinkField({ value, onChange, ...rest }: LinkFieldProps) {
+  return (
+    <TextInput
+      {...rest}
+      placeholder="https://"
+      type="url"
+      value={value}
+      error={linkError(value)}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}
