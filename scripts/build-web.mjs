@@ -26,7 +26,12 @@ export function buildWebIfStale() {
   const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
   if (builtAt >= Math.max(...sources.map(newestMtime))) return;
   console.log('Building the web app…');
-  execSync('npm run build -w @cutroom/web', { cwd: root, stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build into dist.
+  execSync('npm run build -w @cutroom/web', {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) buildWebIfStale();
