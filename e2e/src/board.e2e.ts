@@ -3,8 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@cutroom/domain';
-import { chooseStars, launchBrowser, newPage, screenshotDir } from './browser.js';
+import { launchBrowser, newPage, screenshotDir } from './browser.js';
 import { DEMO_PASSWORD, bearer, call, toast } from './api.js';
+import { confirmDoneAndRate } from './feedback.js';
 
 // Demo accounts (apps/server/src/features/seed/demo-seed.ts): the lead's team serves the demo customer.
 const LEAD = 'lead@cutroom.demo';
@@ -109,17 +110,7 @@ describe('board', () => {
     // The customer marks it done, which offers the feedback dialog.
     await customer.getByTestId(`mark-done-${cardId}`).click();
     await expect.poll(() => customer.getByTestId('move-confirm').textContent()).toContain(MSG.confirmMarkComplete);
-    await customer.getByRole('button', { name: 'Yes' }).click();
-    await toast(customer, MSG.cardMarkedCompleted).waitFor();
-    const feedback = customer.getByTestId('feedback-dialog');
-    await feedback.waitFor();
-    const ok = feedback.getByRole('button', { name: 'OK' });
-    expect(await ok.isDisabled()).toBe(true);
-    await chooseStars(feedback, 4);
-    await feedback.getByLabel('Comment (optional)').fill('Great pacing, thank you!');
-    await customer.screenshot({ path: path.join(screenshotDir, 'board-feedback.png') });
-    await ok.click();
-    await toast(customer, MSG.feedbackSubmitted).waitFor();
+    await confirmDoneAndRate(customer, 4, 'Great pacing, thank you!', 'board-feedback.png');
     await inColumn(customer, 'updatedDone', cardId).waitFor();
     await expect
       .poll(() => customer.getByTestId(`card-icons-${cardId}`).getByRole('img', { name: 'Rated 4 of 5' }).count())

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@cutroom/domain';
-import { baseUrl, chooseStars, launchBrowser, newPage, screenshotDir } from './browser.js';
+import { baseUrl, launchBrowser, newPage, screenshotDir } from './browser.js';
 import { DEMO_PASSWORD, bearer, call, toast } from './api.js';
+import { confirmDoneAndRate } from './feedback.js';
 
 // Demo accounts (apps/server/src/features/seed/demo-seed.ts).
 const ADMIN = 'admin@cutroom.demo';
@@ -210,17 +211,7 @@ describe('card detail', () => {
     // Mark As Done, then the feedback with OK held until a star is chosen.
     await customer.getByTestId('action-markDone').click();
     await customer.getByText(MSG.confirmMarkComplete).waitFor();
-    await customer.getByRole('button', { name: 'Yes' }).click();
-    await toast(customer, MSG.cardMarkedCompleted).waitFor();
-    const feedback = customer.getByTestId('feedback-dialog');
-    await feedback.waitFor();
-    const ok = feedback.getByRole('button', { name: 'OK' });
-    expect(await ok.isDisabled()).toBe(true);
-    await chooseStars(feedback, 4);
-    await feedback.getByLabel('Comment (optional)').fill('Much better, thank you!');
-    await customer.screenshot({ path: path.join(screenshotDir, 'card-detail-feedback.png') });
-    await ok.click();
-    await toast(customer, MSG.feedbackSubmitted).waitFor();
+    await confirmDoneAndRate(customer, 4, 'Much better, thank you!', 'card-detail-feedback.png');
     await customer.getByRole('img', { name: 'Rated 4 of 5' }).waitFor();
     await customer.getByTestId('action-rate').waitFor();
     expect(await customer.getByTestId('card-done').count()).toBe(1);
