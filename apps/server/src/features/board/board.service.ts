@@ -28,7 +28,6 @@ const p = {
   start: sql.placeholder('start'),
   end: sql.placeholder('end'),
   zone: sql.placeholder('zone'),
-  limit: sql.placeholder('limit'),
   offset: sql.placeholder('offset'),
 };
 
@@ -56,7 +55,6 @@ export function pageValues(viewer: CardViewer, body: Body, zone: string, column?
     start: body.startDate ?? null,
     end: body.endDate ?? null,
     zone,
-    limit: body.limit,
     offset: body.offset,
   };
 }
