@@ -3,6 +3,7 @@ export * from './card-status.js';
 export * from './transitions.js';
 export * from './options.js';
 export * from './constants.js';
+export * from './request-limit.js';
 export * from './messages.js';
 export * from './errors.js';
 export * from './navigation.js';

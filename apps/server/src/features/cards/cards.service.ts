@@ -141,14 +141,15 @@ export async function createCard(ctx: AppContext, viewer: SessionUser, body: Cre
   } else if (viewer.role !== 'customer') {
     throw new AppError('FORBIDDEN');
   }
-  const allowance = await requestAllowance(ctx.db, clientId);
-  if (allowance.blocked === 'no_qa') throw new AppError('NO_QA');
-  if (allowance.blocked === 'limit' && viewer.role !== 'admin') throw new AppError('REQUEST_LIMIT');
   await assertExtrasAllowed(ctx.db, viewer, clientId, body);
   const title = normalizeTitle(body.card_title);
-  await assertTitleFree(ctx.db, clientId, title);
 
   const created = await ctx.db.transaction(async (tx) => {
+    // Counted under a lock on the customer's row, so parallel requests can't all pass the limit.
+    const allowance = await requestAllowance(tx, clientId, { lock: true });
+    if (allowance.blocked === 'no_qa') throw new AppError('NO_QA');
+    if (allowance.blocked === 'limit' && viewer.role !== 'admin') throw new AppError('REQUEST_LIMIT');
+    await assertTitleFree(tx, clientId, title);
     const [[firstQa], [last]] = await Promise.all([
       tx
         .select({ qaId: customerQas.qaId })

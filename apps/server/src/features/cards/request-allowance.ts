@@ -1,5 +1,5 @@
 import { and, count, eq, gte } from 'drizzle-orm';
-import { BILLING_PERIOD_DAYS, MSG, REQUESTS_PER_PERIOD } from '@cutroom/domain';
+import { BILLING_PERIOD_DAYS, MSG, requestLimitOf } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { cards, customerQas, users } from '../../db/schema.js';
 
@@ -20,9 +20,14 @@ export interface Allowance {
   message: string | null;
 }
 
-/** How many requests a customer has made this billing period, and whether another is allowed (DESIGN §4). */
-export async function requestAllowance(db: Db, customerId: number): Promise<Allowance> {
-  const [customer] = await db.select().from(users).where(eq(users.id, customerId)).limit(1);
+/**
+ * How many requests a customer has made this billing period, and whether another is allowed (DESIGN §4).
+ * `lock` holds the customer's row until the transaction ends, so a count and the insert after it
+ * are one step: parallel requests of one customer queue here instead of all passing the count.
+ */
+export async function requestAllowance(db: Db, customerId: number, opts: { lock?: boolean } = {}): Promise<Allowance> {
+  const query = db.select().from(users).where(eq(users.id, customerId)).limit(1);
+  const [customer] = await (opts.lock ? query.for('update') : query);
   if (!customer) return { used: 0, limit: 0, blocked: 'no_qa', message: MSG.noQaAssigned };
   const since = periodStart(customer.billingDate ?? customer.createdAt);
   const [[used], [qaSlots]] = await Promise.all([
@@ -32,12 +37,7 @@ export async function requestAllowance(db: Db, customerId: number): Promise<Allo
       .where(and(eq(cards.clientId, customerId), gte(cards.createdAt, since))),
     db.select({ n: count() }).from(customerQas).where(eq(customerQas.customerId, customerId)),
   ]);
-  const plan = customer.subscriptionType ?? 'single';
-  const limit =
-    customer.requestLimit ??
-    (plan === 'custom'
-      ? (customer.customSubscription ?? 0)
-      : (REQUESTS_PER_PERIOD[plan as keyof typeof REQUESTS_PER_PERIOD] ?? 1));
+  const limit = requestLimitOf(customer);
   const usedN = used?.n ?? 0;
   if ((qaSlots?.n ?? 0) === 0) return { used: usedN, limit, blocked: 'no_qa', message: MSG.noQaAssigned };
   if (limit !== null && usedN >= limit)

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { SUBSCRIPTION_TYPES } from './options.js';
+import { requestLimitOf } from './request-limit.js';
+
+const plan = (subscriptionType: string | null, customSubscription: number | null = null, requestLimit: number | null = null) =>
+  requestLimitOf({ subscriptionType, customSubscription, requestLimit });
+
+describe('requestLimitOf', () => {
+  it('gives every plan its own limit, unlimited none', () => {
+    const byPlan = Object.fromEntries(SUBSCRIPTION_TYPES.map((p) => [p.value, plan(p.value, 7)]));
+    expect(byPlan).toEqual({ single: 1, double: 2, weekly: 4, unlimited: null, custom: 7 });
+  });
+
+  it('counts a missing or unknown plan as single, and a custom plan without its number as zero', () => {
+    expect(plan(null)).toBe(1);
+    expect(plan('gold')).toBe(1);
+    expect(plan('custom', null)).toBe(0);
+  });
+
+  it("lets an admin's override win over every plan, unlimited included", () => {
+    for (const p of SUBSCRIPTION_TYPES) expect(plan(p.value, 7, 3)).toBe(3);
+    expect(plan('unlimited', null, 0)).toBe(0);
+  });
+});
