@@ -145,6 +145,22 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
+/** Every stored upload, so each user's share of storage is known (the per-user quota) and files have an owner. */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    key: text('key').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bytes: integer('bytes').notNull(),
+    contentType: text('content_type').notNull(),
+    purpose: text('purpose').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_files_owner_idx').on(t.ownerId)],
+);
+
 /** One-time tokens mailed to users: email verification and password reset. */
 export const userTokens = pgTable(
   'user_tokens',
