@@ -60,7 +60,8 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    // Forwarded headers only from configured proxies: anyone could otherwise pick their own address.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -11,6 +12,26 @@ const url = (protocols: string[]) =>
     .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), {
       error: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
+
+const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyEntry = (entry: string) => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return PROXY_PRESETS.includes(entry) && bits === undefined;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+/** Addresses whose X-Forwarded-For is believed; anyone else's header is ignored (the per-address limits rely on it). */
+const trustProxy = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean),
+  )
+  .refine((entries) => entries.length > 0 && entries.every(isProxyEntry), {
+    error: `must be a comma-separated list of proxy addresses or CIDR ranges (or ${PROXY_PRESETS.join(', ')})`,
+  });
 
 /** Every environment variable the server reads (DESIGN §2); nothing else touches process.env. */
 const envSchema = z.object({
@@ -32,6 +53,8 @@ const envSchema = z.object({
   PUBLIC_URL: url(['http', 'https']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: trustProxy.optional(),
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(100_000_000).default(2048),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -51,6 +74,10 @@ export interface Config {
   publicUrl: string;
   logLevel: Env['LOG_LEVEL'];
   webDist: string | undefined;
+  /** Proxies whose forwarded headers are trusted; empty = the connection's own address is the client's. */
+  trustProxy: string[];
+  /** Uploads one user may keep in storage. */
+  storageQuotaBytes: number;
   /** Tests use an in-memory database instead of DATA_DIR/pg. */
   inMemoryDb?: boolean;
 }
@@ -93,5 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY ?? [],
+    storageQuotaBytes: e.STORAGE_QUOTA_MB * 1_048_576,
   };
 }

@@ -127,6 +127,11 @@ export const MSG = {
   uploadInProgress: 'Wait for the upload to finish',
   noCardsInColumn: 'No cards here',
   noCardsMatch: 'No cards match these filters',
+  fileEmpty: 'The file is empty',
+  fileTooLarge: 'The file is larger than {mb} MB',
+  storageQuotaFull: 'Your storage space is full ({mb} MB). Delete files you no longer need or ask an admin for more.',
+  fileMissing: 'Choose a file to upload',
+  uploadNotMultipart: 'Send the file as multipart/form-data',
 } as const;
 export type MessageKey = keyof typeof MSG;
 

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_TYPES } from './options.js';
 import { requestLimitOf } from './request-limit.js';
 
-const plan = (subscriptionType: string | null, customSubscription: number | null = null, requestLimit: number | null = null) =>
-  requestLimitOf({ subscriptionType, customSubscription, requestLimit });
+const plan = (
+  subscriptionType: string | null,
+  customSubscription: number | null = null,
+  requestLimit: number | null = null,
+) => requestLimitOf({ subscriptionType, customSubscription, requestLimit });
 
 describe('requestLimitOf', () => {
   it('gives every plan its own limit, unlimited none', () => {

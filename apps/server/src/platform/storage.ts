@@ -8,46 +8,59 @@ import type { Config } from '../config.js';
 /** Where uploaded files live. Keys are `media/<owner>/<random>-<name>`; the portal serves them at /files/<key>. */
 export interface Storage {
   kind: 'local' | 's3';
-  put(key: string, body: Readable, contentType: string): Promise<void>;
+  /** Stores a whole stream; a stream that fails leaves nothing behind. */
+  put(key: string, body: Readable, type: { mime: string; inline: boolean }): Promise<void>;
+  /** Deletes a key; a missing key is not an error. */
+  remove(key: string): Promise<void>;
   /** Local disk: the folder files are served from. */
   root?: string;
-  /** S3: a short-lived signed GET for a key. */
-  signedGet?(key: string): Promise<string>;
+  /** S3: a short-lived signed GET for a key, answered with the given type and disposition. */
+  signedGet?(key: string, type: { mime: string; disposition: string }): Promise<string>;
 }
 
-/** A safe, unguessable key: the name keeps its extension, loses special characters, spaces become hyphens. */
-export function mediaKey(ownerId: number, fileName: string): string {
-  const ext = path
-    .extname(fileName)
-    .toLowerCase()
-    .replace(/[^.a-z0-9]/g, '')
-    .slice(0, 10);
+/**
+ * A safe, unguessable key: the name loses special characters and spaces become hyphens (spec 002 §9);
+ * the extension is the detected type's, never the uploaded name's.
+ */
+export function mediaKey(ownerId: number, fileName: string, ext: string): string {
   const stem = path
     .basename(fileName, path.extname(fileName))
     .trim()
     .replace(/\s+/g, '-')
     .replace(/[^\w-]/g, '')
     .slice(0, 60);
-  return `media/${ownerId}/${Date.now()}-${randomBytes(8).toString('hex')}-${stem || 'file'}${ext}`;
+  return `media/${ownerId}/${Date.now()}-${randomBytes(8).toString('hex')}-${stem || 'file'}.${ext}`;
 }
 
 export const fileUrl = (key: string) => `/files/${key}`;
 
 function localStorage(root: string): Storage {
+  const inRoot = (key: string) => {
+    const target = path.join(root, key);
+    if (!target.startsWith(root + path.sep)) throw new Error('bad storage key');
+    return target;
+  };
   return {
     kind: 'local',
     root,
     async put(key, body) {
-      const target = path.join(root, key);
-      if (!target.startsWith(root + path.sep)) throw new Error('bad storage key');
+      const target = inRoot(key);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      await pipeline(body, fs.createWriteStream(target, { flags: 'wx' }));
+      try {
+        await pipeline(body, fs.createWriteStream(target, { flags: 'wx' }));
+      } catch (e) {
+        await fs.promises.rm(target, { force: true });
+        throw e;
+      }
+    },
+    async remove(key) {
+      await fs.promises.rm(inRoot(key), { force: true });
     },
   };
 }
 
 async function s3Storage(s3: NonNullable<Config['s3']>): Promise<Storage> {
-  const { S3Client, GetObjectCommand } = await import('@aws-sdk/client-s3');
+  const { S3Client, GetObjectCommand, DeleteObjectCommand } = await import('@aws-sdk/client-s3');
   const { Upload } = await import('@aws-sdk/lib-storage');
   const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
   const client = new S3Client({
@@ -59,14 +72,40 @@ async function s3Storage(s3: NonNullable<Config['s3']>): Promise<Storage> {
   });
   return {
     kind: 's3',
-    async put(key, body, contentType) {
-      // Multipart upload streams the body without holding the whole file in memory.
-      await new Upload({
+    async put(key, body, type) {
+      // Multipart upload streams the body without holding the whole file in memory; a failed one is aborted.
+      const upload = new Upload({
         client,
-        params: { Bucket: s3.bucket, Key: key, Body: body, ContentType: contentType },
-      }).done();
+        params: {
+          Bucket: s3.bucket,
+          Key: key,
+          Body: body,
+          ContentType: type.mime,
+          ContentDisposition: type.inline ? 'inline' : 'attachment',
+        },
+      });
+      try {
+        await upload.done();
+      } catch (e) {
+        await upload.abort().catch(() => {});
+        await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key })).catch(() => {});
+        throw e;
+      }
     },
-    signedGet: (key) => getSignedUrl(client, new GetObjectCommand({ Bucket: s3.bucket, Key: key }), { expiresIn: 900 }),
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
+    },
+    signedGet: (key, type) =>
+      getSignedUrl(
+        client,
+        new GetObjectCommand({
+          Bucket: s3.bucket,
+          Key: key,
+          ResponseContentType: type.mime,
+          ResponseContentDisposition: type.disposition,
+        }),
+        { expiresIn: 900 },
+      ),
   };
 }
 

@@ -21,6 +21,12 @@ export async function seedWithSessions(db: Db) {
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** Every file under a user's upload folder, so a refused upload can be shown to leave nothing. */
+export function filesOf(dataDir: string, ownerId: number): string[] {
+  const dir = path.join(dataDir, 'files', 'media', String(ownerId));
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+}
+
 /** The newest mail written to the outbox for an address, as raw text. */
 export function latestMail(dataDir: string, to: string): string {
   const dir = path.join(dataDir, 'mail');

@@ -28,6 +28,7 @@ import {
   type revisionBody,
   type timelineBody,
   type UserView,
+  type UploadPurpose,
 } from '@cutroom/domain';
 import type { z } from 'zod';
 import { api, errorMessage, isApiError } from '../../lib/api-client';
@@ -377,6 +378,8 @@ export function useUploadMedia() {
   return useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
+      // The purpose goes first: the server reads it before the file, to judge the file by it.
+      form.append('purpose', 'subtitles' satisfies UploadPurpose);
       form.append('document', file);
       return api<{ url: string; name: string }>('/api/media', { method: 'POST', body: form });
     },

@@ -16,6 +16,7 @@ import {
   type UserView,
   type annotationShape,
   type commentsReply,
+  type UploadPurpose,
 } from '@cutroom/domain';
 import type { z } from 'zod';
 import { api, errorMessage, isApiError } from '../../lib/api-client';
@@ -152,14 +153,15 @@ export function useUploadSrt(cardId: number) {
   return useMutation({
     mutationFn: async (file: File) => {
       const form = new FormData();
+      // The purpose goes first: the server reads it before the file, to judge the file by it.
+      form.append('purpose', 'subtitles' satisfies UploadPurpose);
       form.append('document', file);
       let url: string;
       try {
         url = (await api<{ url: string }>('/api/media', { method: 'POST', body: form })).url;
       } catch (error) {
-        throw isApiError(error) && error.status < 500 && error.code === 'VALIDATION'
-          ? error
-          : new Error(MSG.uploadFailed);
+        // A refusal (wrong type, too large, quota) says why; anything else is the spec's generic text.
+        throw isApiError(error) && error.status < 500 && error.status !== 401 ? error : new Error(MSG.uploadFailed);
       }
       return api<Reply>(`/api/card/${cardId}/srtFile`, { method: 'POST', body: { card_id: cardId, srt_file: url } });
     },

@@ -7,6 +7,7 @@ import type {
   UserView,
   cardIdReply,
   requestAllowanceReply,
+  UploadPurpose,
 } from '@cutroom/domain';
 import { api } from '../../lib/api-client';
 import type { RepurposeBody } from './request-values';
@@ -112,6 +113,8 @@ export function useUploadVoiceNote() {
   return useMutation({
     mutationFn: async (file: File) => {
       const form = new FormData();
+      // The purpose goes first: the server reads it before the file, to judge the file by it.
+      form.append('purpose', 'voice_note' satisfies UploadPurpose);
       form.append('document', file, file.name);
       const reply = await api<{ url: string }>('/api/media', { method: 'POST', body: form });
       // Stored as the portal-relative /files/… path, so it survives a change of host.
