@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   MSG,
   TIMELINE_HOURS_FIRST,
   TIMELINE_HOURS_WITH_REVISION,
   splitContentIds,
+  type CardStatus,
   type doneBody,
   type markCompleteBody,
   type moveBody,
@@ -207,8 +208,10 @@ export async function updateSort(ctx: AppContext, viewer: SessionUser, body: In<
       ),
     );
   if (visible.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
+  // Rows are locked in id order, so reorders sent in opposite orders queue instead of deadlocking.
+  const byId = [...body.cards].sort((x, y) => x.card_id - y.card_id);
   await ctx.db.transaction(async (tx) => {
-    for (const c of body.cards) await tx.update(cards).set({ sort: c.sort }).where(eq(cards.id, c.card_id));
+    for (const c of byId) await tx.update(cards).set({ sort: c.sort }).where(eq(cards.id, c.card_id));
   });
   for (const c of visible) {
     await ctx.events.publish({ type: 'cards.sorted', cardId: c.id, audience: { ...c }, data: {} });
@@ -216,16 +219,17 @@ export async function updateSort(ctx: AppContext, viewer: SessionUser, body: In<
   return { success: true, message: MSG.informationUpdated };
 }
 
-const ARCHIVABLE = new Set(['done', 'completed_done', 'canceled']);
+const ARCHIVABLE: CardStatus[] = ['done', 'completed_done', 'canceled'];
 
 export async function archiveCard(ctx: AppContext, viewer: SessionUser, cardId: number) {
   const row = await loadVisibleCard(ctx.db, viewer, cardId);
   assertOwnerOrAdmin(viewer, row);
-  if (row.card.archivedAt || !ARCHIVABLE.has(row.card.cardStatus)) throw new AppError('INVALID_CARD_STATUS');
+  if (row.card.archivedAt || !ARCHIVABLE.includes(row.card.cardStatus)) throw new AppError('INVALID_CARD_STATUS');
   const [updated] = await ctx.db
     .update(cards)
     .set({ archivedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(cards.id, cardId), isNull(cards.archivedAt)))
+    // Re-checked in the write: a card moved out of done meanwhile is not archived.
+    .where(and(eq(cards.id, cardId), isNull(cards.archivedAt), inArray(cards.cardStatus, ARCHIVABLE)))
     .returning();
   if (!updated) throw new AppError('STALE_MOVE');
   await ctx.events.publish({ type: 'card.archived', cardId, audience: audienceOf(updated), data: { archived: true } });
@@ -252,9 +256,18 @@ export async function setPaused(ctx: AppContext, viewer: SessionUser, cardId: nu
   const [updated] = await ctx.db
     .update(cards)
     .set({ paused, updatedAt: new Date() })
-    .where(eq(cards.id, cardId))
+    // Re-checked in the write: a card canceled, completed or archived meanwhile stays as it is.
+    .where(
+      and(
+        eq(cards.id, cardId),
+        eq(cards.isComplete, false),
+        isNull(cards.archivedAt),
+        ne(cards.cardStatus, 'canceled'),
+      ),
+    )
     .returning();
-  await ctx.events.publish({ type: 'card.updated', cardId, audience: audienceOf(updated!), data: { paused } });
+  if (!updated) throw new AppError('INVALID_CARD_STATUS');
+  await ctx.events.publish({ type: 'card.updated', cardId, audience: audienceOf(updated), data: { paused } });
   return { success: true, message: paused ? MSG.pausedOn : MSG.pausedOff };
 }
 

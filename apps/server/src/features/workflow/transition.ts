@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MSG, canMove, moveCallFor, type CardStatus, type MoveCall } from '@cutroom/domain';
 import type { Tx } from '../../db/client.js';
 import { cardActivity, cards } from '../../db/schema.js';
@@ -34,12 +34,8 @@ export function assertOwnerOrAdmin(viewer: SessionUser, row: CardRow) {
   if (owner && !row.client.isActiveSubscription) throw new AppError('MOVE_NOT_ALLOWED');
 }
 
-/**
- * One move, in one transaction that re-checks the status it moves from (UPDATE … WHERE card_status = from),
- * so of two people moving one card only one wins; the loser gets 409 and nothing changes.
- */
-export async function transition(ctx: AppContext, viewer: SessionUser, cardId: number, spec: TransitionSpec) {
-  const row = await loadVisibleCard(ctx.db, viewer, cardId);
+/** The rules of one move, checked against the card as it is; returns the status it moves from. */
+function assertMove(viewer: SessionUser, row: CardRow, spec: TransitionSpec): CardStatus {
   const current = row.card;
   const from = spec.from ?? current.cardStatus;
   if (current.cardStatus !== from || current.archivedAt) throw new AppError('STALE_MOVE');
@@ -54,20 +50,31 @@ export async function transition(ctx: AppContext, viewer: SessionUser, cardId: n
   } else {
     assertOwnerOrAdmin(viewer, row);
   }
+  return from;
+}
 
+/**
+ * One move, in one transaction that locks the card and checks it as it is then, so of two people
+ * moving one card only one wins (the loser gets 409 and nothing changes), and a move never writes
+ * values computed from a card that changed meanwhile.
+ */
+export async function transition(ctx: AppContext, viewer: SessionUser, cardId: number, spec: TransitionSpec) {
+  const row = await loadVisibleCard(ctx.db, viewer, cardId);
   const now = new Date();
-  const moved = await ctx.db.transaction(async (tx) => {
+  const { moved, from } = await ctx.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(cards).where(eq(cards.id, cardId)).for('update');
+    if (!locked) throw new AppError('NOT_FOUND');
+    const from = assertMove(viewer, { ...row, card: locked }, spec);
     const [updated] = await tx
       .update(cards)
-      .set({ ...spec.set?.(current), cardStatus: spec.to, updatedAt: now })
-      .where(and(eq(cards.id, cardId), eq(cards.cardStatus, from), isNull(cards.archivedAt)))
+      .set({ ...spec.set?.(locked), cardStatus: spec.to, updatedAt: now })
+      .where(eq(cards.id, cardId))
       .returning();
-    if (!updated) throw new AppError('STALE_MOVE');
     await tx
       .insert(cardActivity)
       .values({ cardId, userId: viewer.id, fromStatus: from, toStatus: spec.to, createdAt: now });
-    await spec.after?.(tx, updated);
-    return updated;
+    await spec.after?.(tx, updated!);
+    return { moved: updated!, from };
   });
   await ctx.events.publish({
     type: 'card.moved',
