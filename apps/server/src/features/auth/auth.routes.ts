@@ -78,7 +78,10 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        const session = await login(ctx, limits, request.body, request.headers['user-agent']);
+        const session = await login(ctx, limits, request.body, {
+          address: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
         const base = { client_type: session.client_type, timezone: session.timezone };
         if (isWebClient(request)) {
           setSessionCookie(reply, session.token, session.remember, secureCookie);

@@ -10,7 +10,8 @@ import {
 } from '@cutroom/domain';
 import { users } from '../../db/schema.js';
 import { createSession, forgetUserSessions, revokeUserSessions, type SessionUser } from '../../platform/auth.js';
-import { createAttemptLimiter } from '../../platform/attempt-limiter.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createAttemptLimiter, loginDelayMs } from '../../platform/attempt-limiter.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
@@ -21,10 +22,19 @@ import { consumeUserToken, issueUserToken } from './user-tokens.js';
 
 const MINUTE = 60_000;
 
-/** Per-account limits, on top of the per-address limits set on the routes; one pair per app. */
+/**
+ * Login and reset limits on top of the per-address call limits set on the routes; one set per app.
+ * Guessing one account from one address stops after 10 tries, but only for that address, so an
+ * attacker can't lock the owner out; guesses from many addresses are slowed by a growing delay.
+ */
 export function createAccountLimits() {
   return {
-    login: createAttemptLimiter({ max: 10, windowMs: 15 * MINUTE }),
+    /** Attempts per account and address; a success clears it. */
+    loginPair: createAttemptLimiter({ max: 10, windowMs: 15 * MINUTE }),
+    /** Failed logins per address over every account: a password spray. */
+    loginAddress: createAttemptLimiter({ max: 100, windowMs: 15 * MINUTE }),
+    /** Failed logins per account from anywhere: never refuses, sets the delay. */
+    loginAccount: createAttemptLimiter({ max: Number.POSITIVE_INFINITY, windowMs: 15 * MINUTE }),
     reset: createAttemptLimiter({ max: 5, windowMs: 60 * MINUTE }),
   };
 }
@@ -85,20 +95,28 @@ export async function login(
   ctx: AppContext,
   limits: AccountLimits,
   body: z.infer<typeof loginBody>,
-  userAgent: string | undefined,
+  client: { address: string; userAgent: string | undefined },
 ) {
-  limits.login.hit(body.useremail);
+  const pair = `${body.useremail}|${client.address}`;
+  limits.loginAddress.check(client.address);
+  limits.loginPair.hit(pair);
+  await sleep(loginDelayMs(limits.loginAccount.count(body.useremail)));
   const user = await findByEmail(ctx, body.useremail);
   const ok = await verifyPassword(user && !user.isDeleted ? user.passwordHash : undefined, body.password);
-  if (!user || !ok) throw new AppError('BAD_CREDENTIALS');
+  if (!user || !ok) {
+    limits.loginAddress.hit(client.address);
+    limits.loginAccount.hit(body.useremail);
+    throw new AppError('BAD_CREDENTIALS');
+  }
   if (!user.emailVerifiedAt) {
     const token = await issueUserToken(ctx.db, user.id, 'verify_email', user.useremail);
     await sendVerificationMail(ctx, user.useremail, user.firstname, token);
     throw new AppError('EMAIL_NOT_VERIFIED');
   }
-  limits.login.reset(body.useremail);
+  limits.loginPair.reset(pair);
+  limits.loginAccount.reset(body.useremail);
   const remember = body.remember_me ?? true;
-  const token = await createSession(ctx.db, user.id, remember, userAgent);
+  const token = await createSession(ctx.db, user.id, remember, client.userAgent);
   await ctx.db.update(users).set({ lastLoginTime: new Date() }).where(eq(users.id, user.id));
   return { token, remember, client_type: user.clientType, timezone: user.timezone };
 }

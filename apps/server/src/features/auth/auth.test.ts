@@ -308,7 +308,7 @@ describe('profile basics', () => {
 });
 
 describe('abuse limits', () => {
-  it('limits login attempts per account', async () => {
+  it('limits login attempts per account and address', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) {
       codes.push((await post('/api/login', { useremail: 'target@example.com', password: `guess-${i}` })).statusCode);
