@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,24 +22,31 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * A database restart drops every connection. An idle client's 'error' reaches the pool, which replaces
+ * the client. A checked-out client between two queries (inside a transaction) emits 'error' on itself,
+ * and unheard that crashes the process: heard, its next query fails (the request answers 500) and the
+ * pool discards it on release as no longer queryable.
+ */
+function survivingDroppedConnections(pool: Pool): Pool {
+  pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));
+  // Reported by the query that fails next; the pool's own listener covers idle clients.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
 /** node-postgres pool when a URL is given; embedded PGlite (in a folder, or in memory) otherwise. */
 export async function openDatabase(opts: { url?: string; pgliteDir?: string }): Promise<Database> {
   if (opts.url) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: opts.url, max: 20 });
-    // An idle client whose connection dropped (server restart) is replaced on next use; without a
-    // listener the 'error' event would crash the process.
-    pool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));
+    const pool = survivingDroppedConnections(new Pool({ connectionString: opts.url, max: 20 }));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
-    const plannedPool = new Pool({
-      connectionString: opts.url,
-      max: 10,
-      options: '-c plan_cache_mode=force_generic_plan',
-    });
-    plannedPool.on('error', (err) => process.emitWarning(`PostgreSQL idle client error: ${err.message}`));
+    const plannedPool = survivingDroppedConnections(
+      new Pool({ connectionString: opts.url, max: 10, options: '-c plan_cache_mode=force_generic_plan' }),
+    );
     const planned = drizzle(plannedPool, { schema });
     return {
       db: db as unknown as Db,
