@@ -263,6 +263,8 @@ async function loadForExtras(ctx: AppContext, viewer: SessionUser, cardId: numbe
   return row;
 }
 
+const repurposeOn = 'Repurpose is already enabled on this card';
+
 export async function enableRepurpose(
   ctx: AppContext,
   viewer: SessionUser,
@@ -270,26 +272,28 @@ export async function enableRepurpose(
   body: Parameters<typeof repurposeColumns>[0],
 ) {
   const row = await loadForExtras(ctx, viewer, cardId);
-  if (row.card.hasRepurpose)
-    throw new AppError('VALIDATION', 'Repurpose is already enabled on this card', 'hasRepurpose');
+  if (row.card.hasRepurpose) throw new AppError('VALIDATION', repurposeOn, 'hasRepurpose');
   const [updated] = await ctx.db
     .update(cards)
     .set({ ...repurposeColumns({ ...body, hasRepurpose: true }), updatedAt: new Date() })
-    .where(eq(cards.id, cardId))
+    // Re-checked in the write, so of two at once only the first turns it on.
+    .where(and(eq(cards.id, cardId), eq(cards.hasRepurpose, false)))
     .returning();
+  if (!updated) throw new AppError('VALIDATION', repurposeOn, 'hasRepurpose');
   await ctx.events.publish({
     type: 'card.updated',
     cardId,
-    audience: audienceOf(updated!),
+    audience: audienceOf(updated),
     data: { has_repurpose: true },
   });
   return { message: MSG.repurposeEnabled, card_id: cardId };
 }
 
+const ytHelperOn = 'The YouTube helper is already enabled on this card';
+
 export async function enableYtHelper(ctx: AppContext, viewer: SessionUser, cardId: number) {
   const row = await loadForExtras(ctx, viewer, cardId);
-  if (row.card.hasYoutubeHelper)
-    throw new AppError('VALIDATION', 'The YouTube helper is already enabled on this card', 'hasYTHelper');
+  if (row.card.hasYoutubeHelper) throw new AppError('VALIDATION', ytHelperOn, 'hasYTHelper');
   await assertExtrasAllowed(ctx.db, viewer, row.card.clientId, { hasYTHelper: true });
   const [updated] = await ctx.db
     .update(cards)
@@ -299,12 +303,14 @@ export async function enableYtHelper(ctx: AppContext, viewer: SessionUser, cardI
       ytAssignedTime: new Date(),
       updatedAt: new Date(),
     })
-    .where(eq(cards.id, cardId))
+    // Re-checked in the write, so of two at once only the first turns it on.
+    .where(and(eq(cards.id, cardId), eq(cards.hasYoutubeHelper, false)))
     .returning();
+  if (!updated) throw new AppError('VALIDATION', ytHelperOn, 'hasYTHelper');
   await ctx.events.publish({
     type: 'card.updated',
     cardId,
-    audience: audienceOf(updated!),
+    audience: audienceOf(updated),
     data: { has_youtube_helper: true },
   });
   return { message: MSG.ytHelperEnabled, card_id: cardId };

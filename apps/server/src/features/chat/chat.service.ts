@@ -120,7 +120,13 @@ export async function editComment(ctx: AppContext, viewer: SessionUser, cardId: 
 
 export async function deleteComment(ctx: AppContext, viewer: SessionUser, cardId: number, noteId: number, chat: Chat) {
   const { note, row } = await loadChangeable(ctx, viewer, cardId, noteId, chat);
-  await ctx.db.update(cardNotes).set({ isDeleted: true, updatedAt: new Date() }).where(eq(cardNotes.id, noteId));
+  const [deleted] = await ctx.db
+    .update(cardNotes)
+    .set({ isDeleted: true, updatedAt: new Date() })
+    // Re-checked in the write: of two deletes at once the second finds nothing, as it would after.
+    .where(and(eq(cardNotes.id, noteId), eq(cardNotes.isDeleted, false)))
+    .returning({ id: cardNotes.id });
+  if (!deleted) throw new AppError('NOT_FOUND');
   await publish(ctx, row, note.chat, 'note.updated', noteId);
   return { message: MSG.commentDeleted };
 }
