@@ -17,7 +17,7 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { workflowRoutes } from './features/workflow/workflow.routes.js';
-import { registerAuth } from './platform/auth.js';
+import { forgetRevoked, registerAuth } from './platform/auth.js';
 import type { AppContext } from './platform/context.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { createMemoryBus, createRedisBus, type EventBus } from './platform/events.js';
@@ -72,6 +72,8 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
 
   const bus = events ?? (config.redisUrl ? await createRedisBus(config.redisUrl) : createMemoryBus());
   app.addHook('onClose', () => bus.close());
+  // Sessions ended on another instance stop working here at once, not when the cache entry expires.
+  bus.onRevoke((revocation) => forgetRevoked(database.db, revocation));
   const ctx: AppContext = {
     db: database.db,
     planned: database.planned,

@@ -41,3 +41,6 @@ export const URL_MAX = 2048;
 
 /** Largest upload through POST /api/media (voice notes, SRT files, thumbnails). */
 export const MEDIA_MAX_BYTES = 50 * 1_048_576;
+
+/** The last event of a stream whose session was logged out or revoked: the client signs out, not reconnects. */
+export const SESSION_ENDED_EVENT = 'session.ended';

@@ -6,6 +6,7 @@ import type { Role } from '@cutroom/domain';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { AppError } from './errors.js';
+import { revokes, type EventBus, type Revocation } from './events.js';
 import { SESSION_CACHE_MS, sessionCacheOf } from './session-cache.js';
 import { hashToken, newToken } from './tokens.js';
 
@@ -57,14 +58,30 @@ export async function createSession(db: Db, userId: number, remember: boolean, u
   return token;
 }
 
-export async function revokeSession(db: Db, sessionId: number) {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
-  sessionCacheOf(db).forget((user) => user.sessionId === sessionId);
+/** What ending a session touches: the table, and every instance's cache and open streams. */
+interface SessionStore {
+  db: Db;
+  events: EventBus;
+}
+
+/** Forgets the ended sessions here at once, and tells the other instances (and this one's streams). */
+async function announce({ db, events }: SessionStore, revocation: Revocation) {
+  forgetRevoked(db, revocation);
+  await events.revoke(revocation);
+}
+
+export function forgetRevoked(db: Db, revocation: Revocation) {
+  sessionCacheOf(db).forget((user) => revokes(revocation, { userId: user.id, sessionId: user.sessionId }));
+}
+
+export async function revokeSession(store: SessionStore, session: { userId: number; sessionId: number }) {
+  await store.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, session.sessionId));
+  await announce(store, session);
 }
 
 /** Revokes all of a user's sessions, optionally keeping one (a password change keeps the caller's). */
-export async function revokeUserSessions(db: Db, userId: number, keepSessionId?: number) {
-  await db
+export async function revokeUserSessions(store: SessionStore, userId: number, keepSessionId?: number) {
+  await store.db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(
@@ -74,7 +91,25 @@ export async function revokeUserSessions(db: Db, userId: number, keepSessionId?:
         keepSessionId === undefined ? undefined : sql`${sessions.id} <> ${keepSessionId}`,
       ),
     );
-  forgetUserSessions(db, userId);
+  await announce(store, { userId, exceptSessionId: keepSessionId });
+}
+
+/** Whether a session may still be used: a long-lived stream asks this now and then. */
+export async function sessionIsLive(db: Db, sessionId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        eq(users.isDeleted, false),
+      ),
+    )
+    .limit(1);
+  return !!row;
 }
 
 /** Drops a user's cached sessions, so a changed name, zone or revocation is seen on the next call. */

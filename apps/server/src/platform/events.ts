@@ -23,9 +23,24 @@ export interface AppEvent {
 
 export type EventInput = Omit<AppEvent, 'id'>;
 
+/** Sessions that just ended: one (sessionId), or all of a user's but one (exceptSessionId). */
+export interface Revocation {
+  userId: number;
+  sessionId?: number;
+  exceptSessionId?: number;
+}
+
+export const revokes = (r: Revocation, session: { userId: number; sessionId: number }) =>
+  r.userId === session.userId &&
+  (r.sessionId === undefined || r.sessionId === session.sessionId) &&
+  r.exceptSessionId !== session.sessionId;
+
 export interface EventBus {
   publish(event: EventInput): Promise<void>;
   subscribe(listener: (event: AppEvent) => void): () => void;
+  /** Tells every instance that sessions ended, so each drops its cached copies and closes their streams. */
+  revoke(revocation: Revocation): Promise<void>;
+  onRevoke(listener: (revocation: Revocation) => void): () => void;
   /** Events after `lastId` still held in memory, or null when `lastId` is too old to replay. */
   since(lastId: string): AppEvent[] | null;
   close(): Promise<void>;
@@ -33,11 +48,14 @@ export interface EventBus {
 
 const RING_SIZE = 2_000;
 const CHANNEL = 'cutroom:events';
+const REVOKE_CHANNEL = 'cutroom:revocations';
 
 /** Local fan-out plus a replay ring; `transport` carries events between instances (Redis) or not. */
 function createBus(transport?: {
   send(event: AppEvent): Promise<void>;
   onReceive(fn: (event: AppEvent) => void): void;
+  sendRevocation(revocation: Revocation): Promise<void>;
+  onRevocation(fn: (revocation: Revocation) => void): void;
   close(): Promise<void>;
 }): EventBus {
   const emitter = new EventEmitter();
@@ -52,6 +70,8 @@ function createBus(transport?: {
     emitter.emit('event', event);
   };
   transport?.onReceive(deliver);
+  const deliverRevocation = (revocation: Revocation) => emitter.emit('revoke', revocation);
+  transport?.onRevocation(deliverRevocation);
 
   return {
     async publish(input) {
@@ -62,6 +82,14 @@ function createBus(transport?: {
     subscribe(listener) {
       emitter.on('event', listener);
       return () => emitter.off('event', listener);
+    },
+    async revoke(revocation) {
+      if (transport) await transport.sendRevocation(revocation);
+      else deliverRevocation(revocation);
+    },
+    onRevoke(listener) {
+      emitter.on('revoke', listener);
+      return () => emitter.off('revoke', listener);
     },
     since(lastId) {
       const index = ring.findIndex((e) => e.id === lastId);
@@ -82,13 +110,23 @@ export async function createRedisBus(url: string): Promise<EventBus> {
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { lazyConnect: true });
   await Promise.all([pub.connect(), sub.connect()]);
-  await sub.subscribe(CHANNEL);
+  await sub.subscribe(CHANNEL, REVOKE_CHANNEL);
   return createBus({
     async send(event) {
       await pub.publish(CHANNEL, JSON.stringify(event));
     },
     onReceive(fn) {
-      sub.on('message', (_channel: string, message: string) => fn(JSON.parse(message) as AppEvent));
+      sub.on('message', (channel: string, message: string) => {
+        if (channel === CHANNEL) fn(JSON.parse(message) as AppEvent);
+      });
+    },
+    async sendRevocation(revocation) {
+      await pub.publish(REVOKE_CHANNEL, JSON.stringify(revocation));
+    },
+    onRevocation(fn) {
+      sub.on('message', (channel: string, message: string) => {
+        if (channel === REVOKE_CHANNEL) fn(JSON.parse(message) as Revocation);
+      });
     },
     async close() {
       await Promise.allSettled([sub.quit(), pub.quit()]);

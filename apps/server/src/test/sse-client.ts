@@ -11,9 +11,13 @@ export function connectSse(url: string, headers: Record<string, string>) {
   const received: SseMessage[] = [];
   const waiters: { match: (m: SseMessage) => boolean; resolve: (m: SseMessage) => void }[] = [];
   let buffer = '';
+  let markEnded: () => void = () => {};
+  const ended = new Promise<void>((resolve) => (markEnded = resolve));
   const ready = new Promise<http.ClientRequest>((resolve, reject) => {
     const req = http.get(url, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`SSE status ${res.statusCode}`));
+      res.on('end', markEnded);
+      res.on('close', markEnded);
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         buffer += chunk;
@@ -48,6 +52,11 @@ export function connectSse(url: string, headers: Record<string, string>) {
   return {
     received,
     ready,
+    /** Resolves when the server closes the stream. */
+    ended,
+    /** Whether the server closed the stream within `ms`. */
+    endsWithin: (ms: number) =>
+      Promise.race([ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]),
     /** Resolves with the first message (already received or coming) that matches, or rejects after `ms`. */
     waitFor(match: (m: SseMessage) => boolean, ms = 1000): Promise<SseMessage> {
       const seen = received.find(match);

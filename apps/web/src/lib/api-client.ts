@@ -38,6 +38,12 @@ export function onUnauthorized(listener: Listener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/** A live stream said its session ended (logout elsewhere, password change): sign out as a 401 would. */
+export function signalSessionEnded() {
+  const error = new ApiError(401, 'UNAUTHENTICATED', MSG.notLoggedIn);
+  unauthorizedListeners.forEach((listener) => listener(error));
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

@@ -98,7 +98,7 @@ export const authRoutes =
         schema: { tags: ['auth'], summary: 'End the current session', response: { 200: messageReply } },
       },
       async (request, reply) => {
-        if (request.user) await revokeSession(ctx.db, request.user.sessionId);
+        if (request.user) await revokeSession(ctx, { userId: request.user.id, sessionId: request.user.sessionId });
         clearSessionCookie(reply, secureCookie);
         return { message: 'Logged out' };
       },

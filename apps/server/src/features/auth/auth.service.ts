@@ -74,20 +74,24 @@ export async function signup(ctx: AppContext, body: z.infer<typeof signupBody>) 
 }
 
 export async function verifyEmail(ctx: AppContext, emailToken: string) {
-  const used = await consumeUserToken(ctx.db, emailToken, 'verify_email');
-  if (!used) throw new AppError('TOKEN_INVALID', undefined, 'emailToken');
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, used.userId)).limit(1);
-  if (!user) throw new AppError('TOKEN_INVALID', undefined, 'emailToken');
-  const confirmsPending = user.pendingEmail?.toLowerCase() === used.email;
-  if (confirmsPending && (await emailInUse(ctx.db, used.email, user.id))) throw new AppError('EMAIL_TAKEN');
-  await ctx.db
-    .update(users)
-    .set({
-      emailVerifiedAt: new Date(),
-      updatedAt: new Date(),
-      ...(confirmsPending ? { useremail: used.email, pendingEmail: null } : {}),
-    })
-    .where(eq(users.id, user.id));
+  // One transaction: the user stays locked from the token's use to the address change, so an
+  // address changed again meanwhile is neither confirmed nor dropped.
+  await ctx.db.transaction(async (tx) => {
+    const used = await consumeUserToken(tx, emailToken, 'verify_email');
+    if (!used) throw new AppError('TOKEN_INVALID', undefined, 'emailToken');
+    const [user] = await tx.select().from(users).where(eq(users.id, used.userId)).limit(1);
+    if (!user) throw new AppError('TOKEN_INVALID', undefined, 'emailToken');
+    const confirmsPending = user.pendingEmail?.toLowerCase() === used.email;
+    if (confirmsPending && (await emailInUse(tx, used.email, user.id))) throw new AppError('EMAIL_TAKEN');
+    await tx
+      .update(users)
+      .set({
+        emailVerifiedAt: new Date(),
+        updatedAt: new Date(),
+        ...(confirmsPending ? { useremail: used.email, pendingEmail: null } : {}),
+      })
+      .where(eq(users.id, user.id));
+  });
   return { status: true, message: MSG.verifySuccess };
 }
 
@@ -144,7 +148,7 @@ export async function confirmPasswordReset(ctx: AppContext, body: z.infer<typeof
       updatedAt: new Date(),
     })
     .where(eq(users.id, used.userId));
-  await revokeUserSessions(ctx.db, used.userId);
+  await revokeUserSessions(ctx, used.userId);
   return { message: MSG.passwordSet };
 }
 
@@ -160,7 +164,7 @@ export async function changePassword(ctx: AppContext, viewer: SessionUser, body:
     .where(eq(users.id, targetId))
     .returning({ id: users.id });
   if (!updated) throw new AppError('NOT_FOUND');
-  await revokeUserSessions(ctx.db, targetId, own ? viewer.sessionId : undefined);
+  await revokeUserSessions(ctx, targetId, own ? viewer.sessionId : undefined);
   return { status: true, message: MSG.passwordChanged };
 }
 
@@ -172,29 +176,31 @@ export async function me(ctx: AppContext, viewer: SessionUser) {
 
 /** Name and zone change at once; a new email waits in pending_email until its link is followed. */
 export async function updateOwnProfile(ctx: AppContext, viewer: SessionUser, body: z.infer<typeof profileBody>) {
-  const [current] = await ctx.db.select().from(users).where(eq(users.id, viewer.id)).limit(1);
-  if (!current) throw new AppError('UNAUTHENTICATED');
-  const newEmail = body.useremail && body.useremail !== current.useremail.toLowerCase() ? body.useremail : undefined;
-  if (newEmail && (await emailInUse(ctx.db, newEmail, viewer.id)))
-    throw new AppError('EMAIL_TAKEN', undefined, 'useremail');
-  const [row] = await ctx.db
-    .update(users)
-    .set({
-      ...(body.firstname !== undefined ? { firstname: body.firstname } : {}),
-      ...(body.lastname !== undefined ? { lastname: body.lastname } : {}),
-      ...(body.timezone !== undefined ? { timezone: body.timezone } : {}),
-      ...(body.dropbox_email !== undefined ? { dropboxEmail: body.dropbox_email } : {}),
-      ...(newEmail ? { pendingEmail: newEmail } : {}),
-      // A customer's registration is complete once the footage-sharing email is known.
-      isProfileCompleted: current.clientType !== 'customer' || !!(body.dropbox_email ?? current.dropboxEmail),
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, viewer.id))
-    .returning();
+  // Under the user's lock, the address left waiting and its one live link change together.
+  const { row, newEmail, token } = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, viewer.id)).for('update');
+    if (!current) throw new AppError('UNAUTHENTICATED');
+    const newEmail = body.useremail && body.useremail !== current.useremail.toLowerCase() ? body.useremail : undefined;
+    if (newEmail && (await emailInUse(tx, newEmail, viewer.id)))
+      throw new AppError('EMAIL_TAKEN', undefined, 'useremail');
+    const [row] = await tx
+      .update(users)
+      .set({
+        ...(body.firstname !== undefined ? { firstname: body.firstname } : {}),
+        ...(body.lastname !== undefined ? { lastname: body.lastname } : {}),
+        ...(body.timezone !== undefined ? { timezone: body.timezone } : {}),
+        ...(body.dropbox_email !== undefined ? { dropboxEmail: body.dropbox_email } : {}),
+        ...(newEmail ? { pendingEmail: newEmail } : {}),
+        // A customer's registration is complete once the footage-sharing email is known.
+        isProfileCompleted: current.clientType !== 'customer' || !!(body.dropbox_email ?? current.dropboxEmail),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, viewer.id))
+      .returning();
+    const token = newEmail ? await issueUserToken(tx, viewer.id, 'verify_email', newEmail) : undefined;
+    return { row: row!, newEmail, token };
+  });
   forgetUserSessions(ctx.db, viewer.id);
-  if (newEmail) {
-    const token = await issueUserToken(ctx.db, viewer.id, 'verify_email', newEmail);
-    await sendVerificationMail(ctx, newEmail, row!.firstname, token);
-  }
-  return { message: MSG.profileUpdated, user: await toUserView(ctx.db, row!, viewer.role !== 'customer') };
+  if (newEmail && token) await sendVerificationMail(ctx, newEmail, row.firstname, token);
+  return { message: MSG.profileUpdated, user: await toUserView(ctx.db, row, viewer.role !== 'customer') };
 }

@@ -1,13 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../platform/auth.js';
+import { SESSION_ENDED_EVENT } from '@cutroom/domain';
+import { currentUser, sessionIsLive } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import type { AppEvent } from '../../platform/events.js';
+import { revokes, type AppEvent } from '../../platform/events.js';
 import { audienceMatcher } from './audience.js';
 
 const HEARTBEAT_MS = 25_000;
 /** Customer lists behind a QA's or lead's matcher are reloaded this often. */
 const AUDIENCE_REFRESH_MS = 60_000;
+/** A stream asks the database whether its session still holds this often (expiry, a revocation the bus missed). */
+export const SESSION_RECHECK_MS = 30_000;
+/** Sent before a stream closes because its session ended; the client should log out, not reconnect. */
+const SESSION_ENDED = `event: ${SESSION_ENDED_EVENT}\ndata: {}\n\n`;
 
 const frame = (event: AppEvent) =>
   `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify({ card_id: event.cardId, ...event.data })}\n\n`;
@@ -27,7 +32,7 @@ export const eventsRoutes =
         schema: {
           tags: ['events'],
           summary:
-            'Server-Sent Events: card.created, card.updated, card.moved, card.archived, cards.sorted for the cards the caller sees. Send Last-Event-ID to replay what was missed; `resync` means refetch.',
+            'Server-Sent Events: card.created, card.updated, card.moved, card.archived, cards.sorted for the cards the caller sees. Send Last-Event-ID to replay what was missed; `resync` means refetch; `session.ended` comes last when the session is logged out or revoked.',
           querystring: z.object({ lastEventId: z.string().max(100).optional() }),
         },
       },
@@ -61,15 +66,35 @@ export const eventsRoutes =
             () => {},
           );
         }, AUDIENCE_REFRESH_MS);
+        const sessionEnded = () => {
+          if (!res.writableEnded) res.write(SESSION_ENDED);
+          end();
+        };
+        const stopRevocations = ctx.events.onRevoke((r) => {
+          if (revokes(r, { userId: viewer.id, sessionId: viewer.sessionId })) sessionEnded();
+        });
+        const recheck = setInterval(() => {
+          sessionIsLive(ctx.db, viewer.sessionId).then(
+            (live) => !live && sessionEnded(),
+            () => {},
+          );
+        }, SESSION_RECHECK_MS);
         const end = () => {
           clearInterval(heartbeat);
           clearInterval(refresh);
+          clearInterval(recheck);
           unsubscribe();
+          stopRevocations();
           open.delete(end);
           if (!res.writableEnded) res.end();
         };
         open.add(end);
         request.raw.on('close', end);
+        // A revocation between the session lookup and the subscription above would otherwise wait for the recheck.
+        sessionIsLive(ctx.db, viewer.sessionId).then(
+          (live) => !live && sessionEnded(),
+          () => {},
+        );
       },
     );
   };

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { isCardStatus, type BoardColumnKey } from '@cutroom/domain';
+import { SESSION_ENDED_EVENT, isCardStatus, type BoardColumnKey } from '@cutroom/domain';
+import { signalSessionEnded } from '../../lib/api-client';
 import { boardKeys, findCardColumn, invalidateColumns } from './api';
 import { columnOfStatus } from './columns';
 
@@ -75,6 +76,10 @@ export function useBoardEvents() {
       timer ??= window.setTimeout(flush, BATCH_MS);
     };
     EVENT_TYPES.forEach((type) => source.addEventListener(type, listener));
+    source.addEventListener(SESSION_ENDED_EVENT, () => {
+      source.close();
+      signalSessionEnded();
+    });
     return () => {
       source.close();
       window.clearTimeout(timer);

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CHAT_POLL_MS } from '@cutroom/domain';
+import { CHAT_POLL_MS, SESSION_ENDED_EVENT } from '@cutroom/domain';
 import { renderApp } from '../../test/render-app';
 import { cardServer, commentsReply, makeCardDetail, makeNote, stubDocumentFonts, viewerFor } from './test-kit';
 
@@ -87,5 +87,19 @@ describe('live chat', { timeout: 15_000 }, () => {
     });
     await waitFor(() => expect(commentsCalls(server)).toBe(before + 1));
     await screen.findByText('Written during the outage');
+  });
+
+  it('signs out when the stream says its session ended, instead of reconnecting', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    cardServer(viewerFor('customer'), makeCardDetail(), {
+      'GET /api/card/7/commentsV2': () => commentsReply([makeNote({ note_id: 1, note: 'Still here' })]),
+    });
+    const app = renderApp('/card-details/7');
+    await screen.findByText('Still here');
+    const stream = FakeEventSource.last!;
+    act(() => stream.emit(SESSION_ENDED_EVENT));
+    await screen.findByTestId('login-email');
+    expect(app.pathname()).toBe('/login');
+    expect(stream.readyState).toBe(FakeEventSource.CLOSED);
   });
 });

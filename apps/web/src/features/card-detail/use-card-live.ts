@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { SESSION_ENDED_EVENT } from '@cutroom/domain';
+import { signalSessionEnded } from '../../lib/api-client';
 import { cardKeys, syncChat } from './api';
 
 export type StreamState = 'connecting' | 'open' | 'down';
@@ -69,6 +71,10 @@ export function useCardLive(cardId: number): StreamState {
       NOTE_EVENTS.forEach((type) => es.addEventListener(type, onNote));
       CARD_EVENTS.forEach((type) => es.addEventListener(type, onCard));
       es.addEventListener('resync', catchUp);
+      es.addEventListener(SESSION_ENDED_EVENT, () => {
+        es.close();
+        signalSessionEnded();
+      });
     };
     open();
     return () => {
