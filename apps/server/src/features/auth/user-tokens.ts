@@ -1,42 +1,66 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { userTokens } from '../../db/schema.js';
+import { userTokens, users } from '../../db/schema.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 
 type Purpose = 'verify_email' | 'password_reset';
 export const TOKEN_TTL_MS: Record<Purpose, number> = { verify_email: 48 * 3_600_000, password_reset: 3_600_000 };
 
+/**
+ * Locks the user's row until the transaction ends. Issuing and using a user's tokens both take it
+ * first (the user, then the tokens), so they queue per user instead of interleaving or deadlocking.
+ */
+export const lockUser = (tx: Db, userId: number) =>
+  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+
 /** Issues a one-time mailed token; earlier unused ones of the same purpose stop working. */
 export async function issueUserToken(db: Db, userId: number, purpose: Purpose, email: string): Promise<string> {
   const token = newToken();
   const now = new Date();
-  await db
-    .update(userTokens)
-    .set({ usedAt: now })
-    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
-  await db.insert(userTokens).values({
-    tokenHash: hashToken(token),
-    userId,
-    purpose,
-    email,
-    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[purpose]),
+  await db.transaction(async (tx) => {
+    // Under the lock, of two issued at once the later one is the only one left live.
+    await lockUser(tx, userId);
+    await tx
+      .update(userTokens)
+      .set({ usedAt: now })
+      .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+    await tx.insert(userTokens).values({
+      tokenHash: hashToken(token),
+      userId,
+      purpose,
+      email,
+      expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[purpose]),
+    });
   });
   return token;
 }
 
-/** Marks a live token used and returns it, or null; the UPDATE makes a token single-use under races. */
+/**
+ * Marks a live token used and returns it, or null; the UPDATE makes a token single-use under races.
+ * Its user stays locked until the caller's transaction ends, if the caller passes one.
+ */
 export async function consumeUserToken(db: Db, token: string, purpose: Purpose) {
-  const [row] = await db
-    .update(userTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(userTokens.tokenHash, hashToken(token)),
-        eq(userTokens.purpose, purpose),
-        isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, new Date()),
-      ),
-    )
-    .returning({ userId: userTokens.userId, email: userTokens.email });
-  return row ?? null;
+  const tokenHash = hashToken(token);
+  return db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ userId: userTokens.userId })
+      .from(userTokens)
+      .where(eq(userTokens.tokenHash, tokenHash))
+      .limit(1);
+    if (!owner) return null;
+    await lockUser(tx, owner.userId);
+    const [row] = await tx
+      .update(userTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(userTokens.tokenHash, tokenHash),
+          eq(userTokens.purpose, purpose),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: userTokens.userId, email: userTokens.email });
+    return row ?? null;
+  });
 }
