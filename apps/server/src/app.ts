@@ -19,7 +19,7 @@ import { usersRoutes } from './features/users/users.routes.js';
 import { workflowRoutes } from './features/workflow/workflow.routes.js';
 import { forgetRevoked, registerAuth } from './platform/auth.js';
 import type { AppContext } from './platform/context.js';
-import { registerErrorHandling } from './platform/errors.js';
+import { AppError, registerErrorHandling } from './platform/errors.js';
 import { createMemoryBus, createRedisBus, type EventBus } from './platform/events.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { registerOpenApi } from './platform/openapi.js';
@@ -44,6 +44,11 @@ const CSP = {
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
   upgradeInsecureRequests: null,
+};
+/** With FILES_ORIGIN, images and media also come from there. */
+const cspFor = (filesOrigin: string | undefined) => {
+  const files = filesOrigin ? [filesOrigin] : [];
+  return { ...CSP, imgSrc: [...CSP.imgSrc, ...files], mediaSrc: [...CSP.mediaSrc, ...files] };
 };
 
 export interface BuildOptions {
@@ -90,9 +95,16 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   };
 
   registerErrorHandling(app);
+  const filesHost = config.files?.host;
+  if (filesHost) {
+    // The files origin serves signed file links and nothing else: no page, no API.
+    app.addHook('onRequest', async (request) => {
+      if (request.host === filesHost && !request.url.startsWith('/files/')) throw new AppError('NOT_FOUND');
+    });
+  }
   await app.register(cookie);
   registerSecurityHeaders(app, {
-    contentSecurityPolicy: { directives: CSP },
+    contentSecurityPolicy: { directives: cspFor(config.files?.origin) },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
   });

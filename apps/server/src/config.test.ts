@@ -25,6 +25,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.1, proxy.example.com' }, 'TRUST_PROXY'],
     [{ STORAGE_QUOTA_MB: '0' }, 'STORAGE_QUOTA_MB'],
+    [{ FILES_ORIGIN: 'https://files.example.com' }, 'FILES_SIGNING_KEY'],
+    [{ FILES_ORIGIN: 'http://localhost:3000', FILES_SIGNING_KEY: 'k'.repeat(32) }, 'FILES_ORIGIN'],
   ])('stops with a message naming the variable for %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -54,6 +54,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy.optional(),
+  FILES_ORIGIN: url(['http', 'https']).optional(),
+  FILES_SIGNING_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(100_000_000).default(2048),
 });
 
@@ -76,6 +78,8 @@ export interface Config {
   webDist: string | undefined;
   /** Proxies whose forwarded headers are trusted; empty = the connection's own address is the client's. */
   trustProxy: string[];
+  /** A separate origin user files are served from, with the key that signs links to it. */
+  files: { origin: string; host: string; signingKey: string } | undefined;
   /** Uploads one user may keep in storage. */
   storageQuotaBytes: number;
   /** Tests use an in-memory database instead of DATA_DIR/pg. */
@@ -92,6 +96,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  if (e.FILES_ORIGIN && !e.FILES_SIGNING_KEY) {
+    throw new ConfigError('Invalid configuration:\n  FILES_SIGNING_KEY must be set with FILES_ORIGIN');
+  }
+  if (e.FILES_ORIGIN && new URL(e.FILES_ORIGIN).host === new URL(publicUrl).host) {
+    throw new ConfigError("Invalid configuration:\n  FILES_ORIGIN must be another host than PUBLIC_URL's");
+  }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
@@ -117,10 +128,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
         : undefined,
     seedDemo: e.SEED_DEMO,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY ?? [],
+    files:
+      e.FILES_ORIGIN && e.FILES_SIGNING_KEY
+        ? {
+            origin: new URL(e.FILES_ORIGIN).origin,
+            host: new URL(e.FILES_ORIGIN).host,
+            signingKey: e.FILES_SIGNING_KEY,
+          }
+        : undefined,
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1_048_576,
   };
 }

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
 import multipart, { type Multipart } from '@fastify/multipart';
 import { z } from 'zod';
 import { MEDIA_MAX_BYTES, MSG, UPLOAD_PURPOSE_KEYS, isUploadPurpose } from '@cutroom/domain';
 import { currentUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { fileLinks } from '../../platform/file-links.js';
 import { formatOfKey } from '../../platform/file-types.js';
 import type { Storage } from '../../platform/storage.js';
 import { storeUpload } from './media.service.js';
@@ -83,31 +85,65 @@ export const mediaRoutes =
       },
     );
 
+    const links = ctx.config.files ? fileLinks(ctx.config.files.signingKey) : undefined;
+
+    /** Sends a stored file so that no browser runs it: its detected type, nosniff, the sandbox, media inline only. */
+    async function sendStored(reply: FastifyReply, key: string) {
+      if (!KEY_PATTERN.test(key)) throw new AppError('NOT_FOUND');
+      // The type was detected from the bytes at upload; keys from before that are plain downloads.
+      const format = formatOfKey(key);
+      const mime = format?.mime ?? 'application/octet-stream';
+      const disposition = format?.inline ? 'inline' : `attachment; filename="${attachmentName(key)}"`;
+      if (storage.signedGet) return reply.redirect(await storage.signedGet(key, { mime, disposition }));
+      return reply
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-security-policy', FILES_CSP)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', disposition)
+        .header('content-type', mime)
+        .sendFile(key);
+    }
+
     app.get(
       '/files/*',
       {
         config: { access: 'user' },
         schema: {
           tags: ['media'],
-          summary: 'Read an uploaded file (range requests supported); media plays inline, anything else downloads',
+          summary:
+            'Read an uploaded file (range requests supported); media plays inline, anything else downloads. With FILES_ORIGIN set, a redirect to a signed link there',
           params: z.object({ '*': z.string().max(300) }),
         },
       },
       async (request, reply) => {
         const key = request.params['*'];
-        if (!KEY_PATTERN.test(key)) throw new AppError('NOT_FOUND');
-        // The type was detected from the bytes at upload; keys from before that are plain downloads.
-        const format = formatOfKey(key);
-        const mime = format?.mime ?? 'application/octet-stream';
-        const disposition = format?.inline ? 'inline' : `attachment; filename="${attachmentName(key)}"`;
-        if (storage.signedGet) return reply.redirect(await storage.signedGet(key, { mime, disposition }));
-        return reply
-          .header('cache-control', 'private, max-age=3600')
-          .header('content-security-policy', FILES_CSP)
-          .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', disposition)
-          .header('content-type', mime)
-          .sendFile(key);
+        if (links && ctx.config.files && storage.root) {
+          if (!KEY_PATTERN.test(key)) throw new AppError('NOT_FOUND');
+          return reply.header('cache-control', 'private, no-store').redirect(links.link(ctx.config.files.origin, key));
+        }
+        return sendStored(reply, key);
       },
     );
+
+    // The files origin: no session reaches it, so a signed link is the only way in.
+    if (links && ctx.config.files && storage.root) {
+      app.get(
+        '/files/*',
+        {
+          constraints: { host: ctx.config.files.host },
+          config: { access: 'public' },
+          schema: {
+            hide: true,
+            params: z.object({ '*': z.string().max(300) }),
+            querystring: z.object({ expires: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
+          },
+        },
+        async (request, reply) => {
+          const key = request.params['*'];
+          const { expires, sig } = request.query;
+          if (!links.valid(key, Number(expires), sig ?? '')) throw new AppError('NOT_FOUND');
+          return sendStored(reply, key);
+        },
+      );
+    }
   };
