@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FileInput, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
-import { MEDIA_MAX_BYTES, MSG, type CardTileReply } from '@cutroom/domain';
+import { MEDIA_MAX_BYTES, MSG, UPLOAD_PURPOSES, type CardTileReply } from '@cutroom/domain';
 import { useUploadMedia } from '../api';
 import { DialogButtons } from './dialog-buttons';
 import { LinkField, linkError } from './link-field';
@@ -75,7 +75,7 @@ export function RepurposeDialog({ card, onCancel, onSubmit }: RepurposeDialogPro
           <FileInput
             label="SRT file (optional)"
             placeholder="Choose a subtitle file"
-            accept=".srt,.vtt"
+            accept={UPLOAD_PURPOSES.subtitles.accept}
             clearable
             leftSection={upload.isPending ? <Loader size={14} /> : <IconFileText size={16} />}
             value={file}

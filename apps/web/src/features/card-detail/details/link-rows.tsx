@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Anchor, Button, DataList, FileButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconEye, IconHelpCircle, IconPencil, IconUpload } from '@tabler/icons-react';
-import { MSG, isStaff, type CardDetailReply, type Role, type UserView } from '@cutroom/domain';
+import { MSG, UPLOAD_PURPOSES, isStaff, type CardDetailReply, type Role, type UserView } from '@cutroom/domain';
 import { useChangeContentId, useChangeLink, useUploadSrt, type LinkField } from '../api';
 import { EditValueDialog } from '../dialogs/edit-value-dialog';
 import { SyncIdHelpDialog } from '../dialogs/sync-id-help-dialog';
@@ -212,7 +212,7 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
               <Group gap={6} wrap="nowrap">
                 {card.srt_file ? <Link href={card.srt_file} /> : <Empty />}
                 {maySrt && (
-                  <FileButton accept=".srt,.vtt" onChange={(file) => file && uploadSrt.mutate(file)}>
+                  <FileButton accept={UPLOAD_PURPOSES.subtitles.accept} onChange={(file) => file && uploadSrt.mutate(file)}>
                     {(props) => (
                       <Button
                         {...props}
