@@ -212,7 +212,10 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
               <Group gap={6} wrap="nowrap">
                 {card.srt_file ? <Link href={card.srt_file} /> : <Empty />}
                 {maySrt && (
-                  <FileButton accept={UPLOAD_PURPOSES.subtitles.accept} onChange={(file) => file && uploadSrt.mutate(file)}>
+                  <FileButton
+                    accept={UPLOAD_PURPOSES.subtitles.accept}
+                    onChange={(file) => file && uploadSrt.mutate(file)}
+                  >
                     {(props) => (
                       <Button
                         {...props}
