@@ -131,6 +131,7 @@ export const MSG = {
   fileTooLarge: 'The file is larger than {mb} MB',
   storageQuotaFull: 'Your storage space is full ({mb} MB). Delete files you no longer need or ask an admin for more.',
   fileMissing: 'Choose a file to upload',
+  uploadInterrupted: 'The upload stopped before the end of the file. Please try again.',
   uploadNotMultipart: 'Send the file as multipart/form-data',
 } as const;
 export type MessageKey = keyof typeof MSG;

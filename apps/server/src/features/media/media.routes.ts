@@ -66,7 +66,12 @@ export const mediaRoutes =
       async (request, reply) => {
         const viewer = currentUser(request);
         if (!request.isMultipart()) throw new AppError('VALIDATION', MSG.uploadNotMultipart, 'document');
-        const file = await request.file();
+        const file = await request.file().catch((e: unknown) => {
+          // The multipart parser fails only on what it was sent: a cut or malformed body.
+          throw (e as { statusCode?: number }).statusCode
+            ? e
+            : new AppError('FILE_REFUSED', MSG.uploadInterrupted, 'document');
+        });
         if (!file || file.fieldname !== 'document') {
           file?.file.resume();
           throw new AppError('VALIDATION', MSG.fileMissing, 'document');
@@ -80,6 +85,12 @@ export const mediaRoutes =
           stream: file.file,
           fileName: file.filename,
           purpose,
+        }).catch((e: unknown) => {
+          // A body that ends mid-file is the sender's fault (a dropped connection), not ours.
+          if (!(e instanceof AppError) && file.file.errored) {
+            throw new AppError('FILE_REFUSED', MSG.uploadInterrupted, 'document');
+          }
+          throw e;
         });
         return reply.status(201).send({ ...stored, name: path.basename(file.filename) });
       },

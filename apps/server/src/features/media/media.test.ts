@@ -125,6 +125,29 @@ describe('uploads', () => {
     expect(await t.database.db.select().from(mediaFiles).where(eq(mediaFiles.ownerId, a.editor.id))).toEqual([]);
   });
 
+  it("refuses a body that ends mid-file as the sender's fault, and leaves nothing behind", async () => {
+    const before = filesOf(t.dataDir, a.editor.id);
+    const body = uploadBody('clip.mp4', 'video/mp4', Buffer.concat([MP4, Buffer.alloc(200_000, 3)]), 'video');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/media',
+      headers: { ...bearer(a.editor.token), ...body.headers },
+      payload: body.payload.subarray(0, body.payload.length - 100),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'FILE_REFUSED', error_message: MSG.uploadInterrupted });
+    expect(filesOf(t.dataDir, a.editor.id)).toEqual(before);
+    for (const cutAt of [10, 60, 150]) {
+      const early = await t.app.inject({
+        method: 'POST',
+        url: '/api/media',
+        headers: { ...bearer(a.editor.token), ...body.headers },
+        payload: body.payload.subarray(0, cutAt),
+      });
+      expect({ cutAt, status: early.statusCode }).toEqual({ cutAt, status: 400 });
+    }
+  });
+
   it('refuses empty files, other fields and bodies that are not multipart', async () => {
     const empty = await upload(a.customer.token, uploadBody('a.mp3', 'audio/mpeg', Buffer.alloc(0)));
     expect(empty.json()).toMatchObject({ code: 'FILE_REFUSED', error_message: MSG.fileEmpty });
