@@ -42,8 +42,12 @@ it(`keeps every acknowledged write through ${ROUNDS} SIGKILLs during writes (${d
     await load.stop();
     expect(Object.keys(load.stats.failed).filter((k) => k !== 'network')).toEqual([]);
 
+    // PGlite: the killed process's DATA_DIR lock is still there, and the next start takes it over.
+    const lock = path.join(dataDir, '.lock');
+    if (!scratch) expect(fs.readFileSync(lock, 'utf8')).toBe(String(server.pid));
     const restartAt = Date.now();
     server = await startServer(env);
+    if (!scratch) expect(fs.readFileSync(lock, 'utf8')).toBe(String(server.pid));
     // The admin's session was an acknowledged write too: the old token must still work.
     api = { origin: server.origin, token: api.token };
     expect(await findLosses(api, ledger)).toEqual([]);

@@ -81,6 +81,8 @@ export interface LoadStats {
   inFlight: number;
   /** Replies by status, and 'network' for calls that got no reply at all. */
   failed: Record<string, number>;
+  /** When each failed write was sent. */
+  failSentAt: number[];
   /** Each acknowledged write: when it was sent, and when its 2xx came back. */
   ackTimes: { sentAt: number; at: number }[];
 }
@@ -96,7 +98,7 @@ export interface Load {
  * recording every acknowledged one in the ledger. Failures are counted and the load carries on.
  */
 export function startLoad(api: Api, target: Target, ledger: Ledger, opts: { concurrency: number; tag: string }): Load {
-  const stats: LoadStats = { acked: 0, inFlight: 0, failed: {}, ackTimes: [] };
+  const stats: LoadStats = { acked: 0, inFlight: 0, failed: {}, failSentAt: [], ackTimes: [] };
   let stopped = false;
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
   const one = async () => {
@@ -115,6 +117,7 @@ export function startLoad(api: Api, target: Target, ledger: Ledger, opts: { conc
         stats.ackTimes.push({ sentAt, at: Date.now() });
       } else {
         stats.failed[status] = (stats.failed[status] ?? 0) + 1;
+        stats.failSentAt.push(sentAt);
         // A refused call fails at once; a pause keeps a dead server from turning this into a busy loop.
         await new Promise((r) => setTimeout(r, 20));
       }
