@@ -41,11 +41,20 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string }): 
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = survivingDroppedConnections(new Pool({ connectionString: opts.url, max: 20 }));
+    // A database that stops answering fails a request after 10 s instead of holding it forever.
+    const connectionTimeoutMillis = 10_000;
+    const pool = survivingDroppedConnections(
+      new Pool({ connectionString: opts.url, max: 20, connectionTimeoutMillis }),
+    );
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     const plannedPool = survivingDroppedConnections(
-      new Pool({ connectionString: opts.url, max: 10, options: '-c plan_cache_mode=force_generic_plan' }),
+      new Pool({
+        connectionString: opts.url,
+        max: 10,
+        connectionTimeoutMillis,
+        options: '-c plan_cache_mode=force_generic_plan',
+      }),
     );
     const planned = drizzle(plannedPool, { schema });
     return {
