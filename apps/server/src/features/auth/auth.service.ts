@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   MSG,
@@ -8,8 +8,15 @@ import {
   type profileBody,
   type signupBody,
 } from '@cutroom/domain';
-import { users } from '../../db/schema.js';
-import { createSession, forgetUserSessions, revokeUserSessions, type SessionUser } from '../../platform/auth.js';
+import type { Tx } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+import {
+  createSession,
+  forgetUserSessions,
+  revokeUserSessions,
+  sessionIsLive,
+  type SessionUser,
+} from '../../platform/auth.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createAttemptLimiter, loginDelayMs } from '../../platform/attempt-limiter.js';
 import type { AppContext } from '../../platform/context.js';
@@ -18,7 +25,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { emailInUse } from '../users/users.service.js';
 import { toUserView } from '../users/user-view.js';
 import { sendPasswordResetMail, sendVerificationMail } from './auth-mail.js';
-import { consumeUserToken, issueUserToken } from './user-tokens.js';
+import { consumeUserToken, issueUserToken, userTokenIsLive } from './user-tokens.js';
 
 const MINUTE = 60_000;
 
@@ -134,21 +141,42 @@ export async function requestPasswordReset(ctx: AppContext, limits: AccountLimit
   return { message: `${MSG.resetSuccess}. ${MSG.resetInstructions}` };
 }
 
+/** Signs a user's sessions out (all, or all but one) in the caller's transaction, with the password. */
+const signOutSessions = (tx: Tx, userId: number, keepSessionId?: number) =>
+  tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+      ),
+    );
+
 export async function confirmPasswordReset(ctx: AppContext, body: z.infer<typeof passwordResetConfirmBody>) {
-  const used = await consumeUserToken(ctx.db, body.token, 'password_reset');
-  if (!used) throw new AppError('RESET_TOKEN_INVALID', undefined, 'token');
+  // A dead link is refused before the costly hash; its one use is decided under the user's lock below.
+  if (!(await userTokenIsLive(ctx.db, body.token, 'password_reset')))
+    throw new AppError('RESET_TOKEN_INVALID', undefined, 'token');
   const passwordHash = await hashPassword(body.password);
-  // Following the mailed link also proves the address.
-  await ctx.db
-    .update(users)
-    .set({
-      passwordHash,
-      isTemporaryPassword: false,
-      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, used.userId));
-  await revokeUserSessions(ctx, used.userId);
+  const userId = await ctx.db.transaction(async (tx) => {
+    const used = await consumeUserToken(tx, body.token, 'password_reset');
+    if (!used) throw new AppError('RESET_TOKEN_INVALID', undefined, 'token');
+    // Following the mailed link also proves the address.
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        isTemporaryPassword: false,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, used.userId));
+    await signOutSessions(tx, used.userId);
+    return used.userId;
+  });
+  // Signed out above, with the new password; this tells every instance's caches and streams.
+  await revokeUserSessions(ctx, userId);
   return { message: MSG.passwordSet };
 }
 
@@ -158,13 +186,20 @@ export async function changePassword(ctx: AppContext, viewer: SessionUser, body:
   const own = targetId === viewer.id;
   if (!own && viewer.role !== 'admin') throw new AppError('NOT_FOUND');
   const passwordHash = await hashPassword(body.password);
-  const [updated] = await ctx.db
-    .update(users)
-    .set({ passwordHash, isTemporaryPassword: !own, updatedAt: new Date() })
-    .where(eq(users.id, targetId))
-    .returning({ id: users.id });
-  if (!updated) throw new AppError('NOT_FOUND');
-  await revokeUserSessions(ctx, targetId, own ? viewer.sessionId : undefined);
+  const keep = own ? viewer.sessionId : undefined;
+  await ctx.db.transaction(async (tx) => {
+    // Under the user's lock, a session signed out by a change that came first can't change it again.
+    const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, targetId)).for('update');
+    if (!target) throw new AppError('NOT_FOUND');
+    if (own && !(await sessionIsLive(tx, viewer.sessionId))) throw new AppError('UNAUTHENTICATED');
+    await tx
+      .update(users)
+      .set({ passwordHash, isTemporaryPassword: !own, updatedAt: new Date() })
+      .where(eq(users.id, targetId));
+    await signOutSessions(tx, targetId, keep);
+  });
+  // Signed out above, in the same step; this tells every instance's caches and streams.
+  await revokeUserSessions(ctx, targetId, keep);
   return { status: true, message: MSG.passwordChanged };
 }
 

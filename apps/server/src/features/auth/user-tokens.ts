@@ -35,6 +35,23 @@ export async function issueUserToken(db: Db, userId: number, purpose: Purpose, e
   return token;
 }
 
+/** Whether a token could still be used; only a cheap early answer, consumeUserToken decides. */
+export async function userTokenIsLive(db: Db, token: string, purpose: Purpose): Promise<boolean> {
+  const [row] = await db
+    .select({ id: userTokens.id })
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.tokenHash, hashToken(token)),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
 /**
  * Marks a live token used and returns it, or null; the UPDATE makes a token single-use under races.
  * Its user stays locked until the caller's transaction ends, if the caller passes one.

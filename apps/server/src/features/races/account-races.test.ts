@@ -39,6 +39,16 @@ async function newUser(values: Partial<typeof users.$inferInsert> = {}) {
   return { ...user!, token: await createSession(t.database.db, user!.id, false, 'test') };
 }
 
+const sessionsOf = (userId: number, n: number) =>
+  Promise.all(Array.from({ length: n }, () => createSession(t.database.db, userId, false, 'test')));
+const changePassword = (token: string, password: string) =>
+  t.app.inject({ method: 'PUT', url: '/api/change-password', headers: bearer(token), payload: { password } });
+async function passwordsThatWork(userId: number, passwords: string[]) {
+  const { passwordHash } = await userOf(userId);
+  const works = await Promise.all(passwords.map((p) => verifyPassword(passwordHash, p)));
+  return passwords.filter((_, i) => works[i]);
+}
+
 const liveTokens = (userId: number, purpose: 'verify_email' | 'password_reset') =>
   t.database.db
     .select()
@@ -141,5 +151,33 @@ describe('account races, 20 at once', () => {
     expect(row.pendingEmail).toMatch(/^second\d+\.choice@example\.com$/);
     expect(row.useremail).toBe(verified ? 'first.choice@example.com' : user.useremail);
     await expectOneLinkForPending(user.id);
+  });
+
+  it('password changes from 20 sessions at once: the first wins and signs the others out, which then fail', async () => {
+    const user = await newUser();
+    const tokens = await sessionsOf(user.id, RACERS);
+    const passwords = tokens.map((_, i) => `changed-password-${i}`);
+    const replies = await fireAtOnce((i) => changePassword(tokens[i]!, passwords[i]!));
+    statusesOf(replies);
+    expect(winners(replies)).toHaveLength(1);
+    expect(errorCodes(replies)).toEqual({ UNAUTHENTICATED: RACERS - 1 });
+    expect(await passwordsThatWork(user.id, passwords)).toEqual([passwords[winners(replies)[0]!]]);
+  });
+
+  it('a reset link used while old sessions change the password: the reset is the password left', async () => {
+    const user = await newUser();
+    const tokens = await sessionsOf(user.id, RACERS / 2);
+    const resetToken = await issueUserToken(t.database.db, user.id, 'password_reset', user.useremail);
+    const passwords = Array.from({ length: RACERS }, (_, i) => `raced-password-${i}`);
+    const replies = await fireAtOnce((i) =>
+      i % 2
+        ? post('/api/user/password-reset/confirm', { token: resetToken, password: passwords[i] }, i)
+        : changePassword(tokens[i / 2]!, passwords[i]!),
+    );
+    statusesOf(replies);
+    const resets = winners(replies).filter((i) => i % 2);
+    expect(resets).toHaveLength(1);
+    // A reset signs every session out, so no change from one of them can land after it.
+    expect(await passwordsThatWork(user.id, passwords)).toEqual([passwords[resets[0]!]]);
   });
 });
