@@ -11,14 +11,19 @@ export async function bootstrapAdmin(db: Db, admin: { email: string; password: s
     .where(sql`lower(${users.useremail}) = ${admin.email}`)
     .limit(1);
   if (existing) return false;
-  await db.insert(users).values({
-    clientType: 'admin',
-    firstname: 'Admin',
-    lastname: 'User',
-    useremail: admin.email,
-    passwordHash: await hashPassword(admin.password),
-    emailVerifiedAt: new Date(),
-    isProfileCompleted: true,
-  });
-  return true;
+  const created = await db
+    .insert(users)
+    .values({
+      clientType: 'admin',
+      firstname: 'Admin',
+      lastname: 'User',
+      useremail: admin.email,
+      passwordHash: await hashPassword(admin.password),
+      emailVerifiedAt: new Date(),
+      isProfileCompleted: true,
+    })
+    // Instances starting together all pass the check above; the unique email lets one insert.
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return created.length > 0;
 }

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { CardStatus, Role } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { cardActivity, cardVideos, cards, customerQas, customerYtHelpers, users } from '../../db/schema.js';
@@ -55,15 +55,22 @@ const DEMO_CARDS: {
   },
 ];
 
+/** Key of the advisory lock that lets one of several instances starting together seed. */
+const SEED_LOCK = 7_202_611;
+
+const isEmpty = async (db: Db) => ((await db.select({ n: count() }).from(users))[0]?.n ?? 0) === 0;
+
 /** Fills an empty database with one account per role and cards in every column. */
 export async function seedDemo(db: Db): Promise<boolean> {
-  const [existing] = await db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) return false;
+  if (!(await isEmpty(db))) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = Date.now();
   const hoursAgo = (h: number) => new Date(now - h * 3_600_000);
 
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Instances starting together queue here; the ones after the first find the database seeded.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (!(await isEmpty(tx))) return false;
     const ids = {} as Record<Key, number>;
     for (const a of DEMO_ACCOUNTS) {
       const [row] = await tx
@@ -154,6 +161,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
         ]);
       }
     }
+    return true;
   });
-  return true;
 }
