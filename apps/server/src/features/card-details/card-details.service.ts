@@ -62,16 +62,27 @@ export async function changeLink(ctx: AppContext, viewer: SessionUser, body: z.o
   if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN');
   if (body.done_video_link) {
     const link = body.done_video_link;
-    const videos = await ctx.db
-      .select()
-      .from(cardVideos)
-      .where(and(eq(cardVideos.cardId, body.card_id), eq(cardVideos.kind, 'done')))
-      .orderBy(desc(cardVideos.version), cardVideos.position);
-    const target = body.video_id ? videos.find((v) => v.id === body.video_id) : videos[0];
-    if (body.video_id && !target) throw new AppError('NOT_FOUND');
-    if (target) await ctx.db.update(cardVideos).set({ videoUrl: link }).where(eq(cardVideos.id, target.id));
-    const isLatestFirst = !target || target.id === videos[0]?.id;
-    await updateCard(ctx, body.card_id, isLatestFirst ? { doneVideoLink: link } : {}, { done_video_link: link });
+    const updated = await ctx.db.transaction(async (tx) => {
+      // Moves lock the card too, so the latest version can't change between this read and the writes.
+      await tx.select({ id: cards.id }).from(cards).where(eq(cards.id, body.card_id)).for('update');
+      const videos = await tx
+        .select()
+        .from(cardVideos)
+        .where(and(eq(cardVideos.cardId, body.card_id), eq(cardVideos.kind, 'done')))
+        .orderBy(desc(cardVideos.version), cardVideos.position);
+      const target = body.video_id ? videos.find((v) => v.id === body.video_id) : videos[0];
+      if (body.video_id && !target) throw new AppError('NOT_FOUND');
+      if (target) await tx.update(cardVideos).set({ videoUrl: link }).where(eq(cardVideos.id, target.id));
+      const isLatestFirst = !target || target.id === videos[0]?.id;
+      const [card] = await tx
+        .update(cards)
+        .set({ ...(isLatestFirst ? { doneVideoLink: link } : {}), updatedAt: new Date() })
+        .where(eq(cards.id, body.card_id))
+        .returning();
+      return card!;
+    });
+    const data = { done_video_link: link };
+    await ctx.events.publish({ type: 'card.updated', cardId: body.card_id, audience: audienceOf(updated), data });
     return { success: true, message: MSG.linkUpdated };
   }
   if (!YT_LINK_ROLES.has(viewer.role)) throw new AppError('FORBIDDEN');

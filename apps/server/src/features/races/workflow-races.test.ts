@@ -94,6 +94,34 @@ describe('workflow races on one card, 20 at once', () => {
     expect(versions.size).toBe(winners(deliveries).length);
   });
 
+  it('link edits against deliveries: the card shows the first link of its latest version', async () => {
+    const card = await newCard({ cardStatus: 'done', doneVideoLink: 'https://example.com/v0.mp4', revisionNr: 1 });
+    await t.database.db
+      .insert(cardVideos)
+      .values({ cardId: card.id, kind: 'done', version: 0, videoUrl: 'https://example.com/v0.mp4' });
+    // Half send the card round with a new delivery; half replace the latest done link.
+    const replies = await fireAtOnce(async (i) => {
+      if (i % 2)
+        return [
+          await call(a.admin.token, '/api/card/changeDoneVideo', {
+            card_id: card.id,
+            done_video_link: `https://example.com/edited-${i}.mp4`,
+          }),
+        ];
+      const revision = await call(a.customer.token, `/api/card/${card.id}/revision`, { card_status: 'done' });
+      const done = await call(a.lead.token, `/api/card/${card.id}/done`, {
+        card_status: 'editing',
+        done_link: `https://example.com/delivered-${i}.mp4`,
+      });
+      return [revision, done];
+    });
+    statusesOf(replies.flat());
+    const videos = await t.database.db.select().from(cardVideos).where(eq(cardVideos.cardId, card.id));
+    const latest = Math.max(...videos.map((v) => v.version));
+    const first = videos.find((v) => v.version === latest && v.position === 0)!;
+    expect((await cardOf(card.id)).doneVideoLink).toBe(first.videoUrl);
+  });
+
   it('archive and unarchive: one of each wins', async () => {
     const card = await newCard({ cardStatus: 'done' });
     const archives = await fireAtOnce(() => call(a.customer.token, `/api/card/${card.id}/archive`));
