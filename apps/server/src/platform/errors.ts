@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERRORS, MSG, type ErrorCode, type ErrorReply } from '@cutroom/domain';
 
@@ -54,6 +54,15 @@ const UNIQUE_CONSTRAINTS: Record<string, ErrorCode> = {
   users_email_unique: 'EMAIL_TAKEN',
   cards_client_title_unique: 'CARD_TITLE_EXISTS',
 };
+
+/**
+ * Fastify's `frameworkErrors` option: the router refuses a bad percent-escape or an over-long path
+ * parameter before any hook runs, and would otherwise answer in its own shape, echoing the path.
+ */
+export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, rep: FastifyReply) {
+  const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long' : 'The address is not valid';
+  return rep.status(err.statusCode ?? 400).send(reply(err.code, message));
+}
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, rep) => {
