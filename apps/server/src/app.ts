@@ -19,7 +19,7 @@ import { usersRoutes } from './features/users/users.routes.js';
 import { workflowRoutes } from './features/workflow/workflow.routes.js';
 import { forgetRevoked, registerAuth } from './platform/auth.js';
 import type { AppContext } from './platform/context.js';
-import { AppError, registerErrorHandling } from './platform/errors.js';
+import { AppError, answerFrameworkError, registerErrorHandling } from './platform/errors.js';
 import { createMemoryBus, createRedisBus, type EventBus } from './platform/events.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { registerOpenApi } from './platform/openapi.js';
@@ -68,6 +68,8 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
     // Forwarded headers only from configured proxies: anyone could otherwise pick their own address.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1_048_576,
+    // The router refuses over-long or malformed paths before any hook: answer those in our shape too.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -31,6 +31,7 @@ export const ERRORS = {
   STORAGE_QUOTA: { status: 413, message: MSG.storageQuotaFull },
   RATE_LIMITED: { status: 429, message: MSG.tooManyRequests },
   BUSY: { status: 429, message: MSG.busy },
+  UNAVAILABLE: { status: 503, message: MSG.databaseUnavailable },
   INTERNAL: { status: 500, message: MSG.generic },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERRORS;

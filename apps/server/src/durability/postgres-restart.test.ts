@@ -76,8 +76,8 @@ describe.runIf(process.env.TEST_DB === 'pg')('PostgreSQL restart under load', ()
     expect(readyBackMs).toBeLessThan(5_000);
     expect(failedAfterRecovery).toBe(0);
     expect(load.stats.acked - ackedAt).toBeGreaterThan(0);
-    // Refused writes are the database's outage (5xx), never a bad request or a dropped connection.
-    expect(Object.keys(load.stats.failed).filter((k) => !/^5\d\d$/.test(k))).toEqual([]);
+    // Refused writes say the database is unreachable (503, retry), never a bad request or a crash.
+    expect(Object.keys(load.stats.failed).filter((k) => k !== '503')).toEqual([]);
     expect(await findLosses(api, ledger)).toEqual([]);
     expect(await server.stop()).toBe(0);
   }, 180_000);

@@ -49,6 +49,33 @@ function postgresError(err: unknown): { code: string; constraint?: string } | un
   return undefined;
 }
 
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not queryable/;
+
+/** The database is down, restarting or out of connections: the caller may retry, nothing is wrong with the call. */
+function databaseUnreachable(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNREACHABLE_CODES.has(code) || code.startsWith('08')) return true;
+    if (typeof e.message === 'string' && UNREACHABLE_MESSAGE.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /** Races the services' own checks can lose end in a constraint; they answer 409/400, never 500. */
 const UNIQUE_CONSTRAINTS: Record<string, ErrorCode> = {
   users_email_unique: 'EMAIL_TAKEN',
@@ -81,6 +108,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (pg?.code.startsWith('22')) {
       // A data exception (a value out of range or malformed for its column) is the caller's input.
       return rep.status(400).send(reply('VALIDATION', 'A value is out of range or malformed'));
+    }
+    if (databaseUnreachable(err)) {
+      request.log.warn({ err }, 'database unreachable');
+      return rep.status(503).header('retry-after', '2').send(reply('UNAVAILABLE', MSG.databaseUnavailable));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'reply did not match its schema');
