@@ -86,9 +86,9 @@ const UNIQUE_CONSTRAINTS: Record<string, ErrorCode> = {
  * Fastify's `frameworkErrors` option: the router refuses a bad percent-escape or an over-long path
  * parameter before any hook runs, and would otherwise answer in its own shape, echoing the path.
  */
-export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, rep: FastifyReply) {
+export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, rep: FastifyReply): void {
   const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long' : 'The address is not valid';
-  return rep.status(err.statusCode ?? 400).send(reply(err.code, message));
+  void rep.status(err.statusCode ?? 400).send(reply(err.code, message));
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
