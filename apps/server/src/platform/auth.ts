@@ -79,9 +79,9 @@ export async function revokeSession(store: SessionStore, session: { userId: numb
   await announce(store, session);
 }
 
-/** Revokes all of a user's sessions, optionally keeping one (a password change keeps the caller's). */
-export async function revokeUserSessions(store: SessionStore, userId: number, keepSessionId?: number) {
-  await store.db
+/** Signs a user's sessions out (all, or all but one); in a transaction when the caller passes one. */
+export async function signOutUserSessions(db: Db, userId: number, keepSessionId?: number) {
+  await db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(
@@ -91,7 +91,16 @@ export async function revokeUserSessions(store: SessionStore, userId: number, ke
         keepSessionId === undefined ? undefined : sql`${sessions.id} <> ${keepSessionId}`,
       ),
     );
-  await announce(store, { userId, exceptSessionId: keepSessionId });
+}
+
+/** Tells every instance's caches and streams that a user's sessions (all, or all but one) ended. */
+export const announceSignOut = (store: SessionStore, userId: number, keepSessionId?: number) =>
+  announce(store, { userId, exceptSessionId: keepSessionId });
+
+/** Revokes all of a user's sessions, optionally keeping one, and says so everywhere. */
+export async function revokeUserSessions(store: SessionStore, userId: number, keepSessionId?: number) {
+  await signOutUserSessions(store.db, userId, keepSessionId);
+  await announceSignOut(store, userId, keepSessionId);
 }
 
 /** Whether a session may still be used: a long-lived stream asks this now and then. */

@@ -1,4 +1,5 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   MSG,
@@ -8,16 +9,15 @@ import {
   type profileBody,
   type signupBody,
 } from '@cutroom/domain';
-import type { Tx } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import {
+  announceSignOut,
   createSession,
   forgetUserSessions,
-  revokeUserSessions,
   sessionIsLive,
+  signOutUserSessions,
   type SessionUser,
 } from '../../platform/auth.js';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createAttemptLimiter, loginDelayMs } from '../../platform/attempt-limiter.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -141,19 +141,6 @@ export async function requestPasswordReset(ctx: AppContext, limits: AccountLimit
   return { message: `${MSG.resetSuccess}. ${MSG.resetInstructions}` };
 }
 
-/** Signs a user's sessions out (all, or all but one) in the caller's transaction, with the password. */
-const signOutSessions = (tx: Tx, userId: number, keepSessionId?: number) =>
-  tx
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
-      ),
-    );
-
 export async function confirmPasswordReset(ctx: AppContext, body: z.infer<typeof passwordResetConfirmBody>) {
   // A dead link is refused before the costly hash; its one use is decided under the user's lock below.
   if (!(await userTokenIsLive(ctx.db, body.token, 'password_reset')))
@@ -172,11 +159,11 @@ export async function confirmPasswordReset(ctx: AppContext, body: z.infer<typeof
         updatedAt: new Date(),
       })
       .where(eq(users.id, used.userId));
-    await signOutSessions(tx, used.userId);
+    await signOutUserSessions(tx, used.userId);
     return used.userId;
   });
   // Signed out above, with the new password; this tells every instance's caches and streams.
-  await revokeUserSessions(ctx, userId);
+  await announceSignOut(ctx, userId);
   return { message: MSG.passwordSet };
 }
 
@@ -196,10 +183,10 @@ export async function changePassword(ctx: AppContext, viewer: SessionUser, body:
       .update(users)
       .set({ passwordHash, isTemporaryPassword: !own, updatedAt: new Date() })
       .where(eq(users.id, targetId));
-    await signOutSessions(tx, targetId, keep);
+    await signOutUserSessions(tx, targetId, keep);
   });
   // Signed out above, in the same step; this tells every instance's caches and streams.
-  await revokeUserSessions(ctx, targetId, keep);
+  await announceSignOut(ctx, targetId, keep);
   return { status: true, message: MSG.passwordChanged };
 }
 
