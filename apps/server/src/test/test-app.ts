@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -68,4 +69,10 @@ export async function createSiblingApp(first: TestApp, env: Record<string, strin
   if (!first.database.url) throw new Error('a sibling instance needs PostgreSQL (TEST_DB=pg)');
   const own = await openDatabase({ url: first.database.url });
   return startInstance({ ...own, url: first.database.url }, env);
+}
+
+/** Listens on a free loopback port, for tests that need real HTTP (event streams); gives the base URL. */
+export async function listenLocal(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, listenLocal, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions, type DemoKey } from '../../test/helpers.js';
 import type { Db } from '../../db/client.js';
 import { cardNotes, type cards } from '../../db/schema.js';
@@ -384,8 +383,7 @@ beforeAll(async () => {
     editorId: accounts.editor.id,
     card: cardFor,
   };
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  baseUrl = await listenLocal(t.app);
   const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
     paths: Record<string, object>;
   }>();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { createSiblingApp, createTestApp, type TestApp } from '../../test/test-app.js';
+import { createSiblingApp, createTestApp, listenLocal, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
 import { createSession } from '../../platform/auth.js';
 import { connectSse } from '../../test/sse-client.js';
@@ -9,15 +8,10 @@ let t: TestApp;
 let a: Awaited<ReturnType<typeof seedWithSessions>>;
 let base: string;
 
-async function listen(app: TestApp['app']) {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   a = await seedWithSessions(t.database.db);
-  base = await listen(t.app);
+  base = await listenLocal(t.app);
 });
 afterAll(() => t.close());
 
@@ -76,7 +70,7 @@ describe('GET /api/events', () => {
     const one = await createSiblingApp(t, redis);
     const two = await createSiblingApp(t, redis);
     try {
-      const twoBase = await listen(two.app);
+      const twoBase = await listenLocal(two.app);
       const token = await createSession(t.database.db, a.customer.id, false, 'test');
       const listener = connectSse(`${twoBase}/api/events`, bearer(token));
       await listener.ready;

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../db/schema.js';
@@ -6,7 +5,7 @@ import { createSession } from '../../platform/auth.js';
 import { hashToken } from '../../platform/tokens.js';
 import { connectSse } from '../../test/sse-client.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
-import { createSiblingApp, createTestApp, type TestApp } from '../../test/test-app.js';
+import { createSiblingApp, createTestApp, listenLocal, type TestApp } from '../../test/test-app.js';
 import { SESSION_RECHECK_MS } from './events.routes.js';
 
 /** An open event stream belongs to its session: when the session ends, so does the stream. */
@@ -14,15 +13,10 @@ let t: TestApp;
 let a: Awaited<ReturnType<typeof seedWithSessions>>;
 let base: string;
 
-async function listen(app: TestApp['app']) {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   a = await seedWithSessions(t.database.db);
-  base = await listen(t.app);
+  base = await listenLocal(t.app);
 });
 afterAll(() => t.close());
 afterEach(() => vi.useRealTimers());
@@ -93,7 +87,7 @@ describe('event streams end with their session', () => {
       const two = await createSiblingApp(t, redis);
       try {
         const token = await session(a.customer.id);
-        const s = await stream(`${await listen(two.app)}/api/events`, token);
+        const s = await stream(`${await listenLocal(two.app)}/api/events`, token);
         const out = await one.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
         expect(out.statusCode).toBe(200);
         expect(await s.endsWithin(1000)).toBe(true);
