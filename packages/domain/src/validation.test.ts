@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emailField, isEmail, isTimeZone } from './validation.js';
 import { sidebarFor, SIDEBAR_BY_ROLE } from './navigation.js';
 import { ROLES } from './roles.js';
+import { getCardsBody } from './schemas/board.js';
 
 describe('email rule', () => {
   it.each(['a@b.co', 'first.last@example.com', 'x-y@mail.example.org', 'tag+box@example.io', 'a_b@ex-ample.travel'])(
@@ -38,5 +39,20 @@ describe('sidebar', () => {
   it('labels the users page My Team for leads', () => {
     expect(sidebarFor('team-lead').find((i) => i.path === '/users')?.label).toBe('My Team');
     expect(sidebarFor('admin').find((i) => i.path === '/users')?.label).toBe('Users');
+  });
+});
+
+describe('board date range', () => {
+  it('takes real calendar days only, and names the field otherwise', () => {
+    const ok = (d: string) => getCardsBody.safeParse({ startDate: d }).success;
+    expect(['2024-02-29', '2024-04-30', '2022-12-20'].map(ok)).toEqual([true, true, true]);
+    expect(['2023-02-29', '2024-04-31', '2024-13-01', '6830-37-94', '2024-1-01'].map(ok)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(getCardsBody.safeParse({ endDate: '2024-02-30' }).error?.issues[0]?.path).toEqual(['endDate']);
   });
 });

@@ -6,7 +6,8 @@ import { VIEW_TYPES } from '../roles.js';
 import { cardTile } from './card-replies.js';
 
 const BOARD_KEYS = BOARD_COLUMNS.map((c) => c.key) as [string, ...string[]];
-const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a YYYY-MM-DD date' });
+/** A real calendar day: zod's ISO date refuses months past 12 and days a month doesn't have. */
+const dateOnly = z.iso.date({ error: 'Use a YYYY-MM-DD date' });
 
 /** POST /api/getCards (spec 000 §7). */
 export const getCardsBody = z
