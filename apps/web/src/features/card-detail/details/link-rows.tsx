@@ -37,7 +37,13 @@ const Empty = ({ children = 'Not added yet' }: { children?: ReactNode }) => (
 
 function Link({ href }: { href: string }) {
   return (
-    <Anchor href={href} target="_blank" rel="noopener noreferrer" fz="sm" style={{ overflowWrap: 'anywhere' }}>
+    <Anchor
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      fz="sm"
+      style={{ overflowWrap: 'anywhere', minWidth: 0 }}
+    >
       {href}
     </Anchor>
   );
@@ -221,6 +227,8 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
                         {...props}
                         size="compact-xs"
                         variant="default"
+                        // A long file address beside it wraps; the button keeps its width.
+                        style={{ flexShrink: 0 }}
                         leftSection={<IconUpload size={13} />}
                         loading={uploadSrt.isPending}
                       >
