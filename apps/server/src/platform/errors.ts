@@ -87,7 +87,7 @@ const UNIQUE_CONSTRAINTS: Record<string, ErrorCode> = {
  * parameter before any hook runs, and would otherwise answer in its own shape, echoing the path.
  */
 export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, rep: FastifyReply): void {
-  const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long' : 'The address is not valid';
+  const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? MSG.addressTooLong : MSG.addressInvalid;
   void rep.status(err.statusCode ?? 400).send(reply(err.code, message));
 }
 
@@ -107,7 +107,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (pg?.code.startsWith('22')) {
       // A data exception (a value out of range or malformed for its column) is the caller's input.
-      return rep.status(400).send(reply('VALIDATION', 'A value is out of range or malformed'));
+      return rep.status(400).send(reply('VALIDATION', MSG.valueMalformed));
     }
     if (databaseUnreachable(err)) {
       request.log.warn({ err }, 'database unreachable');
@@ -122,7 +122,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors: bad JSON, wrong content type, body too large.
-      const message = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Send the body as application/json' : err.message;
+      const message = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? MSG.sendJson : err.message;
       return rep.status(err.statusCode).send(reply(err.code ?? 'BAD_REQUEST', message));
     }
     request.log.error({ err }, 'unhandled error');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dbId } from '../validation.js';
 import { COMMENTS_PAGE_SIZE, COMMENT_MAX } from '../chat.js';
 import { ROLES } from '../roles.js';
+import { MSG } from '../messages.js';
 
 const noteId = dbId;
 const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
@@ -35,7 +36,7 @@ export const commentBody = z.object({
   note: z
     .string()
     .trim()
-    .min(1, { error: 'Write a comment first' })
+    .min(1, { error: MSG.writeCommentFirst })
     .max(COMMENT_MAX, { error: 'This comment is too long' }),
   note_for_video_number: z.number().int().min(0).max(100).optional().nullable(),
   noteParentId: noteId.optional().nullable(),
@@ -50,7 +51,7 @@ export const editCommentBody = z.object({
   note: z
     .string()
     .trim()
-    .min(1, { error: 'Write a comment first' })
+    .min(1, { error: MSG.writeCommentFirst })
     .max(COMMENT_MAX, { error: 'This comment is too long' }),
   chatFor: z.enum(['teamChatComment', 'ytClientChat', 'clientChat']).optional(),
 });

@@ -32,7 +32,7 @@ export async function assignCard(ctx: AppContext, viewer: SessionUser, cardId: n
       .from(users)
       .where(and(eq(users.id, assignTo), inArray(users.clientType, [...ASSIGNABLE]), eq(users.isDeleted, false)))
       .limit(1);
-    if (!person) throw new AppError('VALIDATION', 'Choose an editor, QA or team lead', 'assign_to');
+    if (!person) throw new AppError('VALIDATION', MSG.chooseAssignee, 'assign_to');
   }
   await updateCard(
     ctx,
@@ -116,7 +116,7 @@ export async function setSrtFile(ctx: AppContext, viewer: SessionUser, cardId: n
     .from(users)
     .where(eq(users.id, row.card.clientId));
   if (!client?.hasSubtitles && !client?.hasYoutubeHelper && !row.card.subtitles) {
-    throw new AppError('INVALID_CARD_DATA', "This customer's plan has no subtitles");
+    throw new AppError('INVALID_CARD_DATA', MSG.customerPlanNoSubtitles);
   }
   await updateCard(ctx, cardId, { srtFile }, { srt_file: srtFile });
   return { success: true, message: MSG.fileUploaded };

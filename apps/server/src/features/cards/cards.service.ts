@@ -7,6 +7,7 @@ import {
   type CreateCardBody,
   type UpdateCardBody,
   type updateTitleBody,
+  fill,
 } from '@cutroom/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -122,21 +123,20 @@ async function assertExtrasAllowed(db: Db, viewer: SessionUser, clientId: number
   if (viewer.role === 'admin' || (!body.hasYTHelper && !body.subtitles)) return;
   const [customer] = await db.select().from(users).where(eq(users.id, clientId)).limit(1);
   if (body.hasYTHelper && !customer?.hasYoutubeHelper)
-    throw new AppError('VALIDATION', 'Your plan does not include a YouTube helper', 'hasYTHelper');
-  if (body.subtitles && !customer?.hasSubtitles)
-    throw new AppError('VALIDATION', 'Your plan does not include subtitles', 'subtitles');
+    throw new AppError('VALIDATION', MSG.planNoYtHelper, 'hasYTHelper');
+  if (body.subtitles && !customer?.hasSubtitles) throw new AppError('VALIDATION', MSG.planNoSubtitles, 'subtitles');
 }
 
 export async function createCard(ctx: AppContext, viewer: SessionUser, body: CreateCardBody) {
   let clientId = viewer.id;
   if (viewer.role === 'admin') {
-    if (!body.client_id) throw new AppError('VALIDATION', 'Choose the customer this request is for', 'client_id');
+    if (!body.client_id) throw new AppError('VALIDATION', MSG.chooseRequestCustomer, 'client_id');
     const [customer] = await ctx.db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.id, body.client_id), eq(users.clientType, 'customer'), eq(users.isDeleted, false)))
       .limit(1);
-    if (!customer) throw new AppError('VALIDATION', 'Choose an existing customer', 'client_id');
+    if (!customer) throw new AppError('VALIDATION', fill(MSG.chooseExisting, { label: 'customer' }), 'client_id');
     clientId = customer.id;
   } else if (viewer.role !== 'customer') {
     throw new AppError('FORBIDDEN');

@@ -59,12 +59,12 @@ export async function postComment(
   // While the video is in quality check the customer reads the chat but does not write (spec 001 §2).
   if (viewer.role === 'customer' && row.card.cardStatus === 'qa') throw new AppError('COMMENTS_CLOSED');
   const text = toPlainText(body.note);
-  if (!text) throw new AppError('VALIDATION', 'Write a comment first', 'note');
+  if (!text) throw new AppError('VALIDATION', MSG.writeCommentFirst, 'note');
   if (body.note_type === 'annotation' && !body.annotation)
-    throw new AppError('VALIDATION', 'Draw the annotation first', 'annotation');
+    throw new AppError('VALIDATION', MSG.drawAnnotationFirst, 'annotation');
   if (body.noteParentId) {
     const parentNote = await loadOwnNote(ctx, cardId, body.noteParentId, chat);
-    if (parentNote.isDeleted) throw new AppError('VALIDATION', 'This comment was deleted', 'noteParentId');
+    if (parentNote.isDeleted) throw new AppError('VALIDATION', MSG.commentWasDeleted, 'noteParentId');
   }
   const [created] = await ctx.db
     .insert(cardNotes)
@@ -109,7 +109,7 @@ async function loadChangeable(ctx: AppContext, viewer: SessionUser, cardId: numb
 export async function editComment(ctx: AppContext, viewer: SessionUser, cardId: number, noteId: number, text: string) {
   const { note, row } = await loadChangeable(ctx, viewer, cardId, noteId);
   const clean = toPlainText(text);
-  if (!clean) throw new AppError('VALIDATION', 'Write a comment first', 'note');
+  if (!clean) throw new AppError('VALIDATION', MSG.writeCommentFirst, 'note');
   await ctx.db
     .update(cardNotes)
     .set({ note: clean, videoTime: note.annotation ? note.videoTime : videoTimeOf(clean), updatedAt: new Date() })

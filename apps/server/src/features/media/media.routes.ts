@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import multipart, { type Multipart } from '@fastify/multipart';
 import { z } from 'zod';
-import { MEDIA_MAX_BYTES, MSG, UPLOAD_PURPOSE_KEYS, isUploadPurpose } from '@cutroom/domain';
+import { MEDIA_MAX_BYTES, MSG, UPLOAD_PURPOSE_KEYS, isUploadPurpose, fill } from '@cutroom/domain';
 import { currentUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -79,7 +79,11 @@ export const mediaRoutes =
         const purpose = fieldText(file.fields.purpose) ?? 'media';
         if (!isUploadPurpose(purpose)) {
           file.file.resume();
-          throw new AppError('VALIDATION', `purpose must be one of ${UPLOAD_PURPOSE_KEYS.join(', ')}`, 'purpose');
+          throw new AppError(
+            'VALIDATION',
+            fill(MSG.uploadPurposeInvalid, { purposes: UPLOAD_PURPOSE_KEYS.join(', ') }),
+            'purpose',
+          );
         }
         const stored = await storeUpload(ctx, storage, viewer.id, {
           stream: file.file,

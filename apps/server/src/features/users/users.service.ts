@@ -8,6 +8,7 @@ import {
   isStaff,
   type createUserBody,
   type listQuery,
+  fill,
 } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { customerQas, users } from '../../db/schema.js';
@@ -40,7 +41,7 @@ async function assertUsersOfRole(db: Db, ids: number[], role: string, field: str
     .select({ id: users.id })
     .from(users)
     .where(and(inArray(users.id, ids), eq(users.clientType, role as never), eq(users.isDeleted, false)));
-  if (found.length !== new Set(ids).size) throw new AppError('VALIDATION', `Choose an existing ${label}`, field);
+  if (found.length !== new Set(ids).size) throw new AppError('VALIDATION', fill(MSG.chooseExisting, { label }), field);
 }
 
 /** Admin creates any kind of account; it starts with a temporary password and a verified email. */
@@ -51,19 +52,20 @@ export async function createUser(db: Db, body: CreateUser) {
 
   const leadRole = TEAM_LEAD_ROLE_FOR[role];
   if (body.assign_team_lead != null) {
-    if (!leadRole) throw new AppError('VALIDATION', 'This user type has no team lead', 'assign_team_lead');
+    if (!leadRole) throw new AppError('VALIDATION', MSG.noTeamLeadForRole, 'assign_team_lead');
     await assertUsersOfRole(db, [body.assign_team_lead], leadRole, 'assign_team_lead', 'team lead');
   }
   const qaIds = body.assign_qa ?? [];
   if (qaIds.length > 0) {
-    if (!isCustomer) throw new AppError('VALIDATION', 'Only customers have QA slots', 'assign_qa');
+    if (!isCustomer) throw new AppError('VALIDATION', MSG.qaSlotsCustomersOnly, 'assign_qa');
     const slots = body.extra_qa_slot ? QA_SLOTS_EXTRA : QA_SLOTS;
-    if (qaIds.length > slots) throw new AppError('VALIDATION', `At most ${slots} QA can be assigned`, 'assign_qa');
-    if (new Set(qaIds).size !== qaIds.length) throw new AppError('VALIDATION', 'A QA is chosen twice', 'assign_qa');
+    if (qaIds.length > slots)
+      throw new AppError('VALIDATION', fill(MSG.qaSlotsMax, { slots: String(slots) }), 'assign_qa');
+    if (new Set(qaIds).size !== qaIds.length) throw new AppError('VALIDATION', MSG.qaChosenTwice, 'assign_qa');
     await assertUsersOfRole(db, qaIds, 'qa', 'assign_qa', 'QA');
   }
   if (!isCustomer && (body.subscription_type || body.custom_subscription)) {
-    throw new AppError('VALIDATION', 'Only customers have a subscription', 'subscription_type');
+    throw new AppError('VALIDATION', MSG.subscriptionCustomersOnly, 'subscription_type');
   }
 
   const passwordHash = await hashPassword(body.password);

@@ -14,6 +14,7 @@ import {
   type revisionBody,
   type timelineBody,
   type updateSortBody,
+  fill,
 } from '@cutroom/domain';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
@@ -82,11 +83,10 @@ export const moveToDone = (ctx: AppContext, viewer: SessionUser, cardId: number,
     call: 'done',
     check: ({ card }) => {
       if (links.length > card.doneVideoLimit) {
-        throw new AppError('VALIDATION', `This card takes at most ${card.doneVideoLimit} video link(s)`, 'done_link');
+        throw new AppError('VALIDATION', fill(MSG.doneLinksMax, { n: String(card.doneVideoLimit) }), 'done_link');
       }
       const syncIdRequired = card.revisionNr === 0 && !body.no_content_id;
-      if (syncIdRequired && !body.content_id)
-        throw new AppError('VALIDATION', 'Enter the Sync ID or tick "no Content ID"', 'content_id');
+      if (syncIdRequired && !body.content_id) throw new AppError('VALIDATION', MSG.syncIdRequired, 'content_id');
     },
     set: (card) => {
       const ids = [...splitContentIds(card.contentId), ...splitContentIds(body.content_id)];
@@ -171,10 +171,10 @@ export function moveCardSub(ctx: AppContext, viewer: SessionUser, cardId: number
     to: body.status,
     call: 'moveCardSub',
     check: ({ card, client }) => {
-      if (!card.hasRepurpose) throw new AppError('INVALID_CARD_DATA', 'Turn on repurposing for this card first');
+      if (!card.hasRepurpose) throw new AppError('INVALID_CARD_DATA', MSG.repurposeNotEnabled);
       if (viewer.role === 'customer' && !client.isActiveSubscription) throw new AppError('MOVE_NOT_ALLOWED');
       if (body.status === 'repurpose_done' && links.length === 0) {
-        throw new AppError('VALIDATION', 'Add the link to the repurposed video', 'done_link');
+        throw new AppError('VALIDATION', MSG.repurposeLinkRequired, 'done_link');
       }
     },
     set: () =>
@@ -276,7 +276,7 @@ export async function rateCard(ctx: AppContext, viewer: SessionUser, cardId: num
   const row = await loadVisibleCard(ctx.db, viewer, cardId);
   assertOwnerOrAdmin(viewer, row);
   const complete = body.card_type === 'repurpose' ? row.card.isRepurposeComplete : row.card.isComplete;
-  if (!complete) throw new AppError('INVALID_CARD_STATUS', 'Mark the card as done before rating it');
+  if (!complete) throw new AppError('INVALID_CARD_STATUS', MSG.rateAfterDone);
   const values = {
     cardId,
     cardType: body.card_type,

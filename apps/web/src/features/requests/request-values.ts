@@ -6,6 +6,7 @@ import {
   type CardDetailReply,
   type CreateCardBody,
   type UpdateCardBody,
+  MSG,
 } from '@cutroom/domain';
 import { zodFieldErrors } from '../../lib/form-errors';
 
@@ -221,7 +222,7 @@ export function formPath(field: string, linkRows: LinkRows): string {
   return field;
 }
 
-const CHOOSE_CUSTOMER = 'Choose the customer this request is for';
+const CHOOSE_CUSTOMER = MSG.chooseRequestCustomer;
 
 /** The same schema the server validates with, so the form says what the server would. */
 export function validateRequest(values: RequestValues, context: RequestContext) {

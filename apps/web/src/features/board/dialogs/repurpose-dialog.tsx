@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FileInput, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
-import { MEDIA_MAX_BYTES, MSG, UPLOAD_PURPOSES, type CardTileReply } from '@cutroom/domain';
+import { MEDIA_MAX_BYTES, MSG, UPLOAD_PURPOSES, type CardTileReply, fill } from '@cutroom/domain';
 import { useUploadMedia } from '../api';
 import { DialogButtons } from './dialog-buttons';
 import { LinkField, linkError } from './link-field';
@@ -33,7 +33,7 @@ export function RepurposeDialog({ card, onCancel, onSubmit }: RepurposeDialogPro
     setFileError(null);
     if (!chosen) return;
     if (chosen.size > MEDIA_MAX_BYTES) {
-      setFileError(`The file is larger than ${MEDIA_MAX_BYTES / 1_048_576} MB`);
+      setFileError(fill(MSG.fileTooLarge, { mb: String(MEDIA_MAX_BYTES / 1_048_576) }));
       return;
     }
     upload.mutate(chosen, {
