@@ -16,7 +16,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_250_610);
 
 const SKIP: Record<string, string> = {
   'GET /api/events': 'an endless SSE stream: inject() would never resolve',
-  'POST /api/media': 'multipart uploads: the hostile-upload test covers them',
+  'POST /api/media': 'multipart uploads: media/upload-fuzz.test.ts and the hostile-upload table cover them',
 };
 
 const t = await createTestApp();
