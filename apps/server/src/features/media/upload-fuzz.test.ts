@@ -5,7 +5,7 @@ import { UPLOAD_PURPOSE_KEYS } from '@cutroom/domain';
 import { mediaFiles } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, filesOf, seedWithSessions } from '../../test/helpers.js';
-import { GIF, MP3, MP4, PNG, SRT, WEBM, multipartBody, type Part } from '../../test/sample-files.js';
+import { GIF, MP3, MP4, PNG, SRT, WEBM, multipartBody } from '../../test/sample-files.js';
 
 /**
  * The route fuzzer skips multipart; this one sends POST /api/media bodies with random parts, bytes,
@@ -62,7 +62,7 @@ describe('upload fuzzing', () => {
     const statuses: Record<number, number> = {};
     await fc.assert(
       fc.asyncProperty(parts, damage, fc.nat(), async (chosen, harm, cut) => {
-        const body = multipartBody(chosen as Part[]);
+        const body = multipartBody(chosen);
         const payload = harm === 'cut' ? body.payload.subarray(0, cut % (body.payload.length + 1)) : body.payload;
         const type =
           harm === 'boundary'
