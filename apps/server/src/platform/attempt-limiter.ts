@@ -1,19 +1,22 @@
+import type { Redis } from 'ioredis';
 import { AppError } from './errors.js';
 
-/**
- * Counts attempts per key in a fixed window. In memory: each instance counts its own share, which
- * multiplies the limits by the number of instances at most.
- */
-export function createAttemptLimiter(opts: { max: number; windowMs: number; maxKeys?: number }) {
+/** Where attempt counts live: this process's memory, or Redis so every instance counts together. */
+export interface CounterStore {
+  /** Adds one to a key's count in its window (the window starts with the first) and gives the new count. */
+  increment(key: string, windowMs: number): Promise<number>;
+  get(key: string): Promise<number>;
+  delete(key: string): Promise<void>;
+}
+
+export function memoryCounters(maxKeys = 50_000): CounterStore {
   const counts = new Map<string, { n: number; resetAt: number }>();
-  const maxKeys = opts.maxKeys ?? 50_000;
   const live = (key: string, now: number) => {
     const entry = counts.get(key);
     return entry && entry.resetAt > now ? entry : undefined;
   };
   return {
-    /** Counts one attempt; throws RATE_LIMITED once a key has used up its window. */
-    hit(key: string) {
+    async increment(key, windowMs) {
       const now = Date.now();
       let entry = live(key, now);
       if (!entry) {
@@ -21,23 +24,57 @@ export function createAttemptLimiter(opts: { max: number; windowMs: number; maxK
           for (const [k, v] of counts) if (v.resetAt <= now) counts.delete(k);
           if (counts.size >= maxKeys) counts.delete(counts.keys().next().value as string);
         }
-        entry = { n: 0, resetAt: now + opts.windowMs };
+        entry = { n: 0, resetAt: now + windowMs };
         counts.set(key, entry);
       }
-      entry.n++;
-      if (entry.n > opts.max) throw new AppError('RATE_LIMITED');
+      return ++entry.n;
     },
-    /** Throws RATE_LIMITED when a key has used up its window, without counting an attempt. */
-    check(key: string) {
-      if ((live(key, Date.now())?.n ?? 0) >= opts.max) throw new AppError('RATE_LIMITED');
-    },
-    /** Attempts counted for a key in its current window. */
-    count(key: string): number {
+    async get(key) {
       return live(key, Date.now())?.n ?? 0;
     },
-    reset(key: string) {
+    async delete(key) {
       counts.delete(key);
     },
+  };
+}
+
+const PREFIX = 'cutroom:attempts:';
+
+/** Shared counts: INCR and the window's expiry in one transaction, so no key outlives its window. */
+export function redisCounters(redis: Redis): CounterStore {
+  return {
+    async increment(key, windowMs) {
+      const replies = await redis
+        .multi()
+        .incr(PREFIX + key)
+        .pexpire(PREFIX + key, windowMs, 'NX')
+        .exec();
+      return Number(replies?.[0]?.[1] ?? 0);
+    },
+    async get(key) {
+      return Number((await redis.get(PREFIX + key)) ?? 0);
+    },
+    async delete(key) {
+      await redis.del(PREFIX + key);
+    },
+  };
+}
+
+/** Counts attempts per key in a fixed window; `name` keeps limiters apart in a shared store. */
+export function createAttemptLimiter(store: CounterStore, opts: { name: string; max: number; windowMs: number }) {
+  const keyOf = (key: string) => `${opts.name}:${key}`;
+  return {
+    /** Counts one attempt; throws RATE_LIMITED once a key has used up its window. */
+    async hit(key: string) {
+      if ((await store.increment(keyOf(key), opts.windowMs)) > opts.max) throw new AppError('RATE_LIMITED');
+    },
+    /** Throws RATE_LIMITED when a key has used up its window, without counting an attempt. */
+    async check(key: string) {
+      if ((await store.get(keyOf(key))) >= opts.max) throw new AppError('RATE_LIMITED');
+    },
+    /** Attempts counted for a key in its current window. */
+    count: (key: string) => store.get(keyOf(key)),
+    reset: (key: string) => store.delete(keyOf(key)),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { CounterStore } from './attempt-limiter.js';
 import type { EventBus } from './events.js';
 import type { Mailer } from './mail.js';
 
@@ -11,4 +12,6 @@ export interface AppContext {
   config: Config;
   mailer: Mailer;
   events: EventBus;
+  /** Attempt counts for the login and reset limits: shared through Redis when REDIS_URL is set. */
+  counters: CounterStore;
 }

@@ -34,7 +34,7 @@ const perIp = (max: number, minutes: number) => ({ rateLimit: { max, timeWindow:
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const limits = createAccountLimits();
+    const limits = createAccountLimits(ctx.counters);
     const secureCookie = ctx.config.publicUrl.startsWith('https:');
 
     app.post(

@@ -18,7 +18,7 @@ import {
   signOutUserSessions,
   type SessionUser,
 } from '../../platform/auth.js';
-import { createAttemptLimiter, loginDelayMs } from '../../platform/attempt-limiter.js';
+import { createAttemptLimiter, loginDelayMs, type CounterStore } from '../../platform/attempt-limiter.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
@@ -34,15 +34,19 @@ const MINUTE = 60_000;
  * Guessing one account from one address stops after 10 tries, but only for that address, so an
  * attacker can't lock the owner out; guesses from many addresses are slowed by a growing delay.
  */
-export function createAccountLimits() {
+export function createAccountLimits(store: CounterStore) {
   return {
     /** Attempts per account and address; a success clears it. */
-    loginPair: createAttemptLimiter({ max: 10, windowMs: 15 * MINUTE }),
+    loginPair: createAttemptLimiter(store, { name: 'login-pair', max: 10, windowMs: 15 * MINUTE }),
     /** Failed logins per address over every account: a password spray. */
-    loginAddress: createAttemptLimiter({ max: 100, windowMs: 15 * MINUTE }),
+    loginAddress: createAttemptLimiter(store, { name: 'login-address', max: 100, windowMs: 15 * MINUTE }),
     /** Failed logins per account from anywhere: never refuses, sets the delay. */
-    loginAccount: createAttemptLimiter({ max: Number.POSITIVE_INFINITY, windowMs: 15 * MINUTE }),
-    reset: createAttemptLimiter({ max: 5, windowMs: 60 * MINUTE }),
+    loginAccount: createAttemptLimiter(store, {
+      name: 'login-account',
+      max: Number.POSITIVE_INFINITY,
+      windowMs: 15 * MINUTE,
+    }),
+    reset: createAttemptLimiter(store, { name: 'reset', max: 5, windowMs: 60 * MINUTE }),
   };
 }
 type AccountLimits = ReturnType<typeof createAccountLimits>;
@@ -109,14 +113,14 @@ export async function login(
   client: { address: string; userAgent: string | undefined },
 ) {
   const pair = `${body.useremail}|${client.address}`;
-  limits.loginAddress.check(client.address);
-  limits.loginPair.hit(pair);
-  await sleep(loginDelayMs(limits.loginAccount.count(body.useremail)));
+  await limits.loginAddress.check(client.address);
+  await limits.loginPair.hit(pair);
+  await sleep(loginDelayMs(await limits.loginAccount.count(body.useremail)));
   const user = await findByEmail(ctx, body.useremail);
   const ok = await verifyPassword(user && !user.isDeleted ? user.passwordHash : undefined, body.password);
   if (!user || !ok) {
-    limits.loginAddress.hit(client.address);
-    limits.loginAccount.hit(body.useremail);
+    await limits.loginAddress.hit(client.address);
+    await limits.loginAccount.hit(body.useremail);
     throw new AppError('BAD_CREDENTIALS');
   }
   if (!user.emailVerifiedAt) {
@@ -124,8 +128,8 @@ export async function login(
     await sendVerificationMail(ctx, user.useremail, user.firstname, token);
     throw new AppError('EMAIL_NOT_VERIFIED');
   }
-  limits.loginPair.reset(pair);
-  limits.loginAccount.reset(body.useremail);
+  await limits.loginPair.reset(pair);
+  await limits.loginAccount.reset(body.useremail);
   const remember = body.remember_me ?? true;
   const token = await createSession(ctx.db, user.id, remember, client.userAgent);
   await ctx.db.update(users).set({ lastLoginTime: new Date() }).where(eq(users.id, user.id));
@@ -133,7 +137,7 @@ export async function login(
 }
 
 export async function requestPasswordReset(ctx: AppContext, limits: AccountLimits, email: string) {
-  limits.reset.hit(email);
+  await limits.reset.hit(email);
   const user = await findByEmail(ctx, email);
   if (!user || user.isDeleted) throw new AppError('EMAIL_UNKNOWN', undefined, 'email');
   const token = await issueUserToken(ctx.db, user.id, 'password_reset', user.useremail);

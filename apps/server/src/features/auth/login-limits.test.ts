@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createSiblingApp, createTestApp, type TestApp } from '../../test/test-app.js';
 import { seedWithSessions } from '../../test/helpers.js';
 import { FREE_FAILURES, MAX_DELAY_MS, loginDelayMs } from '../../platform/attempt-limiter.js';
 import { DEMO_PASSWORD } from '../seed/demo-seed.js';
@@ -64,6 +64,27 @@ describe('login limits', () => {
     // Each forwarded client is its own address behind the proxy; a direct caller can't pick one.
     expect(viaProxy).toEqual(Array<number>(35).fill(401));
     expect(direct.slice(30)).toEqual(Array<number>(5).fill(429));
+  });
+});
+
+describe('login limits across instances', () => {
+  it.runIf(process.env.TEST_DB === 'pg')('are one count for every instance sharing Redis', async () => {
+    const redis = { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
+    const [one, two] = [await createSiblingApp(t, redis), await createSiblingApp(t, redis)];
+    try {
+      // Fresh names: Redis outlives test runs, and its counts last their whole window.
+      const email = `shared-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+      const address = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      const codes: number[] = [];
+      for (let i = 0; i < 10; i++)
+        codes.push((await login(i % 2 ? one : two, email, `guess-${i}`, address)).statusCode);
+      expect(codes).toEqual(Array<number>(10).fill(401));
+      expect((await login(one, email, 'guess-10', address)).statusCode).toBe(429);
+      expect((await login(two, email, 'guess-11', address)).statusCode).toBe(429);
+    } finally {
+      await one.close();
+      await two.close();
+    }
   });
 });
 
