@@ -9,6 +9,7 @@ import {
   type profileBody,
   type signupBody,
 } from '@cutroom/domain';
+import { lockUser } from '../../db/locks.js';
 import { users } from '../../db/schema.js';
 import {
   announceSignOut,
@@ -180,7 +181,7 @@ export async function changePassword(ctx: AppContext, viewer: SessionUser, body:
   const keep = own ? viewer.sessionId : undefined;
   await ctx.db.transaction(async (tx) => {
     // Under the user's lock, a session signed out by a change that came first can't change it again.
-    const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, targetId)).for('update');
+    const [target] = await lockUser(tx, targetId);
     if (!target) throw new AppError('NOT_FOUND');
     if (own && !(await sessionIsLive(tx, viewer.sessionId))) throw new AppError('UNAUTHENTICATED');
     await tx

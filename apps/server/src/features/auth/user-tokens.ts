@@ -1,17 +1,11 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { userTokens, users } from '../../db/schema.js';
+import { lockUser } from '../../db/locks.js';
+import { userTokens } from '../../db/schema.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 
 type Purpose = 'verify_email' | 'password_reset';
 export const TOKEN_TTL_MS: Record<Purpose, number> = { verify_email: 48 * 3_600_000, password_reset: 3_600_000 };
-
-/**
- * Locks the user's row until the transaction ends. Issuing and using a user's tokens both take it
- * first (the user, then the tokens), so they queue per user instead of interleaving or deadlocking.
- */
-export const lockUser = (tx: Db, userId: number) =>
-  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 
 /** Issues a one-time mailed token; earlier unused ones of the same purpose stop working. */
 export async function issueUserToken(db: Db, userId: number, purpose: Purpose, email: string): Promise<string> {

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { MSG, isStaff, splitContentIds, type changeLinkBody } from '@cutroom/domain';
 import type { z } from 'zod';
+import { lockCard } from '../../db/locks.js';
 import { cardEvents, cardVideos, cards, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -64,7 +65,7 @@ export async function changeLink(ctx: AppContext, viewer: SessionUser, body: z.o
     const link = body.done_video_link;
     const updated = await ctx.db.transaction(async (tx) => {
       // Moves lock the card too, so the latest version can't change between this read and the writes.
-      await tx.select({ id: cards.id }).from(cards).where(eq(cards.id, body.card_id)).for('update');
+      await lockCard(tx, body.card_id);
       const videos = await tx
         .select()
         .from(cardVideos)

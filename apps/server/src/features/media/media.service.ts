@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { eq, sum } from 'drizzle-orm';
 import { MEDIA_MAX_BYTES, MSG, UPLOAD_PURPOSES, fill, type UploadPurpose } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
-import { mediaFiles, users } from '../../db/schema.js';
+import { lockUser } from '../../db/locks.js';
+import { mediaFiles } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { SNIFF_BYTES, detectFormat } from '../../platform/file-types.js';
@@ -105,7 +106,7 @@ export async function storeUpload(ctx: AppContext, storage: Storage, ownerId: nu
 /** Counts the file against its owner's quota under a lock on the owner, so parallel uploads can't overshoot. */
 async function recordUpload(db: Db, row: typeof mediaFiles.$inferInsert, quotaBytes: number) {
   await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, row.ownerId)).for('update');
+    await lockUser(tx, row.ownerId);
     if ((await usedBytes(tx, row.ownerId)) + row.bytes > quotaBytes) throw quotaFull(quotaBytes);
     await tx.insert(mediaFiles).values(row);
   });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { MSG, canMove, moveCallFor, type CardStatus, type MoveCall } from '@cutroom/domain';
 import type { Tx } from '../../db/client.js';
+import { lockCard } from '../../db/locks.js';
 import { cardActivity, cards } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -62,7 +63,7 @@ export async function transition(ctx: AppContext, viewer: SessionUser, cardId: n
   const row = await loadVisibleCard(ctx.db, viewer, cardId);
   const now = new Date();
   const { moved, from } = await ctx.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(cards).where(eq(cards.id, cardId)).for('update');
+    const [locked] = await lockCard(tx, cardId);
     if (!locked) throw new AppError('NOT_FOUND');
     const from = assertMove(viewer, { ...row, card: locked }, spec);
     const [updated] = await tx
