@@ -18,7 +18,7 @@ import { mediaRoutes } from './features/media/media.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { workflowRoutes } from './features/workflow/workflow.routes.js';
 import { forgetRevoked, registerAuth } from './platform/auth.js';
-import { memoryCounters, redisCounters } from './platform/attempt-limiter.js';
+import { connectRedisCounters, memoryCounters } from './platform/attempt-limiter.js';
 import type { AppContext } from './platform/context.js';
 import { AppError, answerFrameworkError, registerErrorHandling } from './platform/errors.js';
 import { createMemoryBus, createRedisBus, type EventBus } from './platform/events.js';
@@ -52,17 +52,6 @@ const cspFor = (filesOrigin: string | undefined) => {
   return { ...CSP, imgSrc: [...CSP.imgSrc, ...files], mediaSrc: [...CSP.mediaSrc, ...files] };
 };
 
-/** Attempt counts in Redis, so N instances hold one login limit instead of N. */
-async function sharedCounters(url: string, app: FastifyInstance) {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  await redis.connect();
-  app.addHook('onClose', async () => {
-    await redis.quit().catch(() => {});
-  });
-  return redisCounters(redis);
-}
-
 export interface BuildOptions {
   config: Config;
   database: Database;
@@ -93,7 +82,8 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   app.addHook('onClose', () => bus.close());
   // Sessions ended on another instance stop working here at once, not when the cache entry expires.
   bus.onRevoke((revocation) => forgetRevoked(database.db, revocation));
-  const counters = config.redisUrl ? await sharedCounters(config.redisUrl, app) : memoryCounters();
+  const counters = config.redisUrl ? await connectRedisCounters(config.redisUrl) : memoryCounters();
+  app.addHook('onClose', () => counters.close());
   const ctx: AppContext = {
     db: database.db,
     planned: database.planned,

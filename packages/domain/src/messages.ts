@@ -135,6 +135,8 @@ export const MSG = {
   uploadInterrupted: 'The upload stopped before the end of the file. Please try again.',
   uploadNotMultipart: 'Send the file as multipart/form-data',
   // Refusals the server explains (formerly written inline in services).
+  repurposeAlreadyOn: 'Repurpose is already enabled on this card',
+  ytHelperAlreadyOn: 'The YouTube helper is already enabled on this card',
   chooseExisting: 'Choose an existing {label}',
   noTeamLeadForRole: 'This user type has no team lead',
   qaSlotsCustomersOnly: 'Only customers have QA slots',

@@ -1,4 +1,3 @@
-import type { Redis } from 'ioredis';
 import { AppError } from './errors.js';
 
 /** Where attempt counts live: this process's memory, or Redis so every instance counts together. */
@@ -7,6 +6,7 @@ export interface CounterStore {
   increment(key: string, windowMs: number): Promise<number>;
   get(key: string): Promise<number>;
   delete(key: string): Promise<void>;
+  close(): Promise<void>;
 }
 
 export function memoryCounters(maxKeys = 50_000): CounterStore {
@@ -35,13 +35,20 @@ export function memoryCounters(maxKeys = 50_000): CounterStore {
     async delete(key) {
       counts.delete(key);
     },
+    async close() {},
   };
 }
 
 const PREFIX = 'cutroom:attempts:';
 
-/** Shared counts: INCR and the window's expiry in one transaction, so no key outlives its window. */
-export function redisCounters(redis: Redis): CounterStore {
+/**
+ * Shared counts, so N instances hold one limit instead of N: INCR and the window's expiry in one
+ * transaction, so no key outlives its window.
+ */
+export async function connectRedisCounters(url: string): Promise<CounterStore> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  await redis.connect();
   return {
     async increment(key, windowMs) {
       const replies = await redis
@@ -56,6 +63,9 @@ export function redisCounters(redis: Redis): CounterStore {
     },
     async delete(key) {
       await redis.del(PREFIX + key);
+    },
+    async close() {
+      await redis.quit().catch(() => {});
     },
   };
 }

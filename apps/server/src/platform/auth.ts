@@ -58,6 +58,10 @@ export async function createSession(db: Db, userId: number, remember: boolean, u
   return token;
 }
 
+/** A session row (joined with its user) that may still be used: not revoked, not expired, user not deleted. */
+const sessionUsable = (now: Date) =>
+  and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(users.isDeleted, false));
+
 /** What ending a session touches: the table, and every instance's cache and open streams. */
 interface SessionStore {
   db: Db;
@@ -109,14 +113,7 @@ export async function sessionIsLive(db: Db, sessionId: number): Promise<boolean>
     .select({ id: sessions.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-        eq(users.isDeleted, false),
-      ),
-    )
+    .where(and(eq(sessions.id, sessionId), sessionUsable(new Date())))
     .limit(1);
   return !!row;
 }
@@ -147,14 +144,7 @@ async function resolveSession(db: Db, token: string): Promise<SessionUser | null
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        eq(users.isDeleted, false),
-      ),
-    )
+    .where(and(eq(sessions.tokenHash, tokenHash), sessionUsable(now)))
     .limit(1);
   if (!row) return null;
   const idleMs = row.remember ? SESSION_LIMITS.remember.idleMs : SESSION_LIMITS.session.idleMs;

@@ -263,8 +263,6 @@ async function loadForExtras(ctx: AppContext, viewer: SessionUser, cardId: numbe
   return row;
 }
 
-const repurposeOn = 'Repurpose is already enabled on this card';
-
 export async function enableRepurpose(
   ctx: AppContext,
   viewer: SessionUser,
@@ -272,14 +270,14 @@ export async function enableRepurpose(
   body: Parameters<typeof repurposeColumns>[0],
 ) {
   const row = await loadForExtras(ctx, viewer, cardId);
-  if (row.card.hasRepurpose) throw new AppError('VALIDATION', repurposeOn, 'hasRepurpose');
+  if (row.card.hasRepurpose) throw new AppError('VALIDATION', MSG.repurposeAlreadyOn, 'hasRepurpose');
   const [updated] = await ctx.db
     .update(cards)
     .set({ ...repurposeColumns({ ...body, hasRepurpose: true }), updatedAt: new Date() })
     // Re-checked in the write, so of two at once only the first turns it on.
     .where(and(eq(cards.id, cardId), eq(cards.hasRepurpose, false)))
     .returning();
-  if (!updated) throw new AppError('VALIDATION', repurposeOn, 'hasRepurpose');
+  if (!updated) throw new AppError('VALIDATION', MSG.repurposeAlreadyOn, 'hasRepurpose');
   await ctx.events.publish({
     type: 'card.updated',
     cardId,
@@ -289,11 +287,9 @@ export async function enableRepurpose(
   return { message: MSG.repurposeEnabled, card_id: cardId };
 }
 
-const ytHelperOn = 'The YouTube helper is already enabled on this card';
-
 export async function enableYtHelper(ctx: AppContext, viewer: SessionUser, cardId: number) {
   const row = await loadForExtras(ctx, viewer, cardId);
-  if (row.card.hasYoutubeHelper) throw new AppError('VALIDATION', ytHelperOn, 'hasYTHelper');
+  if (row.card.hasYoutubeHelper) throw new AppError('VALIDATION', MSG.ytHelperAlreadyOn, 'hasYTHelper');
   await assertExtrasAllowed(ctx.db, viewer, row.card.clientId, { hasYTHelper: true });
   const [updated] = await ctx.db
     .update(cards)
@@ -306,7 +302,7 @@ export async function enableYtHelper(ctx: AppContext, viewer: SessionUser, cardI
     // Re-checked in the write, so of two at once only the first turns it on.
     .where(and(eq(cards.id, cardId), eq(cards.hasYoutubeHelper, false)))
     .returning();
-  if (!updated) throw new AppError('VALIDATION', ytHelperOn, 'hasYTHelper');
+  if (!updated) throw new AppError('VALIDATION', MSG.ytHelperAlreadyOn, 'hasYTHelper');
   await ctx.events.publish({
     type: 'card.updated',
     cardId,

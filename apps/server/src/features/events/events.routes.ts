@@ -73,12 +73,12 @@ export const eventsRoutes =
         const stopRevocations = ctx.events.onRevoke((r) => {
           if (revokes(r, { userId: viewer.id, sessionId: viewer.sessionId })) sessionEnded();
         });
-        const recheck = setInterval(() => {
+        const recheckSession = () =>
           sessionIsLive(ctx.db, viewer.sessionId).then(
             (live) => !live && sessionEnded(),
             () => {},
           );
-        }, SESSION_RECHECK_MS);
+        const recheck = setInterval(() => void recheckSession(), SESSION_RECHECK_MS);
         const end = () => {
           clearInterval(heartbeat);
           clearInterval(refresh);
@@ -91,10 +91,7 @@ export const eventsRoutes =
         open.add(end);
         request.raw.on('close', end);
         // A revocation between the session lookup and the subscription above would otherwise wait for the recheck.
-        sessionIsLive(ctx.db, viewer.sessionId).then(
-          (live) => !live && sessionEnded(),
-          () => {},
-        );
+        void recheckSession();
       },
     );
   };
