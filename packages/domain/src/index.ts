@@ -19,3 +19,4 @@ export * from './media.js';
 export * from './chat.js';
 export * from './schemas/chat.js';
 export * from './schemas/card-details.js';
+export * from './card-policy.js';
