@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { MSG } from '../messages.js';
+import { MSG, fill } from '../messages.js';
 import { ROLES } from '../roles.js';
 import { REFERRALS, valuesOf } from '../options.js';
 import { emailField, isEmail, nameField, passwordField, timeZoneField, dbId } from '../validation.js';
 
 export const loginBody = z.object({
   useremail: emailField,
-  password: z.string().min(1, { error: 'Password is required' }).max(1024),
+  password: z
+    .string()
+    .min(1, { error: fill(MSG.fieldRequired, { label: 'Password' }) })
+    .max(1024),
   remember_me: z.boolean().optional(),
 });
 export const loginReply = z.object({

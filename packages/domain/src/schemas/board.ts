@@ -4,10 +4,11 @@ import { BOARD_COLUMNS } from '../card-status.js';
 import { CARD_PAGE_SIZE } from '../constants.js';
 import { VIEW_TYPES } from '../roles.js';
 import { cardTile } from './card-replies.js';
+import { MSG } from '../messages.js';
 
 const BOARD_KEYS = BOARD_COLUMNS.map((c) => c.key) as [string, ...string[]];
 /** A real calendar day: zod's ISO date refuses months past 12 and days a month doesn't have. */
-const dateOnly = z.iso.date({ error: 'Use a YYYY-MM-DD date' });
+const dateOnly = z.iso.date({ error: MSG.dateInvalid });
 
 /** POST /api/getCards (spec 000 §7). */
 export const getCardsBody = z
@@ -25,7 +26,7 @@ export const getCardsBody = z
     with_counts: z.boolean().optional().describe('Also count every column (list view "All Tabs")'),
   })
   .refine((b) => !b.startDate || !b.endDate || b.startDate <= b.endDate, {
-    error: 'The start date must be on or before the end date',
+    error: MSG.dateRangeReversed,
     path: ['startDate'],
   });
 export type GetCardsBody = z.input<typeof getCardsBody>;

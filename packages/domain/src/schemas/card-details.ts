@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mediaUrlField, urlField, dbId } from '../validation.js';
+import { MSG } from '../messages.js';
 
 const cardId = dbId;
 
@@ -20,7 +21,7 @@ export const changeLinkBody = z
     (b) =>
       [b.done_video_link, b.unlisted_video_link, b.thumbnails_link, b.yt_snippet_link].filter(Boolean).length === 1,
     {
-      error: 'Send exactly one new link',
+      error: MSG.oneLinkAtATime,
       path: ['done_video_link'],
     },
   );
@@ -30,7 +31,7 @@ export const contentIdBody = z.object({
     .string()
     .trim()
     .max(500)
-    .regex(/^[\w\-, ]*$/, { error: 'Sync IDs are letters, digits and dashes, separated by commas' }),
+    .regex(/^[\w\-, ]*$/, { error: MSG.syncIdFormat }),
 });
 export const srtFileBody = z.object({
   card_id: cardId.optional(),

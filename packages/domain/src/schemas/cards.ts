@@ -3,26 +3,28 @@ import { ASPECT_RATIOS, REPURPOSE_SIZES, VIDEO_PURPOSES, valuesOf } from '../opt
 import { MAX_REPURPOSE_SIZES, TITLE_MAX } from '../constants.js';
 import { CARD_STATUSES } from '../card-status.js';
 import { mediaUrlField, urlField, dbId } from '../validation.js';
+import { MSG, fill } from '../messages.js';
 
 const RICH_TEXT_MAX = 20_000;
+const LINKS_MAX = 20;
 const SHORT_TEXT_MAX = 500;
-const richText = z.string().max(RICH_TEXT_MAX, { error: 'This text is too long' });
+const richText = z.string().max(RICH_TEXT_MAX, { error: MSG.textTooLong });
 const shortText = z.string().trim().max(SHORT_TEXT_MAX);
-const linkList = z.array(urlField).max(20, { error: 'At most 20 links' });
+const linkList = z.array(urlField).max(LINKS_MAX, { error: fill(MSG.linksMax, { n: String(LINKS_MAX) }) });
 
 export const cardTitleField = z
-  .string({ error: 'Title is required' })
+  .string({ error: fill(MSG.fieldRequired, { label: 'Title' }) })
   .trim()
-  .min(1, { error: 'Title cannot be empty' })
-  .max(TITLE_MAX, { error: `Title must be at most ${TITLE_MAX} characters` });
+  .min(1, { error: MSG.titleEmpty })
+  .max(TITLE_MAX, { error: fill(MSG.fieldTooLong, { label: 'Title', max: String(TITLE_MAX) }) });
 
 /** The request form's fields (spec 000 §2 "New video request"), shared by create and edit. */
 const requestFields = {
   card_title: cardTitleField,
   dropbox_link: urlField,
-  youtube_aspect_ratio: z.enum(valuesOf(ASPECT_RATIOS), { error: 'Choose a format' }),
+  youtube_aspect_ratio: z.enum(valuesOf(ASPECT_RATIOS), { error: MSG.chooseFormat }),
   custom_aspect_ratio: shortText.optional(),
-  video_purpose: z.enum(valuesOf(VIDEO_PURPOSES), { error: 'Choose a content type' }),
+  video_purpose: z.enum(valuesOf(VIDEO_PURPOSES), { error: MSG.chooseContentType }),
   other_video_purpose: shortText.optional(),
   additional_info: richText.optional(),
   special_instructions: richText.optional(),
@@ -37,7 +39,7 @@ const requestFields = {
   hasRepurpose: z.boolean().optional(),
   repurpose_aspect: z
     .array(z.enum(valuesOf(REPURPOSE_SIZES)))
-    .max(MAX_REPURPOSE_SIZES, { error: `Choose at most ${MAX_REPURPOSE_SIZES} sizes` })
+    .max(MAX_REPURPOSE_SIZES, { error: fill(MSG.repurposeSizesMax, { n: String(MAX_REPURPOSE_SIZES) }) })
     .optional(),
   custom_repurpose_size: shortText.optional(),
   repurpose_headline: shortText.optional(),
@@ -49,22 +51,22 @@ type RequestShape = { [K in keyof typeof requestFields]?: unknown };
 function requestRules<T extends z.ZodType<RequestShape>>(schema: T) {
   return schema
     .refine((b) => b.youtube_aspect_ratio !== 'other' || !!(b.custom_aspect_ratio as string | undefined), {
-      error: 'Describe the custom format',
+      error: MSG.describeCustomFormat,
       path: ['custom_aspect_ratio'],
     })
     .refine((b) => b.video_purpose !== 'other' || !!(b.other_video_purpose as string | undefined), {
-      error: 'Describe the content type',
+      error: MSG.describeContentType,
       path: ['other_video_purpose'],
     })
     .refine((b) => !b.hasRepurpose || ((b.repurpose_aspect as string[] | undefined)?.length ?? 0) >= 1, {
-      error: 'Choose 1 or 2 repurpose sizes',
+      error: MSG.repurposeSizesRequired,
       path: ['repurpose_aspect'],
     })
     .refine(
       (b) =>
         !(b.repurpose_aspect as string[] | undefined)?.includes('other') ||
         !!(b.custom_repurpose_size as string | undefined),
-      { error: 'Describe the custom size', path: ['custom_repurpose_size'] },
+      { error: MSG.describeCustomSize, path: ['custom_repurpose_size'] },
     );
 }
 

@@ -33,11 +33,7 @@ export const annotationShape = z.object({
 
 export const commentBody = z.object({
   card_id: dbId.optional(),
-  note: z
-    .string()
-    .trim()
-    .min(1, { error: MSG.writeCommentFirst })
-    .max(COMMENT_MAX, { error: 'This comment is too long' }),
+  note: z.string().trim().min(1, { error: MSG.writeCommentFirst }).max(COMMENT_MAX, { error: MSG.commentTooLong }),
   note_for_video_number: z.number().int().min(0).max(100).optional().nullable(),
   noteParentId: noteId.optional().nullable(),
   note_type: z.enum(['comment', 'annotation']).default('comment'),
@@ -48,11 +44,7 @@ export const commentBody = z.object({
 export const editCommentBody = z.object({
   cardId: dbId.optional(),
   noteId: noteId.optional(),
-  note: z
-    .string()
-    .trim()
-    .min(1, { error: MSG.writeCommentFirst })
-    .max(COMMENT_MAX, { error: 'This comment is too long' }),
+  note: z.string().trim().min(1, { error: MSG.writeCommentFirst }).max(COMMENT_MAX, { error: MSG.commentTooLong }),
   chatFor: z.enum(['teamChatComment', 'ytClientChat', 'clientChat']).optional(),
 });
 

@@ -3,6 +3,7 @@ import { ROLES } from '../roles.js';
 import { SUBSCRIPTION_TYPES, valuesOf } from '../options.js';
 import { CUSTOM_SUBSCRIPTION_MAX, CUSTOM_SUBSCRIPTION_MIN, QA_SLOTS_EXTRA } from '../constants.js';
 import { emailField, nameField, passwordField, dbId } from '../validation.js';
+import { MSG, fill } from '../messages.js';
 
 const userId = dbId;
 
@@ -20,7 +21,7 @@ export const createUserBody = z
     extra_qa_slot: z.boolean().optional(),
   })
   .refine((b) => b.subscription_type !== 'custom' || b.custom_subscription !== undefined, {
-    error: `Choose how many videos (${CUSTOM_SUBSCRIPTION_MIN}–${CUSTOM_SUBSCRIPTION_MAX}) the custom plan allows`,
+    error: fill(MSG.customPlanRange, { min: String(CUSTOM_SUBSCRIPTION_MIN), max: String(CUSTOM_SUBSCRIPTION_MAX) }),
     path: ['custom_subscription'],
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CARD_STATUSES } from '../card-status.js';
 import { RATING_MAX, RATING_MIN, DONE_VIDEO_LIMIT_MAX } from '../constants.js';
 import { mediaUrlField, urlField, dbId } from '../validation.js';
+import { MSG } from '../messages.js';
 
 const status = z.enum(CARD_STATUSES);
 const cardId = dbId.optional();
@@ -54,11 +55,7 @@ export const updateSortBody = z.object({
 export const pauseBody = z.object({ paused: z.union([z.literal(0), z.literal(1), z.boolean()]) });
 export const rateBody = z.object({
   card_id: cardId,
-  rating: z
-    .number()
-    .int()
-    .min(RATING_MIN, { error: 'Choose 1 to 5 stars' })
-    .max(RATING_MAX, { error: 'Choose 1 to 5 stars' }),
+  rating: z.number().int().min(RATING_MIN, { error: MSG.ratingRange }).max(RATING_MAX, { error: MSG.ratingRange }),
   comment: z.string().trim().max(2000).optional(),
   card_type: z.enum(['done', 'repurpose']).default('done'),
   assigned_qa_id: dbId.optional().nullable(),

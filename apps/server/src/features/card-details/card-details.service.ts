@@ -126,5 +126,5 @@ export async function setSrtFile(ctx: AppContext, viewer: SessionUser, cardId: n
 export async function recordCardEvent(ctx: AppContext, viewer: SessionUser, cardId: number, type: string) {
   await loadVisibleCard(ctx.db, viewer, cardId);
   await ctx.db.insert(cardEvents).values({ cardId, userId: viewer.id, type });
-  return { success: true, message: 'Recorded' };
+  return { success: true, message: MSG.cardEventRecorded };
 }
