@@ -187,11 +187,15 @@ export function uploadSrtVerdict(actor: PolicyActor, card: PolicyCard): Verdict 
 export type ChatKind = 'customer' | 'team';
 
 /** The team chat is the staff's; for customers it does not exist (404, never 403). */
-export const readChatVerdict = (actor: PolicyActor, chat: ChatKind): Verdict =>
+export const readChatVerdict = (actor: Pick<PolicyActor, 'role'>, chat: ChatKind): Verdict =>
   chat === 'team' && !isStaff(actor.role) ? deny('NOT_FOUND') : null;
 
 /** While the video is in quality check the customer reads the chat but does not write (spec 001 §2). */
-export const writeChatVerdict = (actor: PolicyActor, card: Pick<PolicyCard, 'card_status'>, chat: ChatKind): Verdict =>
+export const writeChatVerdict = (
+  actor: Pick<PolicyActor, 'role'>,
+  card: Pick<PolicyCard, 'card_status'>,
+  chat: ChatKind,
+): Verdict =>
   readChatVerdict(actor, chat) ??
   (actor.role === 'customer' && card.card_status === 'qa' ? deny('COMMENTS_CLOSED') : null);
 
