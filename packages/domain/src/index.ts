@@ -20,3 +20,4 @@ export * from './chat.js';
 export * from './schemas/chat.js';
 export * from './schemas/card-details.js';
 export * from './card-policy.js';
+export * from './live-events.js';

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { CARD_STATUSES } from './card-status.js';
+import { CHATS } from './chat.js';
+
+/** The header naming the browser tab behind a call; only used to let that tab skip its own events. */
+export const TAB_HEADER = 'x-cutroom-tab';
+/** A tab id the server accepts; anything else is ignored rather than echoed to other listeners. */
+export const TAB_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
+/** Sent instead of events when the ones missed are too old to replay: the listener refetches. */
+export const LIVE_RESYNC_EVENT = 'resync';
+
+const status = z.enum(CARD_STATUSES);
+const note = { note_id: z.number().int(), chat: z.enum(CHATS) };
+
+/** Every event names its card and, when a browser tab caused it, that tab. */
+const about = {
+  card_id: z.number().int().positive(),
+  origin: z.string().regex(TAB_ID_PATTERN).optional(),
+};
+
+/** One event as it travels on GET /api/events: the SSE `event:` name and its `data:` JSON. */
+const live = <T extends string, S extends z.ZodRawShape>(type: T, fields: S) =>
+  z.object({ type: z.literal(type), data: z.object({ ...about, ...fields }) });
+
+export const liveEvent = z.discriminatedUnion('type', [
+  live('card.created', { card_status: status }),
+  // What changed, when the change is one field; the listener reloads the card either way.
+  live('card.updated', {
+    card_title: z.string().optional(),
+    assigned_to: z.number().int().nullable().optional(),
+    due_date: z.string().optional(),
+    done_video_link: z.string().optional(),
+    srt_file: z.string().optional(),
+    paused: z.boolean().optional(),
+    rating: z.number().optional(),
+    has_repurpose: z.boolean().optional(),
+    has_youtube_helper: z.boolean().optional(),
+  }),
+  live('card.moved', { from: status, to: status, by: z.number().int() }),
+  live('card.archived', { archived: z.boolean() }),
+  live('cards.sorted', {}),
+  live('note.created', note),
+  live('note.updated', note),
+]);
+
+export type LiveEvent = z.infer<typeof liveEvent>;
+export type LiveEventType = LiveEvent['type'];
+/** What a service publishes for an event of this type: the fields besides the card and the origin. */
+export type LiveEventFields<T extends LiveEventType> = Omit<Extract<LiveEvent, { type: T }>['data'], 'card_id' | 'origin'>;
+
+/** The one list of event names, read off the union. */
+export const LIVE_EVENT_TYPES: readonly LiveEventType[] = liveEvent.options.map((o) => o.shape.type.value);
