@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import { TAB_HEADER } from '@cutroom/domain';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -21,7 +22,7 @@ import { forgetRevoked, registerAuth } from './platform/auth.js';
 import { connectRedisCounters, memoryCounters } from './platform/attempt-limiter.js';
 import type { AppContext } from './platform/context.js';
 import { AppError, answerFrameworkError, registerErrorHandling } from './platform/errors.js';
-import { createMemoryBus, createRedisBus, type EventBus } from './platform/events.js';
+import { createMemoryBus, createRedisBus, runWithTab, type EventBus } from './platform/events.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
@@ -116,6 +117,8 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   });
   await app.register(rateLimit, { global: false });
   registerAuth(app, ctx.db);
+  // Events published while handling a call name the tab that made it, so that tab can skip them.
+  app.addHook('preHandler', (request, _reply, done) => runWithTab(request.headers[TAB_HEADER], done));
   await registerOpenApi(app);
 
   await app.register(healthRoutes(ctx));

@@ -1,5 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
+import { TAB_ID_PATTERN, type LiveEventFields, type LiveEventType } from '@cutroom/domain';
 
 /** The people a card event concerns; subscribers match it against what their user may see. */
 export interface CardAudience {
@@ -11,17 +13,24 @@ export interface CardAudience {
   staffOnly?: boolean;
 }
 
-export interface AppEvent {
-  /** Unique, time-ordered across instances: `<ms>-<origin>-<seq>`. */
-  id: string;
-  type:
-    'card.created' | 'card.updated' | 'card.moved' | 'card.archived' | 'cards.sorted' | 'note.created' | 'note.updated';
-  cardId: number;
-  audience: CardAudience;
-  data: Record<string, unknown>;
-}
+/** What a service publishes: one of the domain's live events, its `data` checked against its `type`. */
+export type EventInput = {
+  [T in LiveEventType]: { type: T; cardId: number; audience: CardAudience; data: LiveEventFields<T> };
+}[LiveEventType];
 
-export type EventInput = Omit<AppEvent, 'id'>;
+export type AppEvent = EventInput & {
+  /** Unique, time-ordered across instances: `<ms>-<instance>-<seq>`. */
+  id: string;
+  /** The browser tab whose call caused the event, so that tab can skip it. */
+  origin?: string;
+};
+
+const requestTab = new AsyncLocalStorage<string | undefined>();
+
+/** Runs the rest of a request with the tab that sent it (a well-formed `x-cutroom-tab`), for publish to read. */
+export function runWithTab(header: unknown, next: () => void) {
+  requestTab.run(typeof header === 'string' && TAB_ID_PATTERN.test(header) ? header : undefined, next);
+}
 
 /** Sessions that just ended: one (sessionId), or all of a user's but one (exceptSessionId). */
 export interface Revocation {
@@ -60,7 +69,7 @@ function createBus(transport?: {
 }): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const origin = randomUUID().slice(0, 8);
+  const instance = randomUUID().slice(0, 8);
   let seq = 0;
   const ring: AppEvent[] = [];
 
@@ -75,7 +84,8 @@ function createBus(transport?: {
 
   return {
     async publish(input) {
-      const event: AppEvent = { ...input, id: `${Date.now()}-${origin}-${++seq}` };
+      const origin = requestTab.getStore();
+      const event: AppEvent = { ...input, id: `${Date.now()}-${instance}-${++seq}`, ...(origin ? { origin } : {}) };
       if (transport) await transport.send(event);
       else deliver(event);
     },

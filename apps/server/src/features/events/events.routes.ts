@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SESSION_ENDED_EVENT } from '@cutroom/domain';
+import { LIVE_EVENT_TYPES, LIVE_RESYNC_EVENT, SESSION_ENDED_EVENT, TAB_HEADER } from '@cutroom/domain';
 import { currentUser, sessionIsLive } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { revokes, type AppEvent } from '../../platform/events.js';
@@ -13,9 +13,11 @@ const AUDIENCE_REFRESH_MS = 60_000;
 export const SESSION_RECHECK_MS = 30_000;
 /** Sent before a stream closes because its session ended; the client should log out, not reconnect. */
 const SESSION_ENDED = `event: ${SESSION_ENDED_EVENT}\ndata: {}\n\n`;
+const RESYNC = `event: ${LIVE_RESYNC_EVENT}\ndata: {}\n\n`;
 
-const frame = (event: AppEvent) =>
-  `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify({ card_id: event.cardId, ...event.data })}\n\n`;
+/** The wire shape of the domain's `liveEvent`: its type as the SSE event, card and origin inside the data. */
+const frame = ({ id, type, cardId, data, origin }: AppEvent) =>
+  `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify({ card_id: cardId, ...data, ...(origin ? { origin } : {}) })}\n\n`;
 
 export const eventsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -31,8 +33,7 @@ export const eventsRoutes =
         config: { access: 'user' },
         schema: {
           tags: ['events'],
-          summary:
-            'Server-Sent Events: card.created, card.updated, card.moved, card.archived, cards.sorted for the cards the caller sees. Send Last-Event-ID to replay what was missed; `resync` means refetch; `session.ended` comes last when the session is logged out or revoked.',
+          summary: `Server-Sent Events: ${LIVE_EVENT_TYPES.join(', ')} for the cards the caller sees; \`origin\` names the tab (${TAB_HEADER}) whose call caused it. Send Last-Event-ID to replay what was missed; \`${LIVE_RESYNC_EVENT}\` means refetch; \`${SESSION_ENDED_EVENT}\` comes last when the session is logged out or revoked.`,
           querystring: z.object({ lastEventId: z.string().max(100).optional() }),
         },
       },
@@ -52,7 +53,7 @@ export const eventsRoutes =
         res.write('retry: 2000\n\n');
         if (lastId) {
           const missed = ctx.events.since(lastId);
-          if (missed === null) res.write('event: resync\ndata: {}\n\n');
+          if (missed === null) res.write(RESYNC);
           else for (const e of missed) if (matches(e.audience)) res.write(frame(e));
         }
 

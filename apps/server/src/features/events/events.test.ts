@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TAB_HEADER, liveEvent } from '@cutroom/domain';
 import { createSiblingApp, createTestApp, listenLocal, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
 import { createSession } from '../../platform/auth.js';
@@ -15,11 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const move = (app: TestApp['app'], token: string, id: number, from: string, to: string) =>
+const move = (app: TestApp['app'], token: string, id: number, from: string, to: string, tab?: string) =>
   app.inject({
     method: 'POST',
     url: `/api/card/${id}/move`,
-    headers: bearer(token),
+    headers: { ...bearer(token), ...(tab === undefined ? {} : { [TAB_HEADER]: tab }) },
     payload: { card_status: from, newStatus: to },
   });
 
@@ -58,6 +59,27 @@ describe('GET /api/events', () => {
     const stale = connectSse(`${base}/api/events`, { ...bearer(a.customer.token), 'last-event-id': '1-unknown-1' });
     await stale.waitFor((m) => m.event === 'resync');
     await stale.close();
+  });
+
+  it('names the browser tab whose call caused an event, and only a well-formed one', async () => {
+    const listener = connectSse(`${base}/api/events`, bearer(a.customer.token));
+    await listener.ready;
+    const cases: [tab: string | undefined, origin: string | undefined][] = [
+      ['4f9c2a61-7d1e-4b8a-9c3f-0e2d5b6a7c8d', '4f9c2a61-7d1e-4b8a-9c3f-0e2d5b6a7c8d'],
+      [undefined, undefined],
+      ['not a tab id', undefined],
+      ['short', undefined],
+      ['a'.repeat(65), undefined],
+    ];
+    for (const [tab, origin] of cases) {
+      const card = await insertCard(t.database.db, { clientId: a.customer.id, cardStatus: 'editing' });
+      expect((await move(t.app, a.admin.token, card.id, 'editing', 'on_hold', tab)).statusCode).toBe(200);
+      const got = await listener.waitFor((m) => m.event === 'card.moved' && m.data.card_id === card.id);
+      expect(got.data.origin).toBe(origin);
+      // What the stream writes is the domain's contract, so the browser's parse accepts it.
+      expect(liveEvent.safeParse({ type: got.event, data: got.data }).success).toBe(true);
+    }
+    await listener.close();
   });
 
   it('refuses anonymous listeners', async () => {
