@@ -1,6 +1,7 @@
 import { Button, Center, EmptyState, Paper } from '@mantine/core';
 import { IconCompass } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { MSG, fill } from '@cutroom/domain';
 import { FullPageLoader } from '../components/loaders';
 import { PublicFrame } from '../components/public-frame';
 import { useSession } from '../lib/session';
@@ -16,7 +17,7 @@ function NotFoundCard() {
         variant="light"
         size="lg"
         title="Page not found"
-        description={`There is no page at ${pathname}. It may have moved, or the link may be mistyped.`}
+        description={fill(MSG.pageMissingHint, { path: pathname })}
       >
         <EmptyState.Actions>
           <Button component={Link} to={PATHS.home}>
@@ -41,7 +42,7 @@ export function NotFoundPage() {
     );
   }
   return (
-    <PublicFrame title="Page not found" subtitle={`There is no page at ${pathname}.`}>
+    <PublicFrame title="Page not found" subtitle={fill(MSG.pageMissing, { path: pathname })}>
       <Center>
         <Button component={Link} to={PATHS.login} mt="md">
           Go to login

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconEye } from '@tabler/icons-react';
+import { MSG } from '@cutroom/domain';
 import { useViewAsOptions, type PersonOption } from './api';
 
 interface ViewAsSelectProps {
@@ -41,7 +42,7 @@ export function ViewAsSelect({ viewerId, value, onChange }: ViewAsSelectProps) {
       allowDeselect
       size="sm"
       w={{ base: '100%', sm: 200 }}
-      nothingFoundMessage={options.isFetching ? 'Searching…' : 'Nobody found'}
+      nothingFoundMessage={options.isFetching ? 'Searching…' : MSG.nobodyFound}
       data={data}
       value={value}
       searchValue={search}

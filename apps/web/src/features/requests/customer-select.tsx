@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Loader, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { UserView } from '@cutroom/domain';
+import { MSG, type UserView } from '@cutroom/domain';
 import { useCustomerSearch } from './api';
 
 interface CustomerSelectProps {
@@ -50,7 +50,7 @@ export function CustomerSelect({ value, customer: selected, onChange, onBlur, er
       error={error}
       // The server already filtered by the search text.
       filter={({ options }) => options}
-      nothingFoundMessage={customers.isFetching ? 'Searching…' : 'No customers match this search'}
+      nothingFoundMessage={customers.isFetching ? 'Searching…' : MSG.noCustomersMatch}
       rightSection={customers.isFetching ? <Loader size="xs" /> : undefined}
       renderOption={({ option }) => {
         const customer = byId.get(option.value);

@@ -18,7 +18,6 @@ interface EnableExtraModalProps {
   onClose: () => void;
 }
 
-const NEEDS_SIZES = 'Choose 1 or 2 sizes, and describe the custom size with Other';
 const REPURPOSE_FIELDS = new Set([
   'repurpose_aspect',
   'custom_repurpose_size',
@@ -35,7 +34,7 @@ function EnableRepurposeForm({ cardId, requestClose, onDirtyChange, closeSaved }
     initialValues: initial,
     onValuesChange: (values) => onDirtyChange(JSON.stringify(values) !== initialJson),
   });
-  const blockedReason = repurposeReady(form.values) ? null : NEEDS_SIZES;
+  const blockedReason = repurposeReady(form.values) ? null : MSG.repurposeSizesHint;
 
   async function submit(values: RequestValues) {
     if (blockedReason) return;

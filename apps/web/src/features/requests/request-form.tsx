@@ -38,8 +38,6 @@ export interface RequestFormProps {
   onDirtyChange?: (dirty: boolean) => void;
 }
 
-const NEEDS_DETAILS = 'Fill in the title, footage link, format and content type first';
-const VOICE_BUSY = 'Wait until the voice note is saved';
 const DETAIL_SET = new Set<string>(DETAIL_FIELDS);
 /** Fields that show their own error; a server error on any other is toasted. */
 const FIELDS_WITH_ERRORS = new Set(Object.keys(emptyRequest()).filter((f) => f !== 'voice_note'));
@@ -97,7 +95,8 @@ export function RequestForm({ mode, cardId = 0, initialValues, onCancel, onSaved
             : null));
 
   const ready = mode === 'create' ? detailsReady(form.values, needsCustomer) : editReady(form.values);
-  const submitBlockedReason = blockedMessage ?? (!ready ? NEEDS_DETAILS : voiceBusy ? VOICE_BUSY : null);
+  const submitBlockedReason =
+    blockedMessage ?? (!ready ? MSG.requestDetailsFirst : voiceBusy ? MSG.voiceNoteSaving : null);
 
   // Moving between steps puts the keyboard at the top of the new step.
   const firstRender = useRef(true);
@@ -268,7 +267,7 @@ export function RequestForm({ mode, cardId = 0, initialValues, onCancel, onSaved
             <Group gap="sm" wrap="nowrap">
               {!ready && (
                 <Text fz="xs" c="dimmed" visibleFrom="sm">
-                  {NEEDS_DETAILS}
+                  {MSG.requestDetailsFirst}
                 </Text>
               )}
               <Button

@@ -1,9 +1,9 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
+import { MSG } from '@cutroom/domain';
 import { isLink } from '../move-plan';
 
 /** Empty is left to `required`; anything typed must be an http(s) link. */
-export const linkError = (value: string) =>
-  value.trim() && !isLink(value.trim()) ? 'Enter a link starting with https://' : null;
+export const linkError = (value: string) => (value.trim() && !isLink(value.trim()) ? MSG.linkInvalid : null);
 
 type LinkFieldProps = Omit<TextInputProps, 'value' | 'onChange' | 'error' | 'type' | 'placeholder'> & {
   value: string;

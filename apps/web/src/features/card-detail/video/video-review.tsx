@@ -160,7 +160,7 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
         <EmptyStateCard
           icon={<IconMovieOff size={32} stroke={1.5} />}
           title="No video yet"
-          description="The preview appears here once the editor delivers the first cut. You can already talk to the team in the chat."
+          description={MSG.noVideoYet}
         />
       );
     }
