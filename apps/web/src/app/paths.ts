@@ -1,4 +1,5 @@
 import { NAV_ITEMS, sidebarFor, type Role } from '@cutroom/domain';
+import { CARD_DETAILS_ROUTE } from '../lib/card-url';
 
 /** Every route of spec 000 §2 and 002 §2, named once. */
 export const PATHS = {
@@ -9,7 +10,7 @@ export const PATHS = {
   verifyEmail: '/verify-email',
   privacyPolicy: '/privacy-policy',
   newCard: '/new-card',
-  cardDetails: '/card-details/:cardId',
+  cardDetails: CARD_DETAILS_ROUTE,
   upload: '/upload',
   users: '/users',
   customers: '/customers',
@@ -29,7 +30,6 @@ export const PATHS = {
   ytHelperBoard: '/ythelper/dashboard',
 } as const;
 
-export const cardPath = (cardId: number | string) => `/card-details/${cardId}`;
 export const userProfilePath = (userId: number | string) => `/user/${userId}/profile`;
 export const customerProfilePath = (userId: number | string) => `/customer/${userId}/profile`;
 

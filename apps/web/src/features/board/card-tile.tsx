@@ -3,10 +3,11 @@ import { Anchor, Avatar, Button, Group, Paper, Stack, Text, Tooltip } from '@man
 import { IconClock } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import type { CardTileReply } from '@cutroom/domain';
+import { cardDetailsPath } from '../../lib/card-url';
+import { formatDue, isOverdue } from '../../lib/format-time';
 import classes from './board.module.css';
 import { CardIcons } from './card-icons';
 import { CardActionsMenu, CardStatusMenu, TileControls } from './card-menus';
-import { cardDetailsPath, formatDue, isOverdue } from './format';
 import { cardPermissions, markDoneLabel } from './move-plan';
 import { useCardActions } from './move-workflow';
 

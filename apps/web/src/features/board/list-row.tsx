@@ -1,10 +1,10 @@
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { CardTileReply } from '@cutroom/domain';
+import { cardDetailsPath } from '../../lib/card-url';
 import { CardIcons } from './card-icons';
 import { CardActionsMenu, CardStatusMenu } from './card-menus';
 import { Assignee, CardTileFooter, DueDate, MarkDoneButton } from './card-tile';
-import { cardDetailsPath } from './format';
 import classes from './list.module.css';
 import { useCardActions } from './move-workflow';
 

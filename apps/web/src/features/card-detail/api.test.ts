@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeNotes, nextChatOffset, type ChatData } from './api';
-import { nyWallToIso, isoToNyWall, formatClock } from './format';
+import { formatClock } from './format';
 import { decodeCardId } from './paths';
 import { makeNote } from './test-kit';
 
@@ -51,13 +51,6 @@ describe('chat paging and live merges', () => {
 });
 
 describe('times and addresses', () => {
-  it('reads the picker as New York wall time, summer and winter', () => {
-    expect(nyWallToIso('2026-01-15 09:30:00')).toBe('2026-01-15T14:30:00.000Z');
-    expect(nyWallToIso('2026-07-15 09:30:00')).toBe('2026-07-15T13:30:00.000Z');
-    expect(isoToNyWall('2026-07-15T13:30:00.000Z')).toBe('2026-07-15 09:30:00');
-    expect(nyWallToIso('not a date')).toBeNull();
-  });
-
   it('formats timecodes as m:ss or h:mm:ss', () => {
     expect([formatClock(0), formatClock(9.9), formatClock(83), formatClock(3725)]).toEqual([
       '0:00',

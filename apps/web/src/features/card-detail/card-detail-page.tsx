@@ -1,6 +1,7 @@
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CARD_TABS, CardDetailView, CardNotFound, type CardTab } from './card-detail-view';
-import { cardDetailsPath, decodeCardId } from './paths';
+import { cardDetailsPath } from '../../lib/card-url';
+import { decodeCardId } from './paths';
 
 const isTab = (value: string | null): value is CardTab => CARD_TABS.includes(value as CardTab);
 

@@ -2,8 +2,8 @@ import { Button, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { cardDetailsPath } from '../../lib/card-url';
 import { CardDetailView } from './card-detail-view';
-import { cardDetailsPath } from './paths';
 
 interface CardQuickViewProps {
   cardId: number;

@@ -1,6 +1,3 @@
-/** This feature's own address; the router's table names it too, but features don't import the app. */
-export const cardDetailsPath = (cardId: number) => `/card-details/${cardId}`;
-
 const MAX_ID = 2_147_483_647;
 
 /**

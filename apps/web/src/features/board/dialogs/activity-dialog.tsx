@@ -2,8 +2,8 @@ import { Center, Loader, Modal, Text, Timeline } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { CARD_STATUS_LABELS, isCardStatus, MSG, ROLE_LABELS, isRole } from '@cutroom/domain';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format-time';
 import { useCardActivity, type ActivityEntry } from '../api';
-import { formatDateTime } from '../format';
 
 const statusLabel = (value: string | null) => (value && isCardStatus(value) ? CARD_STATUS_LABELS[value] : value);
 

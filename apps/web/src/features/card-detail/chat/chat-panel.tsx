@@ -4,6 +4,7 @@ import { IconInfoCircle, IconMessages } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CHAT_POLL_MS, MSG, isStaff, type NoteView, type UserView } from '@cutroom/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { formatChatDay } from '../../../lib/format-time';
 import { notify } from '../../../lib/notify';
 import {
   syncChat,
@@ -15,7 +16,6 @@ import {
   type ChatFilter,
   type ChatKind,
 } from '../api';
-import { formatChatDay } from '../format';
 import type { StreamState } from '../use-card-live';
 import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';
@@ -191,11 +191,7 @@ function ChatBody({
           <Center py={40} style={{ flexDirection: 'column', gap: 8 }} data-testid="chat-empty">
             <IconMessages size={32} stroke={1.4} color="var(--mantine-color-gray-5)" />
             <Text c="dimmed" fz="sm" ta="center" maw={260}>
-              {chat === 'team'
-                ? 'No team notes yet. Only staff can read this chat.'
-                : readOnly
-                  ? 'No comments yet.'
-                  : 'No comments yet. Pause the video where something should change and write it here.'}
+              {chat === 'team' ? MSG.noTeamNotes : readOnly ? MSG.noComments : MSG.noCommentsHint}
             </Text>
           </Center>
         ) : (

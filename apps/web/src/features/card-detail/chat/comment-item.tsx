@@ -13,8 +13,9 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { MSG, REPLY_PREVIEW_CHARS, ROLE_LABELS, videoTimeTag, type NoteView } from '@cutroom/domain';
+import { formatChatTime } from '../../../lib/format-time';
 import type { ChatKind } from '../api';
-import { formatChatTime, formatClock, fullName } from '../format';
+import { formatClock, fullName } from '../format';
 import { CommentText } from './comment-text';
 import { firstTimecode, plainQuote } from './comment-tokens';
 import { ROLE_COLORS, canChangeNote, canMarkNote, canReactToNote, type NoteViewer } from './note-rules';

@@ -8,7 +8,7 @@ import {
   type CardDetailReply,
   type UserView,
 } from '@cutroom/domain';
-import { formatEst } from '../format';
+import { formatEst } from '../../../lib/format-time';
 import listClasses from './details.module.css';
 
 /** Client, created, helper and editor status, timeline, revisions; the plan only for staff (spec 001 §2). */
