@@ -7,6 +7,7 @@ const viewer = (role: Role, active = true): ActionViewer => ({
   client_type: role,
   client_id: role === 'customer' ? 50 : 1,
   is_active_subscription: active,
+  has_youtube_helper: false,
 });
 const card = (over: Partial<ActionCard> = {}): ActionCard => ({ ...makeCardDetail(), ...over });
 const keys = (v: ActionViewer, c: ActionCard, own = true) => cardActions(v, c, own).map((a) => a.key);
@@ -14,12 +15,15 @@ const keys = (v: ActionViewer, c: ActionCard, own = true) => cardActions(v, c, o
 describe('action buttons per role (spec 001 §4, §6)', () => {
   it('gives the customer and admins Revision, Mark As Done, Archive and Download on a card in review', () => {
     expect(keys(viewer('customer'), card())).toEqual(['revision', 'markDone', 'archive', 'download']);
-    expect(keys(viewer('admin'), card())).toEqual(['revision', 'markDone', 'archive', 'download']);
+    // Issue 11: the policy (the server's rule) pauses cards in review too, so admins also get Pause here.
+    expect(keys(viewer('admin'), card())).toEqual(['revision', 'markDone', 'archive', 'pause', 'download']);
     expect(cardActions(viewer('customer'), card(), true).find((a) => a.key === 'markDone')?.label).toBe('Mark As Done');
   });
 
   it('gives other staff none of the customer actions on a card in review', () => {
-    for (const role of ['team-lead', 'editor', 'qa', 'yt-helper', 'yt-helper-lead'] as const) {
+    // Issue 11: the team lead's Pause is not a customer action, and a card in review can be paused.
+    expect(keys(viewer('team-lead'), card())).toEqual(['pause']);
+    for (const role of ['editor', 'qa', 'yt-helper', 'yt-helper-lead'] as const) {
       expect(keys(viewer(role), card())).toEqual([]);
     }
   });
@@ -58,8 +62,12 @@ describe('action buttons per role (spec 001 §4, §6)', () => {
     for (const role of ['customer', 'editor', 'qa', 'yt-helper', 'yt-helper-lead'] as const) {
       expect(keys(viewer(role), editing)).not.toContain('pause');
     }
-    // A card in review is no longer in progress.
-    expect(keys(viewer('admin'), card())).not.toContain('pause');
+    // Issue 11: a card in review is still in play, so it can be paused (the server always allowed it).
+    expect(keys(viewer('admin'), card())).toContain('pause');
+    // Complete, canceled and archived cards are not.
+    expect(keys(viewer('admin'), card({ card_status: 'completed_done', is_complete: true }))).not.toContain('pause');
+    expect(keys(viewer('admin'), card({ card_status: 'canceled' }))).not.toContain('pause');
+    expect(keys(viewer('team-lead'), card({ card_status: 'canceled', paused: true }))).toEqual([]);
   });
 
   it('keeps a paused card in place for customers but not for admins', () => {
@@ -101,5 +109,27 @@ describe('action buttons per role (spec 001 §4, §6)', () => {
     expect(isQaLocked('customer', 'qa')).toBe(true);
     expect(isQaLocked('customer', 'done')).toBe(false);
     expect(isQaLocked('admin', 'qa')).toBe(false);
+  });
+
+  it('offers Pause on a card in review to a team lead, and Resume once paused (issue 11)', () => {
+    expect(keys(viewer('team-lead'), card())).toEqual(['pause']);
+    expect(keys(viewer('team-lead'), card({ paused: true }))).toEqual(['resume']);
+    expect(keys(viewer('team-lead'), card({ card_status: 'repurpose_done', has_repurpose: true }))).toEqual(['pause']);
+  });
+
+  it('lets the customer rate an archived card once complete, as the server allows, and nothing else', () => {
+    const archived = { archived_at: '2026-03-01T00:00:00.000Z' };
+    expect(keys(viewer('customer'), card({ ...archived, card_status: 'completed_done', is_complete: true }))).toEqual([
+      'rate',
+      'download',
+    ]);
+    expect(keys(viewer('team-lead'), card({ ...archived, card_status: 'completed_done', is_complete: true }))).toEqual(
+      [],
+    );
+  });
+
+  it("gives a customer nothing on somebody else's card", () => {
+    const other = viewer('customer');
+    expect(keys({ ...other, client_id: 51 }, card())).toEqual([]);
   });
 });

@@ -99,6 +99,13 @@ describe('card detail page', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Edit title' })).toBeNull();
   });
 
+  it('offers a team lead Pause on a card in review, as the server allows (issue 11)', async () => {
+    cardServer(viewerFor('team-lead'), makeCardDetail());
+    renderApp('/card-details/7');
+    expect(await screen.findByTestId('action-pause')).toBeTruthy();
+    expect(screen.queryByTestId('action-revision')).toBeNull();
+  });
+
   it('asks before a revision and reports the move', async () => {
     const server = cardServer(viewerFor('customer'), makeCardDetail(), {
       'POST /api/card/7/revision': { body: { success: true, message: MSG.movedToRevision } },
