@@ -13,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { CARD_STATUS_LABELS, MSG, TITLE_MAX, type CardDetailReply, type UserView } from '@cutroom/domain';
 import { notify } from '../../lib/notify';
+import { policyFor } from '../../lib/policy';
 import { useUpdateTitle } from './api';
 
 interface CardHeaderProps {
@@ -91,7 +92,7 @@ export function CardHeader({ card, viewer, onBack }: CardHeaderProps) {
           >
             {card.card_title}
           </Title>
-          {viewer.client_type === 'admin' && (
+          {policyFor(viewer, card).editTitle && (
             <Tooltip label="Edit title">
               <ActionIcon variant="subtle" color="gray" aria-label="Edit title" onClick={() => setEditing(true)}>
                 <IconPencil size={16} />

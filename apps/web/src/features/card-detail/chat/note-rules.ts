@@ -1,25 +1,19 @@
-import { isStaff, type NoteView, type Role, type UserView } from '@cutroom/domain';
+import { noteShown, readChatVerdict, type NoteView, type Role } from '@cutroom/domain';
+import { notePolicyFor, policyNote, type PolicyViewer } from '../../../lib/policy';
 import type { ChatFilter, ChatKind } from '../api';
 
-export type NoteViewer = Pick<UserView, 'client_id' | 'client_type'>;
-
-const byCustomer = (note: NoteView) => note.client_type === 'customer';
+export type NoteViewer = PolicyViewer;
 
 /** Deleted notes leave the chat, except that admins still see deleted customer comments, greyed (spec 001 §4). */
-export const isNoteShown = (viewer: NoteViewer, note: NoteView) =>
-  !note.is_deleted || (viewer.client_type === 'admin' && byCustomer(note));
+export const isNoteShown = (viewer: Pick<NoteViewer, 'client_type'>, note: NoteView) =>
+  noteShown({ role: viewer.client_type }, policyNote(note));
 
-/** Its author edits or deletes a note; an admin also staff notes (spec 001 §6). */
-export const canChangeNote = (viewer: NoteViewer, note: NoteView) =>
-  !note.is_deleted && (note.note_by_id === viewer.client_id || (viewer.client_type === 'admin' && !byCustomer(note)));
+/** What the viewer may do to a note: change (edit, delete), mark handled, react; the domain's note policy answers. */
+export const noteActions = (viewer: NoteViewer, note: NoteView, chat: ChatKind) => notePolicyFor(viewer, note, chat);
 
-/** Staff tick off customers' comments once handled. */
-export const canMarkNote = (viewer: NoteViewer, note: NoteView) =>
-  isStaff(viewer.client_type) && byCustomer(note) && !note.is_deleted;
-
-/** The thumbs-up: customers, on customers' comments in the customer chat. */
-export const canReactToNote = (viewer: NoteViewer, note: NoteView, chat: ChatKind) =>
-  viewer.client_type === 'customer' && chat === 'customer' && byCustomer(note) && !note.is_deleted;
+/** The team chat exists for staff only; customers never get its toggle. */
+export const canReadTeamChat = (viewer: Pick<NoteViewer, 'client_type'>) =>
+  readChatVerdict({ role: viewer.client_type }, 'team') === null;
 
 /** Spec 001 §6 "Chat filter options", with Editor added since editors write in the chat too. */
 export function chatFilterOptions(chat: ChatKind, hasHelper: boolean): { value: ChatFilter; label: string }[] {

@@ -2,13 +2,12 @@ import '@mantine/dates/styles.css';
 import { useRef, useState } from 'react';
 import { DataList, Loader, Select, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { MSG, ROLE_LABELS, isStaff, type CardDetailReply, type Role, type UserView } from '@cutroom/domain';
+import { MSG, ROLE_LABELS, type CardDetailReply, type UserView } from '@cutroom/domain';
 import { notify } from '../../../lib/notify';
+import { policyFor } from '../../../lib/policy';
 import { useAssign, useAssignableStaff, useDueDate } from '../api';
 import { formatEst, fullName, isoToNyWall, nyWallToIso } from '../format';
 import listClasses from './details.module.css';
-
-const ASSIGNERS: readonly Role[] = ['admin', 'team-lead'];
 
 function AssignSelect({ card }: { card: CardDetailReply }) {
   const staff = useAssignableStaff(true);
@@ -81,7 +80,7 @@ function DueDatePicker({ card }: { card: CardDetailReply }) {
 
 /** Who works the card and by when; changing either is for the roles of spec 001 §6. */
 export function AssignmentRows({ card, viewer }: { card: CardDetailReply; viewer: UserView }) {
-  const role = viewer.client_type;
+  const may = policyFor(viewer, card);
   const qa = fullName(card.qa_firstname, card.qa_lastname);
   const helper = fullName(card.yt_firstname, card.yt_lastname);
   return (
@@ -89,7 +88,7 @@ export function AssignmentRows({ card, viewer }: { card: CardDetailReply; viewer
       <DataList.Item>
         <DataList.ItemLabel>Assigned to</DataList.ItemLabel>
         <DataList.ItemValue>
-          {ASSIGNERS.includes(role) ? (
+          {may.assign ? (
             <AssignSelect card={card} />
           ) : (
             (card.assigned_to_name ?? (
@@ -125,7 +124,7 @@ export function AssignmentRows({ card, viewer }: { card: CardDetailReply; viewer
       <DataList.Item>
         <DataList.ItemLabel>Due date</DataList.ItemLabel>
         <DataList.ItemValue>
-          {isStaff(role) ? <DueDatePicker key={card.due_date ?? 'none'} card={card} /> : formatEst(card.due_date)}
+          {may.editDueDate ? <DueDatePicker key={card.due_date ?? 'none'} card={card} /> : formatEst(card.due_date)}
         </DataList.ItemValue>
       </DataList.Item>
       {card.has_youtube_helper && card.yt_due_date && (

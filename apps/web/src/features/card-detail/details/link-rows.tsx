@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Anchor, Button, DataList, FileButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconEye, IconHelpCircle, IconPencil, IconUpload } from '@tabler/icons-react';
-import { MSG, UPLOAD_PURPOSES, isStaff, type CardDetailReply, type Role, type UserView } from '@cutroom/domain';
+import { MSG, UPLOAD_PURPOSES, type CardDetailReply, type UserView } from '@cutroom/domain';
+import { policyFor } from '../../../lib/policy';
 import { useChangeContentId, useChangeLink, useUploadSrt, type LinkField } from '../api';
 import { EditValueDialog } from '../dialogs/edit-value-dialog';
 import { SyncIdHelpDialog } from '../dialogs/sync-id-help-dialog';
@@ -17,8 +18,6 @@ interface LinkRowsProps {
   onView: (videoNumber: number) => void;
 }
 
-/** Spec 001 §6: who edits which link. */
-const YT_LINK_EDITORS: readonly Role[] = ['admin', 'team-lead', 'yt-helper', 'yt-helper-lead'];
 const isUrl = (v: string) => /^https?:\/\/\S+$/i.test(v);
 
 interface Editing {
@@ -61,8 +60,8 @@ function EditButton({ label, onClick }: { label: string; onClick: () => void }) 
 
 /** The card's links: raw footage, deliveries, YouTube-helper assets, Sync IDs and subtitles (spec 001 §2). */
 export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
-  const role = viewer.client_type;
-  const staff = isStaff(role);
+  // Spec 001 §6: who edits which link, downloads and attaches subtitles is the card policy's answer.
+  const may = policyFor(viewer, card);
   const origin = window.location.origin;
   const [editing, setEditing] = useState<Editing | null>(null);
   const [help, setHelp] = useState(false);
@@ -72,11 +71,7 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
 
   const latest = versionKeys(card.video_versions).at(-1);
   const doneVideos = latest ? (card.video_versions[latest] ?? []) : [];
-  const mayDownload = role === 'customer' || role === 'admin';
-  const mayEditYt = YT_LINK_EDITORS.includes(role);
   const showYt = card.has_youtube_helper;
-  const maySrt =
-    role === 'admin' || role === 'yt-helper' || (role === 'qa' && card.assigned_qa_id === viewer.client_id);
   const showSrt = card.subtitles || card.has_youtube_helper || !!card.srt_file;
   const syncIds = card.content_id.join(', ');
 
@@ -86,7 +81,7 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
       <DataList.ItemValue>
         <Group gap={6} wrap="nowrap" align="flex-start">
           {value ? <Link href={value} /> : <Empty />}
-          {mayEditYt && (
+          {may.editYtLinks && (
             <EditButton
               label={`Edit ${label.toLowerCase()}`}
               onClick={() => setEditing({ title: label, label, initial: value ?? '', field })}
@@ -125,7 +120,7 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
                       >
                         View
                       </Button>
-                      {mayDownload && isOwnFile(video.video_url, origin) && (
+                      {may.download && isOwnFile(video.video_url, origin) && (
                         <Button
                           size="compact-xs"
                           variant="default"
@@ -137,7 +132,7 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
                           Download
                         </Button>
                       )}
-                      {staff && (
+                      {may.editDoneLink && (
                         <EditButton
                           label={`Edit the link of video ${i + 1}`}
                           onClick={() =>
@@ -184,7 +179,7 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
               ) : (
                 <Empty>{card.no_content_id ? MSG.noContentId : 'Not added yet'}</Empty>
               )}
-              {staff && (
+              {may.editContentId && (
                 <EditButton
                   label="Edit Sync IDs"
                   onClick={() =>
@@ -217,7 +212,7 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
             <DataList.ItemValue>
               <Group gap={6} wrap="nowrap">
                 {card.srt_file ? <Link href={card.srt_file} /> : <Empty />}
-                {maySrt && (
+                {may.uploadSrt && (
                   <FileButton
                     accept={UPLOAD_PURPOSES.subtitles.accept}
                     onChange={(file) => file && uploadSrt.mutate(file)}
