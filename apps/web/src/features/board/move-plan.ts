@@ -1,9 +1,8 @@
 import {
-  allowedMoves,
-  isStaff,
   isYtHelperRole,
   moveCallFor,
   MSG,
+  REORDER_ROLES,
   TIMELINE_HOURS_FIRST,
   TIMELINE_HOURS_WITH_REVISION,
   urlField,
@@ -12,8 +11,8 @@ import {
   type CardTileReply,
   type MoveCall,
   type Role,
-  type UserView,
 } from '@cutroom/domain';
+import { policyFor, type PolicyViewer } from '../../lib/policy';
 import { columnOfStatus } from './columns';
 
 /** The dialog a move opens before anything is sent (spec 000 §4 "Dialogs on moving"). */
@@ -59,49 +58,34 @@ export function planMove(card: CardTileReply, to: CardStatus): PlannedMove {
   }
 }
 
-/** Spec 000 §5: only admin and customer types reorder (the server's updateSort access says the same). */
-export const canReorder = (role: Role) => role === 'admin' || role === 'customer';
+/** Spec 000 §5: the roles that reorder Video Requests, for the column as a whole (each card asks the policy). */
+export const canReorder = (role: Role) => REORDER_ROLES.includes(role);
 
-type Viewer = Pick<UserView, 'client_id' | 'client_type' | 'is_active_subscription'>;
-
-/** Spec 000 §6: customers without an active subscription see no Revision or Repurpose. */
-const NEEDS_SUBSCRIPTION: readonly MoveCall[] = ['revision', 'moveCardSub'];
-
-/** The targets a user may pick for a card: the domain's table (allowedMoves), minus what their plan lacks. */
-export function movesFor(user: Viewer, card: CardTileReply): CardStatus[] {
-  const moves = allowedMoves(user.client_type, card);
-  if (user.client_type !== 'customer' || user.is_active_subscription) return moves;
-  return moves.filter((to) => !NEEDS_SUBSCRIPTION.includes(moveCallFor(card.card_status, to)));
-}
+/** The targets a user may pick for a card: the domain's card policy, which also knows the user's plan. */
+export const movesFor = (user: PolicyViewer, card: CardTileReply): CardStatus[] => policyFor(user, card).moves;
 
 /** Columns a dragged card may land on: the user's moves, plus its own column when reordering. */
-export function dropTargets(user: Viewer, card: CardTileReply): Set<BoardColumnKey> {
-  const keys = new Set<BoardColumnKey>(movesFor(user, card).map((s) => columnOfStatus(s).key));
-  if (card.card_status === 'video_request' && canReorder(user.client_type)) keys.add('video_request');
+export function dropTargets(user: PolicyViewer, card: CardTileReply): Set<BoardColumnKey> {
+  const may = policyFor(user, card);
+  const keys = new Set<BoardColumnKey>(may.moves.map((s) => columnOfStatus(s).key));
+  if (may.reorder) keys.add('video_request');
   return keys;
 }
 
-const ownsOrAdmin = (user: Viewer, card: CardTileReply) =>
-  user.client_type === 'admin' || (user.client_type === 'customer' && card.client_id === user.client_id);
-
-/** Spec 000 §6: extras are turned on by admin or the owning customer, on cards still in play. */
-const canAddExtras = (user: Viewer, card: CardTileReply) => ownsOrAdmin(user, card) && card.card_status !== 'canceled';
-
-/** Who may do what from a tile; the server checks the same rules again (archived cards never reach a tile). */
-export const cardPermissions = (user: Viewer & Pick<UserView, 'has_youtube_helper'>, card: CardTileReply) => ({
-  markDone: card.card_status === 'done' && !card.is_complete && ownsOrAdmin(user, card),
-  edit: ownsOrAdmin(user, card),
-  archive: ['done', 'completed_done', 'canceled'].includes(card.card_status) && ownsOrAdmin(user, card),
-  pause:
-    (user.client_type === 'admin' || user.client_type === 'team-lead') &&
-    !card.is_complete &&
-    card.card_status !== 'canceled',
-  activity: isStaff(user.client_type),
-  enableRepurpose: canAddExtras(user, card) && !card.has_repurpose,
-  // A customer needs the helper in their plan; the admin turns it on for anyone.
-  enableYtHelper:
-    canAddExtras(user, card) && !card.has_youtube_helper && (user.client_type === 'admin' || user.has_youtube_helper),
-});
+/** Who may do what from a tile: the card policy's answers (archived cards never reach a tile). */
+export function cardPermissions(user: PolicyViewer, card: CardTileReply) {
+  const may = policyFor(user, card);
+  return {
+    markDone: may.markDone,
+    edit: may.editRequest,
+    archive: may.archive,
+    // One menu item that pauses or resumes, by the card's flag.
+    pause: may.pause || may.resume,
+    activity: may.viewActivity,
+    enableRepurpose: may.enableRepurpose,
+    enableYtHelper: may.enableYtHelper,
+  };
+}
 
 /** 'Ready For Upload' for YouTube-helper roles, 'Mark as done' for everyone else (spec 000 §4). */
 export const markDoneLabel = (role: Role) => (isYtHelperRole(role) ? MSG.readyForUpload : MSG.markAsDone);
