@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { Alert, Button, Center, Group, Loader, SegmentedControl, Select, Text, Title, Tooltip } from '@mantine/core';
 import { IconInfoCircle, IconMessages } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CHAT_POLL_MS, MSG, isStaff, type NoteView, type UserView } from '@cutroom/domain';
+import { CHAT_POLL_MS, MSG, type NoteView, type UserView } from '@cutroom/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatChatDay } from '../../../lib/format-time';
 import { notify } from '../../../lib/notify';
@@ -19,7 +19,7 @@ import {
 import type { StreamState } from '../use-card-live';
 import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';
-import { chatFilterOptions, isNoteShown } from './note-rules';
+import { canReadTeamChat, chatFilterOptions, isNoteShown } from './note-rules';
 import classes from './chat.module.css';
 
 interface ChatPanelProps {
@@ -254,7 +254,7 @@ function ChatBody({
 /** Revision Comments: the customer chat, and for staff the team chat beside it (spec 001 §2). */
 export function ChatPanel(props: ChatPanelProps) {
   const { viewer, chat, onChatChange, filter, onFilterChange, hasHelper, stream } = props;
-  const staff = isStaff(viewer.client_type);
+  const teamChat = canReadTeamChat(viewer);
   const options = chatFilterOptions(chat, hasHelper);
   return (
     <div className={classes.panel} data-testid="chat-panel" data-chat={chat}>
@@ -277,7 +277,7 @@ export function ChatPanel(props: ChatPanelProps) {
           data-testid="chat-filter"
         />
       </Group>
-      {staff && (
+      {teamChat && (
         <SegmentedControl
           mx="sm"
           mb={4}

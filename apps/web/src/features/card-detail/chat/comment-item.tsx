@@ -18,7 +18,7 @@ import type { ChatKind } from '../api';
 import { formatClock, fullName } from '../format';
 import { CommentText } from './comment-text';
 import { firstTimecode, plainQuote } from './comment-tokens';
-import { ROLE_COLORS, canChangeNote, canMarkNote, canReactToNote, type NoteViewer } from './note-rules';
+import { ROLE_COLORS, noteActions, type NoteViewer } from './note-rules';
 import classes from './chat.module.css';
 
 export interface NoteHandlers {
@@ -97,9 +97,7 @@ export const CommentItem = memo(function CommentItem({
 }: CommentItemProps) {
   const [editing, setEditing] = useState(false);
   const own = note.note_by_id === viewer.client_id;
-  const mayChange = canChangeNote(viewer, note);
-  const mayMark = canMarkNote(viewer, note);
-  const mayReact = canReactToNote(viewer, note, chat);
+  const { change: mayChange, mark: mayMark, react: mayReact } = noteActions(viewer, note, chat);
   // An annotation's tag holds whole seconds; the jump goes to the exact frame it was drawn on.
   const exact = (seconds: number) =>
     note.annotation && Math.floor(note.annotation.time) === Math.floor(seconds) ? note.annotation.time : seconds;
