@@ -1,11 +1,23 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { MSG, isStaff, splitContentIds, type changeLinkBody } from '@cutroom/domain';
+import {
+  ASSIGNABLE_ROLES,
+  MSG,
+  assignVerdict,
+  editContentIdVerdict,
+  editDoneLinkVerdict,
+  editDueDateVerdict,
+  editYtLinksVerdict,
+  splitContentIds,
+  uploadSrtVerdict,
+  type changeLinkBody,
+} from '@cutroom/domain';
 import type { z } from 'zod';
 import { lockCard } from '../../db/locks.js';
 import { cardEvents, cardVideos, cards, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { enforce, loadCustomerPlan, policyActor, policyCard } from '../cards/card-policy-facts.js';
 import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
 
 type CardUpdate = Partial<typeof cards.$inferInsert>;
@@ -21,17 +33,15 @@ async function updateCard(ctx: AppContext, cardId: number, set: CardUpdate, data
   return updated!;
 }
 
-const ASSIGNABLE = ['editor', 'qa', 'team-lead'] as const;
-
 /** Admin and team leads hand the card to an editor, QA or lead (null unassigns). */
 export async function assignCard(ctx: AppContext, viewer: SessionUser, cardId: number, assignTo: number | null) {
   const row = await loadVisibleCard(ctx.db, viewer, cardId);
-  if (viewer.role !== 'admin' && viewer.role !== 'team-lead') throw new AppError('FORBIDDEN');
+  enforce(assignVerdict(policyActor(viewer, row.client)));
   if (assignTo !== null) {
     const [person] = await ctx.db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, assignTo), inArray(users.clientType, [...ASSIGNABLE]), eq(users.isDeleted, false)))
+      .where(and(eq(users.id, assignTo), inArray(users.clientType, [...ASSIGNABLE_ROLES]), eq(users.isDeleted, false)))
       .limit(1);
     if (!person) throw new AppError('VALIDATION', MSG.chooseAssignee, 'assign_to');
   }
@@ -45,8 +55,8 @@ export async function assignCard(ctx: AppContext, viewer: SessionUser, cardId: n
 }
 
 export async function updateDueDate(ctx: AppContext, viewer: SessionUser, cardId: number, value: string) {
-  await loadVisibleCard(ctx.db, viewer, cardId);
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN');
+  const row = await loadVisibleCard(ctx.db, viewer, cardId);
+  enforce(editDueDateVerdict(policyActor(viewer, row.client)));
   const due = new Date(value);
   const year = due.getUTCFullYear();
   if (Number.isNaN(due.getTime()) || year < 2020 || year > 2100)
@@ -55,13 +65,12 @@ export async function updateDueDate(ctx: AppContext, viewer: SessionUser, cardId
   return { success: true, message: MSG.dueDateUpdated };
 }
 
-const YT_LINK_ROLES = new Set(['admin', 'team-lead', 'yt-helper', 'yt-helper-lead']);
-
 /** One delivered link changes: a done video (any staff) or a YouTube-helper link (admin, leads, helpers). */
 export async function changeLink(ctx: AppContext, viewer: SessionUser, body: z.output<typeof changeLinkBody>) {
   const row = await loadVisibleCard(ctx.db, viewer, body.card_id);
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN');
+  const actor = policyActor(viewer, row.client);
   if (body.done_video_link) {
+    enforce(editDoneLinkVerdict(actor));
     const link = body.done_video_link;
     const updated = await ctx.db.transaction(async (tx) => {
       // Moves lock the card too, so the latest version can't change between this read and the writes.
@@ -86,7 +95,7 @@ export async function changeLink(ctx: AppContext, viewer: SessionUser, body: z.o
     await ctx.events.publish({ type: 'card.updated', cardId: body.card_id, audience: audienceOf(updated), data });
     return { success: true, message: MSG.linkUpdated };
   }
-  if (!YT_LINK_ROLES.has(viewer.role)) throw new AppError('FORBIDDEN');
+  enforce(editYtLinksVerdict(actor));
   const set: CardUpdate = {
     ...(body.unlisted_video_link ? { unlistedVideoLink: body.unlisted_video_link } : {}),
     ...(body.thumbnails_link ? { thumbnailsLink: body.thumbnails_link } : {}),
@@ -97,8 +106,8 @@ export async function changeLink(ctx: AppContext, viewer: SessionUser, body: z.o
 }
 
 export async function changeContentId(ctx: AppContext, viewer: SessionUser, cardId: number, contentId: string) {
-  await loadVisibleCard(ctx.db, viewer, cardId);
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN');
+  const row = await loadVisibleCard(ctx.db, viewer, cardId);
+  enforce(editContentIdVerdict(policyActor(viewer, row.client)));
   const ids = [...new Set(splitContentIds(contentId))];
   await updateCard(ctx, cardId, { contentId: ids.length ? ids.join(',') : null, noContentId: ids.length === 0 }, {});
   return { success: true, message: MSG.linkUpdated };
@@ -107,15 +116,8 @@ export async function changeContentId(ctx: AppContext, viewer: SessionUser, card
 /** Admin, YouTube helpers, and the card's own QA attach subtitles, for customers whose plan has them. */
 export async function setSrtFile(ctx: AppContext, viewer: SessionUser, cardId: number, srtFile: string) {
   const row = await loadVisibleCard(ctx.db, viewer, cardId);
-  const allowed =
-    viewer.role === 'admin' ||
-    viewer.role === 'yt-helper' ||
-    (viewer.role === 'qa' && row.card.assignedQaId === viewer.id);
-  if (!allowed) throw new AppError('FORBIDDEN');
-  const [client] = await ctx.db
-    .select({ hasSubtitles: users.hasSubtitles, hasYoutubeHelper: users.hasYoutubeHelper })
-    .from(users)
-    .where(eq(users.id, row.card.clientId));
+  enforce(uploadSrtVerdict(policyActor(viewer, row.client), policyCard(row.card)));
+  const client = await loadCustomerPlan(ctx.db, row.card.clientId);
   if (!client?.hasSubtitles && !client?.hasYoutubeHelper && !row.card.subtitles) {
     throw new AppError('INVALID_CARD_DATA', MSG.customerPlanNoSubtitles);
   }

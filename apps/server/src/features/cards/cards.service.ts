@@ -2,6 +2,11 @@ import { and, desc, eq, ilike, isNull, max, ne, sql } from 'drizzle-orm';
 import {
   EDIT_REQUIRED_FIELDS,
   MSG,
+  REQUEST_ROLES,
+  editRequestVerdict,
+  editTitleVerdict,
+  enableRepurposeVerdict,
+  enableYtHelperVerdict,
   joinLinks,
   normalizeTitle,
   type CreateCardBody,
@@ -16,6 +21,7 @@ import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
+import { enforce, loadCustomerPlan, policyActor, policyCard } from './card-policy-facts.js';
 import { visibleCardsWhere } from './card-visibility.js';
 import { selectCards, toCardDetail, type CardRow } from './card-view.js';
 import { requestAllowance } from './request-allowance.js';
@@ -121,14 +127,16 @@ async function firstHelperOf(db: Db, clientId: number): Promise<number | null> {
 /** Extras a customer may order only when their plan includes them; admin may always. */
 async function assertExtrasAllowed(db: Db, viewer: SessionUser, clientId: number, body: UpdateCardBody) {
   if (viewer.role === 'admin' || (!body.hasYTHelper && !body.subtitles)) return;
-  const [customer] = await db.select().from(users).where(eq(users.id, clientId)).limit(1);
+  const customer = await loadCustomerPlan(db, clientId);
   if (body.hasYTHelper && !customer?.hasYoutubeHelper)
     throw new AppError('VALIDATION', MSG.planNoYtHelper, 'hasYTHelper');
   if (body.subtitles && !customer?.hasSubtitles) throw new AppError('VALIDATION', MSG.planNoSubtitles, 'subtitles');
 }
 
 export async function createCard(ctx: AppContext, viewer: SessionUser, body: CreateCardBody) {
+  if (!REQUEST_ROLES.includes(viewer.role)) throw new AppError('FORBIDDEN');
   let clientId = viewer.id;
+  // An admin orders for a customer they name; a customer for themselves.
   if (viewer.role === 'admin') {
     if (!body.client_id) throw new AppError('VALIDATION', MSG.chooseRequestCustomer, 'client_id');
     const [customer] = await ctx.db
@@ -138,8 +146,6 @@ export async function createCard(ctx: AppContext, viewer: SessionUser, body: Cre
       .limit(1);
     if (!customer) throw new AppError('VALIDATION', fill(MSG.chooseExisting, { label: 'customer' }), 'client_id');
     clientId = customer.id;
-  } else if (viewer.role !== 'customer') {
-    throw new AppError('FORBIDDEN');
   }
   await assertExtrasAllowed(ctx.db, viewer, clientId, body);
   const title = normalizeTitle(body.card_title);
@@ -199,9 +205,7 @@ export async function createCard(ctx: AppContext, viewer: SessionUser, body: Cre
 export async function updateCard(ctx: AppContext, viewer: SessionUser, cardId: number, body: UpdateCardBody) {
   const row = await loadVisibleCard(ctx.db, viewer, cardId);
   if (body.flag === 1) return updateTitle(ctx, viewer, cardId, { card_title: body.card_title ?? '' });
-  if (viewer.role !== 'admin' && !(viewer.role === 'customer' && row.card.clientId === viewer.id))
-    throw new AppError('FORBIDDEN');
-  if (row.card.archivedAt) throw new AppError('INVALID_CARD_STATUS');
+  enforce(editRequestVerdict(policyActor(viewer, row.client), policyCard(row.card)));
   for (const field of EDIT_REQUIRED_FIELDS) {
     if (!body[field]) throw new AppError('VALIDATION', MSG.requiredField, field);
   }
@@ -224,7 +228,7 @@ export async function updateTitle(
   body: z.infer<typeof updateTitleBody>,
 ) {
   const row = await loadVisibleCard(ctx.db, viewer, cardId);
-  if (viewer.role !== 'admin') throw new AppError('FORBIDDEN');
+  enforce(editTitleVerdict(policyActor(viewer, row.client)));
   const title = normalizeTitle(body.card_title);
   if (!title) throw new AppError('TITLE_EMPTY', undefined, 'card_title');
   if (title === row.card.cardTitle) throw new AppError('TITLE_UNCHANGED', undefined, 'card_title');
@@ -255,22 +259,14 @@ export async function titleSuggestions(ctx: AppContext, viewer: SessionUser, tex
   return { titles: rows };
 }
 
-/** Customers (their own card) and admin turn on an extra after ordering (spec 000 §6). */
-async function loadForExtras(ctx: AppContext, viewer: SessionUser, cardId: number) {
-  const row = await loadVisibleCard(ctx.db, viewer, cardId);
-  if (viewer.role !== 'admin' && viewer.role !== 'customer') throw new AppError('FORBIDDEN');
-  if (row.card.archivedAt || row.card.cardStatus === 'canceled') throw new AppError('INVALID_CARD_STATUS');
-  return row;
-}
-
 export async function enableRepurpose(
   ctx: AppContext,
   viewer: SessionUser,
   cardId: number,
   body: Parameters<typeof repurposeColumns>[0],
 ) {
-  const row = await loadForExtras(ctx, viewer, cardId);
-  if (row.card.hasRepurpose) throw new AppError('VALIDATION', MSG.repurposeAlreadyOn, 'hasRepurpose');
+  const row = await loadVisibleCard(ctx.db, viewer, cardId);
+  enforce(enableRepurposeVerdict(policyActor(viewer, row.client), policyCard(row.card)));
   const [updated] = await ctx.db
     .update(cards)
     .set({ ...repurposeColumns({ ...body, hasRepurpose: true }), updatedAt: new Date() })
@@ -288,9 +284,10 @@ export async function enableRepurpose(
 }
 
 export async function enableYtHelper(ctx: AppContext, viewer: SessionUser, cardId: number) {
-  const row = await loadForExtras(ctx, viewer, cardId);
-  if (row.card.hasYoutubeHelper) throw new AppError('VALIDATION', MSG.ytHelperAlreadyOn, 'hasYTHelper');
-  await assertExtrasAllowed(ctx.db, viewer, row.card.clientId, { hasYTHelper: true });
+  const row = await loadVisibleCard(ctx.db, viewer, cardId);
+  // The card row lacks the customer's plan, which the verdict reads.
+  const plan = await loadCustomerPlan(ctx.db, row.card.clientId);
+  enforce(enableYtHelperVerdict(policyActor(viewer, { ...row.client, ...plan }), policyCard(row.card)));
   const [updated] = await ctx.db
     .update(cards)
     .set({

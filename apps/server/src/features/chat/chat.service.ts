@@ -1,11 +1,23 @@
 import { and, eq } from 'drizzle-orm';
-import { MSG, isStaff, videoTimeOf, type Chat, type commentBody, type commentsQuery } from '@cutroom/domain';
+import {
+  MSG,
+  changeNoteVerdict,
+  markNoteVerdict,
+  reactNoteVerdict,
+  readChatVerdict,
+  videoTimeOf,
+  writeChatVerdict,
+  type Chat,
+  type commentBody,
+  type commentsQuery,
+} from '@cutroom/domain';
 import type { z } from 'zod';
 import { cardNotes } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { toPlainText } from '../../platform/rich-text.js';
+import { enforce, policyActor, policyCard, policyChat, policyNote } from '../cards/card-policy-facts.js';
 import type { CardRow } from '../cards/card-view.js';
 import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
 import { notifyMentions } from './mentions.js';
@@ -14,7 +26,7 @@ import { listNotes, loadNote } from './note-view.js';
 /** The card, if the viewer may read this chat: team chat is staff-only and simply absent for customers. */
 async function loadChatCard(ctx: AppContext, viewer: SessionUser, cardId: number, chat: Chat): Promise<CardRow> {
   const row = await loadVisibleCard(ctx.db, viewer, cardId);
-  if (chat === 'team' && !isStaff(viewer.role)) throw new AppError('NOT_FOUND');
+  enforce(readChatVerdict(policyActor(viewer, row.client), policyChat(chat)));
   return row;
 }
 
@@ -56,8 +68,7 @@ export async function postComment(
   body: z.output<typeof commentBody>,
 ) {
   const row = await loadChatCard(ctx, viewer, cardId, chat);
-  // While the video is in quality check the customer reads the chat but does not write (spec 001 §2).
-  if (viewer.role === 'customer' && row.card.cardStatus === 'qa') throw new AppError('COMMENTS_CLOSED');
+  enforce(writeChatVerdict(policyActor(viewer, row.client), policyCard(row.card), policyChat(chat)));
   const text = toPlainText(body.note);
   if (!text) throw new AppError('VALIDATION', MSG.writeCommentFirst, 'note');
   if (body.note_type === 'annotation' && !body.annotation)
@@ -90,19 +101,17 @@ export async function postComment(
   };
 }
 
-/** The author edits or deletes; an admin may also for comments not written by customers. */
-function assertMayChange(viewer: SessionUser, authorId: number, authorIsCustomer: boolean) {
-  if (authorId === viewer.id) return;
-  if (viewer.role === 'admin' && !authorIsCustomer) return;
-  throw new AppError('FORBIDDEN');
+/** A note of the card with its author's role, as the note rules read it. */
+async function loadJudgedNote(ctx: AppContext, viewer: SessionUser, cardId: number, noteId: number, chat?: Chat) {
+  const note = await loadOwnNote(ctx, cardId, noteId, chat);
+  const view = (await loadNote(ctx.db, noteId, viewer.role))!;
+  return { note, judged: policyNote(note, view.client_type) };
 }
 
 async function loadChangeable(ctx: AppContext, viewer: SessionUser, cardId: number, noteId: number, chat?: Chat) {
-  const note = await loadOwnNote(ctx, cardId, noteId, chat);
+  const { note, judged } = await loadJudgedNote(ctx, viewer, cardId, noteId, chat);
   const row = await loadChatCard(ctx, viewer, cardId, note.chat);
-  const view = (await loadNote(ctx.db, noteId, viewer.role))!;
-  assertMayChange(viewer, note.authorId, view.client_type === 'customer');
-  if (note.isDeleted) throw new AppError('NOT_FOUND');
+  enforce(changeNoteVerdict(policyActor(viewer, row.client), judged));
   return { note, row };
 }
 
@@ -141,8 +150,8 @@ export async function markCommentComplete(
 ) {
   // Staff only, so the team chat's customer rule needs no second check.
   const row = await loadVisibleCard(ctx.db, viewer, cardId);
-  if (!isStaff(viewer.role)) throw new AppError('FORBIDDEN');
-  const note = await loadOwnNote(ctx, cardId, noteId);
+  const { note, judged } = await loadJudgedNote(ctx, viewer, cardId, noteId);
+  enforce(markNoteVerdict(policyActor(viewer, row.client), judged));
   await ctx.db.update(cardNotes).set({ isComplete: done, updatedAt: new Date() }).where(eq(cardNotes.id, noteId));
   await publish(ctx, row, note.chat, 'note.updated', noteId);
   return { success: true, message: MSG.statusUpdated };
@@ -157,10 +166,11 @@ export async function reactToComment(
   on: boolean,
 ) {
   const row = await loadChatCard(ctx, viewer, cardId, 'customer');
-  if (viewer.role !== 'customer') throw new AppError('FORBIDDEN');
-  const note = await loadOwnNote(ctx, cardId, noteId, 'customer');
-  const view = (await loadNote(ctx.db, noteId, viewer.role))!;
-  if (view.client_type !== 'customer' || note.isDeleted) throw new AppError('FORBIDDEN');
+  const actor = policyActor(viewer, row.client);
+  const { note, judged } = await loadJudgedNote(ctx, viewer, cardId, noteId);
+  // A team note: hidden from customers (404), and no one reacts to it (403), as before.
+  const chat = policyChat(note.chat);
+  enforce(readChatVerdict(actor, chat) ?? reactNoteVerdict(actor, judged, chat));
   await ctx.db.update(cardNotes).set({ reaction: on, updatedAt: new Date() }).where(eq(cardNotes.id, noteId));
   await publish(ctx, row, 'customer', 'note.updated', noteId);
   return { success: true, message: MSG.statusUpdated };

@@ -1,10 +1,15 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
+  ARCHIVABLE_STATUSES,
   MSG,
   TIMELINE_HOURS_FIRST,
   TIMELINE_HOURS_WITH_REVISION,
+  archiveVerdict,
+  pauseVerdict,
+  rateVerdict,
+  reorderVerdict,
   splitContentIds,
-  type CardStatus,
+  unarchiveVerdict,
   type doneBody,
   type markCompleteBody,
   type moveBody,
@@ -18,13 +23,14 @@ import {
 } from '@cutroom/domain';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { cardRatings, cardVideos, cards } from '../../db/schema.js';
+import { cardRatings, cardVideos, cards, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { enforce, policyActor, policyCard, policyCardColumns } from '../cards/card-policy-facts.js';
 import { visibleCardsWhere } from '../cards/card-visibility.js';
 import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
-import { assertOwnerOrAdmin, transition } from './transition.js';
+import { transition } from './transition.js';
 
 type In<T extends z.ZodType> = z.output<T>;
 const HOUR = 3_600_000;
@@ -113,10 +119,9 @@ export const requestRevision = (
     from: body.card_status,
     to,
     call: 'revision',
-    check: ({ card, client }) => {
+    check: ({ card }) => {
       if (card.cardStatus !== 'done') throw new AppError('CARD_NOT_IN_DONE');
       if (card.isComplete) throw new AppError('INVALID_CARD_STATUS');
-      if (viewer.role === 'customer' && !client.isActiveSubscription) throw new AppError('MOVE_NOT_ALLOWED');
     },
     set: (card) => ({
       revisionNr: card.revisionNr + 1,
@@ -153,7 +158,6 @@ export async function markComplete(
     from: card.cardStatus,
     to: 'completed_done',
     call: 'markComplete',
-    permission: 'owner-or-admin',
     set: () => ({
       isComplete: true,
       completedAt: new Date(),
@@ -170,9 +174,7 @@ export function moveCardSub(ctx: AppContext, viewer: SessionUser, cardId: number
     from: body.from,
     to: body.status,
     call: 'moveCardSub',
-    check: ({ card, client }) => {
-      if (!card.hasRepurpose) throw new AppError('INVALID_CARD_DATA', MSG.repurposeNotEnabled);
-      if (viewer.role === 'customer' && !client.isActiveSubscription) throw new AppError('MOVE_NOT_ALLOWED');
+    validate: () => {
       if (body.status === 'repurpose_done' && links.length === 0) {
         throw new AppError('VALIDATION', MSG.repurposeLinkRequired, 'done_link');
       }
@@ -192,44 +194,40 @@ export async function updateSort(ctx: AppContext, viewer: SessionUser, body: In<
   const ids = body.cards.map((c) => c.card_id);
   const visible = await ctx.db
     .select({
-      id: cards.id,
-      clientId: cards.clientId,
-      assignedQaId: cards.assignedQaId,
-      assignedTo: cards.assignedTo,
-      ytHelperId: cards.ytHelperId,
+      audience: {
+        id: cards.id,
+        clientId: cards.clientId,
+        assignedQaId: cards.assignedQaId,
+        assignedTo: cards.assignedTo,
+        ytHelperId: cards.ytHelperId,
+      },
+      card: policyCardColumns,
+      customer: { isActiveSubscription: users.isActiveSubscription },
     })
     .from(cards)
-    .where(
-      and(
-        inArray(cards.id, ids),
-        eq(cards.cardStatus, 'video_request'),
-        isNull(cards.archivedAt),
-        visibleCardsWhere(viewer),
-      ),
-    );
+    .innerJoin(users, eq(users.id, cards.clientId))
+    .where(and(inArray(cards.id, ids), visibleCardsWhere(viewer)));
   if (visible.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
+  for (const row of visible) enforce(reorderVerdict(policyActor(viewer, row.customer), policyCard(row.card)));
   // Rows are locked in id order, so reorders sent in opposite orders queue instead of deadlocking.
   const byId = [...body.cards].sort((x, y) => x.card_id - y.card_id);
   await ctx.db.transaction(async (tx) => {
     for (const c of byId) await tx.update(cards).set({ sort: c.sort }).where(eq(cards.id, c.card_id));
   });
-  for (const c of visible) {
+  for (const { audience: c } of visible) {
     await ctx.events.publish({ type: 'cards.sorted', cardId: c.id, audience: { ...c }, data: {} });
   }
   return { success: true, message: MSG.informationUpdated };
 }
 
-const ARCHIVABLE: CardStatus[] = ['done', 'completed_done', 'canceled'];
-
 export async function archiveCard(ctx: AppContext, viewer: SessionUser, cardId: number) {
   const row = await loadVisibleCard(ctx.db, viewer, cardId);
-  assertOwnerOrAdmin(viewer, row);
-  if (row.card.archivedAt || !ARCHIVABLE.includes(row.card.cardStatus)) throw new AppError('INVALID_CARD_STATUS');
+  enforce(archiveVerdict(policyActor(viewer, row.client), policyCard(row.card)));
   const [updated] = await ctx.db
     .update(cards)
     .set({ archivedAt: new Date(), updatedAt: new Date() })
     // Re-checked in the write: a card moved out of done meanwhile is not archived.
-    .where(and(eq(cards.id, cardId), isNull(cards.archivedAt), inArray(cards.cardStatus, ARCHIVABLE)))
+    .where(and(eq(cards.id, cardId), isNull(cards.archivedAt), inArray(cards.cardStatus, [...ARCHIVABLE_STATUSES])))
     .returning();
   if (!updated) throw new AppError('STALE_MOVE');
   await ctx.events.publish({ type: 'card.archived', cardId, audience: audienceOf(updated), data: { archived: true } });
@@ -237,10 +235,12 @@ export async function archiveCard(ctx: AppContext, viewer: SessionUser, cardId: 
 }
 
 export async function unarchiveCard(ctx: AppContext, viewer: SessionUser, cardId: number) {
-  await loadVisibleCard(ctx.db, viewer, cardId);
+  const row = await loadVisibleCard(ctx.db, viewer, cardId);
+  enforce(unarchiveVerdict(policyActor(viewer, row.client), policyCard(row.card)));
   const [updated] = await ctx.db
     .update(cards)
     .set({ archivedAt: null, updatedAt: new Date() })
+    // Re-checked in the write: of two restores at once the second finds nothing to restore.
     .where(and(eq(cards.id, cardId), sql`${cards.archivedAt} is not null`))
     .returning();
   if (!updated) throw new AppError('INVALID_CARD_STATUS');
@@ -251,8 +251,7 @@ export async function unarchiveCard(ctx: AppContext, viewer: SessionUser, cardId
 /** Pause or resume a card that is still being worked on. */
 export async function setPaused(ctx: AppContext, viewer: SessionUser, cardId: number, paused: boolean) {
   const row = await loadVisibleCard(ctx.db, viewer, cardId);
-  if (row.card.isComplete || row.card.archivedAt || row.card.cardStatus === 'canceled')
-    throw new AppError('INVALID_CARD_STATUS');
+  enforce(pauseVerdict(policyActor(viewer, row.client), policyCard(row.card)));
   const [updated] = await ctx.db
     .update(cards)
     .set({ paused, updatedAt: new Date() })
@@ -274,9 +273,7 @@ export async function setPaused(ctx: AppContext, viewer: SessionUser, cardId: nu
 /** The customer's feedback on a completed card (or its repurposed videos); rating again replaces it. */
 export async function rateCard(ctx: AppContext, viewer: SessionUser, cardId: number, body: In<typeof rateBody>) {
   const row = await loadVisibleCard(ctx.db, viewer, cardId);
-  assertOwnerOrAdmin(viewer, row);
-  const complete = body.card_type === 'repurpose' ? row.card.isRepurposeComplete : row.card.isComplete;
-  if (!complete) throw new AppError('INVALID_CARD_STATUS', MSG.rateAfterDone);
+  enforce(rateVerdict(policyActor(viewer, row.client), policyCard(row.card), body.card_type));
   const values = {
     cardId,
     cardType: body.card_type,

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { MSG, canMove, moveCallFor, type CardStatus, type MoveCall } from '@cutroom/domain';
+import { MSG, moveVerdict, type CardStatus, type MoveCall } from '@cutroom/domain';
 import type { Tx } from '../../db/client.js';
 import { lockCard } from '../../db/locks.js';
 import { cardActivity, cards } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { enforce, policyActor, policyCard } from '../cards/card-policy-facts.js';
 import type { CardRow } from '../cards/card-view.js';
 import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
 
@@ -18,21 +19,15 @@ export interface TransitionSpec {
   to: CardStatus;
   /** The call this move must arrive through (DESIGN §4: moves needing data have their own). */
   call: MoveCall;
-  /** 'table': the role's move table; 'owner-or-admin': the card's customer or an admin (mark done, archive). */
-  permission?: 'table' | 'owner-or-admin';
-  /** Extra rules checked against the current card before anything is written. */
+  /** Data rules checked against the current card before the policy's verdict (their codes come first). */
   check?: (row: CardRow) => void;
+  /** Data rules checked once the policy allows the move. */
+  validate?: (row: CardRow) => void;
   /** Columns to write with the status, computed from the current card. */
   set?: (card: Card) => Partial<CardInsert>;
   /** More writes in the same transaction (video versions, ratings). */
   after?: (tx: Tx, card: Card) => Promise<void>;
   message?: string;
-}
-
-export function assertOwnerOrAdmin(viewer: SessionUser, row: CardRow) {
-  const owner = viewer.role === 'customer' && row.card.clientId === viewer.id;
-  if (!owner && viewer.role !== 'admin') throw new AppError('MOVE_NOT_ALLOWED');
-  if (owner && !row.client.isActiveSubscription) throw new AppError('MOVE_NOT_ALLOWED');
 }
 
 /** The rules of one move, checked against the card as it is; returns the status it moves from. */
@@ -41,16 +36,8 @@ function assertMove(viewer: SessionUser, row: CardRow, spec: TransitionSpec): Ca
   const from = spec.from ?? current.cardStatus;
   if (current.cardStatus !== from || current.archivedAt) throw new AppError('STALE_MOVE');
   spec.check?.(row);
-  if (moveCallFor(from, spec.to) !== spec.call) throw new AppError('INVALID_CARD_STATUS');
-  if ((spec.permission ?? 'table') === 'table') {
-    if (
-      !canMove(viewer.role, { card_status: from, paused: current.paused, is_complete: current.isComplete }, spec.to)
-    ) {
-      throw new AppError('MOVE_NOT_ALLOWED');
-    }
-  } else {
-    assertOwnerOrAdmin(viewer, row);
-  }
+  enforce(moveVerdict(policyActor(viewer, row.client), policyCard(current), spec.to, spec.call));
+  spec.validate?.(row);
   return from;
 }
 
