@@ -27,7 +27,7 @@ export function TileControls({ children }: { children: ReactNode }) {
   );
 }
 
-/** The status menu: the targets come from the domain's one transition table (see movesFor). */
+/** The status menu: the targets come from the domain's card policy (see movesFor). */
 export function CardStatusMenu({ card }: { card: CardTileReply }) {
   const { user, requestMove } = useCardActions();
   const targets = movesFor(user, card);
