@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, PasswordInput, Stack } from '@mantine/core';
-import { MSG, PASSWORD_MAX, PASSWORD_MIN, passwordField } from '@cutroom/domain';
+import { Button, Stack } from '@mantine/core';
+import { MSG } from '@cutroom/domain';
+import { PasswordField, newPasswordProblem } from './person-fields';
 
 interface NewPasswordFormProps {
   submitLabel: string;
@@ -23,9 +24,9 @@ export function NewPasswordForm({ submitLabel, pending, onSubmit }: NewPasswordF
     event.preventDefault();
     if (!matches || pending) return;
     // The server's bounds, checked first so the user isn't sent a round trip to learn them.
-    const checked = passwordField.safeParse(password);
-    if (!checked.success) {
-      setLengthError(checked.error.issues[0]?.message ?? MSG.generic);
+    const problem = newPasswordProblem(password);
+    if (problem) {
+      setLengthError(problem);
       return;
     }
     if (await onSubmit(password)) {
@@ -37,25 +38,19 @@ export function NewPasswordForm({ submitLabel, pending, onSubmit }: NewPasswordF
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="md">
-        <PasswordInput
+        <PasswordField
+          purpose="new"
           label="New Password"
-          description={`At least ${PASSWORD_MIN} characters`}
-          autoComplete="new-password"
-          required
           value={password}
           error={lengthError}
-          maxLength={PASSWORD_MAX}
           onChange={(e) => {
             setPassword(e.currentTarget.value);
             setLengthError(null);
           }}
         />
-        <PasswordInput
-          label="Confirm Password"
-          autoComplete="new-password"
-          required
+        <PasswordField
+          purpose="confirm"
           value={confirm}
-          maxLength={PASSWORD_MAX}
           error={mismatch ? MSG.passwordsDoNotMatch : null}
           onChange={(e) => setConfirm(e.currentTarget.value)}
         />

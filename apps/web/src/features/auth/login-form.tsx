@@ -1,8 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MSG, fill } from '@cutroom/domain';
+import { EmailField, PasswordField } from '../../components/person-fields';
 import { isApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useLogin } from './api';
@@ -53,22 +54,17 @@ export function LoginForm() {
             {error}
           </Alert>
         )}
-        <TextInput
-          label="Email"
-          type="email"
+        <EmailField
           autoComplete="username"
           placeholder="you@example.com"
-          required
           value={email}
           error={emailError}
           onChange={(e) => setEmail(e.currentTarget.value)}
           data-testid="login-email"
         />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
+        <PasswordField
+          purpose="current"
           placeholder="Your password"
-          required
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
           data-testid="login-password"

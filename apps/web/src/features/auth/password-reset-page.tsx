@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { EMAIL_MAX, MSG, isEmail } from '@cutroom/domain';
+import { MSG, isEmail } from '@cutroom/domain';
 import { NewPasswordForm } from '../../components/new-password-form';
+import { EmailField } from '../../components/person-fields';
 import { PublicFrame } from '../../components/public-frame';
 import { isApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
@@ -64,13 +65,8 @@ function RequestResetForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Reset password">
       <Stack gap="md">
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
+        <EmailField
           placeholder="you@example.com"
-          required
-          maxLength={EMAIL_MAX}
           value={email}
           error={error}
           onChange={(e) => {

@@ -1,19 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import {
-  EMAIL_MAX,
-  MSG,
-  fill,
-  NAME_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  REFERRALS,
-  REFERRALS_WITH_SOURCE,
-  signupBody,
-} from '@cutroom/domain';
+import { MSG, fill, REFERRALS, REFERRALS_WITH_SOURCE, signupBody } from '@cutroom/domain';
+import { EmailField, NameFields, PasswordField } from '../../components/person-fields';
 import { isApiError } from '../../lib/api-client';
 import { zodFieldErrors } from '../../lib/form-errors';
 import type { RouteState } from '../../lib/route-state';
@@ -85,40 +76,10 @@ export function SignupForm() {
           </Alert>
         )}
         <Group grow gap="md" align="flex-start" wrap="wrap">
-          <TextInput
-            label="First name"
-            autoComplete="given-name"
-            required
-            maxLength={NAME_MAX}
-            miw={160}
-            {...form.getInputProps('firstname')}
-          />
-          <TextInput
-            label="Last name"
-            autoComplete="family-name"
-            required
-            maxLength={NAME_MAX}
-            miw={160}
-            {...form.getInputProps('lastname')}
-          />
+          <NameFields miw={160} firstName={form.getInputProps('firstname')} lastName={form.getInputProps('lastname')} />
         </Group>
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          required
-          maxLength={EMAIL_MAX}
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          label="Password"
-          description={`At least ${PASSWORD_MIN} characters`}
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX}
-          {...form.getInputProps('password')}
-        />
+        <EmailField placeholder="you@example.com" {...form.getInputProps('email')} />
+        <PasswordField purpose="new" {...form.getInputProps('password')} />
         <Select
           label="How did you find us?"
           placeholder="Select an option"

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailExclamation } from '@tabler/icons-react';
-import { EMAIL_MAX, MSG, NAME_MAX, TIME_ZONES, profileBody, type UserView } from '@cutroom/domain';
+import { EMAIL_MAX, MSG, TIME_ZONES, profileBody, type UserView } from '@cutroom/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmailField, NameFields } from '../../components/person-fields';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt';
 import { browserTimeZone, isApiError } from '../../lib/api-client';
 import { zodFieldErrors } from '../../lib/form-errors';
@@ -101,27 +102,9 @@ export function BasicInfoForm({ user }: { user: UserView }) {
     <form onSubmit={form.onSubmit(askToSave)} noValidate aria-label="Basic info">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label="First name"
-            autoComplete="given-name"
-            required
-            maxLength={NAME_MAX}
-            {...form.getInputProps('firstname')}
-          />
-          <TextInput
-            label="Last name"
-            autoComplete="family-name"
-            required
-            maxLength={NAME_MAX}
-            {...form.getInputProps('lastname')}
-          />
+          <NameFields firstName={form.getInputProps('firstname')} lastName={form.getInputProps('lastname')} />
         </SimpleGrid>
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={EMAIL_MAX}
+        <EmailField
           description="Changing it sends a confirmation link to the new address."
           {...form.getInputProps('useremail')}
         />
