@@ -46,7 +46,10 @@ export const liveEvent = z.discriminatedUnion('type', [
 export type LiveEvent = z.infer<typeof liveEvent>;
 export type LiveEventType = LiveEvent['type'];
 /** What a service publishes for an event of this type: the fields besides the card and the origin. */
-export type LiveEventFields<T extends LiveEventType> = Omit<Extract<LiveEvent, { type: T }>['data'], 'card_id' | 'origin'>;
+export type LiveEventFields<T extends LiveEventType> = Omit<
+  Extract<LiveEvent, { type: T }>['data'],
+  'card_id' | 'origin'
+>;
 
 /** The one list of event names, read off the union. */
 export const LIVE_EVENT_TYPES: readonly LiveEventType[] = liveEvent.options.map((o) => o.shape.type.value);

@@ -1,4 +1,5 @@
-import { MSG, type ErrorReply } from '@cutroom/domain';
+import { MSG, TAB_HEADER, type ErrorReply } from '@cutroom/domain';
+import { TAB_ID } from './tab-id';
 
 /** A failed call, typed so features can branch on status and code and show the server's text. */
 export class ApiError extends Error {
@@ -71,6 +72,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     Accept: 'application/json',
     'X-Requested-With': 'cutroom-web',
     'user-time-zone': browserTimeZone(),
+    [TAB_HEADER]: TAB_ID,
   };
   // A FormData body (file uploads) sets its own multipart boundary; everything else travels as JSON.
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;

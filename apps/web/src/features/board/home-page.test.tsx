@@ -127,7 +127,9 @@ describe('home page', { timeout: 15_000 }, () => {
 
     act(() => {
       sources[0]!.dispatchEvent(
-        new MessageEvent('card.moved', { data: JSON.stringify({ card_id: 1, from: 'video_request', to: 'editing' }) }),
+        new MessageEvent('card.moved', {
+          data: JSON.stringify({ card_id: 1, from: 'video_request', to: 'editing', by: 2 }),
+        }),
       );
     });
     await waitFor(() => {

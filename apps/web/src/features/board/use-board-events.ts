@@ -1,57 +1,58 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { SESSION_ENDED_EVENT, isCardStatus, type BoardColumnKey } from '@cutroom/domain';
-import { signalSessionEnded } from '../../lib/api-client';
+import type { BoardColumnKey } from '@cutroom/domain';
+import { subscribe, type LiveMessageOf } from '../../lib/live-events';
 import { boardKeys, findCardColumn, invalidateColumns } from './api';
 import { columnOfStatus } from './columns';
 
-interface EventData {
-  card_id?: number;
-  from?: unknown;
-  to?: unknown;
-  card_status?: unknown;
-  archived?: boolean;
-}
+const BOARD_EVENTS = ['card.created', 'card.updated', 'card.moved', 'card.archived', 'cards.sorted', 'resync'] as const;
+type BoardMessage = LiveMessageOf<(typeof BOARD_EVENTS)[number]>;
 
 /** Events arrive in bursts (a reorder sends one per card); one refetch per burst is enough. */
 const BATCH_MS = 80;
 
 type Affected = BoardColumnKey[] | 'all';
 
-const statusColumns = (...values: unknown[]): BoardColumnKey[] =>
-  values.filter(isCardStatus).map((s) => columnOfStatus(s).key);
-
 /** Which cached columns an event touches: those it names, else the one holding the card. */
-function affected(qc: QueryClient, type: string, data: EventData): Affected {
-  const holder = data.card_id ? findCardColumn(qc, data.card_id) : null;
-  switch (type) {
+function affected(qc: QueryClient, message: BoardMessage): Affected {
+  if (message.type === 'resync') return 'all';
+  const holder = findCardColumn(qc, message.data.card_id);
+  switch (message.type) {
     case 'card.moved':
-      return statusColumns(data.from, data.to);
+      return [columnOfStatus(message.data.from).key, columnOfStatus(message.data.to).key];
     case 'card.created':
-      return statusColumns(data.card_status ?? 'video_request');
+      return [columnOfStatus(message.data.card_status).key];
     case 'cards.sorted':
       return ['video_request'];
     case 'card.updated':
       return holder ? [holder] : [];
     case 'card.archived':
       // An unarchived card comes back to a column we can't name from the event.
-      return data.archived === false ? 'all' : holder ? [holder] : [];
-    default:
-      return 'all';
+      return message.data.archived === false ? 'all' : holder ? [holder] : [];
   }
 }
 
-const EVENT_TYPES = ['card.created', 'card.updated', 'card.moved', 'card.archived', 'cards.sorted', 'resync'];
+/** The card a '#card-{id}' quick view shows over the board. */
+const quickViewCard = (hash: string): number | null => {
+  const id = /^#card-(\d+)$/.exec(hash)?.[1];
+  return id ? Number(id) : null;
+};
 
 /**
- * One EventSource while the home page is open: another user's change refetches only the columns it
- * touches. The browser reconnects by itself and sends Last-Event-ID, so missed events replay.
+ * Follows the tab's live stream while the home page is open: another user's change refetches only the
+ * columns it touches. This tab's own moves refetch through their mutation, so their events are skipped;
+ * but a change made in the quick view reloads only the card, so the board still takes that card's events.
  */
 export function useBoardEvents() {
   const qc = useQueryClient();
+  const { hash } = useLocation();
+  const openCard = useRef<number | null>(null);
   useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events');
+    openCard.current = quickViewCard(hash);
+  }, [hash]);
+
+  useEffect(() => {
     const pending = new Set<BoardColumnKey>();
     let everything = false;
     let timer: number | undefined;
@@ -63,25 +64,18 @@ export function useBoardEvents() {
       pending.clear();
       everything = false;
     };
-    const listener = (event: Event) => {
-      let data: EventData = {};
-      try {
-        data = JSON.parse((event as MessageEvent<string>).data) as EventData;
-      } catch {
-        /* a resync carries no useful data */
-      }
-      const cols = affected(qc, event.type, data);
-      if (cols === 'all') everything = true;
-      else cols.forEach((c) => pending.add(c));
-      timer ??= window.setTimeout(flush, BATCH_MS);
-    };
-    EVENT_TYPES.forEach((type) => source.addEventListener(type, listener));
-    source.addEventListener(SESSION_ENDED_EVENT, () => {
-      source.close();
-      signalSessionEnded();
-    });
+    const unsubscribe = subscribe(
+      BOARD_EVENTS,
+      (message) => {
+        const cols = affected(qc, message);
+        if (cols === 'all') everything = true;
+        else cols.forEach((c) => pending.add(c));
+        timer ??= window.setTimeout(flush, BATCH_MS);
+      },
+      { keepOwn: (event) => event.data.card_id === openCard.current },
+    );
     return () => {
-      source.close();
+      unsubscribe();
       window.clearTimeout(timer);
     };
   }, [qc]);

@@ -1,0 +1,115 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_ENDED_EVENT } from '@cutroom/domain';
+import { FakeEventSource } from '../test/fake-event-source';
+import { onUnauthorized } from './api-client';
+import { streamState, subscribe, useLiveEvents, type LiveMessage } from './live-events';
+import { TAB_ID } from './tab-id';
+
+const moved = (card_id: number, origin?: string) => ({ card_id, from: 'editing', to: 'qa', by: 3, origin });
+
+let stops: (() => void)[] = [];
+/** Subscribes and remembers to leave, so every test starts with the stream closed. */
+function listen(types: Parameters<typeof subscribe>[0], options?: Parameters<typeof subscribe>[2]) {
+  const heard: LiveMessage[] = [];
+  const stop = subscribe(types, (m) => heard.push(m), options);
+  stops.push(stop);
+  return { heard, stop };
+}
+
+beforeEach(() => FakeEventSource.install());
+afterEach(() => {
+  stops.forEach((stop) => stop());
+  stops = [];
+  vi.useRealTimers();
+});
+
+describe('live events', () => {
+  it('opens one stream for every subscriber of the tab and closes it with the last', () => {
+    const board = listen(['card.moved']);
+    const card = listen(['card.moved', 'note.created']);
+    expect(FakeEventSource.opened.map((s) => s.url)).toEqual(['/api/events']);
+
+    const [stream] = FakeEventSource.opened;
+    stream!.emit('card.moved', moved(4));
+    stream!.emit('note.created', { card_id: 4, note_id: 9, chat: 'team' });
+    expect(board.heard.map((m) => m.type)).toEqual(['card.moved']);
+    expect(card.heard.map((m) => m.type)).toEqual(['card.moved', 'note.created']);
+
+    board.stop();
+    expect(stream!.readyState).not.toBe(FakeEventSource.CLOSED);
+    card.stop();
+    expect(stream!.readyState).toBe(FakeEventSource.CLOSED);
+    listen(['card.moved']);
+    expect(FakeEventSource.live()).toHaveLength(1);
+    expect(FakeEventSource.opened).toHaveLength(2);
+  });
+
+  it("skips this tab's own events unless the subscriber keeps them, and drops payloads that don't fit", () => {
+    const plain = listen(['card.moved']);
+    const keeping = listen(['card.moved'], { keepOwn: (e) => e.data.card_id === 5 });
+    const stream = FakeEventSource.opened[0]!;
+
+    stream.emit('card.moved', moved(4, TAB_ID));
+    stream.emit('card.moved', moved(5, TAB_ID));
+    stream.emit('card.moved', moved(6, 'another-tab-1234'));
+    stream.emit('card.moved', { card_id: 7, from: 'editing', to: 'nowhere', by: 3 });
+    stream.dispatchEvent(new MessageEvent('card.moved', { data: 'not json' }));
+
+    const ids = (heard: LiveMessage[]) => heard.map((m) => (m.type === 'resync' ? null : m.data.card_id));
+    expect(ids(plain.heard)).toEqual([6]);
+    expect(ids(keeping.heard)).toEqual([5, 6]);
+  });
+
+  it('passes resync on, and on session.ended closes for good and signs the tab out', () => {
+    const signedOut = vi.fn();
+    const stopListening = onUnauthorized(signedOut);
+    const sub = listen(['resync']);
+    const stream = FakeEventSource.opened[0]!;
+    stream.emit('resync');
+    expect(sub.heard).toEqual([{ type: 'resync' }]);
+
+    stream.emit(SESSION_ENDED_EVENT);
+    expect(stream.readyState).toBe(FakeEventSource.CLOSED);
+    expect(signedOut).toHaveBeenCalledTimes(1);
+    listen(['card.moved']);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    stopListening();
+  });
+
+  it('reopens a stream that ended after 5 s from its last event, and asks subscribers to catch up', () => {
+    vi.useFakeTimers();
+    const onReconnect = vi.fn();
+    listen(['card.moved'], { onReconnect });
+    const first = FakeEventSource.opened[0]!;
+    first.emit('open');
+    expect(streamState()).toBe('open');
+    first.emit('card.moved', moved(4), '1700-abc-9');
+
+    first.fail();
+    expect(streamState()).toBe('down');
+    vi.advanceTimersByTime(4_900);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    vi.advanceTimersByTime(100);
+    const second = FakeEventSource.opened[1]!;
+    expect(second.url).toBe('/api/events?lastEventId=1700-abc-9');
+    expect(onReconnect).not.toHaveBeenCalled();
+    second.emit('open');
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+    expect(streamState()).toBe('open');
+  });
+
+  it('gives a hook the shared state and typed events while it is mounted', () => {
+    const heard: number[] = [];
+    const types = ['card.archived'] as const;
+    const hook = renderHook(() => useLiveEvents(types, (m) => heard.push(m.data.card_id)));
+    expect(hook.result.current).toBe('connecting');
+    const stream = FakeEventSource.opened[0]!;
+    act(() => stream.emit('open'));
+    expect(hook.result.current).toBe('open');
+    stream.emit('card.archived', { card_id: 8, archived: true });
+    expect(heard).toEqual([8]);
+    hook.unmount();
+    expect(stream.readyState).toBe(FakeEventSource.CLOSED);
+  });
+});

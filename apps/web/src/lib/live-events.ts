@@ -1,0 +1,168 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { LIVE_EVENT_TYPES, LIVE_RESYNC_EVENT, SESSION_ENDED_EVENT, liveEvent, type LiveEvent } from '@cutroom/domain';
+import { signalSessionEnded } from './api-client';
+import { TAB_ID } from './tab-id';
+
+export type StreamState = 'connecting' | 'open' | 'down';
+/** What subscribers hear: a live event, or `resync` (events were missed beyond replay: refetch). */
+export type LiveMessage = LiveEvent | { type: typeof LIVE_RESYNC_EVENT };
+export type LiveMessageType = LiveMessage['type'];
+export type LiveMessageOf<T extends LiveMessageType> = Extract<LiveMessage, { type: T }>;
+
+export interface SubscribeOptions {
+  /** This tab's own events are skipped, its calls having refreshed what they changed; unless this says otherwise. */
+  keepOwn?: (event: LiveEvent) => boolean;
+  /** The stream is back after being down: what it missed may not all replay, so catch up. */
+  onReconnect?: () => void;
+}
+
+interface Subscriber {
+  receive(message: LiveMessage): void;
+  reconnected(): void;
+}
+
+/** The browser retries dropped streams itself; one refused outright (a restart, a proxy) is reopened by us. */
+const REOPEN_MS = 5_000;
+const EVENTS_URL = '/api/events';
+
+const subscribers = new Set<Subscriber>();
+const stateListeners = new Set<() => void>();
+let source: EventSource | null = null;
+let reopenTimer: number | undefined;
+let state: StreamState = 'connecting';
+let wasDown = false;
+/** After session.ended nothing reopens until every subscriber has left (the app is signing out). */
+let sessionEnded = false;
+/** Sent when we reopen a closed stream ourselves, so what was missed replays as when the browser retries. */
+let lastEventId = '';
+
+const supported = () => typeof EventSource !== 'undefined';
+
+function setState(next: StreamState) {
+  if (next === state) return;
+  state = next;
+  stateListeners.forEach((listener) => listener());
+}
+
+const isOneOf = <T extends LiveMessageType>(message: LiveMessage, types: readonly T[]): message is LiveMessageOf<T> =>
+  types.some((type) => type === message.type);
+
+function readEvent(event: Event): LiveEvent | null {
+  if (!(event instanceof MessageEvent) || typeof event.data !== 'string') return null;
+  if (event.lastEventId) lastEventId = event.lastEventId;
+  let data: unknown;
+  try {
+    data = JSON.parse(event.data);
+  } catch {
+    return null;
+  }
+  const parsed = liveEvent.safeParse({ type: event.type, data });
+  return parsed.success ? parsed.data : null;
+}
+
+function deliver(message: LiveMessage) {
+  for (const subscriber of [...subscribers]) subscriber.receive(message);
+}
+
+function open() {
+  reopenTimer = undefined;
+  if (!supported() || sessionEnded) return;
+  const es = new EventSource(lastEventId ? `${EVENTS_URL}?lastEventId=${encodeURIComponent(lastEventId)}` : EVENTS_URL);
+  source = es;
+  es.addEventListener('open', () => {
+    setState('open');
+    // Anything written while we were away arrives now; a fresh stream has nothing to replay.
+    if (wasDown) [...subscribers].forEach((s) => s.reconnected());
+    wasDown = false;
+  });
+  es.addEventListener('error', () => {
+    wasDown = true;
+    setState('down');
+    if (es.readyState === EventSource.CLOSED) {
+      es.close();
+      source = null;
+      reopenTimer = window.setTimeout(open, REOPEN_MS);
+    }
+  });
+  for (const type of LIVE_EVENT_TYPES) {
+    es.addEventListener(type, (event) => {
+      const live = readEvent(event);
+      if (live) deliver(live);
+    });
+  }
+  es.addEventListener(LIVE_RESYNC_EVENT, () => deliver({ type: LIVE_RESYNC_EVENT }));
+  es.addEventListener(SESSION_ENDED_EVENT, () => {
+    sessionEnded = true;
+    stop();
+    signalSessionEnded();
+  });
+}
+
+function stop() {
+  window.clearTimeout(reopenTimer);
+  reopenTimer = undefined;
+  source?.close();
+  source = null;
+}
+
+/**
+ * Hears these types on the tab's one GET /api/events stream, opened with the first subscriber and
+ * closed with the last. Payloads that don't fit the domain's schema are dropped.
+ */
+export function subscribe<T extends LiveMessageType>(
+  types: readonly T[],
+  handler: (message: LiveMessageOf<T>) => void,
+  options: SubscribeOptions = {},
+): () => void {
+  const subscriber: Subscriber = {
+    receive(message) {
+      const own = message.type !== LIVE_RESYNC_EVENT && message.data.origin === TAB_ID;
+      if (own && !options.keepOwn?.(message)) return;
+      if (isOneOf(message, types)) handler(message);
+    },
+    reconnected: () => options.onReconnect?.(),
+  };
+  subscribers.add(subscriber);
+  if (!source && reopenTimer === undefined) open();
+  return () => {
+    subscribers.delete(subscriber);
+    if (subscribers.size > 0) return;
+    stop();
+    wasDown = false;
+    sessionEnded = false;
+    lastEventId = '';
+    setState('connecting');
+  };
+}
+
+function onStateChange(listener: () => void) {
+  stateListeners.add(listener);
+  return () => stateListeners.delete(listener);
+}
+
+/** Whether the stream is up; 'down' where the browser has no EventSource, so callers poll instead. */
+export const streamState = (): StreamState => (supported() ? state : 'down');
+
+/**
+ * `subscribe` for a component's lifetime; `types` must be a constant list. The handler and options
+ * may change between renders without reopening anything. Returns the stream's state.
+ */
+export function useLiveEvents<T extends LiveMessageType>(
+  types: readonly T[],
+  handler: (message: LiveMessageOf<T>) => void,
+  options: SubscribeOptions = {},
+): StreamState {
+  const latest = useRef({ handler, options });
+  useEffect(() => {
+    latest.current = { handler, options };
+  });
+  useEffect(
+    () =>
+      subscribe(types, (message) => latest.current.handler(message), {
+        keepOwn: (event) => latest.current.options.keepOwn?.(event) ?? false,
+        onReconnect: () => latest.current.options.onReconnect?.(),
+      }),
+    [types],
+  );
+  return useSyncExternalStore(onStateChange, streamState);
+}
