@@ -44,7 +44,7 @@ function Home({ renderCreateModal, renderEditModal, renderEnableExtra }: HomePag
 
   const closeCreate = () => {
     setCreating(false);
-    // The live event also arrives; this makes the new card show even if the stream is down.
+    // This tab skips the live event of its own request, so this is what shows the new card.
     void invalidateColumns(queryClient, ['video_request']);
   };
 
