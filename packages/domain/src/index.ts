@@ -21,3 +21,4 @@ export * from './schemas/chat.js';
 export * from './schemas/card-details.js';
 export * from './card-policy.js';
 export * from './live-events.js';
+export * from './contract/index.js';

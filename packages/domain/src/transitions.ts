@@ -84,7 +84,8 @@ export const canMove = (role: Role, card: MovableCard, to: CardStatus): boolean 
   allowedMoves(role, card).includes(to);
 
 /** The call that carries a move, since moves needing data have their own (DESIGN §4). */
-export type MoveCall = 'move' | 'timeline' | 'revision' | 'done' | 'moveToQa' | 'markComplete' | 'moveCardSub';
+export const MOVE_CALLS = ['move', 'timeline', 'revision', 'done', 'moveToQa', 'markComplete', 'moveCardSub'] as const;
+export type MoveCall = (typeof MOVE_CALLS)[number];
 
 export function moveCallFor(from: CardStatus, to: CardStatus): MoveCall {
   if (to === 'completed_done') return 'markComplete';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRoutes, type Role } from '@cutroom/domain';
 import { createTestApp, listenLocal, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions, type DemoKey } from '../../test/helpers.js';
 import type { Db } from '../../db/client.js';
@@ -23,6 +24,16 @@ const CALLERS: Caller[] = [
   'otherCustomer',
 ];
 type Expect = Record<Caller, number>;
+const ROLE_OF: Record<Exclude<Caller, 'anonymous'>, Role> = {
+  admin: 'admin',
+  lead: 'team-lead',
+  qa: 'qa',
+  editor: 'editor',
+  helperLead: 'yt-helper-lead',
+  helper: 'yt-helper',
+  customer: 'customer',
+  otherCustomer: 'customer',
+};
 
 interface Fixture {
   /** The first customer's id: the data a second customer must not see. */
@@ -166,6 +177,8 @@ const TABLE: Record<string, Case[]> = {
   ],
   'GET /api/getCardsByTitle': [{ query: { title: 'demo' }, expect: signedIn(200) }],
   'POST /api/getCards': [{ body: () => ({}), expect: signedIn(200) }],
+  'POST /api/getCardCounts': [{ body: () => ({}), expect: signedIn(200) }],
+  'GET /api/requestAllowance': [{ expect: only(['admin', 'customer', 'otherCustomer'], 200) }],
   'POST /api/card/{id}/enableCardRepurpose': [
     {
       params: cardIn('done'),
@@ -400,6 +413,24 @@ describe('authorization table', () => {
     expect(routes.length).toBeGreaterThan(10);
     expect(routes.filter((r) => !(r in TABLE))).toEqual([]);
     expect(Object.keys(TABLE).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  it('agrees with the route contract: a caller whose role a route does not list gets 403 (or 401 signed out)', () => {
+    const contract = allRoutes();
+    expect(contract.length).toBeGreaterThan(40);
+    for (const r of contract) {
+      const key = `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`;
+      expect(routes, `${key} is registered`).toContain(key);
+      const access = r.access;
+      if (typeof access === 'string') continue;
+      for (const c of TABLE[key] ?? []) {
+        for (const caller of CALLERS.filter((x) => x !== 'anonymous')) {
+          const role = ROLE_OF[caller];
+          if (!access.includes(role)) expect(c.expect[caller], `${key} as ${caller}`).toBe(403);
+        }
+        expect(c.expect.anonymous, `${key} signed out`).toBe(401);
+      }
+    }
   });
 
   for (const [route, cases] of Object.entries(TABLE)) {

@@ -1,26 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getCardsBody, getCardsReply } from '@cutroom/domain';
-import { currentUser } from '../../platform/auth.js';
+import { API } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
-import { getCards } from './board.service.js';
+import { serve } from '../../platform/routes.js';
+import { requestAllowance } from '../cards/request-allowance.js';
+import { getCardCounts, getCards } from './board.service.js';
+
+const zoneHeader = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 export const boardRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post(
-      '/api/getCards',
-      {
-        config: { access: 'user' },
-        schema: {
-          tags: ['board'],
-          summary: 'Board and list pages: one column, or the first page of every column',
-          body: getCardsBody,
-          response: { 200: getCardsReply },
-        },
-      },
-      async (request) => {
-        const zone = request.headers['user-time-zone'];
-        return getCards(ctx, currentUser(request), request.body, typeof zone === 'string' ? zone : undefined);
-      },
+    serve(app, API.board.cards, ({ user, body, request }) =>
+      getCards(ctx, user, body, zoneHeader(request.headers['user-time-zone'])),
+    );
+    serve(app, API.board.counts, ({ user, body, request }) =>
+      getCardCounts(ctx, user, body, zoneHeader(request.headers['user-time-zone'])),
+    );
+    // An admin creating for a customer is checked against that customer when the card is created.
+    serve(app, API.board.allowance, async ({ user }) =>
+      user.role === 'customer'
+        ? requestAllowance(ctx.db, user.id)
+        : { used: 0, limit: null, blocked: null, message: null },
     );
   };

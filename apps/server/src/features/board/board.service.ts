@@ -4,6 +4,7 @@ import {
   CLOCK_TIME_ZONE,
   isTimeZone,
   type GetCardsReply,
+  type cardCountsBody,
   type getCardsBody,
   type Role,
 } from '@cutroom/domain';
@@ -15,10 +16,11 @@ import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { visibleCardsWhere, type CardViewer } from '../cards/card-visibility.js';
 import { selectTiles, toCardTile } from '../cards/card-view.js';
-import { requestAllowance } from '../cards/request-allowance.js';
+import { requestAllowance, requestsThisPeriod } from '../cards/request-allowance.js';
 import { resolveViewer } from './view-as.js';
 
 type Body = z.output<typeof getCardsBody>;
+type FilterBody = z.output<typeof cardCountsBody>;
 type Column = (typeof BOARD_COLUMNS)[number];
 
 const p = {
@@ -125,10 +127,21 @@ function shapeOf(role: Role, body: Body, column?: Column) {
   return [role, order, ...filters.map((f) => f || ''), column ? body.limit : ''].join('_');
 }
 
+const zoneOf = (header: string | undefined) => (header && isTimeZone(header) ? header : CLOCK_TIME_ZONE);
+
+/** Cards per board column under the viewer's filters. */
+async function countColumns(ctx: AppContext, viewer: CardViewer, filters: FilterBody, zone: string) {
+  const body: Body = { ...filters, offset: 0, limit: 0 };
+  const rows = await prepareOnce(ctx.planned, `board_counts_${shapeOf(viewer.role, body)}`, (name) =>
+    countsQuery(ctx.planned, viewer.role, body).prepare(name),
+  ).execute(pageValues(viewer, body, zone));
+  return Object.fromEntries(BOARD_COLUMNS.map((c) => [c.key, rows.find((r) => r.status === c.status)?.n ?? 0]));
+}
+
 /** POST /api/getCards: one page of one column, or the first page of every column. */
 export async function getCards(ctx: AppContext, caller: SessionUser, body: Body, zoneHeader: string | undefined) {
   const viewer = await resolveViewer(ctx.db, caller, body.view_as);
-  const zone = zoneHeader && isTimeZone(zoneHeader) ? zoneHeader : CLOCK_TIME_ZONE;
+  const zone = zoneOf(zoneHeader);
   const columns = body.section ? BOARD_COLUMNS.filter((c) => c.key === body.section) : BOARD_COLUMNS;
 
   const pages = await Promise.all(
@@ -143,18 +156,20 @@ export async function getCards(ctx: AppContext, caller: SessionUser, body: Body,
     reply[column.replyKey] = pages[i]!.map((row) => toCardTile(row, caller.role));
   });
 
-  if (body.with_counts) {
-    const rows = await prepareOnce(ctx.planned, `board_counts_${shapeOf(viewer.role, body)}`, (name) =>
-      countsQuery(ctx.planned, viewer.role, body).prepare(name),
-    ).execute(pageValues(viewer, body, zone));
-    reply.counts = Object.fromEntries(
-      BOARD_COLUMNS.map((c) => [c.key, rows.find((r) => r.status === c.status)?.n ?? 0]),
-    );
-  }
-  if (viewer.role === 'customer') {
+  if (body.with_counts) reply.counts = await countColumns(ctx, viewer, body, zone);
+  // The whole board's load carries the customer's monthly count (spec 000 §3); one column's page does not.
+  if (viewer.role === 'customer' && !body.section) {
     const allowance = await requestAllowance(ctx.db, viewer.id);
     reply.monthlyCardCount = allowance.used;
     reply.allowance = allowance;
   }
   return reply;
+}
+
+/** POST /api/getCardCounts: the counts of every column, and a customer's requests this billing period. */
+export async function getCardCounts(ctx: AppContext, caller: SessionUser, body: FilterBody, zoneHeader?: string) {
+  const viewer = await resolveViewer(ctx.db, caller, body.view_as);
+  const counts = await countColumns(ctx, viewer, body, zoneOf(zoneHeader));
+  if (viewer.role !== 'customer') return { counts };
+  return { counts, monthlyCardCount: await requestsThisPeriod(ctx.db, viewer.id) };
 }

@@ -20,6 +20,23 @@ export interface Allowance {
   message: string | null;
 }
 
+const countSince = async (db: Db, customerId: number, since: Date) => {
+  const [used] = await db
+    .select({ n: count() })
+    .from(cards)
+    .where(and(eq(cards.clientId, customerId), gte(cards.createdAt, since)));
+  return used?.n ?? 0;
+};
+
+/** The customer's requests in the current billing period (the board's monthly count). */
+export async function requestsThisPeriod(db: Db, customerId: number): Promise<number> {
+  const [customer] = await db
+    .select({ billingDate: users.billingDate, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, customerId));
+  return customer ? countSince(db, customerId, periodStart(customer.billingDate ?? customer.createdAt)) : 0;
+}
+
 /**
  * How many requests a customer has made this billing period, and whether another is allowed (DESIGN §4).
  * `lock` holds the customer's row until the transaction ends, so a count and the insert after it
@@ -30,15 +47,11 @@ export async function requestAllowance(db: Db, customerId: number, opts: { lock?
   const [customer] = await (opts.lock ? query.for('update') : query);
   if (!customer) return { used: 0, limit: 0, blocked: 'no_qa', message: MSG.noQaAssigned };
   const since = periodStart(customer.billingDate ?? customer.createdAt);
-  const [[used], [qaSlots]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(cards)
-      .where(and(eq(cards.clientId, customerId), gte(cards.createdAt, since))),
+  const [usedN, [qaSlots]] = await Promise.all([
+    countSince(db, customerId, since),
     db.select({ n: count() }).from(customerQas).where(eq(customerQas.customerId, customerId)),
   ]);
   const limit = requestLimitOf(customer);
-  const usedN = used?.n ?? 0;
   if ((qaSlots?.n ?? 0) === 0) return { used: usedN, limit, blocked: 'no_qa', message: MSG.noQaAssigned };
   if (limit !== null && usedN >= limit)
     return { used: usedN, limit, blocked: 'limit', message: MSG.requestLimitReached };

@@ -4,9 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import multipart, { type Multipart } from '@fastify/multipart';
 import { z } from 'zod';
-import { MEDIA_MAX_BYTES, MSG, UPLOAD_PURPOSE_KEYS, isUploadPurpose, fill } from '@cutroom/domain';
-import { currentUser } from '../../platform/auth.js';
+import { API, MEDIA_MAX_BYTES, MSG, UPLOAD_PURPOSE_KEYS, isUploadPurpose, fill } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
+import { serve } from '../../platform/routes.js';
 import { AppError } from '../../platform/errors.js';
 import { fileLinks } from '../../platform/file-links.js';
 import { formatOfKey } from '../../platform/file-types.js';
@@ -44,27 +44,10 @@ export const mediaRoutes =
     // contentType off: the type comes from the detected format below, never from a lookup of its own.
     if (storage.root) await app.register(fastifyStatic, { root: storage.root, serve: false, contentType: false });
 
-    app.post(
-      '/api/media',
-      {
-        config: { access: 'user', rateLimit: { max: 60, timeWindow: 60_000 } },
-        schema: {
-          tags: ['media'],
-          summary: `Upload one file (multipart field \`document\`, up to ${MEDIA_MAX_BYTES / 1_048_576} MB). An optional \`purpose\` field sent before it (${UPLOAD_PURPOSE_KEYS.join(', ')}) narrows what is accepted; the type is judged by the file's bytes`,
-          consumes: ['multipart/form-data'],
-          response: {
-            201: z.object({
-              url: z.string(),
-              key: z.string(),
-              name: z.string(),
-              bytes: z.number().int(),
-              content_type: z.string(),
-            }),
-          },
-        },
-      },
-      async (request, reply) => {
-        const viewer = currentUser(request);
+    serve(
+      app,
+      API.media.upload,
+      async ({ user: viewer, request }) => {
         if (!request.isMultipart()) throw new AppError('VALIDATION', MSG.uploadNotMultipart, 'document');
         const file = await request.file().catch((e: unknown) => {
           // The multipart parser fails only on what it was sent: a cut or malformed body.
@@ -96,8 +79,9 @@ export const mediaRoutes =
           }
           throw e;
         });
-        return reply.status(201).send({ ...stored, name: path.basename(file.filename) });
+        return { ...stored, name: path.basename(file.filename) };
       },
+      { config: { rateLimit: { max: 60, timeWindow: 60_000 } } },
     );
 
     const links = ctx.config.files ? fileLinks(ctx.config.files.signingKey) : undefined;

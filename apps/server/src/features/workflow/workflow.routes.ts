@@ -1,23 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  activityEntry,
-  doneBody,
-  idParam,
-  markCompleteBody,
-  moveBody,
-  moveCardSubBody,
-  moveToQaBody,
-  pauseBody,
-  rateBody,
-  revisionBody,
-  STAFF_ROLES,
-  successReply,
-  timelineBody,
-  updateSortBody,
-} from '@cutroom/domain';
-import { currentUser } from '../../platform/auth.js';
+import { API, MOVE_CALLS, MOVE_ROUTES, type MoveCall } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
+import { serve, type Handler } from '../../platform/routes.js';
 import { loadActivity } from '../cards/card-view.js';
 import { loadVisibleCard } from '../cards/cards.service.js';
 import {
@@ -35,151 +19,33 @@ import {
   updateSort,
 } from './moves.service.js';
 
-const tags = ['workflow'];
-const ok = { 200: successReply };
+type MoveHandlers = { [C in MoveCall]: Handler<(typeof MOVE_ROUTES)[C]> };
 
 export const workflowRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const user = { access: 'user' as const };
+    const moves: MoveHandlers = {
+      move: ({ user, params, body }) => plainMove(ctx, user, params.id, body),
+      timeline: ({ user, params, body }) => moveWithTimeline(ctx, user, params.id, body),
+      done: ({ user, params, body }) => moveToDone(ctx, user, params.id, body),
+      moveToQa: ({ user, params, body }) => moveToQa(ctx, user, params.id, body),
+      revision: ({ user, params, body }) => requestRevision(ctx, user, params.id, body),
+      markComplete: ({ user, params, body }) => markComplete(ctx, user, params.id, body),
+      moveCardSub: ({ user, params, body }) => moveCardSub(ctx, user, params.id, body),
+    };
+    const serveMove = <C extends MoveCall>(call: C) => serve(app, MOVE_ROUTES[call], moves[call]);
+    MOVE_CALLS.forEach(serveMove);
 
-    app.post(
-      '/api/card/:id/move',
-      {
-        config: user,
-        schema: {
-          tags,
-          summary: 'Plain move (hold, cancel, back to requests)',
-          params: idParam,
-          body: moveBody,
-          response: ok,
-        },
-      },
-      async (req) => plainMove(ctx, currentUser(req), req.params.id, req.body),
+    const routes = API.workflow;
+    serve(app, routes.rate, ({ user, params, body }) => rateCard(ctx, user, params.id, body));
+    serve(app, routes.updateSort, ({ user, body }) => updateSort(ctx, user, body));
+    serve(app, routes.archive, ({ user, params }) => archiveCard(ctx, user, params.id));
+    serve(app, routes.unarchive, ({ user, params }) => unarchiveCard(ctx, user, params.id));
+    serve(app, routes.pause, ({ user, params, body }) =>
+      setPaused(ctx, user, params.id, body.paused === 1 || body.paused === true),
     );
-    app.post(
-      '/api/card/:id/timeline',
-      {
-        config: user,
-        schema: {
-          tags,
-          summary: 'Move to editing with a timeline (24 h after revisions, else 48 h)',
-          params: idParam,
-          body: timelineBody,
-          response: ok,
-        },
-      },
-      async (req) => moveWithTimeline(ctx, currentUser(req), req.params.id, req.body),
-    );
-    app.post(
-      '/api/card/:id/done',
-      {
-        config: user,
-        schema: {
-          tags,
-          summary: 'Move to done with the video link(s) and Sync ID',
-          params: idParam,
-          body: doneBody,
-          response: ok,
-        },
-      },
-      async (req) => moveToDone(ctx, currentUser(req), req.params.id, req.body),
-    );
-    app.post(
-      '/api/card/:id/moveToQa',
-      {
-        config: user,
-        schema: { tags, summary: 'Move to QA with the video link', params: idParam, body: moveToQaBody, response: ok },
-      },
-      async (req) => moveToQa(ctx, currentUser(req), req.params.id, req.body),
-    );
-    app.post(
-      '/api/card/:id/revision',
-      {
-        config: user,
-        schema: {
-          tags,
-          summary: 'Send a delivered card back for revision',
-          params: idParam,
-          body: revisionBody,
-          response: ok,
-        },
-      },
-      async (req) => requestRevision(ctx, currentUser(req), req.params.id, req.body),
-    );
-    app.post(
-      '/api/card/:id/markComplete',
-      {
-        config: user,
-        schema: {
-          tags,
-          summary: 'Mark a delivered card as completed',
-          params: idParam,
-          body: markCompleteBody,
-          response: ok,
-        },
-      },
-      async (req) => markComplete(ctx, currentUser(req), req.params.id, req.body),
-    );
-    app.post(
-      '/api/card/:id/moveCardSub',
-      {
-        config: user,
-        schema: { tags, summary: 'Repurpose moves', params: idParam, body: moveCardSubBody, response: ok },
-      },
-      async (req) => moveCardSub(ctx, currentUser(req), req.params.id, req.body),
-    );
-    app.post(
-      '/api/card/:id/rate',
-      {
-        config: user,
-        schema: { tags, summary: 'Rate a completed card (1–5 stars)', params: idParam, body: rateBody, response: ok },
-      },
-      async (req) => rateCard(ctx, currentUser(req), req.params.id, req.body),
-    );
-    app.post(
-      '/api/cards/updateSort',
-      {
-        config: { access: ['admin', 'customer'] },
-        schema: { tags, summary: 'Reorder video requests', body: updateSortBody, response: ok },
-      },
-      async (req) => updateSort(ctx, currentUser(req), req.body),
-    );
-    app.post(
-      '/api/card/:id/archive',
-      { config: user, schema: { tags, summary: 'Archive a done or canceled card', params: idParam, response: ok } },
-      async (req) => archiveCard(ctx, currentUser(req), req.params.id),
-    );
-    app.post(
-      '/api/card/:id/unarchive',
-      {
-        config: { access: ['admin', 'team-lead'] },
-        schema: { tags, summary: 'Bring an archived card back to the board', params: idParam, response: ok },
-      },
-      async (req) => unarchiveCard(ctx, currentUser(req), req.params.id),
-    );
-    app.put(
-      '/api/v2/card/:id',
-      {
-        config: { access: ['admin', 'team-lead'] },
-        schema: { tags, summary: 'Pause (1) or resume (0) a card', params: idParam, body: pauseBody, response: ok },
-      },
-      async (req) => setPaused(ctx, currentUser(req), req.params.id, req.body.paused === 1 || req.body.paused === true),
-    );
-    app.get(
-      '/api/card-activity/:id',
-      {
-        config: { access: STAFF_ROLES },
-        schema: {
-          tags,
-          summary: 'Status changes of a card, newest first',
-          params: idParam,
-          response: { 200: z.object({ activity: z.array(activityEntry) }) },
-        },
-      },
-      async (req) => {
-        await loadVisibleCard(ctx.db, currentUser(req), req.params.id);
-        return { activity: await loadActivity(ctx.db, req.params.id) };
-      },
-    );
+    serve(app, routes.activity, async ({ user, params }) => {
+      await loadVisibleCard(ctx.db, user, params.id);
+      return { activity: await loadActivity(ctx.db, params.id) };
+    });
   };

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, LogLevel } from 'fastify';
+import type { HandlerInput, ReplyInput, RouteContract } from '@cutroom/domain';
+import { currentUser, type SessionUser } from './auth.js';
+
+/** Public routes may be called signed in or not; every other route has its caller. */
+type Caller<R extends RouteContract> = R extends { access: 'public' } ? SessionUser | null : SessionUser;
+
+export type RouteInput<R extends RouteContract> = HandlerInput<R> & {
+  user: Caller<R>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+export type Handler<R extends RouteContract> = (input: RouteInput<R>) => Promise<ReplyInput<R>> | ReplyInput<R>;
+
+interface ServeOptions {
+  /** Server-only route settings (rate limits); the access always comes from the contract. */
+  config?: Record<string, unknown>;
+  logLevel?: LogLevel;
+}
+
+/**
+ * Registers one contract route: its schemas validate and document the call, its access is enforced
+ * by the auth hook, and the handler's return value must fit the reply schema at compile time.
+ */
+export function serve<R extends RouteContract>(
+  app: FastifyInstance,
+  route: R,
+  handler: Handler<R>,
+  options: ServeOptions = {},
+) {
+  const status = route.status ?? 200;
+  app.route({
+    method: route.method,
+    url: route.path,
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+    config: { ...options.config, access: route.access },
+    schema: {
+      tags: [...route.tags],
+      summary: route.summary,
+      ...(route.params ? { params: route.params } : {}),
+      ...(route.query ? { querystring: route.query } : {}),
+      ...(route.body ? { body: route.body } : {}),
+      ...(route.multipart ? { consumes: ['multipart/form-data'] } : {}),
+      response: { [status]: route.reply },
+    },
+    handler: async (request, reply) => {
+      const user = route.access === 'public' ? request.user : currentUser(request);
+      // The schemas above have parsed params, query and body before this runs.
+      const input = { params: request.params, query: request.query, body: request.body, user, request, reply };
+      const result = await handler(input as RouteInput<R>);
+      if (reply.sent) return reply;
+      return reply.status(status).send(result);
+    },
+  });
+}

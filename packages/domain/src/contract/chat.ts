@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import {
+  commentBody,
+  commentsQuery,
+  commentsReply,
+  deleteCommentBody,
+  editCommentBody,
+  markCommentBody,
+  noteView,
+  reactionBody,
+} from '../schemas/chat.js';
+import { successReply } from '../schemas/workflow.js';
+import { idParam } from '../validation.js';
+import { defineRoute } from './define.js';
+
+const tags = ['chat'];
+const noteParams = z.object({ id: idParam.shape.id, noteId: idParam.shape.id });
+
+/** The customer chat and the team chat take the same three calls under their own prefix. */
+const chatCalls = <const P extends string>(prefix: P, label: string) => ({
+  comments: defineRoute({
+    method: 'GET',
+    path: `${prefix}/commentsV2`,
+    tags,
+    summary: `${label}: a page of notes, or what changed since a time`,
+    access: 'user',
+    params: idParam,
+    query: commentsQuery,
+    reply: commentsReply,
+  }),
+  post: defineRoute({
+    method: 'POST',
+    path: `${prefix}/comment`,
+    tags,
+    summary: `${label}: post a comment, reply or annotation`,
+    access: 'user',
+    params: idParam,
+    body: commentBody,
+    reply: z.object({ id: z.number(), message: z.string(), note: noteView }),
+    status: 201,
+  }),
+  remove: defineRoute({
+    method: 'POST',
+    path: `${prefix}/deleteComment`,
+    tags,
+    summary: `${label}: delete (soft) a comment`,
+    access: 'user',
+    params: idParam,
+    body: deleteCommentBody,
+    reply: z.object({ message: z.string() }),
+  }),
+});
+
+export const CHAT = {
+  customer: chatCalls('/api/card/:id', 'Customer chat'),
+  team: chatCalls('/api/card/:id/team', 'Team chat (staff only)'),
+  edit: defineRoute({
+    method: 'PUT',
+    path: '/api/card/:id/comment/:noteId',
+    tags,
+    summary: 'Edit a comment (its author; admin also for staff comments)',
+    access: 'user',
+    params: noteParams,
+    body: editCommentBody,
+    reply: z.object({ status: z.boolean(), message: z.string() }),
+  }),
+  mark: defineRoute({
+    method: 'POST',
+    path: '/api/card/:id/markCommentComplete',
+    tags,
+    summary: "Staff tick off a customer's comment",
+    access: 'user',
+    params: idParam,
+    body: markCommentBody,
+    reply: successReply,
+  }),
+  react: defineRoute({
+    method: 'POST',
+    path: '/api/card/:id/noteReaction',
+    tags,
+    summary: "A customer's thumbs-up on a customer comment",
+    access: 'user',
+    params: idParam,
+    body: reactionBody,
+    reply: successReply,
+  }),
+} as const;

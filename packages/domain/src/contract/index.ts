@@ -1,0 +1,39 @@
+import { AUTH } from './auth.js';
+import { BOARD } from './board.js';
+import { CARD_DETAILS } from './card-details.js';
+import { CARDS } from './cards.js';
+import { CHAT } from './chat.js';
+import type { RouteContract } from './define.js';
+import { MEDIA } from './media.js';
+import { USERS } from './users.js';
+import { MOVE_ROUTES, WORKFLOW } from './workflow.js';
+
+export * from './define.js';
+export { enableRepurposeBody } from './cards.js';
+export { MOVE_ROUTES } from './workflow.js';
+
+/** Every JSON endpoint of the API, by feature (the event stream and /files are registered by hand). */
+export const API = {
+  auth: AUTH,
+  board: BOARD,
+  cards: CARDS,
+  cardDetails: CARD_DETAILS,
+  chat: CHAT,
+  media: MEDIA,
+  users: USERS,
+  workflow: WORKFLOW,
+  moves: MOVE_ROUTES,
+} as const;
+
+/** The contract as a flat list, for registration checks and the authorization test. */
+export function allRoutes(): RouteContract[] {
+  const found: RouteContract[] = [];
+  const isRoute = (value: object): value is RouteContract => 'method' in value && 'path' in value && 'reply' in value;
+  const walk = (value: unknown) => {
+    if (!value || typeof value !== 'object') return;
+    if (isRoute(value)) found.push(value);
+    else Object.values(value).forEach(walk);
+  };
+  walk(API);
+  return found;
+}
