@@ -98,3 +98,9 @@ export const labelOf = (list: readonly Option[], value: string | null | undefine
   list.find((o) => o.value === value)?.label ?? value ?? '';
 export const valuesOf = <T extends readonly Option[]>(list: T) =>
   list.map((o) => o.value) as unknown as [OptionValue<T>, ...OptionValue<T>[]];
+
+/** Narrows a free string (a form's value) to one of a list's keys. */
+export const isOptionOf =
+  <T extends readonly Option[]>(list: T) =>
+  (value: string): value is OptionValue<T> =>
+    list.some((o) => o.value === value);

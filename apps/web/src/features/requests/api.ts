@@ -1,19 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type {
-  CardDetailReply,
-  CreateCardBody,
-  UpdateCardBody,
-  UserView,
-  cardIdReply,
-  requestAllowanceReply,
-  UploadPurpose,
-} from '@cutroom/domain';
-import { api } from '../../lib/api-client';
+import { API, type CreateCardBody, type ReplyOf, type UpdateCardBody, type UploadPurpose } from '@cutroom/domain';
+import { call } from '../../lib/call';
 import type { RepurposeBody } from './request-values';
 
-export type RequestAllowance = z.infer<typeof requestAllowanceReply>;
-type CardIdReply = z.infer<typeof cardIdReply>;
+export type RequestAllowance = ReplyOf<typeof API.board.allowance>;
 
 const KEYS = {
   allowance: ['requests', 'allowance'] as const,
@@ -21,21 +11,11 @@ const KEYS = {
   card: (cardId: number) => ['requests', 'card', cardId] as const,
 };
 
-/**
- * Whether this customer may create another request this period, with the tooltip text when not
- * (the server reports it with the first Video Requests page; one card is the smallest page).
- */
+/** Whether this customer may create another request this period, with the tooltip text when not. */
 export function useRequestAllowance(enabled: boolean) {
   return useQuery({
     queryKey: KEYS.allowance,
-    queryFn: async ({ signal }) => {
-      const reply = await api<{ allowance?: RequestAllowance }>('/api/getCards', {
-        method: 'POST',
-        body: { section: 'video_request', limit: 1 },
-        signal,
-      });
-      return reply.allowance ?? null;
-    },
+    queryFn: ({ signal }) => call(API.board.allowance, { signal }),
     enabled,
     staleTime: 0,
   });
@@ -45,10 +25,8 @@ export function useRequestAllowance(enabled: boolean) {
 export function useCustomerSearch(search: string, enabled: boolean) {
   return useQuery({
     queryKey: KEYS.customers(search),
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams({ limit: '20', ...(search ? { search } : {}) });
-      return api<{ customers: UserView[] }>(`/api/customers?${query.toString()}`, { signal });
-    },
+    queryFn: ({ signal }) =>
+      call(API.users.customers, { query: { limit: 20, ...(search ? { search } : {}) }, signal }),
     select: (reply) => reply.customers,
     enabled,
     // Keeps the last list on screen while the next search is in flight.
@@ -59,7 +37,7 @@ export function useCustomerSearch(search: string, enabled: boolean) {
 export function useCardForEdit(cardId: number, enabled: boolean) {
   return useQuery({
     queryKey: KEYS.card(cardId),
-    queryFn: ({ signal }) => api<CardDetailReply>(`/api/card/${cardId}`, { signal }),
+    queryFn: ({ signal }) => call(API.cards.get, { params: { id: cardId }, signal }),
     enabled,
     // The edit form starts from what is saved now, not from a copy cached minutes ago.
     staleTime: 0,
@@ -76,7 +54,7 @@ const refreshEverything = (queryClient: ReturnType<typeof useQueryClient>) => vo
 export function useCreateRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateCardBody) => api<CardIdReply>('/api/card', { method: 'POST', body }),
+    mutationFn: (body: CreateCardBody) => call(API.cards.create, { body }),
     onSuccess: () => refreshEverything(queryClient),
   });
 }
@@ -84,7 +62,7 @@ export function useCreateRequest() {
 export function useUpdateRequest(cardId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateCardBody) => api<CardIdReply>(`/api/card/${cardId}`, { method: 'PUT', body }),
+    mutationFn: (body: UpdateCardBody) => call(API.cards.update, { params: { id: cardId }, body }),
     onSuccess: () => refreshEverything(queryClient),
   });
 }
@@ -93,8 +71,7 @@ export function useUpdateRequest(cardId: number) {
 export function useEnableRepurpose(cardId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RepurposeBody) =>
-      api<CardIdReply>(`/api/card/${cardId}/enableCardRepurpose`, { method: 'POST', body }),
+    mutationFn: (body: RepurposeBody) => call(API.cards.enableRepurpose, { params: { id: cardId }, body }),
     onSuccess: () => refreshEverything(queryClient),
   });
 }
@@ -103,7 +80,7 @@ export function useEnableRepurpose(cardId: number) {
 export function useEnableYtHelper(cardId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<CardIdReply>(`/api/card/${cardId}/enableCardYtHelper`, { method: 'POST', body: {} }),
+    mutationFn: () => call(API.cards.enableYtHelper, { params: { id: cardId }, body: {} }),
     onSuccess: () => refreshEverything(queryClient),
   });
 }
@@ -116,7 +93,7 @@ export function useUploadVoiceNote() {
       // The purpose goes first: the server reads it before the file, to judge the file by it.
       form.append('purpose', 'voice_note' satisfies UploadPurpose);
       form.append('document', file, file.name);
-      const reply = await api<{ url: string }>('/api/media', { method: 'POST', body: form });
+      const reply = await call(API.media.upload, { form });
       // Stored as the portal-relative /files/… path, so it survives a change of host.
       return reply.url;
     },

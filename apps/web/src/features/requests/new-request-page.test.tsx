@@ -15,17 +15,13 @@ const customer = makeUser({
   has_subtitles: true,
 });
 const allowance = (overrides: Record<string, unknown> = {}): Reply => ({
-  body: {
-    video_requests: [],
-    monthlyCardCount: 1,
-    allowance: { used: 1, limit: 4, blocked: null, message: null, ...overrides },
-  },
+  body: { used: 1, limit: 4, blocked: null, message: null, ...overrides },
 });
 
 function serverFor(routes: Record<string, Reply | ((body: unknown) => Reply)> = {}) {
   return fakeServer({
     'GET /api/me': { body: customer },
-    'POST /api/getCards': allowance(),
+    'GET /api/requestAllowance': allowance(),
     ...routes,
   });
 }
@@ -175,7 +171,7 @@ describe('new request page', SLOW, () => {
   });
 
   it('disables Create with the limit tooltip when the allowance is used up', async () => {
-    serverFor({ 'POST /api/getCards': allowance({ used: 4, blocked: 'limit', message: MSG.requestLimitReached }) });
+    serverFor({ 'GET /api/requestAllowance': allowance({ used: 4, blocked: 'limit', message: MSG.requestLimitReached }) });
     const user = userEvent.setup();
     renderApp('/new-card');
     expect(await screen.findByTestId('create-blocked')).toBeTruthy();
@@ -188,7 +184,7 @@ describe('new request page', SLOW, () => {
   });
 
   it('explains a customer without a QA in the same way', async () => {
-    serverFor({ 'POST /api/getCards': allowance({ blocked: 'no_qa', message: MSG.noQaAssigned }) });
+    serverFor({ 'GET /api/requestAllowance': allowance({ blocked: 'no_qa', message: MSG.noQaAssigned }) });
     const user = userEvent.setup();
     renderApp('/new-card');
     await fillDetails(user);
@@ -199,7 +195,7 @@ describe('new request page', SLOW, () => {
   it('offers the YouTube helper and subtitles only to users whose plan has them', async () => {
     fakeServer({
       'GET /api/me': { body: { ...customer, has_youtube_helper: false, has_subtitles: false } },
-      'POST /api/getCards': allowance(),
+      'GET /api/requestAllowance': allowance(),
     });
     const user = userEvent.setup();
     renderApp('/new-card');

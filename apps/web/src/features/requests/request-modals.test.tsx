@@ -134,7 +134,7 @@ describe('new request modal', { timeout: 30_000 }, () => {
   it('asks before throwing away typed input, and closes at once when there is none', async () => {
     fakeServer({
       'GET /api/me': { body: customer },
-      'POST /api/getCards': { body: { allowance: { used: 0, limit: 4, blocked: null, message: null } } },
+      'GET /api/requestAllowance': { body: { used: 0, limit: 4, blocked: null, message: null } },
     });
     const onClose = vi.fn();
     const user = userEvent.setup();

@@ -1,6 +1,8 @@
 import {
   EDIT_REQUIRED_FIELDS,
   MAX_REPURPOSE_SIZES,
+  REPURPOSE_SIZES,
+  isOptionOf,
   createCardBody,
   updateCardBody,
   type CardDetailReply,
@@ -147,7 +149,7 @@ function compact(links: string[]) {
 /** The repurpose fields as sent, in a request or to POST /api/card/{id}/enableCardRepurpose. */
 export function repurposeBody(values: RequestValues) {
   return {
-    repurpose_aspect: values.repurpose_aspect,
+    repurpose_aspect: values.repurpose_aspect.filter(isOptionOf(REPURPOSE_SIZES)),
     ...(values.repurpose_aspect.includes('other')
       ? { custom_repurpose_size: values.custom_repurpose_size.trim() }
       : {}),
