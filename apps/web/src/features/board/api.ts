@@ -9,29 +9,24 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import {
+  API,
   CARD_FIRST_LOAD_MIN,
   CARD_PAGE_SIZE,
+  MOVE_ROUTES,
   ROLE_LABELS,
-  type activityEntry,
   type BoardColumnKey,
+  type CallInput,
   type CardStatus,
   type CardTileReply,
-  type doneBody,
   type GetCardsBody,
-  type GetCardsReply,
-  type markCompleteBody,
   type MoveCall,
-  type moveBody,
-  type moveCardSubBody,
-  type moveToQaBody,
-  type rateBody,
-  type revisionBody,
-  type timelineBody,
-  type UserView,
+  type ReplyOf,
+  type Role,
   type UploadPurpose,
+  type UserView,
 } from '@cutroom/domain';
-import type { z } from 'zod';
-import { api, errorMessage, isApiError } from '../../lib/api-client';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { call } from '../../lib/call';
 import { notify } from '../../lib/notify';
 import { columnByKey, columnOfStatus } from './columns';
 
@@ -52,6 +47,7 @@ export const boardKeys = {
   column: (key: BoardColumnKey, filters: CardFilters) => ['board', 'column', key, filters] as const,
   summaryAll: ['board', 'summary'] as const,
   summary: (filters: CardFilters) => ['board', 'summary', filters] as const,
+  allowance: ['board', 'summary', 'allowance'] as const,
 };
 
 function filterBody(filters: CardFilters): GetCardsBody {
@@ -102,8 +98,7 @@ export function useColumnCards(key: BoardColumnKey, filters: CardFilters) {
   return useInfiniteQuery({
     queryKey: boardKeys.column(key, filters),
     queryFn: async ({ pageParam, signal }): Promise<ColumnPage> => {
-      const reply = await api<GetCardsReply>('/api/getCards', {
-        method: 'POST',
+      const reply = await call(API.board.cards, {
         body: { ...filterBody(filters), section: key, offset: pageParam, limit: CARD_PAGE_SIZE },
         signal,
       });
@@ -117,22 +112,22 @@ export function useColumnCards(key: BoardColumnKey, filters: CardFilters) {
   });
 }
 
-export type BoardSummary = Pick<GetCardsReply, 'counts' | 'monthlyCardCount' | 'allowance'>;
+export type BoardSummary = ReplyOf<typeof API.board.counts> & { allowance?: ReplyOf<typeof API.board.allowance> };
 
-/** Column counts, the monthly created count and the create allowance, in one cheap call. */
-export function useBoardSummary(filters: CardFilters) {
-  return useQuery({
+/** Column counts and the monthly count (one cheap call), and for customers whether they may create. */
+export function useBoardSummary(filters: CardFilters, role: Role) {
+  const counts = useQuery({
     queryKey: boardKeys.summary(filters),
-    queryFn: async ({ signal }): Promise<BoardSummary> => {
-      const reply = await api<GetCardsReply>('/api/getCards', {
-        method: 'POST',
-        body: { ...filterBody(filters), section: 'video_request', limit: 1, with_counts: true },
-        signal,
-      });
-      return { counts: reply.counts, monthlyCardCount: reply.monthlyCardCount, allowance: reply.allowance };
-    },
+    queryFn: ({ signal }) => call(API.board.counts, { body: filterBody(filters), signal }),
     placeholderData: keepPreviousData,
   });
+  const allowance = useQuery({
+    queryKey: boardKeys.allowance,
+    queryFn: ({ signal }) => call(API.board.allowance, { signal }),
+    enabled: role === 'customer',
+  });
+  const data: BoardSummary | undefined = counts.data && { ...counts.data, allowance: allowance.data };
+  return { data };
 }
 
 export interface PersonOption {
@@ -143,15 +138,16 @@ export interface PersonOption {
 
 /** View As choices: the staff and customers the viewer may see (GET /api/users, /api/customers). */
 export function useViewAsOptions(viewerId: number, search: string) {
-  const query = search.trim() ? `&search=${encodeURIComponent(search.trim())}` : '';
+  const term = search.trim();
   return useQuery({
     queryKey: ['board', 'view-as-options', search.trim()],
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }): Promise<PersonOption[]> => {
+      const query = { limit: 100, ...(term ? { search: term } : {}) };
       const [staff, customers] = await Promise.all([
-        api<{ users: UserView[] }>(`/api/users?limit=100${query}`, { signal }),
-        api<{ customers: UserView[] }>(`/api/customers?limit=100${query}`, { signal }),
+        call(API.users.list, { query, signal }),
+        call(API.users.customers, { query, signal }),
       ]);
       const option = (u: UserView, group: PersonOption['group']): PersonOption => ({
         value: String(u.client_id),
@@ -168,11 +164,7 @@ export function useViewAsOptions(viewerId: number, search: string) {
   });
 }
 
-export interface TitleSuggestion {
-  card_id: number;
-  card_title: string;
-  card_status: string;
-}
+export type TitleSuggestion = ReplyOf<typeof API.cards.titles>['titles'][number];
 
 export function useTitleSuggestions(title: string) {
   const term = title.trim();
@@ -181,20 +173,19 @@ export function useTitleSuggestions(title: string) {
     enabled: term.length >= 2,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      api<{ titles: TitleSuggestion[] }>(`/api/getCardsByTitle?title=${encodeURIComponent(term)}`, { signal }),
+    queryFn: ({ signal }) => call(API.cards.titles, { query: { title: term }, signal }),
     select: (reply) => reply.titles,
   });
 }
 
-export type ActivityEntry = z.infer<typeof activityEntry>;
+export type ActivityEntry = ReplyOf<typeof API.workflow.activity>['activity'][number];
 
 export function useCardActivity(cardId: number | null) {
   return useQuery({
     queryKey: ['board', 'activity', cardId],
     enabled: cardId !== null,
     staleTime: 0,
-    queryFn: ({ signal }) => api<{ activity: ActivityEntry[] }>(`/api/card-activity/${cardId}`, { signal }),
+    queryFn: ({ signal }) => call(API.workflow.activity, { params: { id: cardId ?? 0 }, signal }),
     select: (reply) => reply.activity,
   });
 }
@@ -247,15 +238,9 @@ export function findCardColumn(qc: QueryClient, cardId: number): BoardColumnKey 
 
 // ---- moves ----
 
-type In<T extends z.ZodType> = z.input<T>;
-export type MoveBody =
-  | In<typeof moveBody>
-  | In<typeof timelineBody>
-  | In<typeof revisionBody>
-  | In<typeof doneBody>
-  | In<typeof moveToQaBody>
-  | In<typeof markCompleteBody>
-  | In<typeof moveCardSubBody>;
+type MoveRoute = (typeof MOVE_ROUTES)[MoveCall];
+/** The body of any of the seven move calls; the workflow builds the one its dialog collects. */
+export type MoveBody = CallInput<MoveRoute>['body'];
 
 export interface MoveRequest {
   card: CardTileReply;
@@ -278,8 +263,8 @@ function movedCard({ card, to, call }: MoveRequest): CardTileReply {
 export function useMoveCard() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ card, call, body }: MoveRequest) =>
-      api<{ success: boolean; message: string }>(`/api/card/${card.card_id}/${call}`, { method: 'POST', body }),
+    mutationFn: ({ card, call: move, body }: MoveRequest) =>
+      call<MoveRoute>(MOVE_ROUTES[move], { params: { id: card.card_id }, body }),
     onMutate: async (request) => {
       const from = columnOfStatus(request.card.card_status).key;
       const to = columnOfStatus(request.to).key;
@@ -305,8 +290,7 @@ export interface ReorderRequest {
 export function useReorderCards() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ changes }: ReorderRequest) =>
-      api<{ success: boolean; message: string }>('/api/cards/updateSort', { method: 'POST', body: { cards: changes } }),
+    mutationFn: ({ changes }: ReorderRequest) => call(API.workflow.updateSort, { body: { cards: changes } }),
     onMutate: async ({ queryKey, order }) => {
       await qc.cancelQueries({ queryKey });
       const snapshot: Snapshot = [[queryKey, qc.getQueryData(queryKey)]];
@@ -331,7 +315,7 @@ export function usePauseCard() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ card, paused }: { card: CardTileReply; paused: boolean }) =>
-      api<{ message: string }>(`/api/v2/card/${card.card_id}`, { method: 'PUT', body: { paused: paused ? 1 : 0 } }),
+      call(API.workflow.pause, { params: { id: card.card_id }, body: { paused: paused ? 1 : 0 } }),
     onMutate: async ({ card, paused }) => {
       const key = columnOfStatus(card.card_status).key;
       const snapshot = await snapshotColumns(qc, [key]);
@@ -347,8 +331,7 @@ export function usePauseCard() {
 export function useArchiveCard() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (card: CardTileReply) =>
-      api<{ message: string }>(`/api/card/${card.card_id}/archive`, { method: 'POST' }),
+    mutationFn: (card: CardTileReply) => call(API.workflow.archive, { params: { id: card.card_id } }),
     onMutate: async (card) => {
       const key = columnOfStatus(card.card_status).key;
       const snapshot = await snapshotColumns(qc, [key]);
@@ -364,8 +347,8 @@ export function useArchiveCard() {
 export function useRateCard() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ cardId, ...body }: In<typeof rateBody> & { cardId: number }) =>
-      api<{ message: string }>(`/api/card/${cardId}/rate`, { method: 'POST', body }),
+    mutationFn: ({ cardId, ...body }: CallInput<typeof API.workflow.rate>['body'] & { cardId: number }) =>
+      call(API.workflow.rate, { params: { id: cardId }, body }),
     onSuccess: (reply) => notify.success(reply.message),
     onError: (error) => notify.error(errorMessage(error)),
     // The rating star shows on the Completed tile.
@@ -381,7 +364,7 @@ export function useUploadMedia() {
       // The purpose goes first: the server reads it before the file, to judge the file by it.
       form.append('purpose', 'subtitles' satisfies UploadPurpose);
       form.append('document', file);
-      return api<{ url: string; name: string }>('/api/media', { method: 'POST', body: form });
+      return call(API.media.upload, { form });
     },
     onError: (error) => notify.error(errorMessage(error)),
   });

@@ -48,12 +48,23 @@ export function getCardsOver(cards: CardTileReply[]) {
   };
 }
 
+/** POST /api/getCardCounts over a fixed set of cards. */
+export const cardCountsOver = (cards: CardTileReply[]) => (): Reply => ({
+  body: {
+    counts: Object.fromEntries(
+      BOARD_COLUMNS.map((c) => [c.key, cards.filter((x) => x.card_status === c.status).length]),
+    ),
+  },
+});
+
 /** The home page for a role over these cards, on the board unless told otherwise. */
 export function boardServer(role: Role, cards: CardTileReply[], routes: Parameters<typeof fakeServer>[0] = {}) {
   window.localStorage.setItem('selectedListingView', 'board');
   return fakeServer({
     'GET /api/me': { body: makeUser({ client_type: role, client_id: role === 'customer' ? 7 : 1 }) },
     'POST /api/getCards': getCardsOver(cards),
+    'POST /api/getCardCounts': cardCountsOver(cards),
+    'GET /api/requestAllowance': { body: { used: 0, limit: null, blocked: null, message: null } },
     'GET /api/users': { body: { users: [], count: 0 } },
     'GET /api/customers': { body: { customers: [], count: 0 } },
     ...routes,

@@ -16,7 +16,7 @@ interface CardsCall {
 }
 const cardsCalls = (calls: RecordedCall[]) =>
   calls.filter((c) => c.path === '/api/getCards').map((c) => c.body as CardsCall);
-/** Page loads of one column (the summary call asks for one card with counts). */
+/** Page loads of one column. */
 const pageOffsets = (calls: RecordedCall[], section: string) =>
   cardsCalls(calls)
     .filter((b) => b.section === section && b.limit === 10)
@@ -177,10 +177,9 @@ describe('home page', { timeout: 15_000 }, () => {
     const cards = getCardsOver([makeCard()]);
     const allowance = { used: 4, limit: 4, blocked: 'limit', message: MSG.requestLimitReached };
     boardServer('customer', [], {
-      'POST /api/getCards': (body) => {
-        const reply = cards(body);
-        return { body: { ...(reply.body as object), monthlyCardCount: 4, allowance } };
-      },
+      'POST /api/getCards': cards,
+      'POST /api/getCardCounts': () => ({ body: { counts: {}, monthlyCardCount: 4 } }),
+      'GET /api/requestAllowance': { body: allowance },
     });
     const user = userEvent.setup();
     const app = renderApp('/');

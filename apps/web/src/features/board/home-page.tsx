@@ -38,7 +38,7 @@ function Home({ renderCreateModal, renderEditModal, renderEnableExtra }: HomePag
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const home = useHomeFilters(user.client_type, params);
-  const summary = useBoardSummary(home.filters);
+  const summary = useBoardSummary(home.filters, user.client_type);
   const [creating, setCreating] = useState(false);
   useBoardEvents();
 

@@ -8,24 +8,22 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import {
+  API,
+  ASSIGNABLE_ROLES,
   COMMENTS_PAGE_SIZE,
   MSG,
-  type CardDetailReply,
+  type CallInput,
   type NoteView,
   type Role,
-  type UserView,
-  type annotationShape,
-  type commentsReply,
   type UploadPurpose,
 } from '@cutroom/domain';
-import type { z } from 'zod';
-import { api, errorMessage, isApiError } from '../../lib/api-client';
+import { call } from '../../lib/call';
+import { errorMessage, isApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 
 export type ChatKind = 'customer' | 'team';
 export type ChatFilter = 'all' | Role;
-export type Annotation = z.input<typeof annotationShape>;
-type CommentsReply = z.infer<typeof commentsReply>;
+export type Annotation = NonNullable<CallInput<typeof API.chat.customer.post>['body']['annotation']>;
 interface Reply {
   message: string;
 }
@@ -38,15 +36,12 @@ export const cardKeys = {
   staff: ['card-detail', 'staff'] as const,
 };
 
-const chatBase = (cardId: number, chat: ChatKind) =>
-  chat === 'team' ? `/api/card/${cardId}/team` : `/api/card/${cardId}`;
-
 // ---------------------------------------------------------------- the card
 
 export function useCard(cardId: number) {
   return useQuery({
     queryKey: cardKeys.card(cardId),
-    queryFn: ({ signal }) => api<CardDetailReply>(`/api/card/${cardId}`, { signal }),
+    queryFn: ({ signal }) => call(API.cards.get, { params: { id: cardId }, signal }),
     // A card that isn't there (or isn't ours) won't appear on a retry.
     retry: (count, error) => count < 1 && !(isApiError(error) && error.status < 500),
   });
@@ -58,7 +53,7 @@ export function useRecordCardOpen(cardId: number, enabled: boolean) {
   useEffect(() => {
     if (!enabled || recorded.current === cardId) return;
     recorded.current = cardId;
-    api(`/api/add-card-event/${cardId}?type=card_open`).catch(() => undefined);
+    call(API.cardDetails.event, { params: { id: cardId }, query: { type: 'card_open' } }).catch(() => undefined);
   }, [cardId, enabled]);
 }
 
@@ -77,14 +72,13 @@ function useCardMutation<V>(cardId: number, call: (vars: V) => Promise<Reply>, f
 
 export const useUpdateTitle = (cardId: number) =>
   useCardMutation(cardId, (v: { oldTitle: string; card_title: string }) =>
-    api<Reply>(`/api/card/${cardId}/updateCardDetail`, { method: 'PUT', body: v }),
+    call(API.cards.updateTitle, { params: { id: cardId }, body: v }),
   );
 
 export const useRevision = (cardId: number) =>
   useCardMutation(
     cardId,
-    () =>
-      api<Reply>(`/api/card/${cardId}/revision`, { method: 'POST', body: { card_id: cardId, card_status: 'done' } }),
+    () => call(API.moves.revision, { params: { id: cardId }, body: { card_id: cardId, card_status: 'done' } }),
     MSG.movedToRevision,
   );
 
@@ -92,24 +86,24 @@ export const useMarkComplete = (cardId: number) =>
   useCardMutation(
     cardId,
     (v: { cardSection: 'done' | 'repurpose'; buttonText: string }) =>
-      api<Reply>(`/api/card/${cardId}/markComplete`, { method: 'POST', body: { card_id: cardId, status: 1, ...v } }),
+      call(API.moves.markComplete, { params: { id: cardId }, body: { card_id: cardId, status: 1, ...v } }),
     MSG.cardMarkedCompleted,
   );
 
 export const useArchive = (cardId: number) =>
-  useCardMutation(cardId, () => api<Reply>(`/api/card/${cardId}/archive`, { method: 'POST' }), MSG.movedToArchive);
+  useCardMutation(cardId, () => call(API.workflow.archive, { params: { id: cardId } }), MSG.movedToArchive);
 
 export const usePause = (cardId: number) =>
   useCardMutation(cardId, (paused: boolean) =>
-    api<Reply>(`/api/v2/card/${cardId}`, { method: 'PUT', body: { paused: paused ? 1 : 0 } }),
+    call(API.workflow.pause, { params: { id: cardId }, body: { paused: paused ? 1 : 0 } }),
   );
 
 export const useRepurpose = (cardId: number) =>
   useCardMutation(
     cardId,
     () =>
-      api<Reply>(`/api/card/${cardId}/moveCardSub`, {
-        method: 'POST',
+      call(API.moves.moveCardSub, {
+        params: { id: cardId },
         body: { card_id: cardId, status: 'repurpose_editing', from: 'done' },
       }),
     MSG.cardMoved,
@@ -119,32 +113,31 @@ export const useRate = (cardId: number) =>
   useCardMutation(
     cardId,
     (v: { rating: number; comment?: string; card_type: 'done' | 'repurpose'; assigned_qa_id?: number | null }) =>
-      api<Reply>(`/api/card/${cardId}/rate`, { method: 'POST', body: { card_id: cardId, ...v } }),
+      call(API.workflow.rate, { params: { id: cardId }, body: { card_id: cardId, ...v } }),
     MSG.feedbackSubmitted,
   );
 
 export const useAssign = (cardId: number) =>
   useCardMutation(cardId, (assignTo: number | null) =>
-    api<Reply>('/api/card/assign', { method: 'POST', body: { card_id: cardId, assign_to: assignTo } }),
+    call(API.cardDetails.assign, { body: { card_id: cardId, assign_to: assignTo } }),
   );
 
 export const useDueDate = (cardId: number) =>
   useCardMutation(cardId, (dueDate: string) =>
-    api<Reply>('/api/card/updateDueDate', { method: 'POST', body: { card_id: cardId, due_date: dueDate } }),
+    call(API.cardDetails.dueDate, { body: { card_id: cardId, due_date: dueDate } }),
   );
 
 export type LinkField = 'done_video_link' | 'unlisted_video_link' | 'thumbnails_link' | 'yt_snippet_link';
 export const useChangeLink = (cardId: number) =>
   useCardMutation(cardId, (v: { field: LinkField; link: string; videoId?: number }) =>
-    api<Reply>('/api/card/changeDoneVideo', {
-      method: 'POST',
+    call(API.cardDetails.changeLink, {
       body: { card_id: cardId, [v.field]: v.link, ...(v.videoId ? { video_id: v.videoId } : {}) },
     }),
   );
 
 export const useChangeContentId = (cardId: number) =>
   useCardMutation(cardId, (contentId: string) =>
-    api<Reply>('/api/card/changeContentId', { method: 'POST', body: { card_id: cardId, contentId } }),
+    call(API.cardDetails.contentId, { body: { card_id: cardId, contentId } }),
   );
 
 /** The SRT goes to the storage layer first, then its address onto the card (spec 001 §7 "Files"). */
@@ -158,12 +151,12 @@ export function useUploadSrt(cardId: number) {
       form.append('document', file);
       let url: string;
       try {
-        url = (await api<{ url: string }>('/api/media', { method: 'POST', body: form })).url;
+        url = (await call(API.media.upload, { form })).url;
       } catch (error) {
         // A refusal (wrong type, too large, quota) says why; anything else is the spec's generic text.
         throw isApiError(error) && error.status < 500 && error.status !== 401 ? error : new Error(MSG.uploadFailed);
       }
-      return api<Reply>(`/api/card/${cardId}/srtFile`, { method: 'POST', body: { card_id: cardId, srt_file: url } });
+      return call(API.cardDetails.srtFile, { params: { id: cardId }, body: { card_id: cardId, srt_file: url } });
     },
     onSuccess: (reply) => {
       notify.success(reply.message || MSG.fileUploaded);
@@ -173,14 +166,12 @@ export function useUploadSrt(cardId: number) {
   });
 }
 
-const ASSIGNABLE: readonly Role[] = ['editor', 'qa', 'team-lead'];
-
 /** Editors, QA and team leads the caller may hand the card to (spec 001 §6: non-deleted users). */
 export function useAssignableStaff(enabled: boolean) {
   return useQuery({
     queryKey: cardKeys.staff,
-    queryFn: ({ signal }) => api<{ users: UserView[] }>('/api/users?limit=100', { signal }),
-    select: (reply) => reply.users.filter((u) => !u.is_deleted && ASSIGNABLE.includes(u.client_type)),
+    queryFn: ({ signal }) => call(API.users.list, { query: { limit: 100 }, signal }),
+    select: (reply) => reply.users.filter((u) => !u.is_deleted && ASSIGNABLE_ROLES.includes(u.client_type)),
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -232,13 +223,11 @@ export function useChatNotes(cardId: number, chat: ChatKind, filter: ChatFilter,
   return useInfiniteQuery({
     queryKey: cardKeys.chat(cardId, chat, filter),
     queryFn: async ({ pageParam, signal }): Promise<ChatPage> => {
-      const query = new URLSearchParams({
-        order: 'desc',
-        offset: String(pageParam),
-        limit: String(COMMENTS_PAGE_SIZE),
-        filterChatOf: filter,
+      const reply = await call(API.chat[chat].comments, {
+        params: { id: cardId },
+        query: { order: 'desc', offset: pageParam, limit: COMMENTS_PAGE_SIZE, filterChatOf: filter },
+        signal,
       });
-      const reply = await api<CommentsReply>(`${chatBase(cardId, chat)}/commentsV2?${query.toString()}`, { signal });
       return { notes: reply.comments.comments, count: reply.comments.count, since: reply.server_time };
     },
     initialPageParam: 0,
@@ -269,8 +258,10 @@ async function syncOne(qc: QueryClient, key: readonly unknown[]): Promise<void> 
       const first = data?.pages[0];
       if (!first) return;
       const [, cardId, , chat, filter] = key as ReturnType<typeof cardKeys.chat>;
-      const query = new URLSearchParams({ since: first.since, order: 'asc', limit: '200', filterChatOf: filter });
-      const reply = await api<CommentsReply>(`${chatBase(cardId, chat)}/commentsV2?${query.toString()}`);
+      const reply = await call(API.chat[chat].comments, {
+        params: { id: cardId },
+        query: { since: first.since, order: 'asc', limit: 200, filterChatOf: filter },
+      });
       qc.setQueryData<ChatData>(key, (old) => old && mergeNotes(old, reply.comments.comments, reply.server_time));
     } while (state.again);
   } finally {
@@ -310,8 +301,8 @@ export function usePostNote(cardId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ chat, annotation, ...body }: NewNote) =>
-      api<{ id: number; message: string; note: NoteView }>(`${chatBase(cardId, chat)}/comment`, {
-        method: 'POST',
+      call(API.chat[chat].post, {
+        params: { id: cardId },
         body: { card_id: cardId, ...body, ...(annotation ? { note_type: 'annotation', annotation } : {}) },
       }),
     onSuccess: (reply, vars) => {
@@ -346,8 +337,8 @@ export const useEditNote = (cardId: number) =>
   useNoteChange(
     cardId,
     (v: { chat: ChatKind; noteId: number; note: string }) =>
-      api<{ message: string }>(`/api/card/${cardId}/comment/${v.noteId}`, {
-        method: 'PUT',
+      call(API.chat.edit, {
+        params: { id: cardId, noteId: v.noteId },
         body: { cardId, noteId: v.noteId, note: v.note, chatFor: v.chat === 'team' ? 'teamChatComment' : 'clientChat' },
       }),
     MSG.unableToEditComment,
@@ -358,8 +349,8 @@ export const useDeleteNote = (cardId: number) =>
   useNoteChange(
     cardId,
     (v: { chat: ChatKind; noteId: number }) =>
-      api<{ message: string }>(`${chatBase(cardId, v.chat)}/deleteComment`, {
-        method: 'POST',
+      call(API.chat[v.chat].remove, {
+        params: { id: cardId },
         body: { card_id: cardId, note_id: v.noteId, delete_note: 1 },
       }),
     MSG.generic,
@@ -370,10 +361,7 @@ export const useMarkNote = (cardId: number) =>
   useNoteChange(
     cardId,
     (v: { chat: ChatKind; noteId: number; done: boolean }) =>
-      api<{ message: string }>(`/api/card/${cardId}/markCommentComplete`, {
-        method: 'POST',
-        body: { note_id: v.noteId, status: v.done ? 1 : 0 },
-      }),
+      call(API.chat.mark, { params: { id: cardId }, body: { note_id: v.noteId, status: v.done ? 1 : 0 } }),
     MSG.unableToMarkComment,
   );
 
@@ -381,9 +369,6 @@ export const useReactNote = (cardId: number) =>
   useNoteChange(
     cardId,
     (v: { chat: ChatKind; noteId: number; on: boolean }) =>
-      api<{ message: string }>(`/api/card/${cardId}/noteReaction`, {
-        method: 'POST',
-        body: { note_id: v.noteId, status: v.on ? 1 : 0 },
-      }),
+      call(API.chat.react, { params: { id: cardId }, body: { note_id: v.noteId, status: v.on ? 1 : 0 } }),
     MSG.unableToReact,
   );
