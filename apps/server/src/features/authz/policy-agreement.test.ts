@@ -2,14 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ASSIGN_ROLES,
+  API,
   CARD_STATUSES,
   ERRORS,
-  PAUSE_ROLES,
-  REORDER_ROLES,
-  REQUEST_ROLES,
-  STAFF_ROLES,
-  UNARCHIVE_ROLES,
+  MOVE_ROUTES,
   YT_STATUSES,
   archiveVerdict,
   assignVerdict,
@@ -27,6 +23,7 @@ import {
   moveCallFor,
   moveVerdict,
   notePolicy,
+  pathOf,
   pauseVerdict,
   rateVerdict,
   reactNoteVerdict,
@@ -46,6 +43,7 @@ import {
   type PolicyCard,
   type PolicyNote,
   type Role,
+  type RouteContract,
   type Verdict,
 } from '@cutroom/domain';
 import { cardNotes, users, type cards } from '../../db/schema.js';
@@ -140,14 +138,22 @@ const actorOf = (caller: Caller): PolicyActor => {
 const deny = (code: ErrorCode): Denial => ({ code });
 
 interface Request {
-  method: 'GET' | 'POST' | 'PUT';
-  url: string;
+  route: RouteContract;
+  params: Record<string, number>;
   payload?: object;
 }
+/** A card call: its route in the contract, and what the caller sends. */
+const onCard = (route: RouteContract, payload?: (card: CardRecord) => object) => (card: CardRecord) => ({
+  route,
+  params: { id: card.id },
+  ...(payload ? { payload: payload(card) } : route.method === 'GET' ? {} : { payload: {} }),
+});
+/** Roles the route refuses before its service runs (the contract's access); they get 403 whatever they see. */
+const refusedByRoute = (route: RouteContract, role: Role) =>
+  typeof route.access !== 'string' && !route.access.includes(role);
+
 interface Action {
   name: string;
-  /** Roles the route admits before its service runs (`config.access`); others get 403 whatever they see. */
-  gate?: readonly Role[];
   request(card: CardRecord): Request;
   /** A data rule the server answers before the policy (spec 000 §4 dialogs). */
   before?(card: PolicyCard): Verdict;
@@ -196,7 +202,7 @@ function moveActions(from: CardStatus): Action[] {
     const call = moveCallFor(from, to);
     return {
       name: call === 'markComplete' ? 'mark done (markComplete)' : `move to ${to} (${call})`,
-      request: (card) => ({ method: 'POST', url: `/api/card/${card.id}/${call}`, payload: moveBody(call, from, to) }),
+      request: onCard(MOVE_ROUTES[call], () => moveBody(call, from, to)),
       before: call === 'markComplete' ? completionRule : undefined,
       // An archived card offers no move (legalMoves); the server's stale check answers it first.
       verdict: (actor, card) => (card.archived ? deny('STALE_MOVE') : moveVerdict(actor, card, to, call)),
@@ -205,154 +211,104 @@ function moveActions(from: CardStatus): Action[] {
   });
 }
 
-const detailsOf = (card: CardRecord) => ({ card_id: card.id });
+const withCardId = (payload: object) => (card: CardRecord) => ({ card_id: card.id, ...payload });
 const CARD_ACTIONS: Action[] = [
   {
     name: 'archive',
-    request: (c) => ({ method: 'POST', url: `/api/card/${c.id}/archive`, payload: {} }),
+    request: onCard(API.workflow.archive),
     verdict: archiveVerdict,
     menu: (p) => p.archive,
   },
   {
     name: 'unarchive',
-    gate: UNARCHIVE_ROLES,
-    request: (c) => ({ method: 'POST', url: `/api/card/${c.id}/unarchive`, payload: {} }),
+    request: onCard(API.workflow.unarchive),
     verdict: unarchiveVerdict,
     menu: (p) => p.unarchive,
   },
   {
     name: 'pause or resume',
-    gate: PAUSE_ROLES,
-    request: (c) => ({ method: 'PUT', url: `/api/v2/card/${c.id}`, payload: { paused: c.paused ? 0 : 1 } }),
+    request: onCard(API.workflow.pause, (c) => ({ paused: c.paused ? 0 : 1 })),
     verdict: pauseVerdict,
     menu: (p) => p.pause || p.resume,
   },
   {
     name: 'rate the done video',
-    request: (c) => ({ method: 'POST', url: `/api/card/${c.id}/rate`, payload: { rating: 5, card_type: 'done' } }),
+    request: onCard(API.workflow.rate, () => ({ rating: 5, card_type: 'done' })),
     verdict: (actor, card) => rateVerdict(actor, card, 'done'),
   },
   {
     name: 'rate the repurposed videos',
-    request: (c) => ({
-      method: 'POST',
-      url: `/api/card/${c.id}/rate`,
-      payload: { rating: 4, card_type: 'repurpose' },
-    }),
+    request: onCard(API.workflow.rate, () => ({ rating: 4, card_type: 'repurpose' })),
     verdict: (actor, card) => rateVerdict(actor, card, 'repurpose'),
   },
   {
     name: 'edit the request',
-    request: (c) => ({
-      method: 'PUT',
-      url: `/api/card/${c.id}`,
-      payload: {
-        card_title: uniqueTitle(),
-        dropbox_link: 'https://www.dropbox.com/sh/raw?dl=0',
-        youtube_aspect_ratio: '16:9',
-        video_purpose: 'podcast',
-      },
-    }),
+    request: onCard(API.cards.update, () => ({
+      card_title: uniqueTitle(),
+      dropbox_link: 'https://www.dropbox.com/sh/raw?dl=0',
+      youtube_aspect_ratio: '16:9',
+      video_purpose: 'podcast',
+    })),
     verdict: editRequestVerdict,
     menu: (p) => p.editRequest,
   },
   {
     name: 'edit the title',
-    request: (c) => ({
-      method: 'PUT',
-      url: `/api/card/${c.id}/updateCardDetail`,
-      payload: { card_title: uniqueTitle() },
-    }),
+    request: onCard(API.cards.updateTitle, () => ({ card_title: uniqueTitle() })),
     verdict: (actor) => editTitleVerdict(actor),
     menu: (p) => p.editTitle,
   },
   {
     name: 'enable repurpose',
-    gate: REQUEST_ROLES,
-    request: (c) => ({
-      method: 'POST',
-      url: `/api/card/${c.id}/enableCardRepurpose`,
-      payload: { repurpose_aspect: ['9:16'] },
-    }),
+    request: onCard(API.cards.enableRepurpose, () => ({ repurpose_aspect: ['9:16'] })),
     verdict: enableRepurposeVerdict,
     menu: (p) => p.enableRepurpose,
   },
   {
     name: 'enable the YouTube helper',
-    gate: REQUEST_ROLES,
-    request: (c) => ({ method: 'POST', url: `/api/card/${c.id}/enableCardYtHelper`, payload: {} }),
+    request: onCard(API.cards.enableYtHelper),
     verdict: enableYtHelperVerdict,
     menu: (p) => p.enableYtHelper,
   },
   {
     name: 'assign',
-    gate: ASSIGN_ROLES,
-    request: (c) => ({
-      method: 'POST',
-      url: '/api/card/assign',
-      payload: { ...detailsOf(c), assign_to: idOf('editor') },
-    }),
+    request: onCard(API.cardDetails.assign, (c) => ({ card_id: c.id, assign_to: idOf('editor') })),
     verdict: (actor) => assignVerdict(actor),
     menu: (p) => p.assign,
   },
   {
     name: 'reorder',
-    gate: REORDER_ROLES,
-    request: (c) => ({
-      method: 'POST',
-      url: '/api/cards/updateSort',
-      payload: { cards: [{ card_id: c.id, sort: 3 }] },
-    }),
+    request: onCard(API.workflow.updateSort, (c) => ({ cards: [{ card_id: c.id, sort: 3 }] })),
     verdict: reorderVerdict,
     menu: (p) => p.reorder,
   },
   {
     name: 'due date',
-    request: (c) => ({
-      method: 'POST',
-      url: '/api/card/updateDueDate',
-      payload: { ...detailsOf(c), due_date: '2030-01-02T15:00:00Z' },
-    }),
+    request: onCard(API.cardDetails.dueDate, withCardId({ due_date: '2030-01-02T15:00:00Z' })),
     verdict: (actor) => editDueDateVerdict(actor),
     menu: (p) => p.editDueDate,
   },
   {
     name: 'done link',
-    request: (c) => ({
-      method: 'POST',
-      url: '/api/card/changeDoneVideo',
-      payload: { ...detailsOf(c), done_video_link: link('fixed') },
-    }),
+    request: onCard(API.cardDetails.changeLink, withCardId({ done_video_link: link('fixed') })),
     verdict: (actor) => editDoneLinkVerdict(actor),
     menu: (p) => p.editDoneLink,
   },
   {
     name: 'YouTube links',
-    request: (c) => ({
-      method: 'POST',
-      url: '/api/card/changeDoneVideo',
-      payload: { ...detailsOf(c), unlisted_video_link: link('unlisted') },
-    }),
+    request: onCard(API.cardDetails.changeLink, withCardId({ unlisted_video_link: link('unlisted') })),
     verdict: (actor) => editYtLinksVerdict(actor),
     menu: (p) => p.editYtLinks,
   },
   {
     name: 'content id',
-    request: (c) => ({
-      method: 'POST',
-      url: '/api/card/changeContentId',
-      payload: { ...detailsOf(c), contentId: 'SYNC-1' },
-    }),
+    request: onCard(API.cardDetails.contentId, withCardId({ contentId: 'SYNC-1' })),
     verdict: (actor) => editContentIdVerdict(actor),
     menu: (p) => p.editContentId,
   },
   {
     name: 'srt file',
-    request: (c) => ({
-      method: 'POST',
-      url: `/api/card/${c.id}/srtFile`,
-      payload: { srt_file: 'https://example.com/captions.srt' },
-    }),
+    request: onCard(API.cardDetails.srtFile, () => ({ srt_file: 'https://example.com/captions.srt' })),
     verdict: uploadSrtVerdict,
     // Subtitles need a plan that has them (spec: "plan without subtitles").
     after: (_card, owner) => (PLAN[owner].subtitles || PLAN[owner].ytHelper ? null : deny('INVALID_CARD_DATA')),
@@ -360,34 +316,33 @@ const CARD_ACTIONS: Action[] = [
   },
   {
     name: 'card activity',
-    gate: STAFF_ROLES,
-    request: (c) => ({ method: 'GET', url: `/api/card-activity/${c.id}` }),
+    request: onCard(API.workflow.activity),
     verdict: (actor) => viewActivityVerdict(actor),
     menu: (p) => p.viewActivity,
   },
   {
     name: 'read the team chat',
-    request: (c) => ({ method: 'GET', url: `/api/card/${c.id}/team/commentsV2` }),
+    request: onCard(API.chat.team.comments),
     verdict: (actor) => readChatVerdict(actor, 'team'),
     menu: (p) => p.readTeamChat,
   },
   {
     name: 'write in the customer chat',
-    request: (c) => ({ method: 'POST', url: `/api/card/${c.id}/comment`, payload: { note: 'Looks good' } }),
+    request: onCard(API.chat.customer.post, () => ({ note: 'Looks good' })),
     verdict: (actor, card) => writeChatVerdict(actor, card, 'customer'),
     menu: (p) => p.writeCustomerChat,
   },
   {
     name: 'write in the team chat',
-    request: (c) => ({ method: 'POST', url: `/api/card/${c.id}/team/comment`, payload: { note: 'Audio peaks' } }),
+    request: onCard(API.chat.team.post, () => ({ note: 'Audio peaks' })),
     verdict: (actor, card) => writeChatVerdict(actor, card, 'team'),
   },
 ];
 
 async function send(caller: Caller, req: Request) {
   const res = await t.app.inject({
-    method: req.method,
-    url: req.url,
+    method: req.route.method,
+    url: pathOf(req.route.path, req.params),
     headers: bearer(accounts[caller].token),
     ...(req.payload ? { payload: req.payload } : {}),
   });
@@ -461,7 +416,7 @@ describe('the server enforces the card policy', () => {
         for (const action of [...moveActions(from), ...CARD_ACTIONS]) {
           for (const caller of unseen) {
             const card = await newCard(owner, variant.values);
-            const want = action.gate && !action.gate.includes(ROLE[caller]) ? 403 : 404;
+            const want = refusedByRoute(action.request(card).route, ROLE[caller]) ? 403 : 404;
             const got = await send(caller, action.request(card));
             if (got.status !== want) mismatches.push(`${variant.name}: ${action.name} as ${caller}: ${got.status}`);
           }
@@ -485,11 +440,7 @@ interface NoteAction {
 const NOTE_ACTIONS: NoteAction[] = [
   {
     name: 'edit',
-    request: (c, noteId) => ({
-      method: 'PUT',
-      url: `/api/card/${c.id}/comment/${noteId}`,
-      payload: { note: 'Edited' },
-    }),
+    request: (c, noteId) => ({ route: API.chat.edit, params: { id: c.id, noteId }, payload: { note: 'Edited' } }),
     // The team chat does not exist for customers (404) before anything is asked of its notes.
     verdict: (actor, note, chat) => readChatVerdict(actor, chat) ?? changeNoteVerdict(actor, note),
     menu: (p) => p.change,
@@ -497,8 +448,8 @@ const NOTE_ACTIONS: NoteAction[] = [
   {
     name: 'delete',
     request: (c, noteId, chat) => ({
-      method: 'POST',
-      url: `/api/card/${c.id}${chat === 'team' ? '/team' : ''}/deleteComment`,
+      route: API.chat[chat].remove,
+      params: { id: c.id },
       payload: { note_id: noteId },
     }),
     verdict: (actor, note, chat) => readChatVerdict(actor, chat) ?? changeNoteVerdict(actor, note),
@@ -506,21 +457,13 @@ const NOTE_ACTIONS: NoteAction[] = [
   },
   {
     name: 'mark complete',
-    request: (c, noteId) => ({
-      method: 'POST',
-      url: `/api/card/${c.id}/markCommentComplete`,
-      payload: { note_id: noteId, status: 1 },
-    }),
+    request: (c, noteId) => ({ route: API.chat.mark, params: { id: c.id }, payload: { note_id: noteId, status: 1 } }),
     verdict: (actor, note) => markNoteVerdict(actor, note),
     menu: (p) => p.mark,
   },
   {
     name: 'react',
-    request: (c, noteId) => ({
-      method: 'POST',
-      url: `/api/card/${c.id}/noteReaction`,
-      payload: { note_id: noteId, status: 1 },
-    }),
+    request: (c, noteId) => ({ route: API.chat.react, params: { id: c.id }, payload: { note_id: noteId, status: 1 } }),
     verdict: (actor, note, chat) => readChatVerdict(actor, chat) ?? reactNoteVerdict(actor, note, chat),
     menu: (p) => p.react,
   },
