@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { UserView } from '@cutroom/domain';
-import { api, isApiError } from './api-client';
+import { API, type UserView } from '@cutroom/domain';
+import { isApiError } from './api-client';
+import { call } from './call';
 import { clearLocalKeys, isProfileSkipped } from './storage';
 
 export const ME_KEY = ['me'] as const;
@@ -8,7 +9,7 @@ export const ME_KEY = ['me'] as const;
 /** The logged-in user, or null when there is no session (a 401 here is an answer, not an error). */
 export async function fetchMe(): Promise<UserView | null> {
   try {
-    return await api<UserView>('/api/me', { expectUnauthorized: true });
+    return await call(API.auth.me, { expectUnauthorized: true });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;
@@ -36,7 +37,7 @@ export function signOutLocally(queryClient: QueryClient): void {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ message: string }>('/api/logout', { method: 'POST', expectUnauthorized: true }),
+    mutationFn: () => call(API.auth.logout, { expectUnauthorized: true }),
     // The cookie may already be gone or the network down; the tab logs out either way.
     onSettled: () => signOutLocally(queryClient),
   });

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { MSG, fill, REFERRALS, REFERRALS_WITH_SOURCE, signupBody } from '@cutroom/domain';
+import { MSG, fill, isOptionOf, REFERRALS, REFERRALS_WITH_SOURCE, signupBody } from '@cutroom/domain';
 import { EmailField, NameFields, PasswordField } from '../../components/person-fields';
 import { isApiError } from '../../lib/api-client';
 import { zodFieldErrors } from '../../lib/form-errors';
@@ -22,6 +22,7 @@ interface SignupValues {
   otherreferral: string;
 }
 
+const isReferral = isOptionOf(REFERRALS);
 const needsSource = (referral: string | null) => referral !== null && REFERRALS_WITH_SOURCE.includes(referral);
 
 /** The body the server takes: no empty optional fields, and the source only when it applies. */
@@ -31,7 +32,7 @@ function toPayload(values: SignupValues): SignupInput {
     lastname: values.lastname,
     email: values.email,
     password: values.password,
-    ...(values.referral ? { referral: values.referral } : {}),
+    ...(values.referral && isReferral(values.referral) ? { referral: values.referral } : {}),
     ...(needsSource(values.referral) ? { otherreferral: values.otherreferral } : {}),
   };
 }

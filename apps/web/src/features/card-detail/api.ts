@@ -24,7 +24,8 @@ import { notify } from '../../lib/notify';
 export type ChatKind = 'customer' | 'team';
 export type ChatFilter = 'all' | Role;
 export type Annotation = NonNullable<CallInput<typeof API.chat.customer.post>['body']['annotation']>;
-interface Reply {
+/** Every change call answers with a message to show (the routes' replies, whatever else they carry). */
+interface WithMessage {
   message: string;
 }
 
@@ -58,7 +59,7 @@ export function useRecordCardOpen(cardId: number, enabled: boolean) {
 }
 
 /** Every change to a card answers with a message; the page shows it and reloads the card. */
-function useCardMutation<V>(cardId: number, call: (vars: V) => Promise<Reply>, fallback?: string) {
+function useCardMutation<V>(cardId: number, call: (vars: V) => Promise<WithMessage>, fallback?: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: call,

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { profileBody, UserView } from '@cutroom/domain';
-import type { z } from 'zod';
-import { api } from '../../lib/api-client';
+import { API, type CallInput } from '@cutroom/domain';
+import { call } from '../../lib/call';
 import { ME_KEY } from '../../lib/session';
 
-export type ProfileChanges = z.input<typeof profileBody>;
+export type ProfileChanges = CallInput<typeof API.auth.profile>['body'];
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: ProfileChanges) =>
-      api<{ message: string; user: UserView }>('/api/user/profile', { method: 'POST', body: changes }),
+    mutationFn: (changes: ProfileChanges) => call(API.auth.profile, { body: changes }),
     // The reply carries the saved user, so the page shows it without another round trip.
     onSuccess: (reply) => queryClient.setQueryData(ME_KEY, reply.user),
   });
@@ -19,8 +17,7 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) =>
-      api<{ status: boolean; message: string }>('/api/change-password', { method: 'PUT', body: { password } }),
+    mutationFn: (password: string) => call(API.auth.changePassword, { body: { password } }),
     // A temporary password stops being one; the flag lives on the user.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ME_KEY }),
   });
