@@ -36,7 +36,13 @@ function survivingDroppedConnections(pool: Pool): Pool {
 }
 
 /** node-postgres pool when a URL is given; embedded PGlite (in a folder, or in memory) otherwise. */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  pgliteDir?: string;
+  /** Hears every statement sent (tests count the queries a call makes). */
+  onQuery?: (sql: string) => void;
+}): Promise<Database> {
+  const logger = opts.onQuery ? { logQuery: opts.onQuery } : undefined;
   if (opts.url) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -46,7 +52,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string }): 
     const pool = survivingDroppedConnections(
       new Pool({ connectionString: opts.url, max: 20, connectionTimeoutMillis }),
     );
-    const db = drizzle(pool, { schema });
+    const db = drizzle(pool, { schema, logger });
     await migrate(db, { migrationsFolder });
     const plannedPool = survivingDroppedConnections(
       new Pool({
@@ -56,7 +62,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string }): 
         options: '-c plan_cache_mode=force_generic_plan',
       }),
     );
-    const planned = drizzle(plannedPool, { schema });
+    const planned = drizzle(plannedPool, { schema, logger });
     return {
       db: db as unknown as Db,
       planned: planned as unknown as Db,
@@ -71,7 +77,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string }): 
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
-  const db = drizzle(client, { schema });
+  const db = drizzle(client, { schema, logger });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, planned: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

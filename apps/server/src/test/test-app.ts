@@ -9,9 +9,9 @@ import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 
 /** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
-async function openTestDatabase(): Promise<Database & { url?: string }> {
+async function openTestDatabase(onQuery?: (sql: string) => void): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB !== 'pg' || !serverUrl) return openDatabase({});
+  if (process.env.TEST_DB !== 'pg' || !serverUrl) return openDatabase({ onQuery });
   const { Client } = await import('pg');
   const name = `cutroom_test_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: serverUrl });
@@ -20,7 +20,7 @@ async function openTestDatabase(): Promise<Database & { url?: string }> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: url.toString(), onQuery });
   return {
     ...database,
     url: url.toString(),
@@ -59,9 +59,12 @@ async function startInstance(database: TestApp['database'], env: Record<string, 
   };
 }
 
-/** The app on a fresh database of its own. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  return startInstance(await openTestDatabase(), env);
+/** The app on a fresh database of its own; `onQuery` hears every statement it sends. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  onQuery?: (sql: string) => void,
+): Promise<TestApp> {
+  return startInstance(await openTestDatabase(onQuery), env);
 }
 
 /** Another app instance on the same PostgreSQL database (PostgreSQL runs only), e.g. to test fan-out. */

@@ -1,4 +1,4 @@
-import { NAV_ITEMS, sidebarFor, type Role } from '@cutroom/domain';
+import { API, NAV_ITEMS, sidebarFor, type Role } from '@cutroom/domain';
 import { CARD_DETAILS_ROUTE } from '../lib/card-url';
 
 /** Every route of spec 000 §2 and 002 §2, named once. */
@@ -38,14 +38,16 @@ export function navLabel(role: Role, path: string, fallback: string): string {
   return sidebarFor(role).find((item) => item.path === path)?.label ?? fallback;
 }
 
+const ADMIN_ONLY: readonly Role[] = ['admin'];
+
 /** Roles a page is open to; the rest go home, as the spec says for settings (002 §2). */
 export const PAGE_ROLES = {
-  settings: ['admin'],
-  rating: ['admin'],
-  exportCards: ['admin'],
-  // The same roles the server lets list people (GET /api/users, /api/customers).
-  users: ['admin', 'team-lead', 'qa', 'yt-helper-lead'],
-  customers: ['admin', 'team-lead', 'qa', 'yt-helper-lead', 'yt-helper'],
+  settings: ADMIN_ONLY,
+  rating: ADMIN_ONLY,
+  exportCards: ADMIN_ONLY,
+  // A list page is open to whoever may call its list (the route contract's access).
+  users: API.users.list.access,
+  customers: API.users.customers.access,
 } as const satisfies Record<string, readonly Role[]>;
 
 export const DEFAULT_LABELS = {

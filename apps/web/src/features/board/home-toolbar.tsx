@@ -24,7 +24,7 @@ import {
   IconPlus,
   IconRefresh,
 } from '@tabler/icons-react';
-import { MOBILE_PX, VIEW_AS_ROLES, type Role } from '@cutroom/domain';
+import { MOBILE_PX, REQUEST_ROLES, VIEW_AS_ROLES, type Role } from '@cutroom/domain';
 import { boardKeys, type BoardSummary } from './api';
 import type { ShowFlag } from './columns';
 import { SearchField } from './search-field';
@@ -93,7 +93,7 @@ interface CreateButtonProps {
 
 /** Customers and admins create requests; a blocked customer sees why in the tooltip (spec 000 §8). */
 export function CreateButton({ role, summary, onCreate }: CreateButtonProps) {
-  if (role !== 'admin' && role !== 'customer') return null;
+  if (!REQUEST_ROLES.includes(role)) return null;
   const blocked = role === 'customer' ? (summary?.allowance?.message ?? null) : null;
   return (
     <Tooltip label={blocked} disabled={!blocked} multiline w={300} withArrow>

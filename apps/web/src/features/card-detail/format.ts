@@ -1,6 +1,3 @@
-/** assignment-rows.tsx still imports these here; they live in lib/format-time with every other time format. */
-export { formatEst, isoToNyWall, nyWallToIso } from '../../lib/format-time';
-
 /** 83 → '1:23', 3725 → '1:02:05': the timecode a review tool shows. */
 export function formatClock(seconds: number): string {
   const total = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Paper, Text } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router';
+import { REQUEST_ROLES } from '@cutroom/domain';
 import { PageHeader } from '../../components/page-header';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt';
 import { useCurrentUser } from '../../lib/session';
@@ -24,7 +25,7 @@ export function NewRequestPage() {
   }, [created, navigate]);
 
   // Only customers (for themselves) and admins (for a customer) create requests (spec 000 §6).
-  if (!isCustomer && user.client_type !== 'admin') return <Navigate to={HOME} replace />;
+  if (!REQUEST_ROLES.includes(user.client_type)) return <Navigate to={HOME} replace />;
 
   const usage = allowance.data;
   return (

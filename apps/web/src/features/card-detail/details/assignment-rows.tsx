@@ -6,7 +6,8 @@ import { MSG, ROLE_LABELS, type CardDetailReply, type UserView } from '@cutroom/
 import { notify } from '../../../lib/notify';
 import { policyFor } from '../../../lib/policy';
 import { useAssign, useAssignableStaff, useDueDate } from '../api';
-import { formatEst, fullName, isoToNyWall, nyWallToIso } from '../format';
+import { formatEst, isoToNyWall, nyWallToIso } from '../../../lib/format-time';
+import { fullName } from '../format';
 import listClasses from './details.module.css';
 
 function AssignSelect({ card }: { card: CardDetailReply }) {
@@ -31,7 +32,7 @@ function AssignSelect({ card }: { card: CardDetailReply }) {
       searchable
       clearable
       allowDeselect
-      nothingFoundMessage="No one matches"
+      nothingFoundMessage={MSG.noOneMatches}
       rightSection={staff.isPending || assign.isPending ? <Loader size={14} /> : undefined}
       onChange={(value) => {
         const next = value ? Number(value) : null;

@@ -257,11 +257,7 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
           placeholder={editing.field === 'content_id' ? MSG.syncIdPlaceholder : 'https://'}
           description={editing.field === 'content_id' ? 'Separate several IDs with commas' : undefined}
           allowEmpty={editing.field === 'content_id'}
-          validate={
-            editing.field === 'content_id'
-              ? undefined
-              : (v) => (isUrl(v) ? null : 'Please enter a valid link starting with http:// or https://')
-          }
+          validate={editing.field === 'content_id' ? undefined : (v) => (isUrl(v) ? null : MSG.linkInvalid)}
           pending={changeLink.isPending || changeContentId.isPending}
           onSave={(value) =>
             editing.field === 'content_id'
