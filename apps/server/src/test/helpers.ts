@@ -1,12 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import type { Role } from '@cutroom/domain';
 import type { Db } from '../db/client.js';
 import { cards, users } from '../db/schema.js';
 import { DEMO_ACCOUNTS, seedDemo } from '../features/seed/demo-seed.js';
 import { createSession } from '../platform/auth.js';
 
 export type DemoKey = (typeof DEMO_ACCOUNTS)[number]['key'];
+
+/** The role of a demo account, as the seed gives it. */
+export const demoRole = (key: DemoKey): Role => DEMO_ACCOUNTS.find((a) => a.key === key)!.role;
 
 /** Seeds the demo workspace and returns each demo account's id and a live bearer token. */
 export async function seedWithSessions(db: Db) {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allRoutes, type Role } from '@cutroom/domain';
+import { allRoutes } from '@cutroom/domain';
 import { createTestApp, listenLocal, type TestApp } from '../../test/test-app.js';
-import { bearer, insertCard, seedWithSessions, type DemoKey } from '../../test/helpers.js';
+import { bearer, demoRole, insertCard, seedWithSessions, type DemoKey } from '../../test/helpers.js';
 import type { Db } from '../../db/client.js';
 import { cardNotes, type cards } from '../../db/schema.js';
 import { createSession } from '../../platform/auth.js';
@@ -24,16 +24,7 @@ const CALLERS: Caller[] = [
   'otherCustomer',
 ];
 type Expect = Record<Caller, number>;
-const ROLE_OF: Record<Exclude<Caller, 'anonymous'>, Role> = {
-  admin: 'admin',
-  lead: 'team-lead',
-  qa: 'qa',
-  editor: 'editor',
-  helperLead: 'yt-helper-lead',
-  helper: 'yt-helper',
-  customer: 'customer',
-  otherCustomer: 'customer',
-};
+const roleOf = (caller: Exclude<Caller, 'anonymous'>) => demoRole(caller === 'otherCustomer' ? 'customer2' : caller);
 
 interface Fixture {
   /** The first customer's id: the data a second customer must not see. */
@@ -425,7 +416,7 @@ describe('authorization table', () => {
       if (typeof access === 'string') continue;
       for (const c of TABLE[key] ?? []) {
         for (const caller of CALLERS.filter((x) => x !== 'anonymous')) {
-          const role = ROLE_OF[caller];
+          const role = roleOf(caller);
           if (!access.includes(role)) expect(c.expect[caller], `${key} as ${caller}`).toBe(403);
         }
         expect(c.expect.anonymous, `${key} signed out`).toBe(401);

@@ -47,7 +47,7 @@ import {
   type Verdict,
 } from '@cutroom/domain';
 import { cardNotes, users, type cards } from '../../db/schema.js';
-import { bearer, insertCard, seedWithSessions, type DemoKey } from '../../test/helpers.js';
+import { bearer, demoRole, insertCard, seedWithSessions, type DemoKey } from '../../test/helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -62,16 +62,6 @@ type CardRecord = typeof cards.$inferSelect;
 type CardInsert = typeof cards.$inferInsert;
 
 const CALLERS: Caller[] = ['admin', 'lead', 'qa', 'editor', 'helperLead', 'helper', 'customer', 'customer2'];
-const ROLE: Record<Caller, Role> = {
-  admin: 'admin',
-  lead: 'team-lead',
-  qa: 'qa',
-  editor: 'editor',
-  helperLead: 'yt-helper-lead',
-  helper: 'yt-helper',
-  customer: 'customer',
-  customer2: 'customer',
-};
 /** The first customer: active, with the YouTube helper and subtitles; the second: inactive, neither. */
 const PLAN: Record<Owner, { active: boolean; ytHelper: boolean; subtitles: boolean }> = {
   customer: { active: true, ytHelper: true, subtitles: true },
@@ -129,7 +119,7 @@ const factsOf = (c: CardRecord): PolicyCard => ({
 const actorOf = (caller: Caller): PolicyActor => {
   const plan = caller === 'customer' || caller === 'customer2' ? PLAN[caller] : undefined;
   return {
-    role: ROLE[caller],
+    role: demoRole(caller),
     id: idOf(caller),
     active_subscription: plan?.active ?? false,
     has_youtube_helper: plan?.ytHelper ?? false,
@@ -416,7 +406,7 @@ describe('the server enforces the card policy', () => {
         for (const action of [...moveActions(from), ...CARD_ACTIONS]) {
           for (const caller of unseen) {
             const card = await newCard(owner, variant.values);
-            const want = refusedByRoute(action.request(card).route, ROLE[caller]) ? 403 : 404;
+            const want = refusedByRoute(action.request(card).route, demoRole(caller)) ? 403 : 404;
             const got = await send(caller, action.request(card));
             if (got.status !== want) mismatches.push(`${variant.name}: ${action.name} as ${caller}: ${got.status}`);
           }
@@ -481,10 +471,10 @@ describe('the server enforces the note policy', () => {
             for (const author of authors) {
               const authorCaller: Caller = author === 'owner' ? owner : author === 'self' ? caller : author;
               // A customer never writes in the team chat.
-              if (chat === 'team' && ROLE[authorCaller] === 'customer') continue;
+              if (chat === 'team' && demoRole(authorCaller) === 'customer') continue;
               const note: PolicyNote = {
                 author_id: idOf(authorCaller),
-                author_role: ROLE[authorCaller],
+                author_role: demoRole(authorCaller),
                 is_deleted: deleted,
               };
               for (const action of NOTE_ACTIONS) {
