@@ -16,6 +16,7 @@ import { chatRoutes } from './features/chat/chat.routes.js';
 import { eventsRoutes } from './features/events/events.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
+import { settingsRoutes } from './features/settings/settings.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { workflowRoutes } from './features/workflow/workflow.routes.js';
 import { forgetRevoked, registerAuth } from './platform/auth.js';
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   await app.register(chatRoutes(ctx));
   await app.register(eventsRoutes(ctx));
   await app.register(mediaRoutes(ctx, await createStorage(config)));
+  await app.register(settingsRoutes(ctx));
 
   await registerWebApp(app, config.webDist ? path.resolve(config.webDist) : defaultWebDist);
   return app;

@@ -19,6 +19,7 @@ export * from './media.js';
 export * from './chat.js';
 export * from './schemas/chat.js';
 export * from './schemas/card-details.js';
+export * from './schemas/settings.js';
 export * from './card-policy.js';
 export * from './live-events.js';
 export * from './contract/index.js';

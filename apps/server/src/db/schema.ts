@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -13,7 +14,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { CARD_STATUSES, ROLES } from '@cutroom/domain';
+import {
+  BANNER_DEFAULTS,
+  BANNER_FONT_STYLES,
+  BANNER_HEADING_STYLES,
+  BANNER_TEXT_STYLES,
+  CARD_STATUSES,
+  ROLES,
+} from '@cutroom/domain';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -426,4 +434,83 @@ export const cardEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('card_events_card_idx').on(t.cardId, t.userId, t.createdAt)],
+);
+
+/** Holidays (spec 002 §3); a date has at most one live holiday, which the partial unique index settles. */
+export const holidays = pgTable(
+  'holidays',
+  {
+    id: serial('id').primaryKey(),
+    holidayTitle: text('holiday_title').notNull(),
+    holidayDate: date('holiday_date', { mode: 'string' }).notNull(),
+    holidayStatus: boolean('holiday_status').notNull().default(true),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('holidays_live_date_unique')
+      .on(t.holidayDate)
+      .where(sql`not ${t.isDeleted}`),
+  ],
+);
+
+/** Home page banners (spec 002 §3 Announcement); heading and text are sanitized rich text. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: serial('id').primaryKey(),
+    enableBanner: boolean('enable_banner').notNull().default(false),
+    bannerHeading: text('banner_heading').notNull(),
+    bannerHeadingStyle: text('banner_heading_style')
+      .notNull()
+      .default(BANNER_DEFAULTS.banner_heading_style)
+      .$type<(typeof BANNER_HEADING_STYLES)[number]>(),
+    bannerText: text('banner_text').notNull(),
+    bannerTextStyle: text('banner_text_style')
+      .notNull()
+      .default(BANNER_DEFAULTS.banner_text_style)
+      .$type<(typeof BANNER_TEXT_STYLES)[number]>(),
+    bannerHeadingColor: text('banner_heading_color').notNull().default(BANNER_DEFAULTS.banner_heading_color),
+    bannerFontStyle: text('banner_font_style')
+      .notNull()
+      .default(BANNER_DEFAULTS.banner_font_style)
+      .$type<(typeof BANNER_FONT_STYLES)[number]>(),
+    bannerImage: text('banner_image'),
+    bannerImageHeight: integer('banner_image_style_height'),
+    bannerImageWidth: integer('banner_image_style_width'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('announcements_active_idx')
+      .on(t.startDate, t.endDate)
+      .where(sql`${t.enableBanner}`),
+    check('announcements_dates_check', sql`start_date <= end_date`),
+    check('announcements_heading_style_check', inList('banner_heading_style', BANNER_HEADING_STYLES)),
+    check('announcements_text_style_check', inList('banner_text_style', BANNER_TEXT_STYLES)),
+    check('announcements_font_style_check', inList('banner_font_style', BANNER_FONT_STYLES)),
+  ],
+);
+
+/** Leave periods of staff users (spec 002 §3 Leave); "on leave today" is computed from these rows. */
+export const userLeaves = pgTable(
+  'user_leaves',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('user_leaves_client_idx').on(t.clientId, t.startDate),
+    check('user_leaves_dates_check', sql`start_date <= end_date`),
+  ],
 );

@@ -5,6 +5,7 @@ import { CARDS } from './cards.js';
 import { CHAT } from './chat.js';
 import type { RouteContract } from './define.js';
 import { MEDIA } from './media.js';
+import { SETTINGS } from './settings.js';
 import { USERS } from './users.js';
 import { MOVE_ROUTES, WORKFLOW } from './workflow.js';
 
@@ -20,6 +21,7 @@ export const API = {
   cardDetails: CARD_DETAILS,
   chat: CHAT,
   media: MEDIA,
+  settings: SETTINGS,
   users: USERS,
   workflow: WORKFLOW,
   moves: MOVE_ROUTES,

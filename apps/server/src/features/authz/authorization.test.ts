@@ -340,6 +340,139 @@ const TABLE: Record<string, Case[]> = {
   'GET /api/card-activity/{id}': [
     { params: cardIn('editing'), expect: cardSeen(200, { customer: 403, otherCustomer: 403 }) },
   ],
+  // ---- settings and leave (issue 12)
+  'POST /api/portal/save-holiday': [
+    {
+      body: (() => {
+        let day = 0;
+        return () => ({
+          holiday_title: 'Authz holiday',
+          holiday_date: new Date(Date.UTC(2090, 0, 1) + day++ * 86_400_000).toISOString().slice(0, 10),
+        });
+      })(),
+      expect: only(['admin'], 201),
+    },
+  ],
+  'GET /api/portal/get-holidays': [{ expect: only(['admin'], 200) }],
+  'POST /api/portal/update-holiday': [
+    {
+      params: (() => {
+        let day = 0;
+        return async () => {
+          const made = await t.app.inject({
+            method: 'POST',
+            url: '/api/portal/save-holiday',
+            headers: bearer(await createSession(t.database.db, userIds.admin, false, 'authz')),
+            payload: {
+              holiday_title: 'Authz edit',
+              holiday_date: new Date(Date.UTC(2091, 0, 1) + day++ * 86_400_000).toISOString().slice(0, 10),
+            },
+          });
+          return { hid: made.json<{ id: number }>().id };
+        };
+      })(),
+      body: (_f, p) => ({ id: p.hid, holiday_status: false }),
+      expect: only(['admin'], 200),
+    },
+  ],
+  'GET /api/portal/settings/V2': [{ expect: only(['admin'], 200) }],
+  'GET /api/portal/announcement/active': [{ expect: signedIn(200) }],
+  'PUT /api/portal/settings/V2': [
+    {
+      body: () => ({ banner_heading: 'Authz', banner_text: 'Text', startDate: '2090-01-01', endDate: '2090-01-02' }),
+      expect: only(['admin'], 201),
+    },
+  ],
+  'POST /api/portal/update-settings/V2/{id}': [
+    {
+      params: async () => {
+        const made = await t.app.inject({
+          method: 'PUT',
+          url: '/api/portal/settings/V2',
+          headers: bearer(await createSession(t.database.db, userIds.admin, false, 'authz')),
+          payload: { banner_heading: 'Authz', banner_text: 'Text', startDate: '2090-01-01', endDate: '2090-01-02' },
+        });
+        return { id: made.json<{ id: number }>().id };
+      },
+      body: () => ({ enable_banner: 1 }),
+      expect: only(['admin'], 200),
+    },
+  ],
+  'DELETE /api/portal/settings/V2/{id}/deleteAnnouncment': [
+    {
+      params: async () => {
+        const made = await t.app.inject({
+          method: 'PUT',
+          url: '/api/portal/settings/V2',
+          headers: bearer(await createSession(t.database.db, userIds.admin, false, 'authz')),
+          payload: { banner_heading: 'Authz', banner_text: 'Text', startDate: '2090-01-01', endDate: '2090-01-02' },
+        });
+        return { id: made.json<{ id: number }>().id };
+      },
+      expect: only(['admin'], 200),
+    },
+  ],
+  // ---- user administration (issue 12)
+  'PUT /api/user/{id}': [
+    {
+      name: "the first customer's team notes",
+      params: (f) => ({ id: f.customerId }),
+      body: () => ({ team_notes: 'Authz note' }),
+      expect: { ...signedIn(403), admin: 200, lead: 200, editor: 404, otherCustomer: 404 },
+    },
+    {
+      name: "the first customer's helper plan",
+      params: (f) => ({ id: f.customerId }),
+      body: () => ({ has_youtube_helper: true }),
+      expect: { ...signedIn(403), admin: 200, helperLead: 200, editor: 404, otherCustomer: 404 },
+    },
+    {
+      name: "the first customer's plan",
+      params: (f) => ({ id: f.customerId }),
+      body: () => ({ subscription_type: 'weekly' }),
+      expect: { ...signedIn(403), admin: 200, editor: 404, otherCustomer: 404 },
+    },
+  ],
+  'DELETE /api/user/{id}': [
+    {
+      name: 'a fresh customer',
+      params: async (f) => {
+        const made = await t.app.inject({
+          method: 'POST',
+          url: '/api/user',
+          headers: bearer(await createSession(t.database.db, userIds.admin, false, 'authz')),
+          payload: { firstname: 'D', lastname: 'U', email: unique(), password: 'long-enough-pass', customer_type: 'customer', assign_qa: [f.ids.qa] },
+        });
+        return { id: made.json<{ client_id: number }>().client_id };
+      },
+      expect: only(['admin'], 200),
+    },
+  ],
+  'POST /api/user/{id}/toggleUserSubscription': [
+    {
+      name: 'a fresh customer',
+      params: async (f) => {
+        const made = await t.app.inject({
+          method: 'POST',
+          url: '/api/user',
+          headers: bearer(await createSession(t.database.db, userIds.admin, false, 'authz')),
+          payload: { firstname: 'T', lastname: 'U', email: unique(), password: 'long-enough-pass', customer_type: 'customer', assign_qa: [f.ids.qa] },
+        });
+        return { id: made.json<{ client_id: number }>().client_id };
+      },
+      expect: only(['admin'], 200),
+    },
+  ],
+  'POST /api/user/{id}/renewSubscription': [
+    { name: "the first customer's", params: (f) => ({ id: f.customerId }), expect: only(['admin'], 200) },
+  ],
+  'GET /api/user/{id}/average-rating': [
+    {
+      name: "the first customer's",
+      params: (f) => ({ id: f.customerId }),
+      expect: { ...signedIn(200), editor: 404, otherCustomer: 404 },
+    },
+  ],
 };
 
 let t: TestApp;
