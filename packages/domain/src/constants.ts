@@ -15,6 +15,9 @@ export const CUSTOM_SUBSCRIPTION_MAX = 100;
 export const QA_SLOTS = 3;
 export const QA_SLOTS_EXTRA = 4;
 export const YT_HELPER_SLOTS = 2;
+/** Upper bounds of admin-set numbers and the staff's notes on a customer. */
+export const REQUEST_LIMIT_MAX = 1_000;
+export const TEAM_NOTES_MAX = 10_000;
 export const NOTIFICATION_POLL_MS = 30_000;
 export const CHAT_POLL_MS = 15_000;
 export const TOAST_MS = 3_000;

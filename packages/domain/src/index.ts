@@ -10,6 +10,7 @@ export * from './navigation.js';
 export * from './validation.js';
 export * from './schemas/auth.js';
 export * from './schemas/users.js';
+export * from './user-policy.js';
 export * from './card-fields.js';
 export * from './schemas/cards.js';
 export * from './schemas/card-replies.js';

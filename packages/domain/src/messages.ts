@@ -219,6 +219,21 @@ export const MSG = {
   addressInvalid: 'The address is not valid',
   valueMalformed: 'A value is out of range or malformed',
   sendJson: 'Send the body as application/json',
+  // User and customer administration (spec 002 §2 "Users list", "Customers list", §4, §8; DESIGN §4).
+  userUpdated: 'User {name} updated',
+  userDeleted: 'User deleted',
+  subscriptionRenewed: 'Subscription renewed',
+  subscriptionInactive:
+    'Your subscription is inactive. Contact your account manager to re-activate or renew it before creating new requests.',
+  customerSubscriptionInactive:
+    "This customer's subscription is inactive. Re-activate or renew it before creating requests for them.",
+  customersOnlySetting: 'Only customers have this setting',
+  ytHelperSlotsMax: 'At most {slots} YouTube helpers can be assigned',
+  ytHelperChosenTwice: 'A YouTube helper is chosen twice',
+  notOwnRoleOrAccount: "You can't change your own role or delete your own account",
+  fieldNotYours: 'You are not allowed to change {field}',
+  clientIdMismatch: 'client_id must match the user in the address',
+  numberRange: '{label}: choose {min} to {max}',
 } as const;
 export type MessageKey = keyof typeof MSG;
 

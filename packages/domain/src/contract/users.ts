@@ -1,4 +1,18 @@
-import { createUserBody, createUserReply, customersReply, listQuery, userView, usersReply } from '../schemas/users.js';
+import {
+  averageRatingReply,
+  createUserBody,
+  createUserReply,
+  customersReply,
+  listQuery,
+  subscriptionReply,
+  toggleSubscriptionBody,
+  updateUserBody,
+  updateUserReply,
+  userDeletedReply,
+  userView,
+  usersReply,
+} from '../schemas/users.js';
+import { USER_ADMIN_ROLES } from '../user-policy.js';
 import { idParam } from '../validation.js';
 import { defineRoute } from './define.js';
 
@@ -41,5 +55,52 @@ export const USERS = {
     access: ['admin', 'team-lead', 'qa', 'yt-helper-lead', 'yt-helper'],
     query: listQuery,
     reply: customersReply,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/user/:id',
+    tags,
+    summary: 'Change the fields sent: admin all, a lead the fields of the customer profile they hold, anyone their own',
+    access: 'user',
+    params: idParam,
+    body: updateUserBody,
+    reply: updateUserReply,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/user/:id',
+    tags,
+    summary: 'Soft delete: the user can no longer log in; their cards and history stay',
+    access: USER_ADMIN_ROLES,
+    params: idParam,
+    reply: userDeletedReply,
+  }),
+  toggleSubscription: defineRoute({
+    method: 'POST',
+    path: '/api/user/:id/toggleUserSubscription',
+    tags,
+    summary: "Turn a customer's subscription off or on; an inactive customer cannot create requests",
+    access: USER_ADMIN_ROLES,
+    params: idParam,
+    body: toggleSubscriptionBody,
+    reply: subscriptionReply,
+  }),
+  renewSubscription: defineRoute({
+    method: 'POST',
+    path: '/api/user/:id/renewSubscription',
+    tags,
+    summary: 'Re-activate a customer and start a new billing period today',
+    access: USER_ADMIN_ROLES,
+    params: idParam,
+    reply: subscriptionReply,
+  }),
+  averageRating: defineRoute({
+    method: 'GET',
+    path: '/api/user/:id/average-rating',
+    tags,
+    summary: "Average rating of a customer's cards, or of the cards a QA checked",
+    access: 'user',
+    params: idParam,
+    reply: averageRatingReply,
   }),
 } as const;

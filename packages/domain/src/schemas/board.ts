@@ -46,7 +46,7 @@ const lists = Object.fromEntries(BOARD_COLUMNS.map((c) => [c.replyKey, z.array(c
 export const requestAllowanceReply = z.object({
   used: z.number(),
   limit: z.number().nullable(),
-  blocked: z.enum(['limit', 'no_qa']).nullable(),
+  blocked: z.enum(['inactive', 'limit', 'no_qa']).nullable(),
   message: z.string().nullable(),
 });
 

@@ -153,6 +153,12 @@ export async function createCard(ctx: AppContext, viewer: SessionUser, body: Cre
   const created = await ctx.db.transaction(async (tx) => {
     // Counted under a lock on the customer's row, so parallel requests can't all pass the limit.
     const allowance = await requestAllowance(tx, clientId, { lock: true });
+    if (allowance.blocked === 'inactive')
+      throw new AppError(
+        'SUBSCRIPTION_INACTIVE',
+        viewer.role === 'admin' ? MSG.customerSubscriptionInactive : undefined,
+        viewer.role === 'admin' ? 'client_id' : undefined,
+      );
     if (allowance.blocked === 'no_qa') throw new AppError('NO_QA');
     if (allowance.blocked === 'limit' && viewer.role !== 'admin') throw new AppError('REQUEST_LIMIT');
     await assertTitleFree(tx, clientId, title);

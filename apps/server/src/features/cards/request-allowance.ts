@@ -16,7 +16,7 @@ export interface Allowance {
   used: number;
   /** null = unlimited */
   limit: number | null;
-  blocked: null | 'limit' | 'no_qa';
+  blocked: null | 'inactive' | 'limit' | 'no_qa';
   message: string | null;
 }
 
@@ -52,6 +52,9 @@ export async function requestAllowance(db: Db, customerId: number, opts: { lock?
     db.select({ n: count() }).from(customerQas).where(eq(customerQas.customerId, customerId)),
   ]);
   const limit = requestLimitOf(customer);
+  // Toggled off by an admin: no requests until it is re-activated or renewed (DESIGN §4).
+  if (!customer.isActiveSubscription)
+    return { used: usedN, limit, blocked: 'inactive', message: MSG.subscriptionInactive };
   if ((qaSlots?.n ?? 0) === 0) return { used: usedN, limit, blocked: 'no_qa', message: MSG.noQaAssigned };
   if (limit !== null && usedN >= limit)
     return { used: usedN, limit, blocked: 'limit', message: MSG.requestLimitReached };

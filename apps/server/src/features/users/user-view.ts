@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { UserView } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
-import { customerQas, users } from '../../db/schema.js';
+import { customerQas, customerYtHelpers, users } from '../../db/schema.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -27,12 +27,32 @@ async function loadQas(db: Db, customerIds: number[]) {
   return byCustomer;
 }
 
+/** YouTube-helper slots of many customers in one query, keyed by customer id. */
+async function loadHelpers(db: Db, customerIds: number[]) {
+  const byCustomer = new Map<number, { client_id: number; fullname: string }[]>();
+  if (customerIds.length === 0) return byCustomer;
+  const rows = await db
+    .select({
+      customerId: customerYtHelpers.customerId,
+      helperId: customerYtHelpers.helperId,
+      fullname: sql<string>`${users.firstname} || ' ' || ${users.lastname}`,
+    })
+    .from(customerYtHelpers)
+    .innerJoin(users, eq(users.id, customerYtHelpers.helperId))
+    .where(inArray(customerYtHelpers.customerId, customerIds))
+    .orderBy(customerYtHelpers.customerId, customerYtHelpers.slot);
+  for (const r of rows) {
+    const list = byCustomer.get(r.customerId) ?? [];
+    list.push({ client_id: r.helperId, fullname: r.fullname });
+    byCustomer.set(r.customerId, list);
+  }
+  return byCustomer;
+}
+
 /** Shapes user rows for replies; team notes and plan details are left out for customer viewers. */
 export async function toUserViews(db: Db, rows: UserRow[], viewerIsStaff: boolean): Promise<UserView[]> {
-  const qas = await loadQas(
-    db,
-    rows.filter((r) => r.clientType === 'customer').map((r) => r.id),
-  );
+  const customerIds = rows.filter((r) => r.clientType === 'customer').map((r) => r.id);
+  const [qas, helpers] = await Promise.all([loadQas(db, customerIds), loadHelpers(db, customerIds)]);
   return rows.map((u) => ({
     client_id: u.id,
     client_type: u.clientType,
@@ -55,6 +75,11 @@ export async function toUserViews(db: Db, rows: UserRow[], viewerIsStaff: boolea
     done_video_limit: u.doneVideoLimit,
     assigned_to_lead_id: u.assignedToLeadId,
     qas: qas.get(u.id) ?? [],
+    yt_helpers: helpers.get(u.id) ?? [],
+    extra_qa_slot: u.extraQaSlot,
+    billing_date: u.billingDate?.toISOString() ?? null,
+    secondary_email: u.secondaryEmail,
+    mailPreferences: u.mailPreferences,
     last_login_time: u.lastLoginTime?.toISOString() ?? null,
     created_at: u.createdAt.toISOString(),
     ...(viewerIsStaff || u.clientType === 'customer'
@@ -64,6 +89,7 @@ export async function toUserViews(db: Db, rows: UserRow[], viewerIsStaff: boolea
           request_limit: u.requestLimit,
         }
       : {}),
+    ...(viewerIsStaff ? { team_notes: u.teamNotes } : {}),
   }));
 }
 

@@ -3,6 +3,7 @@ import { API } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
 import { serve } from '../../platform/routes.js';
 import { createUser, getUser, listUsers } from './users.service.js';
+import { averageRating, deleteUser, renewSubscription, toggleSubscription, updateUser } from './user-admin.service.js';
 
 export const usersRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -17,4 +18,11 @@ export const usersRoutes =
       const { rows, count } = await listUsers(ctx.db, user, query, true);
       return { customers: rows, count };
     });
+    serve(app, API.users.update, ({ user, params, body }) => updateUser(ctx, user, params.id, body));
+    serve(app, API.users.remove, ({ user, params }) => deleteUser(ctx, user, params.id));
+    serve(app, API.users.toggleSubscription, ({ user, params, body }) =>
+      toggleSubscription(ctx, user, params.id, body),
+    );
+    serve(app, API.users.renewSubscription, ({ user, params }) => renewSubscription(ctx, user, params.id));
+    serve(app, API.users.averageRating, ({ user, params }) => averageRating(ctx, user, params.id));
   };

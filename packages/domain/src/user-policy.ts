@@ -1,0 +1,74 @@
+import type { Role } from './roles.js';
+
+/** Every field PUT /api/user/:id may change (spec 002 §3, §7); the body schema lists the same keys. */
+export const UPDATE_USER_FIELDS = [
+  'firstname',
+  'lastname',
+  'useremail',
+  'secondary_email',
+  'dropbox_email',
+  'timezone',
+  'client_type',
+  'assigned_to_lead_id',
+  'assign_qa',
+  'extra_qa_slot',
+  'assign_yt_helper',
+  'mailPreferences',
+  'done_video_limit',
+  'subscription_type',
+  'custom_subscription',
+  'request_limit',
+  'has_subtitles',
+  'billing_date',
+  'has_youtube_helper',
+  'team_notes',
+] as const;
+export type UpdateUserField = (typeof UPDATE_USER_FIELDS)[number];
+
+/** What anyone may change on their own account here; the email goes through POST /api/user/profile (verified). */
+export const SELF_USER_FIELDS: readonly UpdateUserField[] = [
+  'firstname',
+  'lastname',
+  'secondary_email',
+  'dropbox_email',
+  'timezone',
+  'mailPreferences',
+];
+
+/**
+ * What a lead may change on a customer they see (spec 002 §2 "Customer profile"): the team lead the
+ * QA slots and team notes, the YouTube-helper lead the helper plan and helpers. Money and access stay with admin.
+ */
+export const LEAD_CUSTOMER_FIELDS: Partial<Record<Role, readonly UpdateUserField[]>> = {
+  'team-lead': ['assign_qa', 'team_notes'],
+  'yt-helper-lead': ['has_youtube_helper', 'assign_yt_helper'],
+};
+
+/** Fields only a customer has; setting them on staff is a validation error. */
+export const CUSTOMER_ONLY_FIELDS: readonly UpdateUserField[] = [
+  'assign_qa',
+  'extra_qa_slot',
+  'assign_yt_helper',
+  'done_video_limit',
+  'subscription_type',
+  'custom_subscription',
+  'request_limit',
+  'has_subtitles',
+  'billing_date',
+  'has_youtube_helper',
+];
+
+/** Who deletes users, toggles and renews subscriptions (spec 002 §2 "Customers list": only admin). */
+export const USER_ADMIN_ROLES: readonly Role[] = ['admin'];
+
+/** The fields `actor` may change on `target` (a user the actor may already see). */
+export function editableUserFields(
+  actor: { id: number; role: Role },
+  target: { id: number; role: Role },
+): readonly UpdateUserField[] {
+  const own = actor.id === target.id;
+  // An admin can't demote themselves: the portal would be left without anyone to undo it.
+  if (actor.role === 'admin') return own ? UPDATE_USER_FIELDS.filter((f) => f !== 'client_type') : UPDATE_USER_FIELDS;
+  const lead = target.role === 'customer' ? (LEAD_CUSTOMER_FIELDS[actor.role] ?? []) : [];
+  return own ? [...SELF_USER_FIELDS, ...lead] : lead;
+}
