@@ -15,6 +15,7 @@ import { cardsRoutes } from './features/cards/cards.routes.js';
 import { chatRoutes } from './features/chat/chat.routes.js';
 import { eventsRoutes } from './features/events/events.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { leaveRoutes } from './features/leave/leave.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
@@ -133,6 +134,7 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   await app.register(eventsRoutes(ctx));
   await app.register(mediaRoutes(ctx, await createStorage(config)));
   await app.register(settingsRoutes(ctx));
+  await app.register(leaveRoutes(ctx));
 
   await registerWebApp(app, config.webDist ? path.resolve(config.webDist) : defaultWebDist);
   return app;

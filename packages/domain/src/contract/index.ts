@@ -5,7 +5,7 @@ import { CARDS } from './cards.js';
 import { CHAT } from './chat.js';
 import type { RouteContract } from './define.js';
 import { MEDIA } from './media.js';
-import { SETTINGS } from './settings.js';
+import { LEAVE, SETTINGS } from './settings.js';
 import { USERS } from './users.js';
 import { MOVE_ROUTES, WORKFLOW } from './workflow.js';
 
@@ -22,6 +22,7 @@ export const API = {
   chat: CHAT,
   media: MEDIA,
   settings: SETTINGS,
+  leave: LEAVE,
   users: USERS,
   workflow: WORKFLOW,
   moves: MOVE_ROUTES,

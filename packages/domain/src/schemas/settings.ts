@@ -148,7 +148,7 @@ export const updateLeaveBody = z
       .max(LEAVE_NOTIFY_CHOICES.length)
       .optional()
       .describe('Who is mailed: the user, and for QA, editors and helpers their team lead'),
-    userId: dbId.optional().describe('Sent by the form; must be the user of the path'),
+    userId: dbId.optional().describe('Sent by the form; the path names the user'),
     userName: z.string().max(300).optional().describe('Sent by the form; not used'),
     userClientType: z.string().max(40).optional().describe('Sent by the form; not used'),
   })
