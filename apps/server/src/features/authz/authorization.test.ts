@@ -441,6 +441,81 @@ const TABLE: Record<string, Case[]> = {
       expect: only(['admin'], 200),
     },
   ],
+  // ---- user administration (issue 12)
+  'PUT /api/user/{id}': [
+    {
+      name: "the first customer's team notes",
+      params: (f) => ({ id: f.customerId }),
+      body: () => ({ team_notes: 'Authz note' }),
+      expect: { ...signedIn(403), admin: 200, lead: 200, editor: 404, otherCustomer: 404 },
+    },
+    {
+      name: "the first customer's helper plan",
+      params: (f) => ({ id: f.customerId }),
+      body: () => ({ has_youtube_helper: true }),
+      expect: { ...signedIn(403), admin: 200, helperLead: 200, editor: 404, otherCustomer: 404 },
+    },
+    {
+      name: "the first customer's plan",
+      params: (f) => ({ id: f.customerId }),
+      body: () => ({ subscription_type: 'weekly' }),
+      expect: { ...signedIn(403), admin: 200, editor: 404, otherCustomer: 404 },
+    },
+  ],
+  'DELETE /api/user/{id}': [
+    {
+      name: 'a fresh customer',
+      params: async (f) => {
+        const made = await t.app.inject({
+          method: 'POST',
+          url: '/api/user',
+          headers: bearer(await createSession(t.database.db, userIds.admin, false, 'authz')),
+          payload: {
+            firstname: 'D',
+            lastname: 'U',
+            email: unique(),
+            password: 'long-enough-pass',
+            customer_type: 'customer',
+            assign_qa: [f.ids.qa],
+          },
+        });
+        return { id: made.json<{ client_id: number }>().client_id };
+      },
+      expect: only(['admin'], 200),
+    },
+  ],
+  'POST /api/user/{id}/toggleUserSubscription': [
+    {
+      name: 'a fresh customer',
+      params: async (f) => {
+        const made = await t.app.inject({
+          method: 'POST',
+          url: '/api/user',
+          headers: bearer(await createSession(t.database.db, userIds.admin, false, 'authz')),
+          payload: {
+            firstname: 'T',
+            lastname: 'U',
+            email: unique(),
+            password: 'long-enough-pass',
+            customer_type: 'customer',
+            assign_qa: [f.ids.qa],
+          },
+        });
+        return { id: made.json<{ client_id: number }>().client_id };
+      },
+      expect: only(['admin'], 200),
+    },
+  ],
+  'POST /api/user/{id}/renewSubscription': [
+    { name: "the first customer's", params: (f) => ({ id: f.customerId }), expect: only(['admin'], 200) },
+  ],
+  'GET /api/user/{id}/average-rating': [
+    {
+      name: "the first customer's",
+      params: (f) => ({ id: f.customerId }),
+      expect: { ...signedIn(200), editor: 404, otherCustomer: 404 },
+    },
+  ],
 };
 
 let t: TestApp;
