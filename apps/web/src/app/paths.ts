@@ -42,7 +42,7 @@ const ADMIN_ONLY: readonly Role[] = ['admin'];
 
 /** Roles a page is open to; the rest go home, as the spec says for settings (002 §2). */
 export const PAGE_ROLES = {
-  settings: ADMIN_ONLY,
+  settings: API.settings.announcements.access,
   rating: ADMIN_ONLY,
   exportCards: ADMIN_ONLY,
   // A list page is open to whoever may call its list (the route contract's access).
