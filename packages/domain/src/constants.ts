@@ -26,6 +26,8 @@ export const MOBILE_PX = 768;
 export const CLOCK_TIME_ZONE = 'America/New_York';
 export const ADDITIONAL_INFO_CUT = 100;
 export const TABLE_PAGE_SIZE = 10;
+/** Largest page a list call takes (the View As and assign selects ask for 100). */
+export const LIST_LIMIT_MAX = 100;
 export const BILLING_PERIOD_DAYS = 30;
 export const INACTIVE_DAYS = 30;
 export const MIDDLE_ACTIVITY_DAYS = 14;

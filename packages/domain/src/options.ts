@@ -57,6 +57,20 @@ export const SUBSCRIPTION_TYPES = options([
 ]);
 export type SubscriptionType = OptionValue<typeof SUBSCRIPTION_TYPES>;
 
+/** The users list's filter (spec 002 §2): on leave today in New York, from the leave rows. */
+export const USER_FILTERS = options([
+  { value: 'all', label: 'All Users' },
+  { value: 'onLeave', label: 'On Leave' },
+  { value: 'working', label: 'Working' },
+]);
+
+/** Customer activity by days since the last login (spec 002 §4, thresholds in constants). */
+export const CUSTOMER_ACTIVITY = options([
+  { value: 'active', label: 'Active' },
+  { value: 'inactive_14', label: 'Inactive for 14 days' },
+  { value: 'inactive_30', label: 'Inactive' },
+]);
+
 export const EDITING_SOFTWARE = options([
   { value: 'NA', label: 'NA' },
   { value: 'FCPX', label: 'FCPX' },

@@ -1,15 +1,20 @@
+import { z } from 'zod';
 import {
   averageRatingReply,
+  cardsCountBody,
   createUserBody,
+  customerCounters,
+  customerFilters,
   createUserReply,
+  customersQuery,
   customersReply,
-  listQuery,
   subscriptionReply,
   toggleSubscriptionBody,
   updateUserBody,
   updateUserReply,
   userDeletedReply,
   userView,
+  usersQuery,
   usersReply,
 } from '../schemas/users.js';
 import { USER_ADMIN_ROLES } from '../user-policy.js';
@@ -17,6 +22,7 @@ import { idParam } from '../validation.js';
 import { defineRoute } from './define.js';
 
 const tags = ['users'];
+const CUSTOMER_LIST_ROLES = ['admin', 'team-lead', 'qa', 'yt-helper-lead', 'yt-helper'] as const;
 
 export const USERS = {
   create: defineRoute({
@@ -42,19 +48,37 @@ export const USERS = {
     method: 'GET',
     path: '/api/users',
     tags,
-    summary: 'Staff the caller works with',
+    summary: 'Staff the caller works with; filter by leave today in New York',
     access: ['admin', 'team-lead', 'qa', 'yt-helper-lead'],
-    query: listQuery,
+    query: usersQuery,
     reply: usersReply,
   }),
   customers: defineRoute({
     method: 'GET',
     path: '/api/customers',
     tags,
-    summary: 'Customers the caller serves',
-    access: ['admin', 'team-lead', 'qa', 'yt-helper-lead', 'yt-helper'],
-    query: listQuery,
+    summary: 'Customers the caller serves, with their allowance, last 30 days of requests and the counters',
+    access: CUSTOMER_LIST_ROLES,
+    query: customersQuery,
     reply: customersReply,
+  }),
+  cardsCount: defineRoute({
+    method: 'POST',
+    path: '/api/customers-cards-count',
+    tags,
+    summary: "The customers list's counters, optionally for one plan",
+    access: CUSTOMER_LIST_ROLES,
+    body: cardsCountBody,
+    reply: customerCounters,
+  }),
+  exportCustomers: defineRoute({
+    method: 'GET',
+    path: '/api/exportCustomers',
+    tags,
+    summary: 'CSV of the customers the filters match (text/csv download)',
+    access: ['admin'],
+    query: customerFilters,
+    reply: z.string().describe('text/csv: firstname, lastname, useremail, referral, otherreferral, social_media_link'),
   }),
   update: defineRoute({
     method: 'PUT',

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
-import { SUBSCRIPTION_TYPES, valuesOf } from '../options.js';
+import { CUSTOMER_ACTIVITY, REFERRALS, SUBSCRIPTION_TYPES, USER_FILTERS, valuesOf } from '../options.js';
 import {
   CUSTOM_SUBSCRIPTION_MAX,
   CUSTOM_SUBSCRIPTION_MIN,
   DONE_VIDEO_LIMIT_MAX,
   QA_SLOTS_EXTRA,
+  LIST_LIMIT_MAX,
   REQUEST_LIMIT_MAX,
+  TABLE_PAGE_SIZE,
   TEAM_NOTES_MAX,
   YT_HELPER_SLOTS,
 } from '../constants.js';
@@ -86,10 +88,53 @@ export type UserView = z.infer<typeof userView>;
 export const listQuery = z.object({
   search: z.string().trim().max(100).optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(TABLE_PAGE_SIZE),
 });
+/** GET /api/users: the staff list, filtered by leave today (spec 002 §2 "Users list"). */
+export const usersQuery = listQuery.extend({ filter: z.enum(valuesOf(USER_FILTERS)).default('all') });
 export const usersReply = z.object({ users: z.array(userView), count: z.number() });
-export const customersReply = z.object({ customers: z.array(userView), count: z.number() });
+
+/** A real calendar day: zod's ISO date refuses months past 12 and days a month doesn't have. */
+const dateOnly = z.iso.date({ error: MSG.dateInvalid });
+
+/** The admin's customer filters (spec 002 §2 "Customers list"); the list, its counters and the export take them. */
+const customerFilterFields = {
+  search: listQuery.shape.search,
+  customerType: z.enum(valuesOf(SUBSCRIPTION_TYPES)).optional(),
+  referral: z.enum(valuesOf(REFERRALS)).optional(),
+  activity: z
+    .enum(valuesOf(CUSTOMER_ACTIVITY))
+    .optional()
+    .describe('Days since the last login (or sign-up, if never): active < 14, inactive_14 14 to 30, inactive_30 > 30'),
+  startDate: dateOnly.optional().describe("Created on or after, in the caller's user-time-zone"),
+  endDate: dateOnly.optional().describe("Created on or before, in the caller's user-time-zone"),
+};
+const datesInOrder = (q: { startDate?: string; endDate?: string }) =>
+  !q.startDate || !q.endDate || q.startDate <= q.endDate;
+const datesRule = { error: MSG.dateRangeReversed, path: ['startDate'] };
+export const customerFilters = z.object(customerFilterFields).refine(datesInOrder, datesRule);
+export const customersQuery = z
+  .object({ ...customerFilterFields, offset: listQuery.shape.offset, limit: listQuery.shape.limit })
+  .refine(datesInOrder, datesRule);
+
+/** The customers list's counters over the customers that match (spec 002 §2). */
+export const customerCounters = z.object({
+  active: z.number().describe('Subscription active'),
+  inactive: z.number().describe('Subscription turned off'),
+  allowedCards30d: z.number().describe("Sum of the plans' requests per 30-day period; unlimited plans are left out"),
+  requestedCards: z.number().describe('Requests created in the last 30 days'),
+});
+export const customerRow = userView.extend({
+  totalAllowedVideoCount: z.number().nullable().describe("The plan's requests per period; null = unlimited"),
+  oneMonthCreatedVideo: z.number().describe('Requests created in the last 30 days'),
+});
+export const customersReply = z.object({
+  customers: z.array(customerRow),
+  count: z.number(),
+  counters: customerCounters,
+});
+/** POST /api/customers-cards-count: the counters, optionally for one plan. */
+export const cardsCountBody = z.object({ customerType: z.enum(valuesOf(SUBSCRIPTION_TYPES)).optional() });
 
 /** A 0/1 switch as the spec sends it, or a boolean. */
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]);

@@ -516,6 +516,10 @@ const TABLE: Record<string, Case[]> = {
       expect: { ...signedIn(200), editor: 404, otherCustomer: 404 },
     },
   ],
+  'POST /api/customers-cards-count': [
+    { body: () => ({ customerType: 'weekly' }), expect: only(['admin', 'lead', 'qa', 'helperLead', 'helper'], 200) },
+  ],
+  'GET /api/exportCustomers': [{ query: { referral: 'Google' }, expect: only(['admin'], 200) }],
 };
 
 let t: TestApp;

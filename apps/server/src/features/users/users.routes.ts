@@ -3,6 +3,7 @@ import { API } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
 import { serve } from '../../platform/routes.js';
 import { createUser, getUser, listUsers } from './users.service.js';
+import { customersCardsCount, exportCustomersCsv, listCustomers } from './customers.service.js';
 import { averageRating, deleteUser, renewSubscription, toggleSubscription, updateUser } from './user-admin.service.js';
 
 export const usersRoutes =
@@ -10,13 +11,19 @@ export const usersRoutes =
   async (app) => {
     serve(app, API.users.create, ({ body }) => createUser(ctx.db, body));
     serve(app, API.users.get, ({ user, params }) => getUser(ctx.db, user, params.id));
-    serve(app, API.users.list, async ({ user, query }) => {
-      const { rows, count } = await listUsers(ctx.db, user, query, false);
-      return { users: rows, count };
-    });
-    serve(app, API.users.customers, async ({ user, query }) => {
-      const { rows, count } = await listUsers(ctx.db, user, query, true);
-      return { customers: rows, count };
+    serve(app, API.users.list, ({ user, query }) => listUsers(ctx.db, user, query));
+    serve(app, API.users.customers, ({ user, query, request }) =>
+      listCustomers(ctx.db, user, query, request.headers['user-time-zone']),
+    );
+    serve(app, API.users.cardsCount, ({ user, body }) => customersCardsCount(ctx.db, user, body.customerType));
+    serve(app, API.users.exportCustomers, async ({ user, query, request, reply }) => {
+      const csv = await exportCustomersCsv(ctx.db, user, query, request.headers['user-time-zone']);
+      const day = new Date().toISOString().slice(0, 10);
+      // A string reply is sent as it is; the headers make it a download.
+      void reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="customers-${day}.csv"`);
+      return csv;
     });
     serve(app, API.users.update, ({ user, params, body }) => updateUser(ctx, user, params.id, body));
     serve(app, API.users.remove, ({ user, params }) => deleteUser(ctx, user, params.id));

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, not, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   MSG,
@@ -7,7 +7,7 @@ import {
   TEAM_LEAD_ROLE_FOR,
   isStaff,
   type createUserBody,
-  type listQuery,
+  type usersQuery,
   fill,
 } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
@@ -17,9 +17,11 @@ import { AppError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { toUserView, toUserViews } from './user-view.js';
 import { visibleUsersWhere } from './visibility.js';
+import { likeTerm, nameOrEmail } from './customers.service.js';
+import { onLeaveToday } from '../leave/leave.service.js';
 
 type CreateUser = z.infer<typeof createUserBody>;
-type ListQuery = z.infer<typeof listQuery>;
+type UsersQuery = z.infer<typeof usersQuery>;
 
 export async function emailInUse(db: Db, email: string, exceptUserId?: number): Promise<boolean> {
   const [row] = await db
@@ -111,25 +113,20 @@ export async function getUser(db: Db, viewer: SessionUser, id: number) {
   return toUserView(db, row, isStaff(viewer.role));
 }
 
-/** Staff (customers: false) or customers (true) the viewer may see, newest first, searchable by name or email. */
-export async function listUsers(db: Db, viewer: SessionUser, query: ListQuery, customers: boolean) {
-  const term = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+/** Staff the viewer may see, by name, searchable by name or email, filtered by leave today in New York. */
+export async function listUsers(db: Db, viewer: SessionUser, query: UsersQuery) {
+  const term = likeTerm(query.search);
+  const onLeave = onLeaveToday(users.id);
   const where = and(
-    customers ? eq(users.clientType, 'customer') : ne(users.clientType, 'customer'),
+    ne(users.clientType, 'customer'),
     eq(users.isDeleted, false),
     visibleUsersWhere(viewer),
-    term
-      ? or(
-          ilike(users.firstname, term),
-          ilike(users.lastname, term),
-          ilike(users.useremail, term),
-          ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, term),
-        )
-      : undefined,
+    term ? nameOrEmail(term) : undefined,
+    query.filter === 'onLeave' ? onLeave : query.filter === 'working' ? not(onLeave) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ user: users, onLeave })
       .from(users)
       .where(where)
       .orderBy(asc(users.firstname), asc(users.id))
@@ -137,5 +134,11 @@ export async function listUsers(db: Db, viewer: SessionUser, query: ListQuery, c
       .offset(query.offset),
     db.select({ n: count() }).from(users).where(where),
   ]);
-  return { rows: await toUserViews(db, rows, true), count: total?.n ?? 0 };
+  const views = await toUserViews(
+    db,
+    rows.map((r) => r.user),
+    true,
+  );
+  // The leave rows decide "on leave", not the stored flag (leave.service.ts).
+  return { users: views.map((v, i) => ({ ...v, is_on_leave: rows[i]!.onLeave })), count: total?.n ?? 0 };
 }

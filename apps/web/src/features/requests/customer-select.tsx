@@ -25,7 +25,7 @@ export function CustomerSelect({ value, customer: selected, onChange, onBlur, er
   const customers = useCustomerSearch(term, true);
 
   const list = customers.data ?? [];
-  const byId = new Map(list.map((c) => [String(c.client_id), c]));
+  const byId = new Map<string, UserView>(list.map((c) => [String(c.client_id), c]));
   if (selected) byId.set(String(selected.client_id), selected);
   const data = [...byId.values()].map((c) => ({ value: String(c.client_id), label: optionLabel(c) }));
 
