@@ -8,6 +8,7 @@ import { VerifyEmailPage } from '../features/auth/verify-email-page';
 import { PrivacyPolicyPage } from '../features/legal/privacy-policy-page';
 import { ProfilePage } from '../features/profile/profile-page';
 import { NewRequestPage } from '../features/requests/new-request-page';
+import { SettingsPage } from '../features/settings/settings-page';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
@@ -90,7 +91,7 @@ export const routes: RouteObject[] = [
               },
               {
                 element: <RequireRole roles={PAGE_ROLES.settings} />,
-                children: [{ path: PATHS.settings, element: <PendingPage page="settings" /> }],
+                children: [{ path: PATHS.settings, element: <SettingsPage /> }],
               },
               {
                 element: <RequireRole roles={PAGE_ROLES.rating} />,

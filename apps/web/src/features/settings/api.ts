@@ -1,0 +1,104 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API, type CallInput } from '@cutroom/domain';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { call } from '../../lib/call';
+import { notify } from '../../lib/notify';
+
+export type NewHoliday = CallInput<typeof API.settings.saveHoliday>['body'];
+export type HolidayChanges = CallInput<typeof API.settings.updateHoliday>['body'];
+export type NewAnnouncement = CallInput<typeof API.settings.createAnnouncement>['body'];
+export type AnnouncementChanges = CallInput<typeof API.settings.updateAnnouncement>['body'];
+
+export const HOLIDAYS_KEY = ['settings', 'holidays'] as const;
+export const ANNOUNCEMENTS_KEY = ['settings', 'announcements'] as const;
+export const ACTIVE_ANNOUNCEMENT_KEY = ['announcement', 'active'] as const;
+
+/** A refusal about one field is shown on that field by the form; anything else is a toast. */
+const toastUnlessField = (error: unknown) => {
+  if (!(isApiError(error) && error.field)) notify.error(errorMessage(error));
+};
+
+export const useHolidays = () =>
+  useQuery({ queryKey: HOLIDAYS_KEY, queryFn: ({ signal }) => call(API.settings.holidays, { signal }) });
+
+export const useAnnouncements = () =>
+  useQuery({ queryKey: ANNOUNCEMENTS_KEY, queryFn: ({ signal }) => call(API.settings.announcements, { signal }) });
+
+/** The home page banner; any signed-in user may ask. A failure only means no banner. */
+export const useActiveAnnouncement = () =>
+  useQuery({
+    queryKey: ACTIVE_ANNOUNCEMENT_KEY,
+    queryFn: ({ signal }) => call(API.settings.activeAnnouncement, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export function useSaveHoliday() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewHoliday) => call(API.settings.saveHoliday, { body }),
+    onSuccess: async (reply) => {
+      notify.success(reply.message);
+      await queryClient.invalidateQueries({ queryKey: HOLIDAYS_KEY });
+    },
+    onError: toastUnlessField,
+  });
+}
+
+export function useUpdateHoliday() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: HolidayChanges) => call(API.settings.updateHoliday, { body }),
+    onSuccess: async (reply) => {
+      notify.success(reply.message);
+      await queryClient.invalidateQueries({ queryKey: HOLIDAYS_KEY });
+    },
+    onError: toastUnlessField,
+  });
+}
+
+/** Every announcement change may change today's banner too. */
+function useInvalidateAnnouncements() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ANNOUNCEMENTS_KEY }),
+      queryClient.invalidateQueries({ queryKey: ACTIVE_ANNOUNCEMENT_KEY }),
+    ]);
+}
+
+export function useCreateAnnouncement() {
+  const invalidate = useInvalidateAnnouncements();
+  return useMutation({
+    mutationFn: (body: NewAnnouncement) => call(API.settings.createAnnouncement, { body }),
+    onSuccess: async (reply) => {
+      notify.success(reply.message);
+      await invalidate();
+    },
+    onError: toastUnlessField,
+  });
+}
+
+export function useUpdateAnnouncement() {
+  const invalidate = useInvalidateAnnouncements();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: AnnouncementChanges }) =>
+      call(API.settings.updateAnnouncement, { params: { id }, body }),
+    onSuccess: async (reply) => {
+      notify.success(reply.message);
+      await invalidate();
+    },
+    onError: toastUnlessField,
+  });
+}
+
+export function useDeleteAnnouncement() {
+  const invalidate = useInvalidateAnnouncements();
+  return useMutation({
+    mutationFn: (id: number) => call(API.settings.deleteAnnouncement, { params: { id } }),
+    onSuccess: async (reply) => {
+      notify.success(reply.message);
+      await invalidate();
+    },
+    onError: (error) => notify.error(errorMessage(error)),
+  });
+}
