@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableName, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   BILLING_PERIOD_DAYS,
@@ -56,8 +56,12 @@ export const allowanceSql = sql<number | null>`(case
 
 const since = (days: number) => sql`now() - make_interval(days => ${days}::int)`;
 
-/** Requests the customer created in the last 30 days (cards_client_board_idx serves the client_id lookup). */
-const recentRequestsSql = sql<number>`(select count(*)::int from ${cards} where ${cards.clientId} = ${users.id} and ${cards.createdAt} >= ${since(BILLING_PERIOD_DAYS)})`;
+/**
+ * Requests the customer created in the last 30 days (cards_client_board_idx serves the client_id lookup).
+ * Drizzle leaves columns of a one-table select list unqualified, so the outer users.id is named in full.
+ */
+const outerUserId = sql`${sql.identifier(getTableName(users))}.${sql.identifier(users.id.name)}`;
+const recentRequestsSql = sql<number>`(select count(*)::int from ${cards} as recent where recent.${sql.identifier(cards.clientId.name)} = ${outerUserId} and recent.${sql.identifier(cards.createdAt.name)} >= ${since(BILLING_PERIOD_DAYS)})`;
 
 /** Last sign-in, or sign-up for a customer who never signed in, so a new account isn't "inactive". */
 const lastSeen = sql`coalesce(${users.lastLoginTime}, ${users.createdAt})`;
