@@ -9,7 +9,6 @@ import {
   IconFileExport,
   IconLayoutDashboard,
   IconLifebuoy,
-  IconSettings,
   IconSparkles,
   IconStars,
   IconUpload,
@@ -89,11 +88,6 @@ const PENDING_PAGES = {
       'Finished and canceled cards taken off the board, with their rating and key dates. Search by title or customer.',
     ),
     icon: <IconArchive {...iconProps} />,
-  },
-  settings: {
-    title: fixed('Portal Settings'),
-    description: fixed("Announcements for everyone's home page, and the holiday list the team plans due dates around."),
-    icon: <IconSettings {...iconProps} />,
   },
   inbox: {
     title: fixed(NAV_ITEMS.support.label),
