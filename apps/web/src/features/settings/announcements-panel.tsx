@@ -10,14 +10,12 @@ import {
   Paper,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
   Textarea,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
@@ -33,7 +31,7 @@ import {
 } from '@cutroom/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyStateCard } from '../../components/empty-state-card';
-import { ErrorState } from '../../components/error-state';
+import { QueryTable } from '../../components/query-table';
 import { isApiError } from '../../lib/api-client';
 import {
   useAnnouncements,
@@ -300,66 +298,28 @@ export function AnnouncementsPanel() {
     });
   };
 
-  let list;
-  if (announcements.isPending) {
-    list = (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} h={48} radius="md" />
-        ))}
-      </Stack>
-    );
-  } else if (announcements.isError) {
-    list = (
-      <ErrorState
-        message={MSG.settingsLoadFailed}
-        onRetry={() => void announcements.refetch()}
-        retrying={announcements.isFetching}
-      />
-    );
-  } else if (announcements.data.announcements.length === 0) {
-    list = (
-      <EmptyStateCard
-        icon={<IconSpeakerphone />}
-        title="No announcements yet"
-        description="An active announcement shows above everyone's board between its start and end dates."
-      />
-    );
-  } else {
-    list = (
-      <Paper radius="lg" withBorder>
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" highlightOnHover aria-label="Announcements">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Announcement</Table.Th>
-                <Table.Th>Dates</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {announcements.data.announcements.map((a) => (
-                <AnnouncementRow
-                  key={a.id}
-                  announcement={a}
-                  onEdit={() => setEditing(a)}
-                  onDelete={() => setDeleting(a)}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-    );
-  }
-
   return (
     <Stack gap="lg">
       <AnnouncementForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
-      {list}
+      <QueryTable
+        query={announcements}
+        rows={(data) => data.announcements}
+        label="Announcements"
+        headers={['Announcement', 'Dates', 'Status']}
+        minWidth={560}
+        rowHeight={48}
+        errorMessage={MSG.settingsLoadFailed}
+        empty={
+          <EmptyStateCard
+            icon={<IconSpeakerphone />}
+            title="No announcements yet"
+            description="An active announcement shows above everyone's board between its start and end dates."
+          />
+        }
+        renderRow={(a) => (
+          <AnnouncementRow key={a.id} announcement={a} onEdit={() => setEditing(a)} onDelete={() => setDeleting(a)} />
+        )}
+      />
       <ConfirmDialog
         opened={deleting !== null}
         title="Delete announcement"

@@ -1,25 +1,13 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Switch,
-  Table,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Switch, Table, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconCalendar, IconCalendarOff, IconPencil, IconTrash } from '@tabler/icons-react';
 import { MSG, TITLE_MAX, type HolidayView } from '@cutroom/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyStateCard } from '../../components/empty-state-card';
-import { ErrorState } from '../../components/error-state';
+import { QueryTable } from '../../components/query-table';
 import { isApiError } from '../../lib/api-client';
 import { useHolidays, useSaveHoliday, useUpdateHoliday } from './api';
 
@@ -150,61 +138,28 @@ export function HolidaysPanel() {
     );
   };
 
-  let list;
-  if (holidays.isPending) {
-    list = (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} h={40} radius="md" />
-        ))}
-      </Stack>
-    );
-  } else if (holidays.isError) {
-    list = (
-      <ErrorState
-        message={MSG.settingsLoadFailed}
-        onRetry={() => void holidays.refetch()}
-        retrying={holidays.isFetching}
-      />
-    );
-  } else if (holidays.data.holidays.length === 0) {
-    list = (
-      <EmptyStateCard
-        icon={<IconCalendarOff />}
-        title="No holidays yet"
-        description="Holidays you add here are listed newest first."
-      />
-    );
-  } else {
-    list = (
-      <Paper radius="lg" withBorder>
-        <Table.ScrollContainer minWidth={420}>
-          <Table verticalSpacing="sm" highlightOnHover aria-label="Holidays">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {holidays.data.holidays.map((h) => (
-                <HolidayRow key={h.id} holiday={h} onEdit={() => setEditing(h)} onDelete={() => setDeleting(h)} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-    );
-  }
-
   return (
     <Stack gap="lg">
       <HolidayForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
-      {list}
+      <QueryTable
+        query={holidays}
+        rows={(data) => data.holidays}
+        label="Holidays"
+        headers={['Date', 'Title', 'Status']}
+        minWidth={420}
+        rowHeight={40}
+        errorMessage={MSG.settingsLoadFailed}
+        empty={
+          <EmptyStateCard
+            icon={<IconCalendarOff />}
+            title="No holidays yet"
+            description="Holidays you add here are listed newest first."
+          />
+        }
+        renderRow={(h) => (
+          <HolidayRow key={h.id} holiday={h} onEdit={() => setEditing(h)} onDelete={() => setDeleting(h)} />
+        )}
+      />
       <ConfirmDialog
         opened={deleting !== null}
         title="Delete holiday"
