@@ -226,6 +226,19 @@ export const MSG = {
   userUpdated: 'User {name} updated',
   userDeleted: 'User deleted',
   subscriptionRenewed: 'Subscription renewed',
+  usersLoadFailed: "We couldn't load the team. Please try again.",
+  customersLoadFailed: "We couldn't load the customers. Please try again.",
+  noUsersMatch: 'No team members match this search or filter',
+  deleteUserFailed: 'Unable to delete user',
+  deleteCustomerFailed: 'Unable to delete customer',
+  renewSubscriptionFailed: "Couldn't renew subscription, please try again",
+  toggleSubscriptionFailed: 'Something went wrong when changing the subscription',
+  confirmDeleteUser: 'Delete {name}? They can no longer log in; their cards and history stay.',
+  confirmDeactivateCustomer:
+    "Deactivate {name}'s subscription? They can't create requests until it is activated again.",
+  confirmActivateCustomer: "Activate {name}'s subscription again?",
+  confirmRenewSubscription: "Renew {name}'s subscription? A new billing period starts today.",
+  generatedPasswordNotice: 'Pass this password on to the new user: they must change it at their first login.',
   subscriptionInactive:
     'Your subscription is inactive. Contact your account manager to re-activate or renew it before creating new requests.',
   customerSubscriptionInactive:

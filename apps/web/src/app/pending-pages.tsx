@@ -13,7 +13,6 @@ import {
   IconStars,
   IconUpload,
   IconUserCircle,
-  IconUsers,
 } from '@tabler/icons-react';
 import { Navigate, useParams } from 'react-router';
 import { NAV_ITEMS, type UserView } from '@cutroom/domain';
@@ -41,14 +40,6 @@ const PENDING_PAGES = {
       "Pick a customer and upload raw footage straight into their folder, then search and browse what's already there.",
     ),
     icon: <IconUpload {...iconProps} />,
-  },
-  users: {
-    title: (u) => navLabel(u.client_type, PATHS.users, NAV_ITEMS.users.label),
-    description: (u) =>
-      u.client_type === 'admin'
-        ? 'Everyone on the Cutroom team with their role, lead and leave status. Add new team members from here.'
-        : 'The people on your team with their role and whether they are working or on leave.',
-    icon: <IconUsers {...iconProps} />,
   },
   customers: {
     title: (u) => navLabel(u.client_type, PATHS.customers, NAV_ITEMS.customers.label),

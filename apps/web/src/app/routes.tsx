@@ -6,6 +6,7 @@ import { PasswordResetPage } from '../features/auth/password-reset-page';
 import { SignupPage } from '../features/auth/signup-page';
 import { VerifyEmailPage } from '../features/auth/verify-email-page';
 import { PrivacyPolicyPage } from '../features/legal/privacy-policy-page';
+import { UsersPage } from '../features/people/users-page';
 import { ProfilePage } from '../features/profile/profile-page';
 import { NewRequestPage } from '../features/requests/new-request-page';
 import { SettingsPage } from '../features/settings/settings-page';
@@ -83,7 +84,7 @@ export const routes: RouteObject[] = [
               { path: PATHS.ytHelperBoard, element: <PendingPage page="ytHelperBoard" /> },
               {
                 element: <RequireRole roles={PAGE_ROLES.users} />,
-                children: [{ path: PATHS.users, element: <PendingPage page="users" /> }],
+                children: [{ path: PATHS.users, element: <UsersPage /> }],
               },
               {
                 element: <RequireRole roles={PAGE_ROLES.customers} />,

@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { MSG, type UserView } from '@cutroom/domain';
+import { makeUser } from '../../test/fixtures';
+import { fakeServer } from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
+
+const quinn = makeUser({
+  client_id: 20,
+  client_type: 'qa',
+  firstname: 'Quinn',
+  lastname: 'Checker',
+  fullname: 'Quinn Checker',
+  useremail: 'quinn@example.com',
+  is_on_leave: true,
+});
+const eddie = makeUser({
+  client_id: 30,
+  client_type: 'editor',
+  firstname: 'Eddie',
+  lastname: 'Cutter',
+  fullname: 'Eddie Cutter',
+  useremail: 'eddie@example.com',
+});
+
+const listed = (users: UserView[]) => ({ body: { users, count: users.length } });
+
+/** The query strings the page sent to GET /api/users (the fake server records paths only). */
+const usersQueries = () =>
+  vi
+    .mocked(fetch)
+    .mock.calls.map(
+      ([input]) =>
+        new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost'),
+    )
+    .filter((url) => url.pathname === '/api/users')
+    .map((url) => Object.fromEntries(url.searchParams));
+
+describe('users page', { timeout: 15_000 }, () => {
+  it('shows each team member with role, email, leave badge and a link to the profile', async () => {
+    fakeServer({ 'GET /api/me': { body: makeUser() }, 'GET /api/users': listed([quinn, eddie]) });
+    renderApp('/users');
+
+    const card = await screen.findByTestId('person-20');
+    expect(within(card).getByRole('link', { name: 'Quinn Checker' }).getAttribute('href')).toBe('/user/20/profile');
+    expect(within(card).getByText('QA')).toBeTruthy();
+    expect(within(card).getByText('quinn@example.com')).toBeTruthy();
+    expect(within(card).getByText('On leave')).toBeTruthy();
+    expect(within(screen.getByTestId('person-30')).queryByText('On leave')).toBeNull();
+    expect(usersQueries()[0]).toEqual({ filter: 'all', offset: '0', limit: '10' });
+  });
+
+  it('lets an admin add a user with a generated password', async () => {
+    const server = fakeServer({
+      'GET /api/me': { body: makeUser() },
+      'GET /api/users': listed([eddie]),
+      'POST /api/user': { status: 201, body: { message: MSG.userCreated, client_id: 40, entity: { client_id: 40 } } },
+    });
+    const user = userEvent.setup();
+    renderApp('/users');
+
+    await user.click(await screen.findByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('combobox', { name: /Role/ }));
+    await user.click(await screen.findByRole('option', { name: 'Team Lead' }));
+    await user.type(within(dialog).getByLabelText(/First name/), 'Tess');
+    await user.type(within(dialog).getByLabelText(/Last name/), 'Lead');
+    await user.type(within(dialog).getByLabelText(/Email/), 'tess@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+
+    const password = within(dialog).getByLabelText<HTMLInputElement>(/^Password/).value;
+    expect(password).toHaveLength(16);
+    expect(within(screen.getByTestId('generated-password')).getByText(password)).toBeTruthy();
+    await user.click(within(dialog).getByTestId('add-user-submit'));
+
+    expect(await screen.findByText(MSG.userCreated)).toBeTruthy();
+    expect(server.callsTo('POST', '/api/user')[0]?.body).toEqual({
+      customer_type: 'team-lead',
+      firstname: 'Tess',
+      lastname: 'Lead',
+      email: 'tess@example.com',
+      password,
+    });
+    await waitFor(() => expect(server.callsTo('GET', '/api/users')).toHaveLength(2));
+  });
+
+  it('sends the filter and the search, counts them and clears them', async () => {
+    fakeServer({ 'GET /api/me': { body: makeUser() }, 'GET /api/users': listed([quinn]) });
+    const user = userEvent.setup();
+    renderApp('/users');
+
+    await screen.findByTestId('person-20');
+    const clearFilter = () => screen.getByTestId('clear-filter');
+    expect(clearFilter().getAttribute('data-count')).toBe('0');
+    await user.click(screen.getByLabelText('On Leave'));
+    await waitFor(() => expect(usersQueries().at(-1)).toEqual({ filter: 'onLeave', offset: '0', limit: '10' }));
+    expect(clearFilter().textContent).toBe('Clear Filter (1)');
+
+    const search = screen.getByRole<HTMLInputElement>('textbox', { name: 'Search' });
+    await user.type(search, 'quinn');
+    await waitFor(() => expect(usersQueries().at(-1)).toMatchObject({ search: 'quinn', filter: 'onLeave' }));
+    expect(clearFilter().textContent).toBe('Clear Filter (2)');
+
+    await user.click(clearFilter());
+    expect(clearFilter().getAttribute('data-count')).toBe('0');
+    expect(search.value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('All Users').checked).toBe(true);
+  });
+
+  it('asks before deleting and sends the call', async () => {
+    const server = fakeServer({
+      'GET /api/me': { body: makeUser() },
+      'GET /api/users': listed([eddie]),
+      'DELETE /api/user/30': { body: { success: true, message: MSG.userDeleted } },
+    });
+    const user = userEvent.setup();
+    renderApp('/users');
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Eddie Cutter' }));
+    expect(server.callsTo('DELETE', '/api/user/30')).toHaveLength(0);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Delete Eddie Cutter\?/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MSG.userDeleted)).toBeTruthy();
+    expect(server.callsTo('DELETE', '/api/user/30')).toHaveLength(1);
+  });
+
+  it('shows a team lead "My Team" without the admin actions', async () => {
+    fakeServer({ 'GET /api/me': { body: makeUser({ client_type: 'team-lead' }) }, 'GET /api/users': listed([quinn]) });
+    renderApp('/users');
+
+    await screen.findByTestId('person-20');
+    expect(screen.getByRole('heading', { name: 'My Team' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add User' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+  });
+
+  it('shows the empty state, and the error state with a retry', async () => {
+    let fail = true;
+    fakeServer({
+      'GET /api/me': { body: makeUser() },
+      'GET /api/users': () => (fail ? { status: 500, body: { error_message: 'boom' } } : listed([])),
+    });
+    const user = userEvent.setup();
+    renderApp('/users');
+
+    expect(await screen.findByText(MSG.usersLoadFailed)).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(MSG.noUsersMatch)).toBeTruthy();
+  });
+});
