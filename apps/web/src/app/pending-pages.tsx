@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import {
-  IconAddressBook,
   IconArchive,
   IconBell,
   IconBook2,
@@ -19,7 +18,7 @@ import { NAV_ITEMS, type UserView } from '@cutroom/domain';
 import { EmptyStateCard } from '../components/empty-state-card';
 import { PageHeader } from '../components/page-header';
 import { useCurrentUser } from '../lib/session';
-import { navLabel, PATHS } from './paths';
+import { PATHS } from './paths';
 
 interface PendingPageSpec {
   title: (user: UserView, params: Record<string, string | undefined>) => string;
@@ -40,13 +39,6 @@ const PENDING_PAGES = {
       "Pick a customer and upload raw footage straight into their folder, then search and browse what's already there.",
     ),
     icon: <IconUpload {...iconProps} />,
-  },
-  customers: {
-    title: (u) => navLabel(u.client_type, PATHS.customers, NAV_ITEMS.customers.label),
-    description: fixed(
-      'The customers you serve, with their plan, assigned QA, recent activity and requests this month.',
-    ),
-    icon: <IconAddressBook {...iconProps} />,
   },
   userProfile: {
     title: fixed('Team member profile'),

@@ -6,6 +6,7 @@ import { PasswordResetPage } from '../features/auth/password-reset-page';
 import { SignupPage } from '../features/auth/signup-page';
 import { VerifyEmailPage } from '../features/auth/verify-email-page';
 import { PrivacyPolicyPage } from '../features/legal/privacy-policy-page';
+import { CustomersPage } from '../features/people/customers-page';
 import { UsersPage } from '../features/people/users-page';
 import { ProfilePage } from '../features/profile/profile-page';
 import { NewRequestPage } from '../features/requests/new-request-page';
@@ -88,7 +89,7 @@ export const routes: RouteObject[] = [
               },
               {
                 element: <RequireRole roles={PAGE_ROLES.customers} />,
-                children: [{ path: PATHS.customers, element: <PendingPage page="customers" /> }],
+                children: [{ path: PATHS.customers, element: <CustomersPage /> }],
               },
               {
                 element: <RequireRole roles={PAGE_ROLES.settings} />,
