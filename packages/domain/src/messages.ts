@@ -250,6 +250,13 @@ export const MSG = {
   fieldNotYours: 'You are not allowed to change {field}',
   clientIdMismatch: 'client_id must match the user in the address',
   numberRange: '{label}: choose {min} to {max}',
+  // Profiles of other people (spec 002 §2 "User profile", "Customer profile", §8).
+  userLoadFailed: 'Unable to load user: {message}',
+  leaveUnknownError: 'An unknown error occurred',
+  leaveHistoryLoadFailed: 'Unable to load the leave history',
+  confirmDeleteLeave: 'Are you sure you want to delete this leave?',
+  reportArrivesLater: 'This report arrives with the reporting screens.',
+  noRatingsYet: 'No rated videos yet',
 } as const;
 export type MessageKey = keyof typeof MSG;
 

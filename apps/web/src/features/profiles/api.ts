@@ -1,0 +1,91 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API, MSG, type CallInput } from '@cutroom/domain';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { call } from '../../lib/call';
+import { notify } from '../../lib/notify';
+
+export type UserChanges = CallInput<typeof API.users.update>['body'];
+export type NewLeave = CallInput<typeof API.leave.add>['body'];
+
+const userKey = (id: number) => ['profiles', 'user', id] as const;
+const ratingKey = (id: number) => ['profiles', 'average-rating', id] as const;
+const leaveKey = (id: number) => ['profiles', 'leave', id] as const;
+const STAFF_KEY = ['profiles', 'staff'] as const;
+
+/** The picker lists take the first page the server allows; a portal with more staff than that is out of scope. */
+const STAFF_PAGE = 100;
+
+/** A refusal about one field is shown on that field by the form; anything else is a toast. */
+const toastUnlessField = (error: unknown) => {
+  if (!(isApiError(error) && error.field)) notify.error(errorMessage(error));
+};
+
+export const useUser = (id: number, enabled = true) =>
+  useQuery({
+    queryKey: userKey(id),
+    queryFn: ({ signal }) => call(API.users.get, { params: { id }, signal }),
+    enabled,
+  });
+
+export const useAverageRating = (id: number) =>
+  useQuery({
+    queryKey: ratingKey(id),
+    queryFn: ({ signal }) => call(API.users.averageRating, { params: { id }, signal }),
+  });
+
+export const useLeaveHistory = (id: number, enabled = true) =>
+  useQuery({
+    queryKey: leaveKey(id),
+    queryFn: ({ signal }) => call(API.leave.history, { params: { id }, signal }),
+    enabled,
+  });
+
+/** Staff for the QA, helper and team lead pickers (filtered by client_type by the caller). */
+export const useStaff = (enabled: boolean) =>
+  useQuery({
+    queryKey: STAFF_KEY,
+    queryFn: ({ signal }) => call(API.users.list, { query: { limit: STAFF_PAGE }, signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+
+/** PUT /api/user/:id with the changed fields only; the reply's user replaces the cached one. */
+export function useUpdateUser(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserChanges) => call(API.users.update, { params: { id }, body }),
+    onSuccess: (reply) => {
+      notify.success(reply.message);
+      queryClient.setQueryData(userKey(id), reply.user);
+    },
+    onError: toastUnlessField,
+  });
+}
+
+export function useAddLeave(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewLeave) => call(API.leave.add, { params: { id }, body }),
+    onSuccess: async (reply) => {
+      notify.success(reply.message);
+      await queryClient.invalidateQueries({ queryKey: leaveKey(id) });
+    },
+    // Spec 002 §8: the server's error, or 'An unknown error occurred'.
+    onError: (error) => {
+      if (!isApiError(error)) notify.error(MSG.leaveUnknownError);
+      else if (!error.field) notify.error(error.message);
+    },
+  });
+}
+
+export function useDeleteLeave(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (leaveId: number) => call(API.leave.remove, { params: { leaveId }, query: { client_id: id } }),
+    onSuccess: async (reply) => {
+      notify.success(reply.message);
+      await queryClient.invalidateQueries({ queryKey: leaveKey(id) });
+    },
+    onError: (error) => notify.error(errorMessage(error)),
+  });
+}

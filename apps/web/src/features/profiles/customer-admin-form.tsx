@@ -1,0 +1,398 @@
+import '@mantine/dates/styles.css';
+import { useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Input,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { IconCalendar } from '@tabler/icons-react';
+import {
+  API,
+  CUSTOM_SUBSCRIPTION_MAX,
+  CUSTOM_SUBSCRIPTION_MIN,
+  DONE_VIDEO_LIMIT_MAX,
+  MSG,
+  QA_SLOTS,
+  QA_SLOTS_EXTRA,
+  REQUEST_LIMIT_MAX,
+  SUBSCRIPTION_TYPES,
+  TEAM_LEAD_ROLE_FOR,
+  TEAM_NOTES_MAX,
+  YT_HELPER_SLOTS,
+  editableUserFields,
+  updateUserBody,
+  type Role,
+  type UpdateUserField,
+  type UserView,
+} from '@cutroom/domain';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt';
+import { isApiError } from '../../lib/api-client';
+import { zodFieldErrors } from '../../lib/form-errors';
+import { useStaff, useUpdateUser, type UserChanges } from './api';
+import { TeamLeadName } from './profile-gate';
+
+type MailKey = 'card_movement' | 'card_comment' | 'card_comment_tag';
+const MAIL_LABELS: Record<MailKey, string> = {
+  card_movement: 'Card movement',
+  card_comment: 'Card comments',
+  card_comment_tag: 'Mentions in comments',
+};
+const MAIL_KEYS = Object.keys(MAIL_LABELS) as MailKey[];
+
+interface CustomerValues {
+  subscription_type: string | null;
+  custom_subscription: string | null;
+  request_limit: number | string;
+  done_video_limit: string;
+  has_subtitles: string;
+  has_youtube_helper: string;
+  billing_date: string | null;
+  extra_qa_slot: boolean;
+  assign_qa: (string | null)[];
+  assign_yt_helper: (string | null)[];
+  assigned_to_lead_id: string | null;
+  team_notes: string;
+  mailPreferences: Record<MailKey, boolean>;
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+const CUSTOM_CHOICES = range(CUSTOM_SUBSCRIPTION_MIN, CUSTOM_SUBSCRIPTION_MAX);
+const DONE_LIMIT_CHOICES = range(1, DONE_VIDEO_LIMIT_MAX);
+/** Spec 002 §9: subtitles and helper plan are 0 Disable, 1 Enable. */
+const ON_OFF = [
+  { value: '0', label: 'Disable' },
+  { value: '1', label: 'Enable' },
+];
+const str = (n: number | null | undefined) => (n === null || n === undefined ? null : String(n));
+const slots = (ids: readonly number[], count: number) => Array.from({ length: count }, (_, i) => str(ids[i]));
+
+function toValues(user: UserView): CustomerValues {
+  return {
+    subscription_type: user.subscription_type ?? null,
+    custom_subscription: str(user.custom_subscription),
+    request_limit: user.request_limit ?? '',
+    done_video_limit: String(user.done_video_limit),
+    has_subtitles: user.has_subtitles ? '1' : '0',
+    has_youtube_helper: user.has_youtube_helper ? '1' : '0',
+    billing_date: user.billing_date ? user.billing_date.slice(0, 10) : null,
+    extra_qa_slot: user.extra_qa_slot ?? false,
+    assign_qa: slots(
+      user.qas.map((q) => q.client_id),
+      QA_SLOTS_EXTRA,
+    ),
+    assign_yt_helper: slots(
+      (user.yt_helpers ?? []).map((h) => h.client_id),
+      YT_HELPER_SLOTS,
+    ),
+    assigned_to_lead_id: str(user.assigned_to_lead_id),
+    team_notes: user.team_notes ?? '',
+    mailPreferences: {
+      card_movement: user.mailPreferences?.card_movement === 1,
+      card_comment: user.mailPreferences?.card_comment === 1,
+      card_comment_tag: user.mailPreferences?.card_comment_tag === 1,
+    },
+  };
+}
+
+const filled = (ids: (string | null)[], count: number) => ids.slice(0, count).flatMap((id) => (id ? [Number(id)] : []));
+const sameList = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** The PUT body: the fields the viewer may change that differ from what was loaded, and nothing else. */
+function changedFields(base: CustomerValues, now: CustomerValues, editable: readonly UpdateUserField[]): UserChanges {
+  const body: UserChanges = {};
+  const may = (field: UpdateUserField) => editable.includes(field);
+  if (may('subscription_type') && now.subscription_type !== base.subscription_type && now.subscription_type)
+    body.subscription_type = SUBSCRIPTION_TYPES.find((t) => t.value === now.subscription_type)?.value;
+  if (may('custom_subscription') && now.custom_subscription !== base.custom_subscription)
+    body.custom_subscription = now.custom_subscription === null ? null : Number(now.custom_subscription);
+  if (may('request_limit') && String(now.request_limit) !== String(base.request_limit))
+    body.request_limit = now.request_limit === '' ? null : Number(now.request_limit);
+  if (may('done_video_limit') && now.done_video_limit !== base.done_video_limit)
+    body.done_video_limit = Number(now.done_video_limit);
+  if (may('has_subtitles') && now.has_subtitles !== base.has_subtitles) body.has_subtitles = now.has_subtitles === '1';
+  if (may('has_youtube_helper') && now.has_youtube_helper !== base.has_youtube_helper)
+    body.has_youtube_helper = now.has_youtube_helper === '1';
+  if (may('billing_date') && now.billing_date && now.billing_date !== base.billing_date)
+    body.billing_date = now.billing_date;
+  if (may('extra_qa_slot') && now.extra_qa_slot !== base.extra_qa_slot) body.extra_qa_slot = now.extra_qa_slot;
+  const qaSlots = (v: CustomerValues) => (v.extra_qa_slot ? QA_SLOTS_EXTRA : QA_SLOTS);
+  const qaNow = filled(now.assign_qa, qaSlots(now));
+  if (may('assign_qa') && !sameList(qaNow, filled(base.assign_qa, qaSlots(base)))) body.assign_qa = qaNow;
+  const helpersNow = filled(now.assign_yt_helper, YT_HELPER_SLOTS);
+  if (may('assign_yt_helper') && !sameList(helpersNow, filled(base.assign_yt_helper, YT_HELPER_SLOTS)))
+    body.assign_yt_helper = helpersNow;
+  if (may('assigned_to_lead_id') && now.assigned_to_lead_id !== base.assigned_to_lead_id)
+    body.assigned_to_lead_id = now.assigned_to_lead_id === null ? null : Number(now.assigned_to_lead_id);
+  if (may('team_notes') && now.team_notes.trim() !== base.team_notes.trim())
+    body.team_notes = now.team_notes.trim() || null;
+  if (may('mailPreferences') && MAIL_KEYS.some((k) => now.mailPreferences[k] !== base.mailPreferences[k]))
+    body.mailPreferences = {
+      card_movement: now.mailPreferences.card_movement ? 1 : 0,
+      card_comment: now.mailPreferences.card_comment ? 1 : 0,
+      card_comment_tag: now.mailPreferences.card_comment_tag ? 1 : 0,
+    };
+  return body;
+}
+
+/** Who may call the staff list the pickers read (the route contract's access). */
+const STAFF_LISTERS: readonly Role[] = API.users.list.access;
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+/** Staff of one role for a picker, plus whoever holds a slot now (so a read-only slot still shows a name). */
+function useStaffOptions(enabled: boolean) {
+  const staff = useStaff(enabled);
+  return (role: Role, current: readonly { client_id: number; fullname: string }[] = []): Option[] => {
+    const options = new Map<string, string>();
+    for (const u of staff.data?.users ?? []) if (u.client_type === role) options.set(String(u.client_id), u.fullname);
+    for (const u of current) if (!options.has(String(u.client_id))) options.set(String(u.client_id), u.fullname);
+    return [...options].map(([value, label]) => ({ value, label }));
+  };
+}
+
+/** The admin's (and leads') fields of a customer; what the viewer may not change is shown read-only. */
+export function CustomerAdminForm({ person, viewer }: { person: UserView; viewer: UserView }) {
+  const editable = editableUserFields(
+    { id: viewer.client_id, role: viewer.client_type },
+    { id: person.client_id, role: person.client_type },
+  );
+  const may = (field: UpdateUserField) => editable.includes(field);
+  const pickers = may('assign_qa') || may('assign_yt_helper') || may('assigned_to_lead_id');
+  const optionsFor = useStaffOptions(pickers && STAFF_LISTERS.includes(viewer.client_type));
+  const update = useUpdateUser(person.client_id);
+  const [base, setBase] = useState(() => toValues(person));
+  const [confirming, setConfirming] = useState(false);
+  const form = useForm<CustomerValues>({ initialValues: base });
+  const values = form.values;
+  const body = changedFields(base, values, editable);
+  const dirty = Object.keys(body).length > 0;
+  const qaSlotCount = values.extra_qa_slot ? QA_SLOTS_EXTRA : QA_SLOTS;
+
+  const save = () => {
+    const problems = zodFieldErrors(updateUserBody, body);
+    if (Object.keys(problems).length > 0) {
+      form.setErrors(problems);
+      setConfirming(false);
+      return;
+    }
+    update.mutate(body, {
+      onSuccess: (reply) => {
+        const next = toValues(reply.user);
+        setBase(next);
+        form.setValues(next);
+        form.resetDirty(next);
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.field) form.setFieldError(error.field, error.message);
+      },
+      onSettled: () => setConfirming(false),
+    });
+  };
+
+  const readOnly = (field: UpdateUserField) => ({ readOnly: !may(field), variant: may(field) ? undefined : 'filled' });
+  const qaOptions = optionsFor('qa', person.qas);
+  const helperOptions = optionsFor('yt-helper', person.yt_helpers);
+  const leadRole = TEAM_LEAD_ROLE_FOR.customer;
+  const leadOptions = leadRole ? optionsFor(leadRole) : [];
+  /** A slot offers everyone not already chosen in another slot. */
+  const slotOptions = (options: Option[], chosen: (string | null)[], index: number) =>
+    options.filter((o) => !chosen.some((id, i) => i !== index && id === o.value));
+
+  return (
+    <Stack gap="lg" component="form" onSubmit={(e) => (e.preventDefault(), dirty && setConfirming(true))}>
+      <Paper p="md" radius="lg" withBorder component="section" aria-label="Plan and billing">
+        <Title order={2} fz="h4" mb="sm">
+          Plan and billing
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Select
+            label="Plan"
+            data={SUBSCRIPTION_TYPES.map((t) => ({ value: t.value, label: t.label }))}
+            allowDeselect={false}
+            {...readOnly('subscription_type')}
+            {...form.getInputProps('subscription_type')}
+          />
+          {values.subscription_type === 'custom' && (
+            <Select
+              label="Videos in the custom plan"
+              data={CUSTOM_CHOICES}
+              searchable
+              {...readOnly('custom_subscription')}
+              {...form.getInputProps('custom_subscription')}
+            />
+          )}
+          <NumberInput
+            label="Request limit"
+            description="Empty: the plan decides"
+            min={0}
+            max={REQUEST_LIMIT_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            {...readOnly('request_limit')}
+            {...form.getInputProps('request_limit')}
+          />
+          <Select
+            label="Done video limit"
+            data={DONE_LIMIT_CHOICES}
+            allowDeselect={false}
+            {...readOnly('done_video_limit')}
+            {...form.getInputProps('done_video_limit')}
+          />
+          <Select
+            label="Subtitles"
+            data={ON_OFF}
+            allowDeselect={false}
+            {...readOnly('has_subtitles')}
+            {...form.getInputProps('has_subtitles')}
+          />
+          <DatePickerInput
+            label="Billing date"
+            placeholder="Not set"
+            leftSection={<IconCalendar size={16} />}
+            valueFormat="YYYY-MM-DD"
+            {...readOnly('billing_date')}
+            {...form.getInputProps('billing_date')}
+          />
+        </SimpleGrid>
+      </Paper>
+
+      <Paper p="md" radius="lg" withBorder component="section" aria-label="Team">
+        <Title order={2} fz="h4" mb="sm">
+          Team
+        </Title>
+        <Stack gap="md">
+          {may('assigned_to_lead_id') ? (
+            <Select
+              label="Team lead"
+              data={leadOptions}
+              clearable
+              searchable
+              {...form.getInputProps('assigned_to_lead_id')}
+            />
+          ) : (
+            <Input.Wrapper label="Team lead">
+              <Text>
+                <TeamLeadName leadId={person.assigned_to_lead_id} />
+              </Text>
+            </Input.Wrapper>
+          )}
+          <Input.Wrapper label="QA assignment" error={form.errors.assign_qa}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt={4}>
+              {Array.from({ length: qaSlotCount }, (_, i) => (
+                <Select
+                  key={i}
+                  label={`QA ${i + 1}`}
+                  data={slotOptions(qaOptions, values.assign_qa, i)}
+                  clearable
+                  searchable
+                  placeholder={may('assign_qa') ? 'Choose a QA' : '—'}
+                  {...readOnly('assign_qa')}
+                  {...form.getInputProps(`assign_qa.${i}`)}
+                />
+              ))}
+            </SimpleGrid>
+          </Input.Wrapper>
+          <Checkbox
+            label="Fourth QA slot"
+            disabled={!may('extra_qa_slot')}
+            {...form.getInputProps('extra_qa_slot', { type: 'checkbox' })}
+          />
+          <Select
+            label="YouTube helper plan"
+            data={ON_OFF}
+            allowDeselect={false}
+            {...readOnly('has_youtube_helper')}
+            {...form.getInputProps('has_youtube_helper')}
+          />
+          <Input.Wrapper label="YouTube helpers" error={form.errors.assign_yt_helper}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt={4}>
+              {Array.from({ length: YT_HELPER_SLOTS }, (_, i) => (
+                <Select
+                  key={i}
+                  label={`Helper ${i + 1}`}
+                  data={slotOptions(helperOptions, values.assign_yt_helper, i)}
+                  clearable
+                  searchable
+                  placeholder={may('assign_yt_helper') ? 'Choose a helper' : '—'}
+                  {...readOnly('assign_yt_helper')}
+                  {...form.getInputProps(`assign_yt_helper.${i}`)}
+                />
+              ))}
+            </SimpleGrid>
+          </Input.Wrapper>
+          {person.team_notes !== undefined && (
+            <Textarea
+              label="Team notes"
+              description="Hidden from the customer"
+              rows={3}
+              maxLength={TEAM_NOTES_MAX}
+              {...readOnly('team_notes')}
+              {...form.getInputProps('team_notes')}
+            />
+          )}
+        </Stack>
+      </Paper>
+
+      {person.mailPreferences && (
+        <Paper p="md" radius="lg" withBorder component="section" aria-label="Mail preferences">
+          <Title order={2} fz="h4" mb="sm">
+            Mail preferences
+          </Title>
+          <Group gap="lg">
+            {MAIL_KEYS.map((key) => (
+              <Checkbox
+                key={key}
+                label={MAIL_LABELS[key]}
+                disabled={!may('mailPreferences')}
+                {...form.getInputProps(`mailPreferences.${key}`, { type: 'checkbox' })}
+              />
+            ))}
+          </Group>
+        </Paper>
+      )}
+
+      {editable.length > 0 && (
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            disabled={!dirty || update.isPending}
+            onClick={() => {
+              form.setValues(base);
+              form.clearErrors();
+            }}
+          >
+            Reset
+          </Button>
+          <Button type="submit" disabled={!dirty} loading={update.isPending} data-testid="customer-save">
+            Save
+          </Button>
+        </Group>
+      )}
+      <ConfirmDialog
+        opened={confirming}
+        title="Update profile"
+        message={MSG.confirmProfileUpdate}
+        confirmLabel="Update"
+        loading={update.isPending}
+        onConfirm={save}
+        onCancel={() => setConfirming(false)}
+      />
+      <UnsavedChangesPrompt when={dirty && !update.isPending} />
+    </Stack>
+  );
+}

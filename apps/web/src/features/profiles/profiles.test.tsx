@@ -1,0 +1,167 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { MSG, fill, type LeaveView, type UserView } from '@cutroom/domain';
+import { makeUser } from '../../test/fixtures';
+import { fakeServer } from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
+
+const admin = makeUser({ client_id: 1 });
+const lead = makeUser({
+  client_id: 5,
+  client_type: 'team-lead',
+  firstname: 'Lee',
+  lastname: 'Lead',
+  fullname: 'Lee Lead',
+});
+const qa = (id: number, name: string) =>
+  makeUser({
+    client_id: id,
+    client_type: 'qa',
+    firstname: name,
+    lastname: 'QA',
+    fullname: `${name} QA`,
+    assigned_to_lead_id: 5,
+  });
+const customer = makeUser({
+  client_id: 50,
+  client_type: 'customer',
+  firstname: 'Cleo',
+  lastname: 'Creator',
+  fullname: 'Cleo Creator',
+  useremail: 'cleo@example.com',
+  subscription_type: 'weekly',
+  assigned_to_lead_id: 5,
+  qas: [{ client_id: 20, fullname: 'Quinn QA' }],
+  yt_helpers: [],
+  extra_qa_slot: false,
+  billing_date: '2026-01-15',
+  team_notes: 'Prefers calm music',
+  mailPreferences: { card_movement: 1, card_comment: 1, card_comment_tag: 0 },
+});
+
+const leave = (overrides: Partial<LeaveView> = {}): LeaveView => ({
+  leave_id: 1,
+  client_id: 20,
+  start_date: '2026-02-02',
+  end_date: '2026-02-06',
+  reason: 'Family trip',
+  created_at: '2026-01-20T00:00:00.000Z',
+  ...overrides,
+});
+
+function customerServer(viewer: UserView) {
+  return fakeServer({
+    'GET /api/me': { body: viewer },
+    'GET /api/user/50': { body: customer },
+    'GET /api/user/5': { body: lead },
+    'GET /api/user/50/average-rating': { body: { average_rating: 4.5, rated_videos: 2 } },
+    'GET /api/users': { body: { users: [lead, qa(20, 'Quinn'), qa(21, 'Rita')], count: 3 } },
+    'PUT /api/user/50': (body) => ({
+      body: { message: fill(MSG.userUpdated, { name: 'Cleo Creator' }), user: { ...customer, ...(body as object) } },
+    }),
+  });
+}
+
+async function choose(user: UserEvent, label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+async function saveAndConfirm(user: UserEvent) {
+  await user.click(screen.getByTestId('customer-save'));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText(MSG.confirmProfileUpdate)).toBeTruthy();
+  await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+}
+
+describe('profiles of other people', { timeout: 20_000 }, () => {
+  it("lets an admin change a customer's plan and sends only that field", async () => {
+    const server = customerServer(admin);
+    const user = userEvent.setup();
+    renderApp('/customer/50/profile');
+
+    expect(await screen.findByRole('heading', { name: 'Cleo Creator' })).toBeTruthy();
+    await choose(user, 'Plan', 'DOUBLE');
+    await saveAndConfirm(user);
+
+    expect(await screen.findByText('User Cleo Creator updated')).toBeTruthy();
+    expect(server.callsTo('PUT', '/api/user/50').map((c) => c.body)).toEqual([{ subscription_type: 'double' }]);
+  });
+
+  it('shows a team lead the plan read-only but lets them change the QA slots', async () => {
+    const server = customerServer(lead);
+    const user = userEvent.setup();
+    renderApp('/customer/50/profile');
+
+    const plan = await screen.findByRole<HTMLInputElement>('combobox', { name: 'Plan' });
+    expect(plan.readOnly).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'QA 1' }).readOnly).toBe(false);
+    await choose(user, 'QA 2', 'Rita QA');
+    await saveAndConfirm(user);
+
+    await waitFor(() => expect(server.callsTo('PUT', '/api/user/50')).toHaveLength(1));
+    expect(server.callsTo('PUT', '/api/user/50')[0]?.body).toEqual({ assign_qa: [20, 21] });
+  });
+
+  it('lets an admin add leave, refusing a start after the end on the start field', async () => {
+    const leaves = [leave()];
+    const server = fakeServer({
+      'GET /api/me': { body: admin },
+      'GET /api/user/20': { body: qa(20, 'Quinn') },
+      'GET /api/user/5': { body: lead },
+      'GET /api/user/20/average-rating': { body: { average_rating: 4.25, rated_videos: 8 } },
+      'GET /api/user/20/leave-history': () => ({ body: { leaves: [...leaves], is_on_leave: false } }),
+      'POST /api/user/20/update-leave': (body) => {
+        const b = body as { start: string; end: string; reason: string };
+        leaves.unshift(leave({ leave_id: 2, start_date: b.start, end_date: b.end, reason: b.reason }));
+        return { status: 201, body: { message: MSG.leaveUpdated, leave_id: 2 } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/user/20/profile');
+
+    expect(await screen.findByText('Family trip')).toBeTruthy();
+    expect(screen.getByText('4.25 (8 rated videos)')).toBeTruthy();
+    expect(screen.getByText('Lee Lead')).toBeTruthy();
+
+    const pick = async (label: string, day: number) => {
+      await user.click(screen.getByLabelText(label));
+      await user.click(await screen.findByRole('button', { name: dayjs().date(day).format('D MMMM YYYY') }));
+      return dayjs().date(day).format('YYYY-MM-DD');
+    };
+    await pick('Start date', 20);
+    const end = await pick('End date', 10);
+    await user.type(screen.getByLabelText('Reason'), 'Conference');
+    await user.click(screen.getByLabelText('Notify their team lead'));
+    await user.click(screen.getByTestId('leave-submit'));
+
+    expect(await screen.findByText(MSG.leaveDatesReversed)).toBeTruthy();
+    expect(screen.getByLabelText('Start date').getAttribute('aria-invalid')).toBe('true');
+    expect(server.callsTo('POST', '/api/user/20/update-leave')).toHaveLength(0);
+
+    const start = await pick('Start date', 10); // equal dates pass
+    expect(start).toBe(end);
+    await user.click(screen.getByTestId('leave-submit'));
+
+    expect(await screen.findByText(MSG.leaveUpdated)).toBeTruthy();
+    expect(await screen.findByText('Conference')).toBeTruthy();
+    expect(server.callsTo('POST', '/api/user/20/update-leave')[0]?.body).toMatchObject({
+      start,
+      end,
+      reason: 'Conference',
+      notifyOptions: ['team_lead'],
+    });
+  });
+
+  it("sends a customer who opens someone else's profile home", async () => {
+    const server = fakeServer({
+      'GET /api/me': { body: makeUser({ client_id: 60, client_type: 'customer' }) },
+      'GET /api/board': { body: {} },
+    });
+    const app = renderApp('/customer/50/profile');
+    await waitFor(() => expect(app.pathname()).toBe('/'));
+    expect(server.callsTo('GET', '/api/user/50')).toHaveLength(0);
+  });
+});
