@@ -11,14 +11,12 @@ import {
   IconSparkles,
   IconStars,
   IconUpload,
-  IconUserCircle,
 } from '@tabler/icons-react';
-import { Navigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { NAV_ITEMS, type UserView } from '@cutroom/domain';
 import { EmptyStateCard } from '../components/empty-state-card';
 import { PageHeader } from '../components/page-header';
 import { useCurrentUser } from '../lib/session';
-import { PATHS } from './paths';
 
 interface PendingPageSpec {
   title: (user: UserView, params: Record<string, string | undefined>) => string;
@@ -39,16 +37,6 @@ const PENDING_PAGES = {
       "Pick a customer and upload raw footage straight into their folder, then search and browse what's already there.",
     ),
     icon: <IconUpload {...iconProps} />,
-  },
-  userProfile: {
-    title: fixed('Team member profile'),
-    description: fixed('Brief info, response rate, customer satisfaction and leave for this team member.'),
-    icon: <IconUserCircle {...iconProps} />,
-  },
-  customerProfile: {
-    title: fixed('Customer profile'),
-    description: fixed("Basic info, plan and billing, QA assignment and the channel's YouTube analytics."),
-    icon: <IconUserCircle {...iconProps} />,
   },
   handbook: {
     title: fixed(NAV_ITEMS.handbook.label),
@@ -129,12 +117,4 @@ export function PendingPage({ page }: { page: PendingPageKey }) {
       </EmptyStateCard>
     </>
   );
-}
-
-/** Spec 002 §2: a customer may open only their own profile page; other ids send them home. */
-export function ProfilePageFor({ page }: { page: 'userProfile' | 'customerProfile' }) {
-  const user = useCurrentUser();
-  const { userId } = useParams();
-  if (user.client_type === 'customer' && userId !== String(user.client_id)) return <Navigate to={PATHS.home} replace />;
-  return <PendingPage page={page} />;
 }

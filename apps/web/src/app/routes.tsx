@@ -9,13 +9,15 @@ import { PrivacyPolicyPage } from '../features/legal/privacy-policy-page';
 import { CustomersPage } from '../features/people/customers-page';
 import { UsersPage } from '../features/people/users-page';
 import { ProfilePage } from '../features/profile/profile-page';
+import { CustomerProfilePage } from '../features/profiles/customer-profile-page';
+import { UserProfilePage } from '../features/profiles/user-profile-page';
 import { NewRequestPage } from '../features/requests/new-request-page';
 import { SettingsPage } from '../features/settings/settings-page';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { PATHS, PAGE_ROLES } from './paths';
-import { PendingPage, ProfilePageFor } from './pending-pages';
+import { PendingPage } from './pending-pages';
 import { RouteErrorPage } from './route-error-page';
 
 function Root() {
@@ -72,8 +74,8 @@ export const routes: RouteObject[] = [
               { path: PATHS.newCard, element: <NewRequestPage /> },
               { path: `${PATHS.cardDetails}?`, lazy: () => import('../features/card-detail/route') },
               { path: PATHS.upload, element: <PendingPage page="upload" /> },
-              { path: PATHS.userProfile, element: <ProfilePageFor page="userProfile" /> },
-              { path: PATHS.customerProfile, element: <ProfilePageFor page="customerProfile" /> },
+              { path: PATHS.userProfile, element: <UserProfilePage /> },
+              { path: PATHS.customerProfile, element: <CustomerProfilePage /> },
               { path: PATHS.handbook, element: <PendingPage page="handbook" /> },
               { path: PATHS.dashboard, element: <PendingPage page="dashboard" /> },
               { path: PATHS.archive, element: <PendingPage page="archive" /> },
