@@ -31,6 +31,7 @@ import {
   TEAM_NOTES_MAX,
   YT_HELPER_SLOTS,
   editableUserFields,
+  fill,
   updateUserBody,
   type Role,
   type UpdateUserField,
@@ -183,13 +184,19 @@ export function CustomerAdminForm({ person, viewer }: { person: UserView; viewer
   const dirty = Object.keys(body).length > 0;
   const qaSlotCount = values.extra_qa_slot ? QA_SLOTS_EXTRA : QA_SLOTS;
 
-  const save = () => {
+  /** The server's rules, checked before asking; a custom plan needs its size. */
+  const askToSave = () => {
     const problems = zodFieldErrors(updateUserBody, body);
-    if (Object.keys(problems).length > 0) {
-      form.setErrors(problems);
-      setConfirming(false);
-      return;
-    }
+    if (values.subscription_type === 'custom' && !values.custom_subscription)
+      problems.custom_subscription = fill(MSG.customPlanRange, {
+        min: String(CUSTOM_SUBSCRIPTION_MIN),
+        max: String(CUSTOM_SUBSCRIPTION_MAX),
+      });
+    if (Object.keys(problems).length > 0) form.setErrors(problems);
+    else if (dirty) setConfirming(true);
+  };
+
+  const save = () => {
     update.mutate(body, {
       onSuccess: (reply) => {
         const next = toValues(reply.user);
@@ -214,7 +221,14 @@ export function CustomerAdminForm({ person, viewer }: { person: UserView; viewer
     options.filter((o) => !chosen.some((id, i) => i !== index && id === o.value));
 
   return (
-    <Stack gap="lg" component="form" onSubmit={(e) => (e.preventDefault(), dirty && setConfirming(true))}>
+    <Stack
+      gap="lg"
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        askToSave();
+      }}
+    >
       <Paper p="md" radius="lg" withBorder component="section" aria-label="Plan and billing">
         <Title order={2} fz="h4" mb="sm">
           Plan and billing

@@ -165,3 +165,84 @@ describe('profiles of other people', { timeout: 20_000 }, () => {
     expect(server.callsTo('GET', '/api/user/50')).toHaveLength(0);
   });
 });
+
+describe('profile details', { timeout: 20_000 }, () => {
+  it("puts the server's refusal of a field on that field", async () => {
+    const server = fakeServer({
+      'GET /api/me': { body: admin },
+      'GET /api/user/50': { body: customer },
+      'GET /api/user/50/average-rating': { body: { average_rating: 0, rated_videos: 0 } },
+      'GET /api/users': { body: { users: [], count: 0 } },
+      'PUT /api/user/50': {
+        status: 400,
+        body: { error_message: 'Team notes must be at most 10000 characters', code: 'VALIDATION', field: 'team_notes' },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/customer/50/profile');
+
+    const notes = await screen.findByLabelText(/Team notes/);
+    await user.type(notes, ' and no voice-over');
+    await saveAndConfirm(user);
+
+    expect(await screen.findByText('Team notes must be at most 10000 characters')).toBeTruthy();
+    expect(screen.getByLabelText(/Team notes/).getAttribute('aria-invalid')).toBe('true');
+    expect(server.callsTo('PUT', '/api/user/50')[0]?.body).toEqual({
+      team_notes: 'Prefers calm music and no voice-over',
+    });
+  });
+
+  it('asks for the custom plan size before saving a custom plan', async () => {
+    const server = customerServer(admin);
+    const user = userEvent.setup();
+    renderApp('/customer/50/profile');
+
+    await screen.findByRole('heading', { name: 'Cleo Creator' });
+    await choose(user, 'Plan', 'CUSTOM');
+    await user.click(screen.getByTestId('customer-save'));
+    expect(await screen.findByText(fill(MSG.customPlanRange, { min: '1', max: '100' }))).toBeTruthy();
+    expect(server.callsTo('PUT', '/api/user/50')).toHaveLength(0);
+
+    await choose(user, 'Videos in the custom plan', '12');
+    await saveAndConfirm(user);
+    await waitFor(() => expect(server.callsTo('PUT', '/api/user/50')).toHaveLength(1));
+    expect(server.callsTo('PUT', '/api/user/50')[0]?.body).toEqual({
+      subscription_type: 'custom',
+      custom_subscription: 12,
+    });
+  });
+
+  it('lets an admin delete a leave after confirming; others see the history only', async () => {
+    const leaves = [leave()];
+    const routes = {
+      'GET /api/user/20': { body: qa(20, 'Quinn') },
+      'GET /api/user/5': { body: lead },
+      'GET /api/user/20/average-rating': { body: { average_rating: 0, rated_videos: 0 } },
+      'GET /api/user/20/leave-history': () => ({ body: { leaves: [...leaves], is_on_leave: leaves.length > 0 } }),
+      'DELETE /api/leave/1/delete-leave': () => {
+        leaves.length = 0;
+        return { body: { message: MSG.leaveDeleted } };
+      },
+    };
+    const server = fakeServer({ 'GET /api/me': { body: admin }, ...routes });
+    const user = userEvent.setup();
+    const app = renderApp('/user/20/profile');
+
+    expect(await screen.findByTestId('on-leave')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Delete leave from 2026-02-02' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(MSG.confirmDeleteLeave)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MSG.leaveDeleted)).toBeTruthy();
+    expect(await screen.findByText('No leave recorded')).toBeTruthy();
+    expect(server.callsTo('DELETE', '/api/leave/1/delete-leave')).toHaveLength(1);
+    app.unmount();
+
+    leaves.push(leave());
+    fakeServer({ 'GET /api/me': { body: lead }, ...routes });
+    renderApp('/user/20/profile');
+    expect(await screen.findByText('Family trip')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Add leave' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Delete leave/ })).toBeNull();
+  });
+});
