@@ -59,6 +59,15 @@ describe('leave', () => {
     }
   });
 
+  it('shows the same "on leave" on the user and in the On Leave filter as in the history', async () => {
+    const user = await admin('GET', `/api/user/${accounts.qa.id}`);
+    expect(user.json()).toMatchObject({ client_id: accounts.qa.id, is_on_leave: true });
+    const away = await admin('GET', '/api/users?filter=onLeave&limit=100');
+    expect(away.json().users.map((u: { client_id: number }) => u.client_id)).toContain(accounts.qa.id);
+    const editor = await admin('GET', `/api/user/${accounts.editor.id}`);
+    expect(editor.json()).toMatchObject({ is_on_leave: false });
+  });
+
   it('hides the history of a user the caller may not see (404), and refuses the signed out (401)', async () => {
     for (const key of ['editor', 'helper', 'helperLead', 'customer', 'customer2'] as const) {
       expect((await history(accounts[key].token, accounts.qa.id)).statusCode, key).toBe(404);

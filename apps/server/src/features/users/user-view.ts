@@ -1,7 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { UserView } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { customerQas, customerYtHelpers, users } from '../../db/schema.js';
+import { onLeaveToday } from '../leave/leave.service.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -49,10 +50,26 @@ async function loadHelpers(db: Db, customerIds: number[]) {
   return byCustomer;
 }
 
+/** Which of these staff are on leave today in New York: the leave rows decide, the stored flag is not kept. */
+async function loadOnLeave(db: Db, staffIds: number[]) {
+  if (staffIds.length === 0) return new Set<number>();
+  // Asked in a WHERE, where Drizzle names the outer users column in full inside the subquery.
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, staffIds), onLeaveToday(users.id)));
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Shapes user rows for replies; team notes and plan details are left out for customer viewers. */
 export async function toUserViews(db: Db, rows: UserRow[], viewerIsStaff: boolean): Promise<UserView[]> {
   const customerIds = rows.filter((r) => r.clientType === 'customer').map((r) => r.id);
-  const [qas, helpers] = await Promise.all([loadQas(db, customerIds), loadHelpers(db, customerIds)]);
+  const staffIds = rows.filter((r) => r.clientType !== 'customer').map((r) => r.id);
+  const [qas, helpers, onLeave] = await Promise.all([
+    loadQas(db, customerIds),
+    loadHelpers(db, customerIds),
+    loadOnLeave(db, staffIds),
+  ]);
   return rows.map((u) => ({
     client_id: u.id,
     client_type: u.clientType,
@@ -68,7 +85,7 @@ export async function toUserViews(db: Db, rows: UserRow[], viewerIsStaff: boolea
     is_profile_completed: u.isProfileCompleted,
     is_yt_fields_filled: u.isYtFieldsFilled,
     is_active_subscription: u.isActiveSubscription,
-    is_on_leave: u.isOnLeave,
+    is_on_leave: onLeave.has(u.id),
     is_deleted: u.isDeleted,
     has_youtube_helper: u.hasYoutubeHelper,
     has_subtitles: u.hasSubtitles,

@@ -134,16 +134,5 @@ export async function listUsers(db: Db, viewer: SessionUser, query: UsersQuery) 
       .offset(query.offset),
     db.select({ n: count() }).from(users).where(where),
   ]);
-  // The leave rows decide "on leave", not the stored flag; asked in a WHERE, where Drizzle names columns in full.
-  const ids = rows.map((r) => r.id);
-  const away =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(inArray(users.id, ids), onLeave));
-  const onLeaveIds = new Set(away.map((r) => r.id));
-  const views = await toUserViews(db, rows, true);
-  return { users: views.map((v) => ({ ...v, is_on_leave: onLeaveIds.has(v.client_id) })), count: total?.n ?? 0 };
+  return { users: await toUserViews(db, rows, true), count: total?.n ?? 0 };
 }
