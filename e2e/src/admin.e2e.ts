@@ -9,7 +9,6 @@ import { DEMO_PASSWORD } from './api.js';
 // Demo accounts (apps/server/src/features/seed/demo-seed.ts).
 const ADMIN = 'admin@cutroom.demo';
 const QA_NAME = 'Quinn Checker';
-const QA_EMAIL = 'qa@cutroom.demo';
 const EDITOR = 'editor@cutroom.demo';
 const WIDE = { width: 1440, height: 900 };
 const WEB = { 'X-Requested-With': 'cutroom-web' };
@@ -50,7 +49,7 @@ const iso = (day: Date) => day.toISOString().slice(0, 10);
 const dayLabel = (day: Date) =>
   `${day.getUTCDate()} ${day.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' })} ${day.getUTCFullYear()}`;
 
-/** Opens a date picker and clicks the day, paging the calendar on (a few months at most) until it shows. */
+/** Opens a date picker and clicks the day (waiting for it to be taken), paging the calendar on (a few months at most) until it shows. */
 async function pickDate(page: Page, picker: Locator, day: Date) {
   await picker.click();
   const next = page.locator('button[data-direction="next"]:visible').first();
@@ -58,6 +57,14 @@ async function pickDate(page: Page, picker: Locator, day: Date) {
   const button = page.getByRole('button', { name: dayLabel(day), exact: true }).locator('visible=true');
   for (let i = 0; i < 3 && (await button.count()) === 0; i++) await next.click();
   await button.first().click();
+  // The calendar closes and the field shows the day before the next picker opens (or the form is sent).
+  await expect.poll(() => page.locator('button[data-direction="next"]:visible').count()).toBe(0);
+  await expect.poll(() => picker.textContent()).toContain(iso(day));
+}
+
+/** Picks one of /users' filters (All Users, On Leave, Working) in its segmented control. */
+async function filterUsers(page: Page, label: string) {
+  await page.getByRole('radiogroup', { name: 'Filter' }).getByText(label, { exact: true }).click();
 }
 
 describe('administration', () => {
@@ -217,13 +224,16 @@ describe('administration', () => {
     await holidayRow.waitFor();
     expect(await holidayRow.textContent()).toContain(iso(nyDay(20)));
 
+    // The QA is working until the leave: listed under Working on /users, whence the admin opens the profile.
+    await admin.goto('/users');
+    await admin.getByRole('textbox', { name: 'Search' }).fill(QA_NAME);
+    const qaLink = admin.getByRole('link', { name: QA_NAME, exact: true });
+    await filterUsers(admin, 'Working');
+    await expect.poll(() => qaLink.count(), { timeout: 10_000 }).toBe(1);
+    await qaLink.click();
+    await admin.waitForURL(/\/user\/\d+\/profile/);
+
     // A leave on the QA's profile, from today.
-    const users = await admin.request.get(`/api/users?search=${encodeURIComponent(QA_NAME)}&limit=10`, {
-      headers: WEB,
-    });
-    const found = ((await users.json()) as { users: UserView[] }).users.find((u) => u.useremail === QA_EMAIL);
-    expect(found, 'the demo QA in /api/users').toBeTruthy();
-    await admin.goto(`/user/${found!.client_id}/profile?tab=leave`);
     await admin.getByRole('tab', { name: /Leave/ }).click();
     const leaveForm = admin.getByRole('form', { name: 'Add leave' });
     await pickDate(admin, leaveForm.getByLabel('Start date'), nyDay(0));
@@ -237,12 +247,17 @@ describe('administration', () => {
     expect(await leaveRow.textContent()).toContain(iso(nyDay(2)));
     await admin.screenshot({ path: path.join(screenshotDir, 'admin-qa-leave.png'), fullPage: true });
 
-    // /users with the On Leave filter lists the QA.
+    // On /users the QA has moved from Working to On Leave, with the badge.
     await admin.goto('/users');
-    await admin.getByLabel('Filter').getByText('On Leave', { exact: true }).click();
-    await expect
-      .poll(() => admin.getByRole('link', { name: QA_NAME, exact: true }).count(), { timeout: 10_000 })
-      .toBe(1);
+    await admin.getByRole('textbox', { name: 'Search' }).fill(QA_NAME);
+    await filterUsers(admin, 'On Leave');
+    await expect.poll(() => qaLink.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => admin.getByText('On leave', { exact: true }).first().isVisible()).toBe(true);
+    await filterUsers(admin, 'Working');
+    await expect.poll(() => qaLink.count(), { timeout: 10_000 }).toBe(0);
+    await filterUsers(admin, 'On Leave');
+    await expect.poll(() => qaLink.count(), { timeout: 10_000 }).toBe(1);
+    await admin.screenshot({ path: path.join(screenshotDir, 'admin-users-on-leave.png') });
     await admin.context().close();
   });
 });
