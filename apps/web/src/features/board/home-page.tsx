@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../lib/session';
 import { invalidateColumns, useBoardSummary } from './api';
 import { BoardView } from './board-view';
 import { visibleColumns } from './columns';
-import { CreateButton, HomeToolbar, MonthlyCount, ReloadButton, ViewToggle } from './home-toolbar';
+import { CreateButton, HomeToolbar, MonthlyCount, ReloadBoardButton, ViewToggle } from './home-toolbar';
 import { ListView } from './list-view';
 import { MoveWorkflow, type EditModalSlot, type EnableExtraSlot } from './move-workflow';
 import { useBoardEvents } from './use-board-events';
@@ -56,7 +56,7 @@ function Home({ renderCreateModal, renderEditModal, renderEnableExtra }: HomePag
           <Group gap="sm" wrap="wrap">
             {user.client_type === 'customer' && <MonthlyCount summary={summary.data} />}
             <ViewToggle view={home.view} onChange={home.setView} />
-            <ReloadButton />
+            <ReloadBoardButton />
             <CreateButton
               role={user.client_type}
               summary={summary.data}

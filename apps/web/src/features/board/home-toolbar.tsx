@@ -1,17 +1,6 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Checkbox,
-  Collapse,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Collapse, Group, SegmentedControl, Select, Stack, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DatePickerInput } from '@mantine/dates';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
@@ -22,9 +11,9 @@ import {
   IconLayoutKanban,
   IconLayoutList,
   IconPlus,
-  IconRefresh,
 } from '@tabler/icons-react';
 import { MOBILE_PX, REQUEST_ROLES, VIEW_AS_ROLES, type Role } from '@cutroom/domain';
+import { ReloadButton } from '../../components/reload-button';
 import { boardKeys, type BoardSummary } from './api';
 import type { ShowFlag } from './columns';
 import { SearchField } from './search-field';
@@ -66,22 +55,16 @@ export function ViewToggle({ view, onChange }: { view: HomeView; onChange: (view
   );
 }
 
-export function ReloadButton() {
+export function ReloadBoardButton() {
   const queryClient = useQueryClient();
   const fetching = useIsFetching({ queryKey: boardKeys.columns }) > 0;
   return (
-    <Tooltip label="Reload cards" withArrow>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label="Reload cards"
-        data-testid="reload-board"
-        loading={fetching}
-        onClick={() => void queryClient.invalidateQueries({ queryKey: boardKeys.all })}
-      >
-        <IconRefresh size={18} />
-      </ActionIcon>
-    </Tooltip>
+    <ReloadButton
+      label="Reload cards"
+      testId="reload-board"
+      loading={fetching}
+      onReload={() => void queryClient.invalidateQueries({ queryKey: boardKeys.all })}
+    />
   );
 }
 

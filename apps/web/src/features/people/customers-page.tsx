@@ -1,18 +1,6 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
@@ -21,7 +9,6 @@ import {
   IconDownload,
   IconPlayerPause,
   IconPlayerPlay,
-  IconRefresh,
   IconRotateClockwise,
   IconSearch,
   IconTrash,
@@ -42,6 +29,7 @@ import {
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { PageHeader } from '../../components/page-header';
+import { ReloadButton } from '../../components/reload-button';
 import { formatDateTime } from '../../lib/format-time';
 import { useCurrentUser } from '../../lib/session';
 import { DEFAULT_LABELS, PATHS, navLabel } from '../../app/paths';
@@ -206,17 +194,7 @@ export function CustomersPage() {
         title={navLabel(role, PATHS.customers, DEFAULT_LABELS.customers)}
         actions={
           <>
-            <Tooltip label="Reload">
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label="Reload"
-                onClick={() => void query.refetch()}
-                loading={query.isFetching}
-              >
-                <IconRefresh size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <ReloadButton label="Reload" loading={query.isFetching} onReload={() => void query.refetch()} />
             {canFilter && (
               <Button
                 component="a"

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, SegmentedControl, Stack, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconRefresh, IconSearch, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconSearch, IconTrash, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { API, MSG, TABLE_PAGE_SIZE, USER_FILTERS, fill, isOptionOf, type UserView } from '@cutroom/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { PageHeader } from '../../components/page-header';
+import { ReloadButton } from '../../components/reload-button';
 import { useCurrentUser } from '../../lib/session';
 import { DEFAULT_LABELS, PATHS, navLabel } from '../../app/paths';
 import { AddUserModal } from './add-user-modal';
@@ -56,17 +57,7 @@ export function UsersPage() {
         title={navLabel(role, PATHS.users, DEFAULT_LABELS.users)}
         actions={
           <>
-            <Tooltip label="Reload">
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label="Reload"
-                onClick={() => void query.refetch()}
-                loading={query.isFetching}
-              >
-                <IconRefresh size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <ReloadButton label="Reload" loading={query.isFetching} onReload={() => void query.refetch()} />
             {canAdd && (
               <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
                 Add User
