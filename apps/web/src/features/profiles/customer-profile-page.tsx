@@ -1,25 +1,11 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconStar } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { Navigate } from 'react-router';
-import { MSG, SUBSCRIPTION_TYPES, labelOf, type UserView } from '@cutroom/domain';
+import { SUBSCRIPTION_TYPES, labelOf, type UserView } from '@cutroom/domain';
 import { userProfilePath } from '../../app/paths';
 import { PageHeader } from '../../components/page-header';
-import { useAverageRating } from './api';
 import { CustomerAdminForm } from './customer-admin-form';
 import { ProfileGate } from './profile-gate';
-
-function Item({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={2} style={{ minWidth: 0 }}>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
+import { AverageRating, InfoItem } from './profile-info';
 
 /** Spec 002 §4: plans show as SINGLE, WEEKLY, …, CUSTOM (n). */
 const planLabel = (person: UserView) => {
@@ -29,18 +15,6 @@ const planLabel = (person: UserView) => {
     : label || '—';
 };
 
-function RatingText({ userId }: { userId: number }) {
-  const rating = useAverageRating(userId);
-  if (!rating.data) return <>—</>;
-  if (rating.data.rated_videos === 0) return <>{MSG.noRatingsYet}</>;
-  return (
-    <Group gap={4} wrap="nowrap">
-      <IconStar size={16} aria-hidden />
-      {rating.data.average_rating.toFixed(2)} ({rating.data.rated_videos} rated)
-    </Group>
-  );
-}
-
 function CustomerProfile({ person, viewer }: { person: UserView; viewer: UserView }) {
   return (
     <>
@@ -48,21 +22,21 @@ function CustomerProfile({ person, viewer }: { person: UserView; viewer: UserVie
       <Stack gap="lg">
         <Paper p="md" radius="lg" withBorder component="section" aria-label="Basic Info">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-            <Item label="Email">
+            <InfoItem label="Email">
               <Anchor href={`mailto:${person.useremail}`}>{person.useremail}</Anchor>
-            </Item>
-            <Item label="Plan">
+            </InfoItem>
+            <InfoItem label="Plan">
               <Group gap="xs">
                 <span>{planLabel(person)}</span>
                 <Badge color={person.is_active_subscription ? 'green' : 'gray'} variant="light">
                   {person.is_active_subscription ? 'Active' : 'Inactive'}
                 </Badge>
               </Group>
-            </Item>
-            <Item label="Timezone">{person.timezone}</Item>
-            <Item label="Average rating">
-              <RatingText userId={person.client_id} />
-            </Item>
+            </InfoItem>
+            <InfoItem label="Timezone">{person.timezone}</InfoItem>
+            <InfoItem label="Average rating">
+              <AverageRating userId={person.client_id} />
+            </InfoItem>
           </SimpleGrid>
         </Paper>
         <CustomerAdminForm key={person.client_id} person={person} viewer={viewer} />

@@ -1,54 +1,15 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { IconBeach, IconChartBar, IconMoodSmile, IconStar } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { IconBeach, IconChartBar, IconMoodSmile } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
 import { LEAVE_TAKER_ROLES, MSG, ROLE_LABELS, type UserView } from '@cutroom/domain';
 import { customerProfilePath } from '../../app/paths';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { PageHeader } from '../../components/page-header';
-import { useAverageRating, useLeaveHistory } from './api';
+import { useLeaveHistory } from './api';
 import { LeavePanel } from './leave-panel';
 import { ProfileGate, TeamLeadName } from './profile-gate';
+import { AverageRating, InfoItem } from './profile-info';
 
-function InfoItem({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={2} style={{ minWidth: 0 }}>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
-
-function AverageRating({ userId }: { userId: number }) {
-  const rating = useAverageRating(userId);
-  if (rating.isPending)
-    return (
-      <Text span c="dimmed">
-        …
-      </Text>
-    );
-  if (rating.isError) return <Text span>—</Text>;
-  const { average_rating, rated_videos } = rating.data;
-  if (rated_videos === 0)
-    return (
-      <Text span c="dimmed">
-        {MSG.noRatingsYet}
-      </Text>
-    );
-  return (
-    <Group gap={4} wrap="nowrap" data-testid="average-rating">
-      <IconStar size={16} aria-hidden />
-      <Text span>
-        {average_rating.toFixed(2)} ({rated_videos} rated {rated_videos === 1 ? 'video' : 'videos'})
-      </Text>
-    </Group>
-  );
-}
-
-/** Brief Info: who they are, whom they report to, whether they are on leave today and how their work is rated. */
 function BriefInfo({ person, showLeave }: { person: UserView; showLeave: boolean }) {
   const leave = useLeaveHistory(person.client_id, showLeave);
   return (
