@@ -1,4 +1,4 @@
-import type { CardDetailReply, Role, UserView } from '@cutroom/domain';
+import type { AnnouncementView, CardDetailReply, Role, UserView } from '@cutroom/domain';
 
 /** A complete user as GET /api/me returns it; tests override what they care about. */
 export function makeUser(overrides: Partial<UserView> = {}): UserView {
@@ -129,3 +129,23 @@ export function makeCardDetail(overrides: Partial<CardDetailReply> = {}): CardDe
     ...overrides,
   };
 }
+
+/** An active announcement covering 2026, as GET /api/portal/settings/V2 lists it. */
+export const makeAnnouncement = (overrides: Partial<AnnouncementView> = {}): AnnouncementView => ({
+  id: 3,
+  enable_banner: 1,
+  banner_heading: 'Office closed <b>Friday</b>',
+  banner_heading_style: 'h4',
+  banner_text: '<p>Requests made on Friday start on Monday.</p>',
+  banner_text_style: '15px',
+  banner_heading_color: '#ffffff',
+  banner_font_style: 'none',
+  banner_image: null,
+  banner_image_style_height: null,
+  banner_image_style_width: null,
+  startDate: '2026-01-01',
+  endDate: '2026-12-31',
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});

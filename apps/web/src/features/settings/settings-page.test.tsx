@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { MSG, type AnnouncementView, type HolidayView } from '@cutroom/domain';
-import { makeUser } from '../../test/fixtures';
+import { MSG, type HolidayView } from '@cutroom/domain';
+import { makeAnnouncement, makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 
@@ -17,24 +17,6 @@ const holiday = (overrides: Partial<HolidayView> = {}): HolidayView => ({
   ...overrides,
 });
 
-const announcement = (overrides: Partial<AnnouncementView> = {}): AnnouncementView => ({
-  id: 3,
-  enable_banner: 1,
-  banner_heading: 'Office closed <b>Friday</b>',
-  banner_heading_style: 'h4',
-  banner_text: '<p>Requests made on Friday start on Monday.</p>',
-  banner_text_style: '15px',
-  banner_heading_color: '#ffffff',
-  banner_font_style: 'none',
-  banner_image: null,
-  banner_image_style_height: null,
-  banner_image_style_width: null,
-  startDate: '2026-01-01',
-  endDate: '2026-12-31',
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
 
 /** Opens the date picker of `label` and picks the 15th of the month it shows (the current one). */
 async function pickFifteenth(user: ReturnType<typeof userEvent.setup>, label: string) {
@@ -105,7 +87,7 @@ describe('settings page', { timeout: 15_000 }, () => {
   it('previews the banner as the heading is typed', async () => {
     fakeServer({
       'GET /api/me': { body: makeUser() },
-      'GET /api/portal/settings/V2': { body: { announcements: [announcement()] } },
+      'GET /api/portal/settings/V2': { body: { announcements: [makeAnnouncement()] } },
     });
     const user = userEvent.setup();
     renderApp('/settings');
