@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 
 export interface Figures {
   p50: number;
+  p95: number;
   p99: number;
   rps: number;
 }
@@ -11,10 +12,10 @@ export interface Figures {
 function figures(latencies: number[], seconds: number): Figures {
   latencies.sort((x, y) => x - y);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { p50: at(0.5), p99: at(0.99), rps: latencies.length / seconds };
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), rps: latencies.length / seconds };
 }
 
-/** A POST with a bearer token and a JSON body, or (no body) a plain GET. */
+/** A POST with a JSON body, or (no body) a GET; with a bearer token when one is given. */
 export interface Call {
   url: string;
   token?: string;

@@ -1,7 +1,8 @@
 /**
  * Board benchmark (issue 3): POST /api/getCards against PostgreSQL with 1,000 and then 100,000 cards
- * for 2,000 customers, as admin and as a QA, first and deep page, at 1 and 50 connections; the same
- * SQL through node-postgres alongside. The API runs as its own process, as in production, so the
+ * for 2,000 customers, as admin and as a QA, first and deep page, and the helper board (POST
+ * /api/ythelper/cards) as the helper lead and a helper, at 1 and 50 connections; the same SQL
+ * through node-postgres alongside. The API runs as its own process, as in production, so the
  * load generator does not share its event loop. Prints figures and ratios; asserts nothing.
  *   npm run bench:board            (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
  */
@@ -10,9 +11,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { fillPlaceholders } from 'drizzle-orm';
-import { BOARD_COLUMNS, getCardsBody, CLOCK_TIME_ZONE } from '@cutroom/domain';
+import {
+  BOARD_COLUMNS,
+  YT_BOARD_COLUMNS,
+  getCardsBody,
+  ytCardsBody,
+  CLOCK_TIME_ZONE,
+  type Role,
+} from '@cutroom/domain';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { columnPageQuery, pageValues } from '../../apps/server/src/features/board/board.service.js';
+import { ytColumnPageQuery, ytPageValues } from '../../apps/server/src/features/yt-helper/yt-board.service.js';
 import { createSession } from '../../apps/server/src/platform/auth.js';
 import { hashPassword } from '../../apps/server/src/platform/passwords.js';
 import { measureApi, measureSql, type Figures } from './measure.js';
@@ -47,27 +56,55 @@ async function main() {
     max: 50,
     options: '-c plan_cache_mode=force_generic_plan',
   });
+  // The final DROP … WITH (FORCE) ends any connection a pool still holds; that is not a failure.
+  for (const p of [pool, rawPool]) p.on('error', () => undefined);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-bench-'));
   const server = await startServer(url.toString(), dataDir);
-  const api = `${server.origin}/api/getCards`;
+  const apis = { board: `${server.origin}/api/getCards`, yt: `${server.origin}/api/ythelper/cards` };
 
   await seedPeople(pool, await hashPassword('bench-password'));
   const who = async (type: string) =>
     (await pool.query<{ id: number }>(`select id from users where client_type = $1 order by id limit 1`, [type]))
       .rows[0]!.id;
-  const viewers = { admin: await who('admin'), qa: await who('qa') };
-  const tokens = {
-    admin: await createSession(database.db, viewers.admin, true, 'bench'),
-    qa: await createSession(database.db, viewers.qa, true, 'bench'),
-  };
+  const roles = ['admin', 'qa', 'yt-helper-lead', 'yt-helper'] as const;
+  const viewers = Object.fromEntries(await Promise.all(roles.map(async (r) => [r, await who(r)]))) as Record<
+    (typeof roles)[number],
+    number
+  >;
+  const tokens = Object.fromEntries(
+    await Promise.all(roles.map(async (r) => [r, await createSession(database.db, viewers[r], true, 'bench')])),
+  ) as Record<(typeof roles)[number], string>;
   const editing = BOARD_COLUMNS.find((c) => c.key === 'editing')!;
+  const inProgress = YT_BOARD_COLUMNS.find((c) => c.key === 'inProgress')!;
 
-  const scenarios = [
-    { name: 'admin, first page', role: 'admin' as const, body: { section: 'editing', offset: 0, limit: 10 } },
-    { name: 'admin, deep page', role: 'admin' as const, body: { section: 'editing', offset: 500, limit: 10 } },
-    { name: 'QA, first page', role: 'qa' as const, body: { section: 'editing', offset: 0, limit: 10 } },
-    { name: 'QA, deep page', role: 'qa' as const, body: { section: 'editing', offset: 200, limit: 10 } },
+  const scenarios: { name: string; role: (typeof roles)[number]; board: 'board' | 'yt'; body: object }[] = [
+    { name: 'admin, first page', role: 'admin', board: 'board', body: { section: 'editing', offset: 0, limit: 10 } },
+    { name: 'admin, deep page', role: 'admin', board: 'board', body: { section: 'editing', offset: 500, limit: 10 } },
+    { name: 'QA, first page', role: 'qa', board: 'board', body: { section: 'editing', offset: 0, limit: 10 } },
+    { name: 'QA, deep page', role: 'qa', board: 'board', body: { section: 'editing', offset: 200, limit: 10 } },
+    {
+      name: 'helper lead, helper board, first page',
+      role: 'yt-helper-lead',
+      board: 'yt',
+      body: { section: 'inProgress' },
+    },
+    { name: 'helper, helper board, first page', role: 'yt-helper', board: 'yt', body: { section: 'inProgress' } },
   ];
+  /** The SQL of a scenario's page with its values, as the API runs it. */
+  const rawQuery = (s: (typeof scenarios)[number]) => {
+    const viewer = { id: viewers[s.role], role: s.role as Role };
+    if (s.board === 'yt') {
+      const parsed = ytCardsBody.parse(s.body);
+      const query = ytColumnPageQuery(database.db, viewer.role, parsed).toSQL();
+      return { sql: query.sql, params: fillPlaceholders(query.params, ytPageValues(viewer, parsed, inProgress)) };
+    }
+    const parsed = getCardsBody.parse(s.body);
+    const query = columnPageQuery(database.db, viewer.role, parsed, editing).toSQL();
+    return {
+      sql: query.sql,
+      params: fillPlaceholders(query.params, pageValues(viewer, parsed, CLOCK_TIME_ZONE, editing)),
+    };
+  };
   const rows: { scale: number; scenario: string; connections: number; api: Figures; sql: Figures }[] = [];
 
   let seeded = 0;
@@ -76,16 +113,24 @@ async function main() {
     seeded = scale;
     // A fresh process compiles its hot paths during the first seconds; warm every scenario once.
     if (scale === 1_000)
-      for (const s of scenarios) await measureApi({ url: api, token: tokens[s.role], body: s.body }, 50, 2);
+      for (const s of scenarios) await measureApi({ url: apis[s.board], token: tokens[s.role], body: s.body }, 50, 2);
     for (const s of scenarios) {
-      const parsed = getCardsBody.parse(s.body);
-      const viewer = { id: viewers[s.role], role: s.role };
-      const query = columnPageQuery(database.db, s.role, parsed, editing).toSQL();
-      const params = fillPlaceholders(query.params, pageValues(viewer, parsed, CLOCK_TIME_ZONE, editing));
+      const query = rawQuery(s);
       for (const connections of [1, 50]) {
-        const apiFigures = await measureApi({ url: api, token: tokens[s.role], body: s.body }, connections, SECONDS);
+        const apiFigures = await measureApi(
+          { url: apis[s.board], token: tokens[s.role], body: s.body },
+          connections,
+          SECONDS,
+        );
         // Named, like the API's own statements, so both sides run a cached plan.
-        const sqlFigures = await measureSql(rawPool, `bench_${s.role}`, query.sql, params, connections, SECONDS);
+        const sqlFigures = await measureSql(
+          rawPool,
+          `bench_${s.board}_${s.role}`,
+          query.sql,
+          query.params,
+          connections,
+          SECONDS,
+        );
         rows.push({ scale, scenario: s.name, connections, api: apiFigures, sql: sqlFigures });
         process.stdout.write('.');
       }

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { MSG, type UserView } from '@cutroom/domain';
-import { launchBrowser, newPage, screenshotDir } from './browser.js';
-import { DEMO_PASSWORD } from './api.js';
+import { launchBrowser, screenshotDir } from './browser.js';
+import { signedInPage } from './login.js';
 
 // Demo accounts (apps/server/src/features/seed/demo-seed.ts).
 const ADMIN = 'admin@cutroom.demo';
@@ -21,15 +21,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /** Logs in through the form; where the app lands next (home or /profile) is the caller's to check. */
-async function logIn(email: string, password = DEMO_PASSWORD): Promise<Page> {
-  const page = await newPage(browser, WIDE);
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-  return page;
-}
+const logIn = (email: string, password?: string) => signedInPage(browser, email, { viewport: WIDE, password });
 
 /** Narrows /customers to one customer by the search box and waits for their card. */
 async function findCustomer(page: Page, name: string) {

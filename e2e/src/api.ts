@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl } from './browser.js';
+import { baseUrl, clientAddress } from './browser.js';
 
 /** Every demo account's password (apps/server/src/features/seed/demo-seed.ts). */
 export const DEMO_PASSWORD = 'cutroom-demo';
@@ -9,7 +9,7 @@ export const DEMO_PASSWORD = 'cutroom-demo';
 export async function bearer(email: string): Promise<string> {
   const res = await fetch(`${baseUrl()}/api/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress() },
     body: JSON.stringify({ useremail: email, password: DEMO_PASSWORD }),
   });
   expect(res.status).toBe(200);
@@ -25,6 +25,15 @@ export async function call<T>(token: string, method: string, url: string, body?:
   });
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/**
+ * Starts a customer's billing period afresh (an admin's renewal), so the requests a journey orders fit
+ * in the demo plan whatever journeys ran before it on the same server.
+ */
+export async function freshBillingPeriod(customerEmail: string): Promise<void> {
+  const customerId = (await call<{ client_id: number }>(await bearer(customerEmail), 'GET', '/api/me')).client_id;
+  await call(await bearer('admin@cutroom.demo'), 'POST', `/api/user/${customerId}/renewSubscription`);
 }
 
 /** The toast carrying a text. */

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@cutroom/domain';
 import { launchBrowser, newPage, screenshotDir } from './browser.js';
-import { DEMO_PASSWORD, bearer, call, toast } from './api.js';
+import { bearer, call, freshBillingPeriod, toast } from './api.js';
+import { submitLogin } from './login.js';
 import { confirmDoneAndRate } from './feedback.js';
 
 // Demo accounts (apps/server/src/features/seed/demo-seed.ts): the lead's team serves the demo customer.
@@ -21,8 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** A fresh video request for the demo customer, made by the admin so the customer's allowance is spared. */
+/** A fresh video request for the demo customer, made by the admin in a fresh billing period of theirs. */
 async function createRequest(title: string): Promise<number> {
+  await freshBillingPeriod(CUSTOMER);
   const customerId = (await call<{ client_id: number }>(await bearer(CUSTOMER), 'GET', '/api/me')).client_id;
   const admin = await bearer('admin@cutroom.demo');
   const reply = await call<{ card_id: number }>(admin, 'POST', '/api/card', {
@@ -39,10 +41,7 @@ async function openBoard(email: string): Promise<Page> {
   const page = await newPage(browser, WIDE);
   // Customers start on the list (spec 000 §2); these journeys run on the board, chosen as a user would.
   await page.context().addInitScript(() => window.localStorage.setItem('selectedListingView', 'board'));
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
+  await submitLogin(page, email);
   await page.waitForURL((url) => url.pathname === '/');
   await page.getByTestId('board-view').waitFor();
   return page;

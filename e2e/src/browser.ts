@@ -22,8 +22,24 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
 
 export const baseUrl = () => inject('baseUrl');
 
+let clients = 0;
+/**
+ * A client address of its own for each browser context and API session, sent as X-Forwarded-For to the
+ * server, which trusts its loopback proxy (global-setup.ts): per-address login limits then count one
+ * person's logins, as behind a real proxy, and not the whole suite's.
+ */
+export function clientAddress(): string {
+  clients += 1;
+  return `198.18.${process.pid % 250}.${(clients % 250) + 1}`;
+}
+
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport, timezoneId: 'America/New_York' });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport,
+    timezoneId: 'America/New_York',
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+  });
   return context.newPage();
 }
 

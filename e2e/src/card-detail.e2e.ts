@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@cutroom/domain';
 import { baseUrl, launchBrowser, newPage, screenshotDir } from './browser.js';
-import { DEMO_PASSWORD, bearer, call, toast } from './api.js';
+import { DEMO_PASSWORD, bearer, call, freshBillingPeriod, toast } from './api.js';
+import { signedInPage } from './login.js';
 import { confirmDoneAndRate } from './feedback.js';
 
 // Demo accounts (apps/server/src/features/seed/demo-seed.ts).
@@ -70,6 +71,7 @@ async function recordClip(): Promise<Buffer> {
 
 /** The clip on the portal's own storage, and a card for the customer taken to Review with it. */
 async function deliveredCard(): Promise<number> {
+  await freshBillingPeriod(CUSTOMER);
   const [admin, customer, editor] = await Promise.all([bearer(ADMIN), bearer(CUSTOMER), bearer(EDITOR)]);
   const form = new FormData();
   form.append('document', new Blob([new Uint8Array(await recordClip())], { type: 'video/webm' }), 'review-clip.webm');
@@ -98,12 +100,7 @@ async function deliveredCard(): Promise<number> {
 }
 
 async function openCard(email: string, cardId: number): Promise<Page> {
-  const page = await newPage(browser, WIDE);
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => url.pathname === '/');
+  const page = await signedInPage(browser, email, { viewport: WIDE });
   await page.goto(`/card-details/${cardId}`);
   await page.getByTestId('card-detail').waitFor();
   return page;

@@ -44,6 +44,8 @@ export async function setup(project: TestProject) {
       SEED_DEMO: 'true',
       PUBLIC_URL: baseUrl,
       DATABASE_URL: '',
+      // Each browser context says who it is in X-Forwarded-For (browser.ts clientAddress).
+      TRUST_PROXY: 'loopback',
     },
     stdio: ['ignore', log, log],
   });
@@ -69,5 +71,10 @@ export async function teardown() {
     server.kill('SIGTERM');
     await exited;
   }
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!dataDir) return;
+  // The server's log outlives the run beside the screenshots: it is what explains a failed journey.
+  const artifacts = path.resolve(import.meta.dirname, '../artifacts');
+  fs.mkdirSync(artifacts, { recursive: true });
+  fs.copyFileSync(path.join(dataDir, 'server.log'), path.join(artifacts, 'server.log'));
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }

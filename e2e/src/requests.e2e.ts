@@ -3,11 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG, type CardDetailReply } from '@cutroom/domain';
-import { launchBrowser, newPage, screenshotDir } from './browser.js';
-import { DEMO_PASSWORD } from './api.js';
+import { launchBrowser, screenshotDir } from './browser.js';
+import { freshBillingPeriod } from './api.js';
+import { signedInPage } from './login.js';
 
 // Demo accounts (apps/server/src/features/seed/demo-seed.ts). The customer has a QA, the YouTube
-// helper and subtitles, and room for 4 requests this period; customer2 ('Max Maker') has a QA too.
+// helper and subtitles, and room for 4 requests a period; customer2 ('Max Maker') has a QA too.
 const CUSTOMER = 'customer@cutroom.demo';
 const ADMIN = 'admin@cutroom.demo';
 const WIDE = { width: 1440, height: 900 };
@@ -18,15 +19,12 @@ beforeAll(async () => {
   // A fake microphone that answers without a permission prompt, so the voice note can be recorded.
   browser = await launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
   fs.mkdirSync(screenshotDir, { recursive: true });
+  await freshBillingPeriod(CUSTOMER);
 });
 afterAll(() => browser?.close());
 
 async function logIn(email: string): Promise<Page> {
-  const page = await newPage(browser, WIDE);
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
+  const page = await signedInPage(browser, email, { viewport: WIDE });
   await page.waitForURL((url) => url.pathname === '/');
   return page;
 }

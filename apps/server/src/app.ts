@@ -13,10 +13,14 @@ import { boardRoutes } from './features/board/board.routes.js';
 import { cardDetailsRoutes } from './features/card-details/card-details.routes.js';
 import { cardsRoutes } from './features/cards/cards.routes.js';
 import { chatRoutes } from './features/chat/chat.routes.js';
+import { inboxRoutes } from './features/inbox/inbox.routes.js';
 import { eventsRoutes } from './features/events/events.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { ytHelperRoutes } from './features/yt-helper/yt-helper.routes.js';
+import { reportsRoutes } from './features/reports/reports.routes.js';
 import { leaveRoutes } from './features/leave/leave.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
+import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { workflowRoutes } from './features/workflow/workflow.routes.js';
@@ -29,6 +33,7 @@ import { createMailer, type Mailer } from './platform/mail.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { createStorage } from './platform/storage.js';
+import { startMailWorker } from './features/mail/worker.js';
 import { registerWebApp } from './platform/web-app.js';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -93,6 +98,7 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
     config,
     events: bus,
     counters,
+    storage: await createStorage(config),
     mailer:
       mailer ??
       createMailer({
@@ -129,12 +135,21 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   await app.register(cardsRoutes(ctx));
   await app.register(boardRoutes(ctx));
   await app.register(workflowRoutes(ctx));
+  await app.register(ytHelperRoutes(ctx));
+  await app.register(reportsRoutes(ctx));
   await app.register(cardDetailsRoutes(ctx));
   await app.register(chatRoutes(ctx));
+  await app.register(inboxRoutes(ctx));
   await app.register(eventsRoutes(ctx));
-  await app.register(mediaRoutes(ctx, await createStorage(config)));
+  await app.register(mediaRoutes(ctx, ctx.storage));
   await app.register(settingsRoutes(ctx));
   await app.register(leaveRoutes(ctx));
+  await app.register(notificationsRoutes(ctx));
+
+  if (config.mailPollMs > 0) {
+    const worker = startMailWorker(ctx, app.log, config.mailPollMs);
+    app.addHook('onClose', () => worker.stop());
+  }
 
   await registerWebApp(app, config.webDist ? path.resolve(config.webDist) : defaultWebDist);
   return app;

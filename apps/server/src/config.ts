@@ -47,6 +47,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('Cutroom <no-reply@cutroom.local>'),
+  MAIL_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   ADMIN_EMAIL: z.string().email({ error: 'must be an email address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
   SEED_DEMO: bool.optional(),
@@ -70,6 +71,8 @@ export interface Config {
   s3: { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How often the mail worker looks for due mail; 0 turns the worker off (tests drive it). */
+  mailPollMs: number;
   admin: { email: string; password: string } | undefined;
   /** undefined = decide at start: seed when the embedded database is empty. */
   seedDemo: boolean | undefined;
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailPollMs: e.MAIL_POLL_MS,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }

@@ -15,7 +15,12 @@ export const joinLinks = (links: readonly string[] | undefined): string | null =
   return kept.length ? kept.join('|') : null;
 };
 export const splitLinks = (stored: string | null | undefined): string[] =>
-  stored ? stored.split('|').filter(Boolean) : [];
+  stored
+    ? stored
+        .split('|')
+        .map((l) => l.trim())
+        .filter(Boolean)
+    : [];
 
 /** Sync IDs are stored comma-separated. */
 export const splitContentIds = (stored: string | null | undefined): string[] =>

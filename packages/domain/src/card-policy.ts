@@ -4,6 +4,7 @@ import { MSG } from './messages.js';
 import { isStaff, isYtHelperRole, type Role } from './roles.js';
 import { allowedMoves, moveCallFor, type MoveCall } from './transitions.js';
 import { CARD_STATUSES } from './card-status.js';
+import type { Chat } from './chat.js';
 
 /**
  * Who may do what to a card: one answer for the server (which enforces it) and the web app (which
@@ -120,10 +121,16 @@ export function pauseVerdict(actor: PolicyActor, card: PolicyCard): Verdict {
   return null;
 }
 
-/** Rate the done video or the repurposed ones, once that part is complete. */
-export function rateVerdict(actor: PolicyActor, card: PolicyCard, part: 'done' | 'repurpose' = 'done'): Verdict {
-  if (!activeOwnerOrAdmin(actor, card)) return deny('MOVE_NOT_ALLOWED');
-  const complete = part === 'repurpose' ? card.is_repurpose_complete : card.is_complete;
+/** The parts of a card rated apart: the done video, the repurposed ones, the helper's work. */
+export const RATED_PARTS = ['done', 'repurpose', 'yt'] as const;
+export type RatedPart = (typeof RATED_PARTS)[number];
+
+/** Rate the done video, the repurposed ones or the helper's work, once that part is complete. */
+export function rateVerdict(actor: PolicyActor, card: PolicyCard, part: RatedPart = 'done'): Verdict {
+  // The helper lead also judges a helper's work (spec 002: non-customers rate in the rating review).
+  const rater = activeOwnerOrAdmin(actor, card) || (part === 'yt' && actor.role === 'yt-helper-lead');
+  if (!rater) return deny('MOVE_NOT_ALLOWED');
+  const complete = { done: card.is_complete, repurpose: card.is_repurpose_complete, yt: !!card.yt_is_complete }[part];
   if (!complete) return deny('INVALID_CARD_STATUS', MSG.rateAfterDone);
   return null;
 }
@@ -184,20 +191,29 @@ export function uploadSrtVerdict(actor: PolicyActor, card: PolicyCard): Verdict 
 
 // ---------------------------------------------------------------- chats and notes
 
-export type ChatKind = 'customer' | 'team';
+export type ChatKind = Chat;
 
-/** The team chat is the staff's; for customers it does not exist (404, never 403). */
-export const readChatVerdict = (actor: Pick<PolicyActor, 'role'>, chat: ChatKind): Verdict =>
-  chat === 'team' && !isStaff(actor.role) ? deny('NOT_FOUND') : null;
+/**
+ * The team chat is the staff's and the helper chat exists only on cards with the helper; for anyone
+ * else they do not exist (404, never 403).
+ */
+export const readChatVerdict = (
+  actor: Pick<PolicyActor, 'role'>,
+  chat: ChatKind,
+  card?: Partial<Pick<PolicyCard, 'has_youtube_helper'>>,
+): Verdict =>
+  (chat === 'team' && !isStaff(actor.role)) || (chat === 'yt' && card?.has_youtube_helper === false)
+    ? deny('NOT_FOUND')
+    : null;
 
-/** While the video is in quality check the customer reads the chat but does not write (spec 001 §2). */
+/** While the video is in quality check the customer reads its chat but does not write (spec 001 §2). */
 export const writeChatVerdict = (
   actor: Pick<PolicyActor, 'role'>,
-  card: Pick<PolicyCard, 'card_status'>,
+  card: Pick<PolicyCard, 'card_status'> & Partial<Pick<PolicyCard, 'has_youtube_helper'>>,
   chat: ChatKind,
 ): Verdict =>
-  readChatVerdict(actor, chat) ??
-  (actor.role === 'customer' && card.card_status === 'qa' ? deny('COMMENTS_CLOSED') : null);
+  readChatVerdict(actor, chat, card) ??
+  (actor.role === 'customer' && chat === 'customer' && card.card_status === 'qa' ? deny('COMMENTS_CLOSED') : null);
 
 /** A note's facts the rules read. */
 export interface PolicyNote {
@@ -224,9 +240,9 @@ export function changeNoteVerdict(actor: PolicyActor, note: PolicyNote): Verdict
 export const markNoteVerdict = (actor: PolicyActor, note: PolicyNote): Verdict =>
   isStaff(actor.role) && byCustomer(note) && !note.is_deleted ? null : deny('FORBIDDEN');
 
-/** The thumbs-up: customers, on customers' comments in the customer chat (spec 001 §5). */
+/** The thumbs-up: customers, on customers' comments in the customer or helper chat (spec 001 §5, §7). */
 export const reactNoteVerdict = (actor: PolicyActor, note: PolicyNote, chat: ChatKind): Verdict =>
-  actor.role === 'customer' && chat === 'customer' && byCustomer(note) && !note.is_deleted ? null : deny('FORBIDDEN');
+  actor.role === 'customer' && chat !== 'team' && byCustomer(note) && !note.is_deleted ? null : deny('FORBIDDEN');
 
 /** Everything a viewer may do to one note, for the chat's menus. */
 export const notePolicy = (actor: PolicyActor, note: PolicyNote, chat: ChatKind) => ({

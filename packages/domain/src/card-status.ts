@@ -68,4 +68,28 @@ export const YT_STATUS_LABELS: Record<YtStatus, string> = {
   completed: 'Completed',
 };
 
+/**
+ * The helper board's columns (spec 000 §2) in order; each is one stored yt_card_status. A card has a
+ * helper status only once it is on the helper board (docs/workflow.md "Entering the helper side").
+ */
+export const YT_BOARD_COLUMNS = [
+  { key: 'assigned', title: 'Assigned' },
+  { key: 'inProgress', title: 'In Progress' },
+  { key: 'ytQA', title: 'QA' },
+  { key: 'inDone', title: 'Review' },
+  { key: 'cancelled', title: 'Canceled' },
+  { key: 'completed', title: 'Completed' },
+] as const satisfies readonly { key: YtStatus; title: string }[];
+
+export const isYtStatus = (value: unknown): value is YtStatus => YT_STATUSES.includes(value as YtStatus);
+
 export const isCardStatus = (value: unknown): value is CardStatus => CARD_STATUSES.includes(value as CardStatus);
+
+/** Helper moves are kept in the card's activity as `yt:<status>`, beside the normal side's statuses. */
+export const YT_ACTIVITY_PREFIX = 'yt:';
+/** An activity entry's status as people read it: 'In Progress', or 'YouTube helper: Review'. */
+export function activityStatusLabel(value: string): string {
+  if (isCardStatus(value)) return CARD_STATUS_LABELS[value];
+  const yt = value.startsWith(YT_ACTIVITY_PREFIX) ? value.slice(YT_ACTIVITY_PREFIX.length) : null;
+  return yt && isYtStatus(yt) ? `YouTube helper: ${YT_STATUS_LABELS[yt]}` : value;
+}

@@ -40,5 +40,7 @@ export const videoTimeTag = (seconds: number) => `@VT{${Math.max(0, Math.floor(s
 
 /** Reply previews quote the parent this far (spec 001 §5: 40 characters in the main chat). */
 export const REPLY_PREVIEW_CHARS = 40;
+/** The helper view quotes only 15 (spec 001 §9). */
+export const YT_REPLY_PREVIEW_CHARS = 15;
 export const COMMENT_MAX = 5_000;
 export const COMMENTS_PAGE_SIZE = 50;

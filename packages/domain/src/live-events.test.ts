@@ -12,6 +12,9 @@ describe('live events', () => {
         'cards.sorted',
         'note.created',
         'note.updated',
+        'notification.created',
+        'notifications.read',
+        'inbox.updated',
       ].sort(),
     );
   });
@@ -28,6 +31,8 @@ describe('live events', () => {
       { type: 'note.created', data: { card_id: 4, note_id: 1, chat: 'somewhere' } },
       { type: 'card.updated', data: { card_id: 4, origin: 'short' } },
       { type: 'card.exploded', data: { card_id: 4 } },
+      { type: 'notification.created', data: { unseen: -1 } },
+      { type: 'inbox.updated', data: {} },
     ];
     for (const event of bad) expect(liveEvent.safeParse(event).success).toBe(false);
   });

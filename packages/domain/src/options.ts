@@ -118,3 +118,26 @@ export const isOptionOf =
   <T extends readonly Option[]>(list: T) =>
   (value: string): value is OptionValue<T> =>
     list.some((o) => o.value === value);
+
+/** The mails a user may turn off (spec 002 §3 mailPreferences, stored 0/1). */
+export const MAIL_PREFERENCES = options([
+  { value: 'card_movement', label: 'Card movement', hint: 'A card of yours moves to another status' },
+  { value: 'card_comment', label: 'Card comments', hint: 'Someone comments in a chat you can see' },
+  { value: 'card_comment_tag', label: 'Mentions in comments', hint: 'Someone mentions you with @' },
+]);
+export type MailPreferenceKey = (typeof MAIL_PREFERENCES)[number]['value'];
+
+/** What a notification tells (spec 002 §3); each matches the mail preference of the same key. */
+export const NOTIFICATION_TYPES = options([
+  { value: 'card_movement', label: 'Card movement' },
+  { value: 'card_comment', label: 'Card comment' },
+  { value: 'card_comment_tag', label: 'Mention' },
+]);
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number]['value'];
+
+/** A support thread's state (spec 002 §4): staff resolve, a customer re-opens with a new message. */
+export const INBOX_STATUSES = options([
+  { value: 'ACTIVE', label: 'Active' },
+  { value: 'RESOLVED', label: 'Archived' },
+]);
+export type InboxStatus = (typeof INBOX_STATUSES)[number]['value'];

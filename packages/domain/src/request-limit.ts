@@ -1,4 +1,4 @@
-import { REQUESTS_PER_PERIOD } from './constants.js';
+import { BILLING_PERIOD_DAYS, REQUESTS_PER_PERIOD } from './constants.js';
 import { SUBSCRIPTION_TYPES, type SubscriptionType } from './options.js';
 
 export interface PlanFields {
@@ -21,4 +21,14 @@ export function requestLimitOf(plan: PlanFields): number | null {
   // A custom plan without its number allows nothing until an admin sets it.
   if (type === 'custom') return plan.customSubscription ?? 0;
   return REQUESTS_PER_PERIOD[type];
+}
+
+const DAY_MS = 86_400_000;
+
+/** The 30-day billing period that contains `now`, counted from the billing date (DESIGN §4). */
+export function billingPeriod(billingDate: Date, now = new Date()): { start: Date; end: Date } {
+  const periodMs = BILLING_PERIOD_DAYS * DAY_MS;
+  const elapsed = Math.max(0, now.getTime() - billingDate.getTime());
+  const start = new Date(billingDate.getTime() + Math.floor(elapsed / periodMs) * periodMs);
+  return { start, end: new Date(start.getTime() + periodMs) };
 }

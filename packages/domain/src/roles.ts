@@ -29,6 +29,9 @@ export const isStaff = (role: Role): boolean => role !== 'customer';
 export const isYtHelperRole = (role: Role): boolean => YT_HELPER_ROLES.includes(role);
 
 /** Logging in picks the board mode: helper roles work the YouTube-helper board (spec 000 §1). */
+/** Who works the helper board beside the normal one: admin, the helper roles, customers whose plan has the helper. */
+export const mayUseYtMode = (role: Role, hasYoutubeHelper: boolean): boolean =>
+  role === 'admin' || isYtHelperRole(role) || (role === 'customer' && hasYoutubeHelper);
 export const defaultViewType = (role: Role): ViewType => (isYtHelperRole(role) ? 'yt-helper' : 'normal');
 export const VIEW_TYPES = ['normal', 'yt-helper'] as const;
 export type ViewType = (typeof VIEW_TYPES)[number];

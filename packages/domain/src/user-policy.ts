@@ -1,7 +1,8 @@
 import type { Role } from './roles.js';
+import { CUSTOMER_DETAIL_KEYS } from './customer-profile.js';
 
-/** Every field PUT /api/user/:id may change (spec 002 §3, §7); the body schema lists the same keys. */
-export const UPDATE_USER_FIELDS = [
+/** The account and plan fields PUT /api/user/:id may change (spec 002 §3, §7). */
+const ACCOUNT_FIELDS = [
   'firstname',
   'lastname',
   'useremail',
@@ -23,6 +24,8 @@ export const UPDATE_USER_FIELDS = [
   'has_youtube_helper',
   'team_notes',
 ] as const;
+/** Every field PUT /api/user/:id may change; the body schema lists the same keys. */
+export const UPDATE_USER_FIELDS = [...ACCOUNT_FIELDS, ...CUSTOMER_DETAIL_KEYS];
 export type UpdateUserField = (typeof UPDATE_USER_FIELDS)[number];
 
 /** What anyone may change on their own account here; the email goes through POST /api/user/profile (verified). */
@@ -33,6 +36,7 @@ export const SELF_USER_FIELDS: readonly UpdateUserField[] = [
   'dropbox_email',
   'timezone',
   'mailPreferences',
+  ...CUSTOMER_DETAIL_KEYS,
 ];
 
 /**
@@ -56,6 +60,7 @@ export const CUSTOMER_ONLY_FIELDS: readonly UpdateUserField[] = [
   'has_subtitles',
   'billing_date',
   'has_youtube_helper',
+  ...CUSTOMER_DETAIL_KEYS,
 ];
 
 /** Who deletes users, toggles and renews subscriptions (spec 002 §2 "Customers list": only admin). */
@@ -72,3 +77,7 @@ export function editableUserFields(
   const lead = target.role === 'customer' ? (LEAD_CUSTOMER_FIELDS[actor.role] ?? []) : [];
   return own ? [...SELF_USER_FIELDS, ...lead] : lead;
 }
+
+/** Who may change a customer's profile details and files (avatar, thumbnail reference): the customer and admin. */
+export const mayEditCustomerDetails = (actor: { id: number; role: Role }, target: { id: number; role: Role }) =>
+  target.role === 'customer' && editableUserFields(actor, target).includes('channel_name');

@@ -29,11 +29,8 @@ export const passwordField = z
   .min(PASSWORD_MIN, { error: fill(MSG.passwordTooShort, { min: String(PASSWORD_MIN) }) })
   .max(PASSWORD_MAX, { error: fill(MSG.fieldTooLong, { label: 'Password', max: String(PASSWORD_MAX) }) });
 
-export const urlField = z
-  .string()
-  .trim()
-  .max(URL_MAX)
-  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), { error: MSG.linkInvalid });
+export const isHttpUrl = (value: string) => /^https?:\/\/[^\s]+$/i.test(value);
+export const urlField = z.string().trim().max(URL_MAX).refine(isHttpUrl, { error: MSG.linkInvalid });
 
 /** A file in the portal's own storage, as POST /api/media answers it: /files/media/<owner>/<name>. */
 export const OWN_FILE_PATTERN = /^\/files\/media\/\d+\/[\w.-]+$/;

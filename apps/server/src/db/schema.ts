@@ -20,7 +20,15 @@ import {
   BANNER_HEADING_STYLES,
   BANNER_TEXT_STYLES,
   CARD_STATUSES,
+  INBOX_STATUSES,
+  NOTIFICATION_TYPES,
+  RATED_PARTS,
   ROLES,
+  YT_STATUSES,
+  valuesOf,
+  type InboxStatus,
+  type RatedPart,
+  type NotificationType,
 } from '@cutroom/domain';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -81,7 +89,7 @@ export const users = pgTable(
     ytAnalyticsData: jsonb('yt_analytics_data'),
     ytAccessToken: text('yt_access_token'),
     mailPreferences: jsonb('mail_preferences')
-      .$type<{ card_movement: 0 | 1; card_comment: 0 | 1; card_comment_tag: 0 | 1 }>()
+      .$type<{ card_movement: 0 | 1; card_comment: 0 | 1; card_comment_tag: 0 | 1; daily_digest?: 0 | 1 }>()
       .notNull()
       .default({ card_movement: 1, card_comment: 1, card_comment_tag: 1 }),
     lastLoginTime: timestamp('last_login_time', { withTimezone: true }),
@@ -100,6 +108,19 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.useremail})`),
     index('users_type_idx').on(t.clientType),
     index('users_lead_idx').on(t.assignedToLeadId),
+    // The customers list in name order (and its late pages) without sorting every customer. The columns
+    // after id (unique, so they never change the order) let the list's total and counters read this index
+    // alone when no filter needs more: Drizzle has no INCLUDE.
+    index('users_customers_list_idx').on(
+      t.clientType,
+      t.isDeleted,
+      t.firstname,
+      t.id,
+      t.isActiveSubscription,
+      t.subscriptionType,
+      t.customSubscription,
+      t.requestLimit,
+    ),
     check('users_client_type_check', inList('client_type', ROLES)),
   ],
 );
@@ -254,6 +275,7 @@ export const cards = pgTable(
   },
   (t) => [
     check('cards_status_check', inList('card_status', CARD_STATUSES)),
+    check('cards_yt_status_check', sql`yt_card_status is null or ${inList('yt_card_status', YT_STATUSES)}`),
     // Board columns: status then last change, unarchived only. Plain ASC so a backward scan serves
     // ORDER BY … DESC (NULLS FIRST); video requests keep their manual order in the queue index.
     index('cards_board_idx')
@@ -270,8 +292,21 @@ export const cards = pgTable(
       .where(sql`archived_at is null`),
     index('cards_qa_idx').on(t.assignedQaId, t.cardStatus),
     index('cards_helper_idx').on(t.ytHelperId, t.cardStatus),
-    index('cards_created_idx').on(t.createdAt),
+    // The helper board's columns, as the normal board's: everyone's, a helper's own, a customer's own.
+    index('cards_yt_board_idx')
+      .on(t.ytCardStatus, t.updatedAt, t.id)
+      .where(sql`archived_at is null and yt_card_status is not null`),
+    index('cards_yt_helper_board_idx')
+      .on(t.ytHelperId, t.ytCardStatus, t.updatedAt, t.id)
+      .where(sql`archived_at is null and yt_card_status is not null`),
+    index('cards_yt_client_board_idx')
+      .on(t.clientId, t.ytCardStatus, t.updatedAt, t.id)
+      .where(sql`archived_at is null and yt_card_status is not null`),
+    // With client_id, the customers list's "requests in the last 30 days" counter reads the index alone.
+    index('cards_created_idx').on(t.createdAt, t.clientId),
     index('cards_due_idx').on(t.dueDate),
+    // Cards By Date on the helper due date.
+    index('cards_yt_due_idx').on(t.ytDueDate),
     index('cards_archived_idx')
       .on(t.archivedAt)
       .where(sql`archived_at is not null`),
@@ -351,7 +386,7 @@ export const cardRatings = pgTable(
     cardId: integer('card_id')
       .notNull()
       .references(() => cards.id, { onDelete: 'cascade' }),
-    cardType: text('card_type').notNull().$type<'done' | 'repurpose'>(),
+    cardType: text('card_type').notNull().$type<RatedPart>(),
     rating: smallint('rating').notNull(),
     comment: text('comment'),
     ratedBy: integer('rated_by').references(() => users.id),
@@ -363,7 +398,7 @@ export const cardRatings = pgTable(
     uniqueIndex('card_ratings_card_type_unique').on(t.cardId, t.cardType),
     index('card_ratings_qa_idx').on(t.assignedQaId),
     check('card_ratings_range', sql`rating between 1 and 5`),
-    check('card_ratings_type', sql`card_type in ('done', 'repurpose')`),
+    check('card_ratings_type', inList('card_type', RATED_PARTS)),
   ],
 );
 
@@ -400,23 +435,37 @@ export const cardNotes = pgTable(
   ],
 );
 
-/** What happened to whom: mentions now, card movements and comments later. */
+/**
+ * What happened to whom (spec 002 §3 Notification). One event fans out to one row per recipient;
+ * the rows of one event share `event_id` (the spec's notification_unique_id), which read history groups by.
+ */
 export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
     recipientId: integer('recipient_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     actorId: integer('actor_id').references(() => users.id),
     cardId: integer('card_id').references(() => cards.id, { onDelete: 'cascade' }),
-    type: text('type').notNull().$type<'card_movement' | 'card_comment' | 'card_comment_tag'>(),
+    type: text('type').notNull().$type<NotificationType>(),
     data: text('data').notNull(),
     actionLink: text('action_link'),
     seenAt: timestamp('seen_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_recipient_idx').on(t.recipientId, t.createdAt)],
+  (t) => [
+    index('notifications_recipient_idx').on(t.recipientId, t.createdAt),
+    // The bell's count reads only this small part of the table.
+    index('notifications_unseen_idx')
+      .on(t.recipientId)
+      .where(sql`${t.seenAt} is null`),
+    index('notifications_event_idx').on(t.eventId),
+    check('notifications_type_check', inList('type', valuesOf(NOTIFICATION_TYPES))),
+  ],
 );
 
 /** Card events such as opens, for read tracking and reports. */
@@ -513,4 +562,91 @@ export const userLeaves = pgTable(
     index('user_leaves_client_idx').on(t.clientId, t.startDate),
     check('user_leaves_dates_check', sql`start_date <= end_date`),
   ],
+);
+
+/**
+ * Mail waiting to be sent, written in the transaction of the change it tells about; a worker claims
+ * rows with FOR UPDATE SKIP LOCKED, so no two instances send one row.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    recipientId: integer('recipient_id').references(() => users.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    kind: text('kind').notNull(),
+    /** One mail per key (a due-date reminder per card and assignee, a digest per user and day). */
+    dedupeKey: text('dedupe_key'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Gave up after the last retry; kept for the operator. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    uniqueIndex('mail_outbox_dedupe_unique').on(t.dedupeKey),
+  ],
+);
+
+/** A support thread between one customer and the staff (spec 002 §2 Inbox). */
+export const inboxThreads = pgTable(
+  'inbox_threads',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    status: text('status').notNull().default('ACTIVE').$type<InboxStatus>(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    latestMessageAt: timestamp('latest_message_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('inbox_threads_customer_idx').on(t.customerId, t.latestMessageAt),
+    index('inbox_threads_status_idx').on(t.status, t.latestMessageAt),
+    check('inbox_threads_status_check', inList('status', valuesOf(INBOX_STATUSES))),
+  ],
+);
+
+/** A message of a support thread; rich text, sanitized on the way in. */
+export const inboxMessages = pgTable(
+  'inbox_messages',
+  {
+    id: serial('id').primaryKey(),
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => inboxThreads.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    parentId: integer('parent_id'),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('inbox_messages_thread_idx').on(t.threadId, t.createdAt)],
+);
+
+/** Who has seen which support message: a relation, not the spec's comma-separated column. */
+export const inboxSeen = pgTable(
+  'inbox_seen',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => inboxMessages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('inbox_seen_user_idx').on(t.userId)],
 );

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import type { CounterStore } from './attempt-limiter.js';
 import type { EventBus } from './events.js';
 import type { Mailer } from './mail.js';
+import type { Storage } from './storage.js';
 
 /** What services need from the running app; built once in app.ts and passed explicitly. */
 export interface AppContext {
@@ -14,4 +15,6 @@ export interface AppContext {
   events: EventBus;
   /** Attempt counts for the login and reset limits: shared through Redis when REDIS_URL is set. */
   counters: CounterStore;
+  /** Uploaded files: local disk, or S3 with S3_BUCKET. */
+  storage: Storage;
 }

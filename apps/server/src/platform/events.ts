@@ -1,7 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { TAB_ID_PATTERN, type LiveEventFields, type LiveEventType } from '@cutroom/domain';
+import {
+  TAB_ID_PATTERN,
+  type CardEventType,
+  type LiveEventFields,
+  type PersonalEventType,
+  type Role,
+} from '@cutroom/domain';
 
 /** The people a card event concerns; subscribers match it against what their user may see. */
 export interface CardAudience {
@@ -9,14 +15,28 @@ export interface CardAudience {
   assignedQaId: number | null;
   assignedTo: number | null;
   ytHelperId: number | null;
+  /** The card has the YouTube helper: every helper lead sees it (as they see any card with a helper). */
+  hasYoutubeHelper: boolean;
   /** Team-chat events never reach customers. */
   staffOnly?: boolean;
 }
 
+/** People an event is for by name, and (for support threads) every user of these roles. */
+export interface PersonalAudience {
+  userIds: readonly number[];
+  roles?: readonly Role[];
+}
+export type Audience = CardAudience | PersonalAudience;
+export const isPersonal = (a: Audience): a is PersonalAudience => 'userIds' in a;
+
 /** What a service publishes: one of the domain's live events, its `data` checked against its `type`. */
-export type EventInput = {
-  [T in LiveEventType]: { type: T; cardId: number; audience: CardAudience; data: LiveEventFields<T> };
-}[LiveEventType];
+export type EventInput =
+  | {
+      [T in CardEventType]: { type: T; cardId: number; audience: CardAudience; data: LiveEventFields<T> };
+    }[CardEventType]
+  | {
+      [T in PersonalEventType]: { type: T; cardId?: undefined; audience: PersonalAudience; data: LiveEventFields<T> };
+    }[PersonalEventType];
 
 export type AppEvent = EventInput & {
   /** Unique, time-ordered across instances: `<ms>-<instance>-<seq>`. */

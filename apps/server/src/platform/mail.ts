@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** A stable Message-ID, so a mail sent twice after a crash is one message to the receiving side. */
+  messageId?: string;
 }
 export interface Mailer {
   send(message: MailMessage): Promise<void>;

@@ -44,7 +44,14 @@ export interface TestApp {
 /** The real app (real mail outbox in a temp DATA_DIR) on a given database, without listening. */
 async function startInstance(database: TestApp['database'], env: Record<string, string>): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...env });
+  // The mail worker stays off unless a test turns it on; mail tests drive delivery themselves.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    MAIL_POLL_MS: '0',
+    ...env,
+  });
   const app = await buildApp({ config, database });
   await app.ready();
   return {

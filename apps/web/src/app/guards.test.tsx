@@ -45,8 +45,12 @@ describe('route guards', () => {
     expect(app.pathname()).toBe('/profile');
   });
 
-  it("lets them through once they chose 'Skip for now'", async () => {
-    fakeServer({ 'GET /api/me': { body: makeUser({ client_type: 'customer', is_profile_completed: false }) } });
+  it("lets a registered YouTube-helper customer through once they chose 'Skip for now'", async () => {
+    fakeServer({
+      'GET /api/me': {
+        body: makeUser({ client_type: 'customer', has_youtube_helper: true, is_yt_fields_filled: false }),
+      },
+    });
     const user = userEvent.setup();
     const app = renderApp('/dashboard');
 
@@ -55,6 +59,15 @@ describe('route guards', () => {
     expect(window.localStorage.getItem('skipProfileForNow')).toBe('true');
     await app.router.navigate('/dashboard');
     expect(app.pathname()).toBe('/dashboard');
+  });
+
+  it('keeps a registering customer on /profile even with an old skip choice stored', async () => {
+    window.localStorage.setItem('skipProfileForNow', 'true');
+    fakeServer({ 'GET /api/me': { body: makeUser({ client_type: 'customer', is_profile_completed: false }) } });
+    const app = renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Complete your registration' });
+    expect(app.pathname()).toBe('/profile');
+    expect(screen.queryByTestId('skip-profile')).toBeNull();
   });
 
   it.each(['/settings', '/rating', '/exportCards'])('sends non-admins from %s to home', async (path) => {

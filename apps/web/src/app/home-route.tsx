@@ -1,5 +1,6 @@
 // The home page's route element, in its own module so routes.tsx can load the board on demand.
 import { Suspense, lazy } from 'react';
+import type { ViewType } from '@cutroom/domain';
 import { HomePage } from '../features/board';
 import { AnnouncementBanner } from '../features/settings/announcement-banner';
 import { EditCardModal, EnableRepurposeModal, EnableYtHelperModal, NewRequestModal } from '../features/requests';
@@ -13,11 +14,12 @@ const CardQuickView = lazy(() =>
  * The board feature leaves the request forms and the quick view to their features; the route joins them,
  * with today's announcement (settings feature) above the board.
  */
-export function HomeRoute() {
+export function HomeRoute({ mode }: { mode?: ViewType }) {
   return (
     <>
       <AnnouncementBanner />
       <HomePage
+        mode={mode}
         renderCreateModal={({ opened, onClose }) => <NewRequestModal opened={opened} onClose={onClose} />}
         renderEditModal={({ cardId, opened, onClose }) => (
           <EditCardModal cardId={cardId} opened={opened} onClose={onClose} />
@@ -29,9 +31,9 @@ export function HomeRoute() {
             <EnableYtHelperModal cardId={cardId} opened={opened} onClose={onClose} />
           )
         }
-        renderQuickView={({ cardId, opened, onClose }) => (
+        renderQuickView={({ cardId, opened, onClose, tab }) => (
           <Suspense fallback={null}>
-            <CardQuickView cardId={cardId} opened={opened} onClose={onClose} />
+            <CardQuickView cardId={cardId} opened={opened} onClose={onClose} initialTab={tab} />
           </Suspense>
         )}
       />

@@ -48,6 +48,7 @@ export const PAGE_ROLES = {
   // A list page is open to whoever may call its list (the route contract's access).
   users: API.users.list.access,
   customers: API.users.customers.access,
+  inbox: API.inbox.list.access,
 } as const satisfies Record<string, readonly Role[]>;
 
 export const DEFAULT_LABELS = {

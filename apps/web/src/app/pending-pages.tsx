@@ -1,13 +1,8 @@
 import type { ReactNode } from 'react';
 import {
-  IconArchive,
-  IconBell,
   IconBook2,
-  IconBrandYoutube,
-  IconCalendarDue,
   IconFileExport,
   IconLayoutDashboard,
-  IconLifebuoy,
   IconSparkles,
   IconStars,
   IconUpload,
@@ -53,26 +48,6 @@ const PENDING_PAGES = {
         : 'Requested, in-progress and completed videos, average rating, completion time and overdue work, per team member.',
     icon: <IconLayoutDashboard {...iconProps} />,
   },
-  archive: {
-    title: fixed(NAV_ITEMS.archived.label),
-    description: fixed(
-      'Finished and canceled cards taken off the board, with their rating and key dates. Search by title or customer.',
-    ),
-    icon: <IconArchive {...iconProps} />,
-  },
-  inbox: {
-    title: fixed(NAV_ITEMS.support.label),
-    description: (u) =>
-      isCustomer(u)
-        ? 'Your conversations with the Cutroom team. Start a new message and follow the replies here.'
-        : 'Customer conversations, active and resolved, with replies and a new-message dialog.',
-    icon: <IconLifebuoy {...iconProps} />,
-  },
-  dueCards: {
-    title: fixed('Cards By Date'),
-    description: fixed('Cards due on a chosen day, filtered by customer, QA and card type.'),
-    icon: <IconCalendarDue {...iconProps} />,
-  },
   exportCards: {
     title: fixed(NAV_ITEMS.exportCards.label),
     description: fixed('Choose a date range and a customer, preview the cards, and download them as a CSV file.'),
@@ -87,18 +62,6 @@ const PENDING_PAGES = {
     title: fixed(NAV_ITEMS.aiToolbox.label),
     description: fixed('Generate video ideas, title inspiration and scripts, and keep the best in your saved list.'),
     icon: <IconSparkles {...iconProps} />,
-  },
-  notifications: {
-    title: fixed('Notifications'),
-    description: fixed('Card moves, comments and mentions, grouped into today, yesterday and earlier.'),
-    icon: <IconBell {...iconProps} />,
-  },
-  ytHelperBoard: {
-    title: fixed(NAV_ITEMS.ytBoard.label),
-    description: fixed(
-      'Thumbnail, snippet, unlisted-video and description work for each video, from Assigned through QA to Completed.',
-    ),
-    icon: <IconBrandYoutube {...iconProps} />,
   },
 } satisfies Record<string, PendingPageSpec>;
 

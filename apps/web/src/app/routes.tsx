@@ -1,16 +1,21 @@
 import { Suspense, lazy } from 'react';
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { DUE_CARD_ROLES } from '@cutroom/domain';
 import { FullPageLoader } from '../components/loaders';
 import { LoginPage } from '../features/auth/login-page';
 import { PasswordResetPage } from '../features/auth/password-reset-page';
 import { SignupPage } from '../features/auth/signup-page';
 import { VerifyEmailPage } from '../features/auth/verify-email-page';
 import { PrivacyPolicyPage } from '../features/legal/privacy-policy-page';
+import { InboxPage } from '../features/inbox/inbox-page';
+import { DueCardsPage } from '../features/due-cards/due-cards-page';
 import { CustomersPage } from '../features/people/customers-page';
 import { UsersPage } from '../features/people/users-page';
 import { ProfilePage } from '../features/profile/profile-page';
 import { CustomerProfilePage } from '../features/profiles/customer-profile-page';
 import { UserProfilePage } from '../features/profiles/user-profile-page';
+import { ArchivePage } from '../features/archive/archive-page';
+import { NotificationsPage } from '../features/notifications/notifications-page';
 import { NewRequestPage } from '../features/requests/new-request-page';
 import { SettingsPage } from '../features/settings/settings-page';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
@@ -78,13 +83,32 @@ export const routes: RouteObject[] = [
               { path: PATHS.customerProfile, element: <CustomerProfilePage /> },
               { path: PATHS.handbook, element: <PendingPage page="handbook" /> },
               { path: PATHS.dashboard, element: <PendingPage page="dashboard" /> },
-              { path: PATHS.archive, element: <PendingPage page="archive" /> },
-              { path: PATHS.inbox, element: <PendingPage page="inbox" /> },
-              { path: PATHS.dueCards, element: <PendingPage page="dueCards" /> },
+              { path: PATHS.archive, element: <ArchivePage /> },
+              {
+                element: <RequireRole roles={PAGE_ROLES.inbox} />,
+                children: [{ path: PATHS.inbox, element: <InboxPage /> }],
+              },
+              {
+                element: <RequireRole roles={DUE_CARD_ROLES} />,
+                children: [{ path: PATHS.dueCards, element: <DueCardsPage /> }],
+              },
               { path: PATHS.aiToolbox, element: <PendingPage page="aiToolbox" /> },
-              { path: PATHS.notifications, element: <PendingPage page="notifications" /> },
+              { path: PATHS.notifications, element: <NotificationsPage /> },
               { path: PATHS.profile, element: <ProfilePage /> },
-              { path: PATHS.ytHelperBoard, element: <PendingPage page="ytHelperBoard" /> },
+              {
+                path: PATHS.ytHelperBoard,
+                loader: () => {
+                  void loadHomeRoute();
+                  return null;
+                },
+                hydrateFallbackElement: <FullPageLoader />,
+                element: (
+                  <Suspense fallback={<FullPageLoader />}>
+                    {/* The home page in its helper mode; the key keeps it apart from '/' when switching. */}
+                    <HomeRoute key="yt" mode="yt-helper" />
+                  </Suspense>
+                ),
+              },
               {
                 element: <RequireRole roles={PAGE_ROLES.users} />,
                 children: [{ path: PATHS.users, element: <UsersPage /> }],

@@ -47,7 +47,7 @@ describe('live events', () => {
 
   it("skips this tab's own events unless the subscriber keeps them, and drops payloads that don't fit", () => {
     const plain = listen(['card.moved']);
-    const keeping = listen(['card.moved'], { keepOwn: (e) => e.data.card_id === 5 });
+    const keeping = listen(['card.moved'], { keepOwn: (e) => 'card_id' in e.data && e.data.card_id === 5 });
     const stream = FakeEventSource.opened[0]!;
 
     stream.emit('card.moved', moved(4, TAB_ID));
@@ -56,7 +56,8 @@ describe('live events', () => {
     stream.emit('card.moved', { card_id: 7, from: 'editing', to: 'nowhere', by: 3 });
     stream.dispatchEvent(new MessageEvent('card.moved', { data: 'not json' }));
 
-    const ids = (heard: LiveMessage[]) => heard.map((m) => (m.type === 'resync' ? null : m.data.card_id));
+    const ids = (heard: LiveMessage[]) =>
+      heard.map((m) => (m.type === 'resync' || !('card_id' in m.data) ? null : m.data.card_id));
     expect(ids(plain.heard)).toEqual([6]);
     expect(ids(keeping.heard)).toEqual([5, 6]);
   });

@@ -1,6 +1,9 @@
 import {
   cardPolicy,
   notePolicy,
+  rateVerdict,
+  ytPolicy,
+  ytStatusOnBoard,
   type CardDetailReply,
   type CardPolicy,
   type CardTileReply,
@@ -10,6 +13,8 @@ import {
   type PolicyCard,
   type PolicyNote,
   type UserView,
+  type YtPolicy,
+  type YtStatus,
 } from '@cutroom/domain';
 
 /**
@@ -72,6 +77,17 @@ export const policyNote = (note: Pick<NoteView, 'note_by_id' | 'client_type' | '
 /** Everything the user may do to this card. */
 export const policyFor = (user: PolicyViewer, card: PolicyCardSource): CardPolicy =>
   cardPolicy(policyActor(user), policyCard(card));
+
+/** Everything the user may do on this card's YouTube-helper side. */
+export const ytPolicyFor = (user: PolicyViewer, card: PolicyCardSource): YtPolicy =>
+  ytPolicy(policyActor(user), policyCard(card));
+
+/** Completing the helper side, whoever will rate the helper's work gives the feedback with it (spec 001 §4). */
+export const ratesYtOnCompletion = (user: PolicyViewer, card: PolicyCardSource): boolean =>
+  rateVerdict(policyActor(user), { ...policyCard(card), yt_is_complete: true }, 'yt') === null;
+
+/** The card's helper-board status (its column), or null while it is not on the helper board. */
+export const ytStatusOf = (card: PolicyCardSource): YtStatus | null => ytStatusOnBoard(policyCard(card));
 
 /** Everything the user may do to this note in this chat. */
 export const notePolicyFor = (

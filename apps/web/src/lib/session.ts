@@ -47,4 +47,13 @@ export function useLogout() {
 export const needsProfile = (user: UserView): boolean =>
   user.is_temporary_password || !user.is_profile_completed || !user.is_yt_fields_filled;
 
-export const mustVisitProfile = (user: UserView): boolean => needsProfile(user) && !isProfileSkipped();
+/** 'Skip for now' is offered only to YouTube-helper customers whose registration is done (spec 002 §2). */
+export const maySkipProfile = (user: UserView): boolean =>
+  user.client_type === 'customer' &&
+  user.has_youtube_helper &&
+  user.is_profile_completed &&
+  !user.is_temporary_password &&
+  !user.is_yt_fields_filled;
+
+export const mustVisitProfile = (user: UserView): boolean =>
+  needsProfile(user) && !(maySkipProfile(user) && isProfileSkipped());

@@ -66,6 +66,7 @@ export function makeCardDetail(overrides: Partial<CardDetailReply> = {}): CardDe
     timeline: 48,
     doneCardRating: null,
     repurposeCardRating: null,
+    ythelperCardRating: null,
     subscription_type: 'weekly',
     ytHelper_card_status: null,
     dropbox_link: 'https://www.dropbox.com/sh/raw?dl=0',

@@ -63,6 +63,14 @@ export const AUTH = {
     access: 'user',
     reply: userView,
   }),
+  websiteUser: defineRoute({
+    method: 'GET',
+    path: '/api/getWebsiteUser',
+    tags,
+    summary: "The logged-in user's whole profile, a customer's profile details included (the profile page reads it)",
+    access: 'user',
+    reply: z.object({ data: userView }),
+  }),
   passwordReset: defineRoute({
     method: 'POST',
     path: '/api/user/password-reset',
@@ -94,7 +102,8 @@ export const AUTH = {
     method: 'POST',
     path: '/api/user/profile',
     tags,
-    summary: 'Update the own profile basics; a new email is confirmed by a mailed link',
+    summary:
+      'Update the own profile (only the fields sent; a new email is confirmed by a mailed link), or only profile_img',
     access: 'user',
     body: profileBody,
     reply: z.object({ message: z.string(), user: userView }),

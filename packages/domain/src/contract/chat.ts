@@ -51,9 +51,35 @@ const chatCalls = <const P extends string>(prefix: P, label: string) => ({
   }),
 });
 
+/** Tick and thumbs-up, under the customer chat's prefix or the helper chat's. */
+const noteCalls = <const P extends string>(prefix: P, label: string) => ({
+  mark: defineRoute({
+    method: 'POST',
+    path: `${prefix}/markCommentComplete`,
+    tags,
+    summary: `${label}: staff tick off a customer's comment`,
+    access: 'user',
+    params: idParam,
+    body: markCommentBody,
+    reply: successReply,
+  }),
+  react: defineRoute({
+    method: 'POST',
+    path: `${prefix}/noteReaction`,
+    tags,
+    summary: `${label}: a customer's thumbs-up on a customer comment`,
+    access: 'user',
+    params: idParam,
+    body: reactionBody,
+    reply: successReply,
+  }),
+});
+
 export const CHAT = {
   customer: chatCalls('/api/card/:id', 'Customer chat'),
   team: chatCalls('/api/card/:id/team', 'Team chat (staff only)'),
+  /** The helper chat of a card with the helper (spec 001 §7), with its own tick and thumbs-up. */
+  yt: { ...chatCalls('/api/ythelper/card/:id', 'YouTube-helper chat'), ...noteCalls('/api/ythelper/card/:id', 'YouTube-helper chat') },
   edit: defineRoute({
     method: 'PUT',
     path: '/api/card/:id/comment/:noteId',
@@ -64,24 +90,5 @@ export const CHAT = {
     body: editCommentBody,
     reply: z.object({ status: z.boolean(), message: z.string() }),
   }),
-  mark: defineRoute({
-    method: 'POST',
-    path: '/api/card/:id/markCommentComplete',
-    tags,
-    summary: "Staff tick off a customer's comment",
-    access: 'user',
-    params: idParam,
-    body: markCommentBody,
-    reply: successReply,
-  }),
-  react: defineRoute({
-    method: 'POST',
-    path: '/api/card/:id/noteReaction',
-    tags,
-    summary: "A customer's thumbs-up on a customer comment",
-    access: 'user',
-    params: idParam,
-    body: reactionBody,
-    reply: successReply,
-  }),
+  ...noteCalls('/api/card/:id', 'Customer chat'),
 } as const;

@@ -4,10 +4,14 @@ import { CARD_DETAILS } from './card-details.js';
 import { CARDS } from './cards.js';
 import { CHAT } from './chat.js';
 import type { RouteContract } from './define.js';
+import { INBOX } from './inbox.js';
 import { MEDIA } from './media.js';
+import { NOTIFICATIONS } from './notifications.js';
+import { REPORTS } from './reports.js';
 import { LEAVE, SETTINGS } from './settings.js';
 import { USERS } from './users.js';
 import { MOVE_ROUTES, WORKFLOW } from './workflow.js';
+import { YT_HELPER } from './yt-helper.js';
 
 export * from './define.js';
 export { enableRepurposeBody } from './cards.js';
@@ -20,12 +24,16 @@ export const API = {
   cards: CARDS,
   cardDetails: CARD_DETAILS,
   chat: CHAT,
+  inbox: INBOX,
   media: MEDIA,
+  notifications: NOTIFICATIONS,
   settings: SETTINGS,
   leave: LEAVE,
   users: USERS,
   workflow: WORKFLOW,
   moves: MOVE_ROUTES,
+  ytHelper: YT_HELPER,
+  reports: REPORTS,
 } as const;
 
 /** The contract as a flat list, for registration checks and the authorization test. */

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { MEDIA_MAX_BYTES } from '../constants.js';
 import { UPLOAD_PURPOSE_KEYS } from '../media.js';
+import { OWN_FILE_PATTERN, dbId } from '../validation.js';
+import { MSG } from '../messages.js';
 import { defineRoute } from './define.js';
+
+const ownFileUrl = z.string().max(400).regex(OWN_FILE_PATTERN, { error: MSG.uploadFileAgain });
 
 export const MEDIA = {
   upload: defineRoute({
@@ -19,5 +23,25 @@ export const MEDIA = {
       content_type: z.string(),
     }),
     status: 201,
+  }),
+  thumbnailFile: defineRoute({
+    method: 'POST',
+    path: '/api/user/uploadThumbnailFile',
+    tags: ['media', 'users'],
+    summary:
+      "Set a customer's thumbnail reference file to an image the caller uploaded (purpose thumbnail); the old file is deleted. '' clears it. The customer and admin only",
+    access: 'user',
+    body: z.object({ ref_thumbnails_file: z.union([z.literal(''), ownFileUrl]), client_id: dbId }),
+    reply: z.object({ message: z.string(), ref_thumbnails_file: z.string().nullable() }),
+  }),
+  deleteMedia: defineRoute({
+    method: 'POST',
+    path: '/api/delete/media',
+    tags: ['media'],
+    summary:
+      'Delete an avatar or thumbnail reference file and clear the profile that shows it: its uploader, or whoever may edit that profile',
+    access: 'user',
+    body: z.object({ url: ownFileUrl }),
+    reply: z.object({ message: z.string() }),
   }),
 } as const;

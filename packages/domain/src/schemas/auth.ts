@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { MSG, fill } from '../messages.js';
 import { ROLES } from '../roles.js';
 import { REFERRALS, valuesOf } from '../options.js';
-import { emailField, isEmail, nameField, passwordField, timeZoneField, dbId } from '../validation.js';
+import { OWN_FILE_PATTERN, emailField, isEmail, nameField, passwordField, timeZoneField, dbId } from '../validation.js';
+import { customerDetailsShape } from '../customer-profile.js';
+import { mailPreferencesBody, secondaryEmails } from './users.js';
 
 export const loginBody = z.object({
   useremail: emailField,
@@ -51,6 +53,7 @@ export const changePasswordBody = z.object({
   password: passwordField,
 });
 
+/** POST /api/user/profile: the own profile; only the fields sent change (spec 002 §5, §7). */
 export const profileBody = z.object({
   firstname: nameField('First name').optional(),
   lastname: nameField('Last name').optional(),
@@ -58,4 +61,12 @@ export const profileBody = z.object({
   timezone: timeZoneField.optional(),
   /** Where the customer shares raw footage; completes a customer's registration (spec 002 §5). */
   dropbox_email: z.string().trim().toLowerCase().refine(isEmail, { error: MSG.dropboxEmailInvalid }).optional(),
+  secondary_email: secondaryEmails.optional(),
+  mailPreferences: mailPreferencesBody.optional(),
+  show_portal_video: z.boolean().optional().describe("false hides 'How to use portal'"),
+  profile_img: z
+    .union([z.literal(''), z.string().regex(OWN_FILE_PATTERN, { error: MSG.uploadFileAgain })])
+    .optional()
+    .describe("The caller's own image from POST /api/media (purpose avatar); '' removes the avatar"),
+  ...customerDetailsShape,
 });

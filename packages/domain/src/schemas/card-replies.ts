@@ -42,6 +42,13 @@ export const cardTile = z.object({
   timeline: z.number().nullable(),
   doneCardRating: z.number().nullable(),
   repurposeCardRating: z.number().nullable(),
+  /** The helper side: its helper, due date, revisions and rating. */
+  yt_helper_id: z.number().nullable(),
+  yt_firstname: z.string().nullable(),
+  yt_lastname: z.string().nullable(),
+  yt_due_date: iso,
+  yt_card_revision: z.number(),
+  ythelperCardRating: z.number().nullable(),
   /** Only non-customers see the plan (spec 000 §6). */
   subscription_type: z.string().nullable().optional(),
 });
@@ -83,14 +90,9 @@ export const cardDetail = cardTile.extend({
   done_video_count: z.number(),
   repurpose_done_videos: z.array(z.string()),
   repurpose_video_count: z.number(),
-  yt_due_date: iso,
   yt_timeline: z.number().nullable(),
   repurpose_revision_nr: z.number(),
-  yt_card_revision: z.number(),
   yt_assigned_time: iso,
-  yt_helper_id: z.number().nullable(),
-  yt_firstname: z.string().nullable(),
-  yt_lastname: z.string().nullable(),
   assigned_at: iso,
   done_at: iso,
   archived_at: iso,

@@ -14,6 +14,7 @@ import {
 } from '../constants.js';
 import { emailField, isEmail, nameField, passwordField, timeZoneField, dbId } from '../validation.js';
 import { MSG, fill } from '../messages.js';
+import { customerDetailsShape, customerDetailsView } from '../customer-profile.js';
 
 const userId = dbId;
 
@@ -75,11 +76,25 @@ export const userView = z.object({
   yt_helpers: z.array(z.object({ client_id: z.number(), fullname: z.string() })).optional(),
   extra_qa_slot: z.boolean().optional(),
   billing_date: z.string().nullable().optional(),
+  billing_data: z
+    .object({ start_date: z.string(), end_date: z.string() })
+    .optional()
+    .describe('Customers: the current 30-day billing period, from the billing date (or sign-up)'),
   secondary_email: z.string().nullable().optional(),
   mailPreferences: z
-    .object({ card_movement: z.number(), card_comment: z.number(), card_comment_tag: z.number() })
+    .object({
+      card_movement: z.number(),
+      card_comment: z.number(),
+      card_comment_tag: z.number(),
+      daily_digest: z.number().optional(),
+    })
     .optional(),
   team_notes: z.string().nullable().optional().describe('Staff viewers only'),
+  referral: z.string().nullable().optional(),
+  otherreferral: z.string().nullable().optional(),
+  show_portal_video: z.boolean().optional().describe("Whether the customer still sees 'How to use portal'"),
+  ref_thumbnails_file: z.string().nullable().optional().describe('The thumbnail reference file (spec 002 §2)'),
+  details: customerDetailsView.optional().describe("A customer's profile details; in single-user replies only"),
   last_login_time: z.string().nullable(),
   created_at: z.string(),
 });
@@ -137,18 +152,26 @@ export const customersReply = z.object({
 export const cardsCountBody = z.object({ customerType: z.enum(valuesOf(SUBSCRIPTION_TYPES)).optional() });
 
 /** A 0/1 switch as the spec sends it, or a boolean. */
-const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]);
+export const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]);
 const range = (label: string, min: number, max: number) => {
   const error = fill(MSG.numberRange, { label, min: String(min), max: String(max) });
   return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 };
 
 /** Assistant emails, separated by commas; each must be valid (spec 002 §5). */
-const secondaryEmails = z
+export const secondaryEmails = z
   .string()
   .trim()
   .max(1000)
   .refine((v) => v.split(',').every((e) => e.trim() === '' || isEmail(e.trim())), { error: MSG.invalidAssistantEmail });
+
+/** Which mails a user wants (spec 002 §3); keys left out keep their value. */
+export const mailPreferencesBody = z.object({
+  card_movement: flag.optional(),
+  card_comment: flag.optional(),
+  card_comment_tag: flag.optional(),
+  daily_digest: flag.optional().describe('Beyond the spec: one mail a day with the chosen kinds instead of one each'),
+});
 
 /** PUT /api/user/:id: only the fields sent change (spec 002 §5 "Only changed, non-empty fields are sent"). */
 export const updateUserBody = z.object({
@@ -175,9 +198,7 @@ export const updateUserBody = z.object({
     .array(userId)
     .max(YT_HELPER_SLOTS, { error: fill(MSG.ytHelperSlotsMax, { slots: String(YT_HELPER_SLOTS) }) })
     .optional(),
-  mailPreferences: z
-    .object({ card_movement: flag.optional(), card_comment: flag.optional(), card_comment_tag: flag.optional() })
-    .optional(),
+  mailPreferences: mailPreferencesBody.optional(),
   done_video_limit: range('Done video limit', 1, DONE_VIDEO_LIMIT_MAX).optional(),
   subscription_type: z.enum(valuesOf(SUBSCRIPTION_TYPES)).optional(),
   custom_subscription: z
@@ -197,6 +218,7 @@ export const updateUserBody = z.object({
     .max(TEAM_NOTES_MAX, { error: fill(MSG.fieldTooLong, { label: 'Team notes', max: String(TEAM_NOTES_MAX) }) })
     .nullable()
     .optional(),
+  ...customerDetailsShape,
   updatedFromProfile: z.boolean().optional().describe('Sent by the profile page; changes nothing'),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;

@@ -3,6 +3,7 @@ import { CARD_STATUSES } from '../card-status.js';
 import { RATING_MAX, RATING_MIN, DONE_VIDEO_LIMIT_MAX } from '../constants.js';
 import { mediaUrlField, urlField, dbId } from '../validation.js';
 import { MSG } from '../messages.js';
+import { RATED_PARTS } from '../card-policy.js';
 
 const status = z.enum(CARD_STATUSES);
 const cardId = dbId.optional();
@@ -57,7 +58,10 @@ export const rateBody = z.object({
   card_id: cardId,
   rating: z.number().int().min(RATING_MIN, { error: MSG.ratingRange }).max(RATING_MAX, { error: MSG.ratingRange }),
   comment: z.string().trim().max(2000).optional(),
-  card_type: z.enum(['done', 'repurpose']).default('done'),
-  assigned_qa_id: dbId.optional().nullable(),
+  card_type: z.enum(RATED_PARTS).default('done'),
+  assigned_qa_id: dbId
+    .optional()
+    .nullable()
+    .describe("Accepted as the spec sends it, but the rating always counts for the card's assigned QA"),
 });
 export const successReply = z.object({ success: z.boolean(), message: z.string() });

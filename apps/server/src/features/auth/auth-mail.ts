@@ -1,16 +1,13 @@
 import type { AppContext } from '../../platform/context.js';
+import { sendMail } from '../mail/outbox.js';
+import { linkMail as mail } from '../mail/templates.js';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function linkMail(greeting: string, intro: string, action: string, link: string, outro: string) {
-  const text = `${greeting}\n\n${intro}\n\n${action}: ${link}\n\n${outro}\n\n— Cutroom`;
-  const html = `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(outro)}</p><p>— Cutroom</p>`;
-  return { text, html };
-}
+const linkMail = (greeting: string, intro: string, label: string, url: string, outro: string) =>
+  mail({ greeting, lines: [intro], action: { label, url }, outro });
 
 export async function sendVerificationMail(ctx: AppContext, to: string, firstname: string, token: string) {
   const link = `${ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send({
+  await sendMail(ctx, 'verify_email', {
     to,
     subject: 'Verify your Cutroom email address',
     ...linkMail(
@@ -25,7 +22,7 @@ export async function sendVerificationMail(ctx: AppContext, to: string, firstnam
 
 export async function sendPasswordResetMail(ctx: AppContext, to: string, firstname: string, token: string) {
   const link = `${ctx.config.publicUrl}/password-reset?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send({
+  await sendMail(ctx, 'password_reset', {
     to,
     subject: 'Reset your Cutroom password',
     ...linkMail(

@@ -50,6 +50,7 @@ export const authRoutes =
       return { message: MSG.loggedOut };
     });
     serve(app, routes.me, ({ user }) => me(ctx, user));
+    serve(app, routes.websiteUser, async ({ user }) => ({ data: await me(ctx, user, { details: true }) }));
     serve(app, routes.passwordReset, ({ body }) => requestPasswordReset(ctx, limits, body.email), perIp(10, 15));
     serve(app, routes.passwordResetConfirm, ({ body }) => confirmPasswordReset(ctx, body), perIp(10, 15));
     serve(app, routes.changePassword, ({ user, body }) => changePassword(ctx, user, body));

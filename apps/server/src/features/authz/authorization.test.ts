@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allRoutes } from '@cutroom/domain';
+import { allRoutes, type YtStatus } from '@cutroom/domain';
 import { createTestApp, listenLocal, type TestApp } from '../../test/test-app.js';
 import { bearer, demoRole, insertCard, seedWithSessions, type DemoKey } from '../../test/helpers.js';
 import type { Db } from '../../db/client.js';
-import { cardNotes, type cards } from '../../db/schema.js';
+import { cardNotes, inboxMessages, inboxThreads, type cards } from '../../db/schema.js';
 import { createSession } from '../../platform/auth.js';
 
 /**
@@ -39,7 +39,7 @@ interface Fixture {
   fileKey: string;
   ids: Record<Exclude<Caller, 'anonymous'>, number>;
   /** A fresh card (as above) with one note in a chat, written by `author`. */
-  note(author: Exclude<Caller, 'anonymous'>, chat: 'customer' | 'team'): Promise<{ id: number; noteId: number }>;
+  note(author: Exclude<Caller, 'anonymous'>, chat: 'customer' | 'team' | 'yt'): Promise<{ id: number; noteId: number }>;
 }
 interface Case {
   name?: string;
@@ -88,9 +88,72 @@ const requestFields = {
   youtube_aspect_ratio: '16:9',
   video_purpose: 'podcast',
 };
+/** A complete card with the helper, on the helper board in `status`, worked by `helperId`. */
+const onHelperBoard = (status: YtStatus, helperId: number | null): Partial<typeof cards.$inferInsert> => ({
+  cardStatus: 'completed_done',
+  isComplete: true,
+  hasYoutubeHelper: true,
+  ytCardStatus: status,
+  ytHelperId: helperId,
+});
+/** The first customer's card on the helper board, with the demo helper as its helper (or none: another's). */
+const ytCard =
+  (status: YtStatus, helper: 'demo' | 'none' = 'demo') =>
+  async (f: Fixture) => ({ id: await f.card(onHelperBoard(status, helper === 'demo' ? f.ids.helper : null)) });
+/** Who sees a helper card: those who see the card, the helper lead and the card's helper. */
+const ytSeen = (status: number, overrides: Partial<Expect> = {}): Expect =>
+  cardSeen(status, { helperLead: status, helper: status, ...overrides });
+const ytAssets = () => ({
+  thumbnailLinkUrlArray: ['https://example.com/thumb-a.png', ''],
+  snippetLink: 'https://example.com/snippet.mp4',
+  unlistedLink: 'https://youtu.be/unlisted1',
+  videoDescription: '<p>Chapters and links</p>',
+});
+
 const cardIn =
   (card_status: (typeof cards.$inferInsert)['cardStatus'], extra: Partial<typeof cards.$inferInsert> = {}) =>
   async (f: Fixture) => ({ id: await f.card({ cardStatus: card_status, ...extra }) });
+
+// Support inbox: a fresh thread of the first customer with one message by `author`, per call.
+async function supportThread(
+  f: Fixture,
+  status: 'ACTIVE' | 'RESOLVED' = 'ACTIVE',
+  author: 'customer' | 'qa' = 'customer',
+) {
+  const [thread] = await t.database.db
+    .insert(inboxThreads)
+    .values({ customerId: f.customerId, title: 'Authz thread', status, createdBy: f.customerId })
+    .returning({ id: inboxThreads.id });
+  const [message] = await t.database.db
+    .insert(inboxMessages)
+    .values({ threadId: thread!.id, authorId: f.ids[author], body: '<p>Hello support</p>' })
+    .returning({ id: inboxMessages.id });
+  return { id: thread!.id, messageId: message!.id };
+}
+/** Inbox calls on the first customer's thread: support staff and the customer; another customer 404. */
+const inboxSeen = (status: number, overrides: Partial<Expect> = {}): Expect => ({
+  ...only(['admin', 'lead', 'qa', 'customer'], status),
+  otherCustomer: 404,
+  ...overrides,
+});
+
+/** Notifications: admin moves a fresh card of the first customer; its event id and the customer's notification. */
+async function moveNotice(f: Fixture) {
+  const id = await f.card({ cardStatus: 'editing' });
+  const admin = bearer(await createSession(t.database.db, f.ids.admin, false, 'authz'));
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/card/${id}/move`,
+    headers: admin,
+    payload: { card_status: 'editing', newStatus: 'on_hold' },
+  });
+  const customer = bearer(await createSession(t.database.db, f.ids.customer, false, 'authz'));
+  const latest = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: customer });
+  const [notice] = latest.json<{ notifications: { id: number; notification_unique_id: string; card_id: number }[] }>()
+    .notifications;
+  if (notice?.card_id !== id) throw new Error('the move made no notification for the customer');
+  return { eventId: notice.notification_unique_id, customerNotificationId: notice.id };
+}
 
 const TABLE: Record<string, Case[]> = {
   'GET /healthz': [{ expect: all(200) }],
@@ -105,6 +168,7 @@ const TABLE: Record<string, Case[]> = {
   'POST /api/login': [{ body: () => ({ useremail: unique(), password: 'wrong-password' }), expect: all(401) }],
   'POST /api/logout': [{ expect: all(200) }],
   'GET /api/me': [{ expect: signedIn(200) }],
+  'GET /api/getWebsiteUser': [{ expect: signedIn(200) }],
   'POST /api/user/password-reset': [{ body: () => ({ email: unique() }), expect: all(404) }],
   'POST /api/user/password-reset/confirm': [
     { body: () => ({ token: 'not-a-real-token-at-all', password: 'long-enough-pass' }), expect: all(400) },
@@ -166,6 +230,11 @@ const TABLE: Record<string, Case[]> = {
       expect: cardSeen(403, { admin: 200 }),
     },
   ],
+  'GET /api/cards/archive': [{ expect: signedIn(200) }],
+  'GET /api/dueCards': [
+    { query: { date: '2027-01-05' }, expect: only(['admin', 'lead', 'qa', 'editor', 'helperLead'], 200) },
+  ],
+  'GET /api/dueCards/export': [{ query: { date: '2027-01-05' }, expect: only(['admin'], 200) }],
   'GET /api/getCardsByTitle': [{ query: { title: 'demo' }, expect: signedIn(200) }],
   'POST /api/getCards': [{ body: () => ({}), expect: signedIn(200) }],
   'POST /api/getCardCounts': [{ body: () => ({}), expect: signedIn(200) }],
@@ -244,6 +313,19 @@ const TABLE: Record<string, Case[]> = {
   ],
   'GET /api/events': [{ stream: true, expect: signedIn(200) }],
   'POST /api/media': [{ raw: () => voiceNote(), expect: signedIn(201) }],
+  'POST /api/user/uploadThumbnailFile': [
+    {
+      body: (f) => ({ ref_thumbnails_file: '', client_id: f.customerId }),
+      expect: { ...signedIn(403), admin: 200, customer: 200, editor: 404, otherCustomer: 404 },
+    },
+  ],
+  'POST /api/delete/media': [
+    {
+      name: "the first customer's voice note",
+      body: (f) => ({ url: `/files/${f.fileKey}` }),
+      expect: { ...signedIn(404), customer: 400 },
+    },
+  ],
   'GET /files/{*}': [{ params: (f) => ({ '*': f.fileKey }), expect: signedIn(200) }],
   'GET /api/card/{id}/commentsV2': [{ params: cardIn('editing'), expect: cardSeen(200) }],
   'GET /api/card/{id}/team/commentsV2': [{ params: cardIn('editing'), expect: cardSeen(200, { customer: 404 }) }],
@@ -299,6 +381,102 @@ const TABLE: Record<string, Case[]> = {
       params: (f) => f.note('customer', 'customer'),
       body: (_f, p) => ({ note_id: p.noteId, status: 1 }),
       expect: cardSeen(403, { customer: 200 }),
+    },
+  ],
+  'POST /api/ythelper/cards': [{ body: () => ({}), expect: signedIn(200) }],
+  'POST /api/ythelper/card/{id}/move': [
+    {
+      params: ytCard('assigned'),
+      body: () => ({ source: 'assigned', target: 'inProgress' }),
+      expect: ytSeen(403, { admin: 200, helperLead: 200, helper: 200 }),
+    },
+    {
+      name: "another helper's card",
+      params: ytCard('assigned', 'none'),
+      body: () => ({ source: 'assigned', target: 'inProgress' }),
+      expect: ytSeen(403, { admin: 200, helperLead: 200, helper: 404 }),
+    },
+  ],
+  'POST /api/ythelper/card/{id}/internalMove': [
+    {
+      params: ytCard('assigned'),
+      body: () => ({ source: 'assigned', target: 'cancelled' }),
+      expect: ytSeen(403, { admin: 200, helperLead: 200 }),
+    },
+  ],
+  'POST /api/ythelper/card/{id}/done': [
+    {
+      params: ytCard('inProgress'),
+      body: () => ({ source: 'inProgress', ...ytAssets() }),
+      expect: ytSeen(403, { admin: 200, helperLead: 200, helper: 200 }),
+    },
+  ],
+  'POST /api/ythelper/card/{id}/doneSkip': [
+    {
+      params: ytCard('ytQA'),
+      body: () => ({ source: 'ytQA', skip: true }),
+      expect: ytSeen(403, { admin: 200, helperLead: 200 }),
+    },
+  ],
+  'POST /api/ythelper/card/{id}/markComplete': [
+    {
+      params: ytCard('inDone'),
+      body: () => ({ status: 1, cardSection: 'ytHelper' }),
+      expect: ytSeen(403, { admin: 200, helperLead: 200, helper: 200 }),
+    },
+  ],
+  'POST /api/ythelper/card/{id}/revision': [
+    {
+      params: ytCard('inDone'),
+      body: () => ({ card_status: 'inDone' }),
+      expect: ytSeen(403, { admin: 200, helperLead: 200, helper: 200 }),
+    },
+  ],
+  'POST /api/ythelper/card/assign': [
+    {
+      params: ytCard('assigned'),
+      body: (f, p) => ({ card_id: p.id, assign_to: f.ids.helper }),
+      expect: only(['admin', 'helperLead'], 200),
+    },
+  ],
+  'POST /api/ythelper/card/updateDueDate': [
+    {
+      params: ytCard('inProgress'),
+      body: (_f, p) => ({ card_id: p.id, due_date: '2027-01-10T17:00:00.000Z' }),
+      expect: only(['admin', 'helperLead'], 200),
+    },
+  ],
+  'POST /api/generic/update/vc_ythelper_card/': [
+    {
+      params: ytCard('inProgress'),
+      body: (_f, p) => ({ data: { descriptions: '<p>New</p>' }, specificConditions: { card_id: p.id } }),
+      expect: ytSeen(403, { admin: 200, lead: 200, helperLead: 200, helper: 200 }),
+    },
+  ],
+  'GET /api/ythelper/card/{id}/commentsV2': [{ params: ytCard('inProgress'), expect: ytSeen(200) }],
+  'POST /api/ythelper/card/{id}/comment': [
+    { params: ytCard('inProgress'), body: () => ({ note: 'Thumbnail idea @YTHelper' }), expect: ytSeen(201) },
+  ],
+  'POST /api/ythelper/card/{id}/deleteComment': [
+    {
+      name: "the QA's note",
+      params: (f) => f.note('qa', 'yt'),
+      body: (_f, p) => ({ note_id: p.noteId }),
+      expect: ytSeen(403, { admin: 200, qa: 200 }),
+    },
+  ],
+  'POST /api/ythelper/card/{id}/markCommentComplete': [
+    {
+      params: (f) => f.note('customer', 'yt'),
+      body: (_f, p) => ({ note_id: p.noteId, status: 1 }),
+      expect: ytSeen(200, { customer: 403 }),
+    },
+  ],
+  'POST /api/ythelper/card/{id}/noteReaction': [
+    {
+      params: (f) => f.note('customer', 'yt'),
+      body: (_f, p) => ({ note_id: p.noteId, status: 1 }),
+      expect: ytSeen(403, { customer: 200 }),
     },
   ],
   'POST /api/card/assign': [
@@ -520,6 +698,100 @@ const TABLE: Record<string, Case[]> = {
     { body: () => ({ customerType: 'weekly' }), expect: only(['admin', 'lead', 'qa', 'helperLead', 'helper'], 200) },
   ],
   'GET /api/exportCustomers': [{ query: { referral: 'Google' }, expect: only(['admin'], 200) }],
+  // Notifications: everyone signed in reads, marks and deletes their own; another's is 404.
+  'GET /api/notifications': [{ expect: signedIn(200) }],
+  'GET /api/notifications/getCount': [{ expect: signedIn(200) }],
+  'GET /api/notificationsV2': [
+    { query: { group: 'today', notification_type: 'card_movement' }, expect: signedIn(200) },
+  ],
+  'POST /api/notifications/read': [
+    { name: 'all own', body: () => ({}), expect: signedIn(200) },
+    {
+      name: "the first customer's",
+      params: async (f) => ({ id: (await moveNotice(f)).customerNotificationId }),
+      body: (_, p) => ({ resultIds: [p.id] }),
+      expect: { ...signedIn(404), customer: 200 },
+    },
+  ],
+  'DELETE /api/delete-notifications/3': [{ expect: signedIn(200) }],
+  'GET /api/notifications/read-history/{uniqueId}': [
+    {
+      name: 'a move by admin of the first customer card',
+      params: async (f) => ({ uniqueId: (await moveNotice(f)).eventId }),
+      expect: { ...cardSeen(200), admin: 404 },
+    },
+  ],
+  'GET /api/notifications/types': [{ expect: signedIn(200) }],
+  // Support inbox
+  'POST /api/inbox/create': [
+    {
+      name: "for the first customer (a customer's own id)",
+      body: (f) => ({ title: 'Authz', latestMessage: '<p>Hi</p>', messageFor: f.customerId }),
+      expect: inboxSeen(201),
+    },
+  ],
+  'GET /api/inbox/list/{status}': [
+    { params: () => ({ status: 'ACTIVE' }), expect: only(['admin', 'lead', 'qa', 'customer', 'otherCustomer'], 200) },
+  ],
+  'GET /api/inbox/chat/{id}': [{ params: (f) => supportThread(f), expect: inboxSeen(200) }],
+  'POST /api/inbox/chat/send': [
+    { params: (f) => supportThread(f), body: (_, p) => ({ chat_id: p.id, note: 'Reply' }), expect: inboxSeen(201) },
+    {
+      name: 'a resolved thread',
+      params: (f) => supportThread(f, 'RESOLVED'),
+      body: (_, p) => ({ chat_id: p.id, note: 'Reply' }),
+      expect: inboxSeen(403),
+    },
+  ],
+  'PUT /api/inbox/chat/editChat': [
+    {
+      name: "the customer's message",
+      params: (f) => supportThread(f),
+      body: (_, p) => ({ chatId: p.id, id: p.messageId, note: 'Edited' }),
+      expect: inboxSeen(403, { customer: 200 }),
+    },
+    {
+      name: "the QA's message",
+      params: (f) => supportThread(f, 'ACTIVE', 'qa'),
+      body: (_, p) => ({ chatId: p.id, id: p.messageId, note: 'Edited' }),
+      expect: inboxSeen(403, { qa: 200, admin: 200 }),
+    },
+  ],
+  'POST /api/inbox/chat/deleteChat': [
+    {
+      name: "the customer's message",
+      params: (f) => supportThread(f),
+      body: (_, p) => ({ chat_id: p.id, id: p.messageId }),
+      expect: inboxSeen(403, { customer: 200 }),
+    },
+    {
+      name: "the QA's message",
+      params: (f) => supportThread(f, 'ACTIVE', 'qa'),
+      body: (_, p) => ({ chat_id: p.id, id: p.messageId }),
+      expect: inboxSeen(403, { qa: 200, admin: 200 }),
+    },
+  ],
+  'PUT /api/inbox/handleStatus': [
+    {
+      name: 'resolve',
+      params: (f) => supportThread(f),
+      body: (_, p) => ({ id: p.id, status: 'RESOLVED' }),
+      expect: inboxSeen(200, { customer: 403 }),
+    },
+    {
+      name: 're-open with a message',
+      params: (f) => supportThread(f, 'RESOLVED'),
+      body: (_, p) => ({ id: p.id, status: 'ACTIVE', latestMessage: 'Again' }),
+      expect: inboxSeen(403, { customer: 200 }),
+    },
+  ],
+  'POST /api/inbox/seenMessages': [
+    { params: (f) => supportThread(f), body: (_, p) => ({ chat_id: p.id }), expect: inboxSeen(200) },
+  ],
+  'POST /api/inbox/seenLatestMessage': [
+    { params: (f) => supportThread(f), body: (_, p) => ({ id: p.id, seen: 1 }), expect: inboxSeen(200) },
+  ],
+  'GET /api/inbox/unseen': [{ expect: only(['admin', 'lead', 'qa', 'customer', 'otherCustomer'], 200) }],
 };
 
 let t: TestApp;
@@ -555,7 +827,7 @@ beforeAll(async () => {
   fixture = {
     ids: userIds,
     note: async (author, chat) => {
-      const id = await cardFor({ cardStatus: 'editing' });
+      const id = await cardFor(chat === 'yt' ? onHelperBoard('inProgress', userIds.helper) : { cardStatus: 'editing' });
       const [row] = await db
         .insert(cardNotes)
         .values({ cardId: id, chat, note: 'A note', authorId: userIds[author] })

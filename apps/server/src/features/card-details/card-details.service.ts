@@ -23,7 +23,7 @@ import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
 type CardUpdate = Partial<typeof cards.$inferInsert>;
 
 /** Writes card columns and tells everyone who sees the card (the new assignee included). */
-async function updateCard(ctx: AppContext, cardId: number, set: CardUpdate, data: Record<string, unknown>) {
+export async function updateCard(ctx: AppContext, cardId: number, set: CardUpdate, data: Record<string, unknown>) {
   const [updated] = await ctx.db
     .update(cards)
     .set({ ...set, updatedAt: new Date() })
@@ -54,13 +54,19 @@ export async function assignCard(ctx: AppContext, viewer: SessionUser, cardId: n
   return { success: true, message: MSG.assignmentUpdated };
 }
 
-export async function updateDueDate(ctx: AppContext, viewer: SessionUser, cardId: number, value: string) {
-  const row = await loadVisibleCard(ctx.db, viewer, cardId);
-  enforce(editDueDateVerdict(policyActor(viewer, row.client)));
+/** A due date as sent (any ISO date-time), or 'Please select a valid due date'. */
+export function parseDueDate(value: string): Date {
   const due = new Date(value);
   const year = due.getUTCFullYear();
   if (Number.isNaN(due.getTime()) || year < 2020 || year > 2100)
     throw new AppError('INVALID_DUE_DATE', undefined, 'due_date');
+  return due;
+}
+
+export async function updateDueDate(ctx: AppContext, viewer: SessionUser, cardId: number, value: string) {
+  const row = await loadVisibleCard(ctx.db, viewer, cardId);
+  enforce(editDueDateVerdict(policyActor(viewer, row.client)));
+  const due = parseDueDate(value);
   await updateCard(ctx, cardId, { dueDate: due }, { due_date: due.toISOString() });
   return { success: true, message: MSG.dueDateUpdated };
 }

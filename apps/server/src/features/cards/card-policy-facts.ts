@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
   YT_STATUSES,
-  type Chat,
-  type ChatKind,
   type PolicyActor,
   type PolicyCard,
   type PolicyNote,
@@ -87,9 +85,6 @@ export const policyNote = (note: { authorId: number; isDeleted: boolean }, autho
   author_role: authorRole,
   is_deleted: note.isDeleted,
 });
-
-/** The chats the policy judges: only the customer chat is the customer's; the helper chat (no call writes it) is the staff's. */
-export const policyChat = (chat: Chat): ChatKind => (chat === 'customer' ? 'customer' : 'team');
 
 /** The plan facts of a card's customer that the card row does not carry. */
 export async function loadCustomerPlan(db: Db, clientId: number) {

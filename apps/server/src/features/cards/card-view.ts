@@ -6,6 +6,7 @@ import {
   splitLinks,
   type CardDetailReply,
   type CardTileReply,
+  type RatedPart,
   type Role,
   type YtStatus,
 } from '@cutroom/domain';
@@ -17,7 +18,7 @@ const qa = alias(users, 'qa');
 const editor = alias(users, 'editor');
 const helper = alias(users, 'helper');
 
-const rating = (kind: 'done' | 'repurpose') =>
+const rating = (kind: RatedPart) =>
   sql<
     number | null
   >`(select r.rating from card_ratings r where r.card_id = ${cards.id} and r.card_type = ${sql.raw(`'${kind}'`)})`;
@@ -46,11 +47,16 @@ export const tileSelection = {
     assignedQaId: cards.assignedQaId,
     doneVideoLimit: cards.doneVideoLimit,
     timeline: cards.timeline,
+    ytHelperId: cards.ytHelperId,
+    ytDueDate: cards.ytDueDate,
+    ytCardRevision: cards.ytCardRevision,
   },
   client: { firstname: client.firstname, lastname: client.lastname, subscriptionType: client.subscriptionType },
   qaName: { firstname: qa.firstname, lastname: qa.lastname },
   doneRating: rating('done'),
   repurposeRating: rating('repurpose'),
+  ytRating: rating('yt'),
+  helperName: { firstname: helper.firstname, lastname: helper.lastname },
   editorName: sql<string | null>`nullif(trim(${editor.firstname} || ' ' || ${editor.lastname}), '')`,
 };
 
@@ -59,7 +65,6 @@ export const cardSelection = {
   ...tileSelection,
   card: cards,
   client: { ...tileSelection.client, isActiveSubscription: client.isActiveSubscription },
-  helperName: { firstname: helper.firstname, lastname: helper.lastname },
 };
 
 export function selectTiles(db: Db) {
@@ -68,7 +73,8 @@ export function selectTiles(db: Db) {
     .from(cards)
     .innerJoin(client, eq(client.id, cards.clientId))
     .leftJoin(qa, eq(qa.id, cards.assignedQaId))
-    .leftJoin(editor, eq(editor.id, cards.assignedTo));
+    .leftJoin(editor, eq(editor.id, cards.assignedTo))
+    .leftJoin(helper, eq(helper.id, cards.ytHelperId));
 }
 
 export function selectCards(db: Db) {
@@ -85,8 +91,9 @@ export type TileRow = Awaited<ReturnType<ReturnType<typeof selectTiles>['execute
 export type CardRow = Awaited<ReturnType<ReturnType<typeof selectCards>['execute']>>[number];
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+/** Before the card reaches the helper board its helper status reads as assigned (spec 000 §4: null means assigned). */
 const ytStatusOf = (c: TileRow['card']): YtStatus =>
-  c.ytCardStatus === 'inDone' && c.ytIsComplete ? 'completed' : ((c.ytCardStatus as YtStatus | null) ?? 'assigned');
+  c.ytIsComplete ? 'completed' : ((c.ytCardStatus as YtStatus | null) ?? 'assigned');
 
 /** The board tile: what a column shows (spec 000 §2 "Card tiles"). */
 export function toCardTile(row: TileRow, viewerRole: Role): CardTileReply {
@@ -121,6 +128,12 @@ export function toCardTile(row: TileRow, viewerRole: Role): CardTileReply {
     timeline: c.timeline,
     doneCardRating: row.doneRating,
     repurposeCardRating: row.repurposeRating,
+    yt_helper_id: c.ytHelperId,
+    yt_firstname: row.helperName?.firstname ?? null,
+    yt_lastname: row.helperName?.lastname ?? null,
+    yt_due_date: iso(c.ytDueDate),
+    yt_card_revision: c.ytCardRevision,
+    ythelperCardRating: row.ytRating,
     ...(isStaff(viewerRole) ? { subscription_type: row.client.subscriptionType } : {}),
   };
 }
@@ -203,14 +216,9 @@ export async function toCardDetail(db: Db, row: CardRow, viewerRole: Role): Prom
     done_video_count: doneVideos.length,
     repurpose_done_videos: repurposeVideos,
     repurpose_video_count: repurposeVideos.length,
-    yt_due_date: iso(c.ytDueDate),
     yt_timeline: c.ytTimeline,
     repurpose_revision_nr: c.repurposeRevisionNr,
-    yt_card_revision: c.ytCardRevision,
     yt_assigned_time: iso(c.ytAssignedTime),
-    yt_helper_id: c.ytHelperId,
-    yt_firstname: row.helperName?.firstname ?? null,
-    yt_lastname: row.helperName?.lastname ?? null,
     assigned_at: iso(c.assignedAt),
     done_at: iso(c.doneAt),
     archived_at: iso(c.archivedAt),

@@ -12,7 +12,7 @@ export interface CardViewer {
  * DESIGN §4 "Who sees which cards", as a WHERE clause on `cards` (undefined = everything):
  * customer own; team lead customers assigned to them or to a QA of their team; QA customers whose
  * slots hold them or cards assigned to them; editor cards assigned to them; helper their cards;
- * helper lead cards with a helper. The id may be a placeholder, for statements prepared per role.
+ * helper lead cards with the helper or a helper (one not yet assigned included). The id may be a placeholder, for statements prepared per role.
  */
 export function visibleCardsWhere(viewer: { id: number | Placeholder; role: Role }): SQL | undefined {
   switch (viewer.role) {
@@ -34,6 +34,6 @@ export function visibleCardsWhere(viewer: { id: number | Placeholder; role: Role
     case 'yt-helper':
       return eq(cards.ytHelperId, viewer.id);
     case 'yt-helper-lead':
-      return isNotNull(cards.ytHelperId);
+      return or(eq(cards.hasYoutubeHelper, true), isNotNull(cards.ytHelperId));
   }
 }

@@ -25,6 +25,8 @@ import { enforce, loadCustomerPlan, policyActor, policyCard } from './card-polic
 import { visibleCardsWhere } from './card-visibility.js';
 import { selectCards, toCardDetail, type CardRow } from './card-view.js';
 import { requestAllowance } from './request-allowance.js';
+import { lockCard } from '../../db/locks.js';
+import { enterHelperBoard } from '../yt-helper/yt-card.service.js';
 
 type CardInsert = typeof cards.$inferInsert;
 
@@ -42,6 +44,7 @@ export const audienceOf = (c: CardRow['card']) => ({
   assignedQaId: c.assignedQaId,
   assignedTo: c.assignedTo,
   ytHelperId: c.ytHelperId,
+  hasYoutubeHelper: c.hasYoutubeHelper,
 });
 
 async function assertTitleFree(db: Db, clientId: number, title: string, exceptCardId?: number) {
@@ -294,18 +297,20 @@ export async function enableYtHelper(ctx: AppContext, viewer: SessionUser, cardI
   // The card row lacks the customer's plan, which the verdict reads.
   const plan = await loadCustomerPlan(ctx.db, row.card.clientId);
   enforce(enableYtHelperVerdict(policyActor(viewer, { ...row.client, ...plan }), policyCard(row.card)));
-  const [updated] = await ctx.db
-    .update(cards)
-    .set({
-      hasYoutubeHelper: true,
-      ytHelperId: row.card.ytHelperId ?? (await firstHelperOf(ctx.db, row.card.clientId)),
-      ytAssignedTime: new Date(),
-      updatedAt: new Date(),
-    })
-    // Re-checked in the write, so of two at once only the first turns it on.
-    .where(and(eq(cards.id, cardId), eq(cards.hasYoutubeHelper, false)))
-    .returning();
-  if (!updated) throw new AppError('VALIDATION', MSG.ytHelperAlreadyOn, 'hasYTHelper');
+  const helperId = row.card.ytHelperId ?? (await firstHelperOf(ctx.db, row.card.clientId));
+  const updated = await ctx.db.transaction(async (tx) => {
+    // Locked as a completion locks it, so a card completed meanwhile still enters the helper board.
+    await lockCard(tx, cardId);
+    const [turnedOn] = await tx
+      .update(cards)
+      .set({ hasYoutubeHelper: true, ytHelperId: helperId, ytAssignedTime: new Date(), updatedAt: new Date() })
+      // Re-checked in the write, so of two at once only the first turns it on.
+      .where(and(eq(cards.id, cardId), eq(cards.hasYoutubeHelper, false)))
+      .returning();
+    if (!turnedOn) throw new AppError('VALIDATION', MSG.ytHelperAlreadyOn, 'hasYTHelper');
+    await enterHelperBoard(tx, turnedOn);
+    return turnedOn;
+  });
   await ctx.events.publish({
     type: 'card.updated',
     cardId,

@@ -1,16 +1,10 @@
 import { and, count, eq, gte } from 'drizzle-orm';
-import { BILLING_PERIOD_DAYS, MSG, requestLimitOf } from '@cutroom/domain';
+import { MSG, billingPeriod, requestLimitOf } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { cards, customerQas, users } from '../../db/schema.js';
 
-const DAY = 86_400_000;
-
 /** Start of the 30-day billing period that contains `now`, counted from the billing date. */
-export function periodStart(billingDate: Date, now = new Date()): Date {
-  const periodMs = BILLING_PERIOD_DAYS * DAY;
-  const elapsed = Math.max(0, now.getTime() - billingDate.getTime());
-  return new Date(billingDate.getTime() + Math.floor(elapsed / periodMs) * periodMs);
-}
+export const periodStart = (billingDate: Date, now = new Date()): Date => billingPeriod(billingDate, now).start;
 
 export interface Allowance {
   used: number;

@@ -17,7 +17,7 @@ export const chatRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { chat: routes } = API;
-    for (const chat of ['customer', 'team'] as const satisfies Chat[]) {
+    for (const chat of ['customer', 'team', 'yt'] as const satisfies Chat[]) {
       const calls = routes[chat];
       serve(app, calls.comments, ({ user, params, query, request }) =>
         listComments(ctx, user, params.id, chat, query, zoneOf(request.headers['user-time-zone'])),
@@ -31,5 +31,11 @@ export const chatRoutes =
     );
     serve(app, routes.react, ({ user, params, body }) =>
       reactToComment(ctx, user, params.id, body.note_id, body.status),
+    );
+    serve(app, routes.yt.mark, ({ user, params, body }) =>
+      markCommentComplete(ctx, user, params.id, body.note_id, body.status, 'yt'),
+    );
+    serve(app, routes.yt.react, ({ user, params, body }) =>
+      reactToComment(ctx, user, params.id, body.note_id, body.status, 'yt'),
     );
   };

@@ -17,16 +17,16 @@ import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { toPlainText } from '../../platform/rich-text.js';
-import { enforce, policyActor, policyCard, policyChat, policyNote } from '../cards/card-policy-facts.js';
+import { enforce, policyActor, policyCard, policyNote } from '../cards/card-policy-facts.js';
 import type { CardRow } from '../cards/card-view.js';
 import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
-import { notifyMentions } from './mentions.js';
+import { notifyComment, publishCreated } from '../notifications/notify.js';
 import { listNotes, loadNote } from './note-view.js';
 
 /** The card, if the viewer may read this chat: team chat is staff-only and simply absent for customers. */
 async function loadChatCard(ctx: AppContext, viewer: SessionUser, cardId: number, chat: Chat): Promise<CardRow> {
   const row = await loadVisibleCard(ctx.db, viewer, cardId);
-  enforce(readChatVerdict(policyActor(viewer, row.client), policyChat(chat)));
+  enforce(readChatVerdict(policyActor(viewer, row.client), chat, policyCard(row.card)));
   return row;
 }
 
@@ -68,7 +68,7 @@ export async function postComment(
   body: z.output<typeof commentBody>,
 ) {
   const row = await loadChatCard(ctx, viewer, cardId, chat);
-  enforce(writeChatVerdict(policyActor(viewer, row.client), policyCard(row.card), policyChat(chat)));
+  enforce(writeChatVerdict(policyActor(viewer, row.client), policyCard(row.card), chat));
   const text = toPlainText(body.note);
   if (!text) throw new AppError('VALIDATION', MSG.writeCommentFirst, 'note');
   if (body.note_type === 'annotation' && !body.annotation)
@@ -77,23 +77,26 @@ export async function postComment(
     const parentNote = await loadOwnNote(ctx, cardId, body.noteParentId, chat);
     if (parentNote.isDeleted) throw new AppError('VALIDATION', MSG.commentWasDeleted, 'noteParentId');
   }
-  const [created] = await ctx.db
-    .insert(cardNotes)
-    .values({
-      cardId,
-      chat,
-      parentId: body.noteParentId ?? null,
-      noteType: body.note_type,
-      note: text,
-      authorId: viewer.id,
-      videoNumber: body.note_for_video_number ?? null,
-      videoTime: body.annotation ? Math.floor(body.annotation.time) : videoTimeOf(text),
-      annotation: body.annotation ?? null,
-    })
-    .returning({ id: cardNotes.id });
-  const id = created!.id;
-  await notifyMentions(ctx.db, row.card, viewer.id, `${viewer.firstname} ${viewer.lastname}`, text, chat === 'team');
+  // No comment without its notifications and no notification without its comment: one transaction.
+  const { id, notified } = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(cardNotes)
+      .values({
+        cardId,
+        chat,
+        parentId: body.noteParentId ?? null,
+        noteType: body.note_type,
+        note: text,
+        authorId: viewer.id,
+        videoNumber: body.note_for_video_number ?? null,
+        videoTime: body.annotation ? Math.floor(body.annotation.time) : videoTimeOf(text),
+        annotation: body.annotation ?? null,
+      })
+      .returning({ id: cardNotes.id });
+    return { id: created!.id, notified: await notifyComment(ctx, tx, viewer, row.card, text, chat === 'team') };
+  });
   await publish(ctx, row, chat, 'note.created', id);
+  await publishCreated(ctx, notified);
   return {
     id,
     message: body.note_type === 'annotation' ? MSG.annotationAdded : MSG.commentAdded,
@@ -140,38 +143,39 @@ export async function deleteComment(ctx: AppContext, viewer: SessionUser, cardId
   return { message: MSG.commentDeleted };
 }
 
-/** Staff tick off a customer's comment once it is handled. */
+/** Staff tick off a customer's comment once it is handled; the helper chat's calls take only its notes. */
 export async function markCommentComplete(
   ctx: AppContext,
   viewer: SessionUser,
   cardId: number,
   noteId: number,
   done: boolean,
+  chat?: 'yt',
 ) {
   // Staff only, so the team chat's customer rule needs no second check.
-  const row = await loadVisibleCard(ctx.db, viewer, cardId);
-  const { note, judged } = await loadJudgedNote(ctx, viewer, cardId, noteId);
+  const row = chat ? await loadChatCard(ctx, viewer, cardId, chat) : await loadVisibleCard(ctx.db, viewer, cardId);
+  const { note, judged } = await loadJudgedNote(ctx, viewer, cardId, noteId, chat);
   enforce(markNoteVerdict(policyActor(viewer, row.client), judged));
   await ctx.db.update(cardNotes).set({ isComplete: done, updatedAt: new Date() }).where(eq(cardNotes.id, noteId));
   await publish(ctx, row, note.chat, 'note.updated', noteId);
   return { success: true, message: MSG.statusUpdated };
 }
 
-/** Customers give a thumbs-up to customers' comments. */
+/** Customers give a thumbs-up to customers' comments; the helper chat's call takes only its notes. */
 export async function reactToComment(
   ctx: AppContext,
   viewer: SessionUser,
   cardId: number,
   noteId: number,
   on: boolean,
+  only?: 'yt',
 ) {
-  const row = await loadChatCard(ctx, viewer, cardId, 'customer');
+  const row = await loadChatCard(ctx, viewer, cardId, only ?? 'customer');
   const actor = policyActor(viewer, row.client);
-  const { note, judged } = await loadJudgedNote(ctx, viewer, cardId, noteId);
+  const { note, judged } = await loadJudgedNote(ctx, viewer, cardId, noteId, only);
   // A team note: hidden from customers (404), and no one reacts to it (403), as before.
-  const chat = policyChat(note.chat);
-  enforce(readChatVerdict(actor, chat) ?? reactNoteVerdict(actor, judged, chat));
+  enforce(readChatVerdict(actor, note.chat, policyCard(row.card)) ?? reactNoteVerdict(actor, judged, note.chat));
   await ctx.db.update(cardNotes).set({ reaction: on, updatedAt: new Date() }).where(eq(cardNotes.id, noteId));
-  await publish(ctx, row, 'customer', 'note.updated', noteId);
+  await publish(ctx, row, note.chat, 'note.updated', noteId);
   return { success: true, message: MSG.statusUpdated };
 }

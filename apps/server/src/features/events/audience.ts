@@ -1,14 +1,20 @@
 import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customerQas, users } from '../../db/schema.js';
-import type { CardAudience } from '../../platform/events.js';
+import { isPersonal, type Audience, type CardAudience } from '../../platform/events.js';
 import type { CardViewer } from '../cards/card-visibility.js';
 
 /**
- * The in-memory twin of visibleCardsWhere: decides whether a card event may reach a viewer.
+ * The in-memory twin of visibleCardsWhere: decides whether a card event may reach a viewer; an
+ * event for named people reaches them (and the roles it names).
  * QA and team leads depend on customer lists, loaded here and refreshed by the caller.
  */
-export async function audienceMatcher(db: Db, viewer: CardViewer): Promise<(a: CardAudience) => boolean> {
+export async function audienceMatcher(db: Db, viewer: CardViewer): Promise<(a: Audience) => boolean> {
+  const card = await cardAudienceMatcher(db, viewer);
+  return (a) => (isPersonal(a) ? a.userIds.includes(viewer.id) || !!a.roles?.includes(viewer.role) : card(a));
+}
+
+async function cardAudienceMatcher(db: Db, viewer: CardViewer): Promise<(a: CardAudience) => boolean> {
   switch (viewer.role) {
     case 'admin':
       return () => true;
@@ -19,7 +25,7 @@ export async function audienceMatcher(db: Db, viewer: CardViewer): Promise<(a: C
     case 'yt-helper':
       return (a) => a.ytHelperId === viewer.id;
     case 'yt-helper-lead':
-      return (a) => a.ytHelperId !== null;
+      return (a) => a.hasYoutubeHelper || a.ytHelperId !== null;
     case 'qa': {
       const rows = await db
         .select({ id: customerQas.customerId })

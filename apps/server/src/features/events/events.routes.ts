@@ -17,7 +17,7 @@ const RESYNC = `event: ${LIVE_RESYNC_EVENT}\ndata: {}\n\n`;
 
 /** The wire shape of the domain's `liveEvent`: its type as the SSE event, card and origin inside the data. */
 const frame = ({ id, type, cardId, data, origin }: AppEvent) =>
-  `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify({ card_id: cardId, ...data, ...(origin ? { origin } : {}) })}\n\n`;
+  `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify({ ...(cardId === undefined ? {} : { card_id: cardId }), ...data, ...(origin ? { origin } : {}) })}\n\n`;
 
 export const eventsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

@@ -8,7 +8,7 @@ export const leaveRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const routes = API.leave;
-    serve(app, routes.add, ({ user, params, body, request }) => addLeave(ctx, user, params.id, body, request.log));
+    serve(app, routes.add, ({ user, params, body }) => addLeave(ctx, user, params.id, body));
     serve(app, routes.history, ({ user, params }) => leaveHistory(ctx, user, params.id));
     serve(app, routes.remove, ({ params, query }) => deleteLeave(ctx, params.leaveId, query.client_id));
   };

@@ -1,5 +1,4 @@
 import { and, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { LEAVE_TAKER_ROLES, MSG, leaveNotifyChoices, type LeaveView, type updateLeaveBody } from '@cutroom/domain';
 import type { z } from 'zod';
 import { userLeaves, users } from '../../db/schema.js';
@@ -8,6 +7,8 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { todayInNewYork } from '../settings/settings.service.js';
 import { visibleUsersWhere } from '../users/visibility.js';
+import { escapeHtml } from '../mail/templates.js';
+import { sendMail } from '../mail/outbox.js';
 
 /**
  * "On leave" as SQL: a leave row of this user covers today in New York. Computed, never stored, so
@@ -37,15 +38,12 @@ async function visibleUser(ctx: AppContext, viewer: SessionUser, id: number) {
   return row;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** Admin records a leave period; the chosen people are mailed once the row is saved. */
 export async function addLeave(
   ctx: AppContext,
   viewer: SessionUser,
   userId: number,
   body: z.output<typeof updateLeaveBody>,
-  log: FastifyBaseLogger,
 ) {
   const user = await visibleUser(ctx, viewer, userId);
   if (!LEAVE_TAKER_ROLES.includes(user.clientType)) throw new AppError('VALIDATION', MSG.leaveStaffOnly, 'id');
@@ -71,15 +69,13 @@ export async function addLeave(
   const name = `${user.firstname} ${user.lastname}`;
   const text = `${name} is on leave from ${body.start} to ${body.end}.\n\nReason: ${body.reason}\n\n— Cutroom`;
   for (const address of to) {
-    // The leave is saved either way; a mail that can't be sent is logged, not turned into an error.
-    await ctx.mailer
-      .send({
-        to: address,
-        subject: `Leave: ${name}, ${body.start} to ${body.end}`,
-        text,
-        html: `<p>${escapeHtml(name)} is on leave from ${body.start} to ${body.end}.</p><p>Reason: ${escapeHtml(body.reason)}</p><p>— Cutroom</p>`,
-      })
-      .catch((err: unknown) => log.error({ err, to: address }, 'leave mail not sent'));
+    // The leave is saved either way; a mail that can't be sent now waits in the outbox.
+    await sendMail(ctx, 'leave', {
+      to: address,
+      subject: `Leave: ${name}, ${body.start} to ${body.end}`,
+      text,
+      html: `<p>${escapeHtml(name)} is on leave from ${body.start} to ${body.end}.</p><p>Reason: ${escapeHtml(body.reason)}</p><p>— Cutroom</p>`,
+    });
   }
   return { message: MSG.leaveUpdated, leave_id: row!.id };
 }

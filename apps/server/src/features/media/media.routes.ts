@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +13,7 @@ import { fileLinks } from '../../platform/file-links.js';
 import { formatOfKey } from '../../platform/file-types.js';
 import type { Storage } from '../../platform/storage.js';
 import { storeUpload } from './media.service.js';
+import { deleteProfileFile, setThumbnailFile } from './profile-files.js';
 
 const KEY_PATTERN = /^media\/\d+\/[\w.-]+$/;
 /** User files never run as a page of ours: no script, no plugins, no same-origin access even if opened. */
@@ -84,6 +86,11 @@ export const mediaRoutes =
       { config: { rateLimit: { max: 60, timeWindow: 60_000 } } },
     );
 
+    serve(app, API.media.thumbnailFile, ({ user, body }) =>
+      setThumbnailFile(ctx, user, body.ref_thumbnails_file, body.client_id),
+    );
+    serve(app, API.media.deleteMedia, ({ user, body }) => deleteProfileFile(ctx, user, body.url));
+
     const links = ctx.config.files ? fileLinks(ctx.config.files.signingKey) : undefined;
 
     /** Sends a stored file so that no browser runs it: its detected type, nosniff, the sandbox, media inline only. */
@@ -94,6 +101,9 @@ export const mediaRoutes =
       const mime = format?.mime ?? 'application/octet-stream';
       const disposition = format?.inline ? 'inline' : `attachment; filename="${attachmentName(key)}"`;
       if (storage.signedGet) return reply.redirect(await storage.signedGet(key, { mime, disposition }));
+      // A deleted file (a replaced avatar) is a plain 404, not the static server's error.
+      if (storage.root && !(await fs.promises.stat(path.join(storage.root, key)).catch(() => null)))
+        throw new AppError('NOT_FOUND');
       return reply
         .header('cache-control', 'private, max-age=3600')
         .header('content-security-policy', FILES_CSP)

@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import type { CardStatus, Role } from '@cutroom/domain';
+import type { CardStatus, Role, YtStatus } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { cardActivity, cardVideos, cards, customerQas, customerYtHelpers, users } from '../../db/schema.js';
 import { hashPassword } from '../../platform/passwords.js';
@@ -30,6 +30,8 @@ const DEMO_CARDS: {
   status: CardStatus;
   owner: 'customer' | 'customer2';
   extra?: Partial<typeof cards.$inferInsert>;
+  /** On the helper board in this column, worked by the demo helper (the first customer has the plan). */
+  helper?: YtStatus;
 }[] = [
   { title: 'Morning routine vlog', status: 'video_request', owner: 'customer' },
   { title: 'Product unboxing: studio lights', status: 'video_request', owner: 'customer' },
@@ -39,7 +41,27 @@ const DEMO_CARDS: {
   { title: 'Recipe short: 5-minute pasta', status: 'editing', owner: 'customer2', extra: { timeline: 48 } },
   { title: 'Interview with a luthier', status: 'qa', owner: 'customer' },
   { title: 'Gear review: budget microphones', status: 'done', owner: 'customer' },
-  { title: 'Behind the scenes: set build', status: 'completed_done', owner: 'customer', extra: { isComplete: true } },
+  {
+    title: 'Behind the scenes: set build',
+    status: 'completed_done',
+    owner: 'customer',
+    extra: { isComplete: true },
+    helper: 'inProgress',
+  },
+  {
+    title: 'Studio tour 2026',
+    status: 'completed_done',
+    owner: 'customer',
+    extra: { isComplete: true },
+    helper: 'assigned',
+  },
+  {
+    title: 'Q&A livestream recap',
+    status: 'completed_done',
+    owner: 'customer',
+    extra: { isComplete: true },
+    helper: 'inDone',
+  },
   { title: 'Old intro draft', status: 'canceled', owner: 'customer' },
   {
     title: 'Webinar cut-downs',
@@ -54,6 +76,28 @@ const DEMO_CARDS: {
     extra: { hasRepurpose: true, repurposeAspect: '9:16' },
   },
 ];
+
+const HELPER_ASSETS = {
+  thumbnailsLink:
+    'https://placehold.co/1280x720.png?text=Thumbnail+A|https://placehold.co/1280x720.png?text=Thumbnail+B',
+  ytSnippetLink: 'https://www.dropbox.com/s/demo-snippet.mp4?dl=0',
+  unlistedVideoLink: 'https://youtu.be/demo-unlisted',
+  ytCardDescription: '<p>Chapters: 00:00 Intro, 01:10 The set, 04:30 Lighting.</p>',
+};
+
+/** A demo card's helper side: its column, its helper and, once handed on, the assets. */
+function helperSide(status: YtStatus, helperId: number): Partial<typeof cards.$inferInsert> {
+  const handedOn = status === 'ytQA' || status === 'inDone';
+  return {
+    hasYoutubeHelper: true,
+    ytCardStatus: status,
+    ytHelperId: helperId,
+    ytAssignedTime: new Date(Date.now() - 3 * 3_600_000),
+    ytTimeline: 48,
+    ytDueDate: new Date(Date.now() + 45 * 3_600_000),
+    ...(handedOn ? HELPER_ASSETS : {}),
+  };
+}
 
 /** Key of the advisory lock that lets one of several instances starting together seed. */
 const SEED_LOCK = 7_202_611;
@@ -72,6 +116,16 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (!(await isEmpty(tx))) return false;
     const ids = {} as Record<Key, number>;
+    // The helper customer's brief is filled, so the demo doesn't send them to /profile.
+    const DEMO_BRIEF = {
+      videoType: 'Gear reviews and tutorials',
+      aboutVideo: 'Honest reviews of cameras and microphones for new creators.',
+      channelName: 'Cleo Creates',
+      descriptionLink: 'https://docs.example.com/cleo/description-template',
+      thumbnailFont: 'Montserrat Black',
+      thumbnailMainColor: '#ff6600',
+      photoPreference: 'Close-up of my face with the product, bright background',
+    };
     for (const a of DEMO_ACCOUNTS) {
       const [row] = await tx
         .insert(users)
@@ -91,6 +145,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
                 hasYoutubeHelper: a.key === 'customer',
                 hasSubtitles: a.key === 'customer',
                 dropboxEmail: a.email,
+                ...(a.key === 'customer' ? DEMO_BRIEF : {}),
               }
             : {}),
         })
@@ -137,6 +192,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
           doneAt: reachedDone ? hoursAgo(2) : null,
           // Ordered before the current billing period, so demo customers can still create requests.
           createdAt: hoursAgo(24 * 12 + 72 - i),
+          ...(c.helper ? helperSide(c.helper, ids.helper) : {}),
           ...c.extra,
         })
         .returning({ id: cards.id });

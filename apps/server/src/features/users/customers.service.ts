@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableName, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   BILLING_PERIOD_DAYS,
@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { cards, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
+import { csvDocument } from '../../platform/csv.js';
 import { toUserViews } from './user-view.js';
 import { visibleUsersWhere } from './visibility.js';
 
@@ -56,12 +57,16 @@ export const allowanceSql = sql<number | null>`(case
 
 const since = (days: number) => sql`now() - make_interval(days => ${days}::int)`;
 
-/**
- * Requests the customer created in the last 30 days (cards_client_board_idx serves the client_id lookup).
- * Drizzle leaves columns of a one-table select list unqualified, so the outer users.id is named in full.
- */
-const outerUserId = sql`${sql.identifier(getTableName(users))}.${sql.identifier(users.id.name)}`;
-const recentRequestsSql = sql<number>`(select count(*)::int from ${cards} as recent where recent.${sql.identifier(cards.clientId.name)} = ${outerUserId} and recent.${sql.identifier(cards.createdAt.name)} >= ${since(BILLING_PERIOD_DAYS)})`;
+/** Requests created in the last 30 days by the customers of one page (cards_client_title_unique serves client_id). */
+async function recentRequestsOf(db: Db, customerIds: number[]) {
+  if (customerIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .select({ clientId: cards.clientId, n: count() })
+    .from(cards)
+    .where(and(inArray(cards.clientId, customerIds), gte(cards.createdAt, since(BILLING_PERIOD_DAYS))))
+    .groupBy(cards.clientId);
+  return new Map(rows.map((r) => [r.clientId, r.n]));
+}
 
 /** Last sign-in, or sign-up for a customer who never signed in, so a new account isn't "inactive". */
 const lastSeen = sql`coalesce(${users.lastLoginTime}, ${users.createdAt})`;
@@ -98,11 +103,16 @@ export function customersWhere(viewer: SessionUser, filters: Filters, zone: stri
   );
 }
 
-/** Active and inactive subscriptions, the plans' allowance and the last 30 days' requests of the matching customers. */
-export async function customerCounters(db: Db, where: SQL | undefined) {
+/**
+ * How many customers match, and the counters over them: active and inactive subscriptions, the plans'
+ * allowance and the last 30 days' requests. The total rides on the counters' pass over the customers;
+ * without filters on other columns that pass, and the requests' join with cards_created_idx, read indexes only.
+ */
+async function matchingCustomers(db: Db, where: SQL | undefined) {
   const [[totals], [requested]] = await Promise.all([
     db
       .select({
+        total: sql<number>`count(*)::int`,
         active: sql<number>`count(*) filter (where ${users.isActiveSubscription})::int`,
         inactive: sql<number>`count(*) filter (where not ${users.isActiveSubscription})::int`,
         allowed: sql<number>`coalesce(sum(${allowanceSql}), 0)::int`,
@@ -116,40 +126,54 @@ export async function customerCounters(db: Db, where: SQL | undefined) {
       .where(and(where, gte(cards.createdAt, since(BILLING_PERIOD_DAYS)))),
   ]);
   return {
-    active: totals?.active ?? 0,
-    inactive: totals?.inactive ?? 0,
-    allowedCards30d: totals?.allowed ?? 0,
-    requestedCards: requested?.n ?? 0,
+    total: totals?.total ?? 0,
+    counters: {
+      active: totals?.active ?? 0,
+      inactive: totals?.inactive ?? 0,
+      allowedCards30d: totals?.allowed ?? 0,
+      requestedCards: requested?.n ?? 0,
+    },
   };
 }
 
-/** A page of the customers list with each one's allowance and recent requests, the total and the counters. */
+/** Active and inactive subscriptions, the plans' allowance and the last 30 days' requests of the matching customers. */
+export async function customerCounters(db: Db, where: SQL | undefined) {
+  return (await matchingCustomers(db, where)).counters;
+}
+
+/**
+ * A page of the customers list with each one's allowance and recent requests, the total and the counters.
+ * The page walks users_customers_list_idx in name order; recent requests are counted for its rows only.
+ */
 export async function listCustomers(db: Db, viewer: SessionUser, query: CustomersQuery, zoneHeader: unknown) {
   const where = customersWhere(viewer, query, zoneOf(zoneHeader));
-  const [rows, [total], counters] = await Promise.all([
+  const [rows, matching] = await Promise.all([
     db
-      .select({ user: users, allowed: allowanceSql, recent: recentRequestsSql })
+      .select({ user: users, allowed: allowanceSql })
       .from(users)
       .where(where)
       .orderBy(asc(users.firstname), asc(users.id))
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ n: count() }).from(users).where(where),
-    customerCounters(db, where),
+    matchingCustomers(db, where),
   ]);
-  const views = await toUserViews(
-    db,
-    rows.map((r) => r.user),
-    true,
-  );
+  const ids = rows.map((r) => r.user.id);
+  const [views, recent] = await Promise.all([
+    toUserViews(
+      db,
+      rows.map((r) => r.user),
+      true,
+    ),
+    recentRequestsOf(db, ids),
+  ]);
   return {
     customers: views.map((view, i) => ({
       ...view,
       totalAllowedVideoCount: rows[i]!.allowed,
-      oneMonthCreatedVideo: rows[i]!.recent,
+      oneMonthCreatedVideo: recent.get(ids[i]!) ?? 0,
     })),
-    count: total?.n ?? 0,
-    counters,
+    count: matching.total,
+    counters: matching.counters,
   };
 }
 
@@ -158,13 +182,6 @@ export const customersCardsCount = (db: Db, viewer: SessionUser, customerType: S
   customerCounters(db, customersWhere(viewer, { customerType }, CLOCK_TIME_ZONE));
 
 const CSV_COLUMNS = ['firstname', 'lastname', 'useremail', 'referral', 'otherreferral', 'social_media_link'] as const;
-
-/** One CSV cell: a leading =, +, -, @, tab or CR would run as a formula in a spreadsheet, so it gets an apostrophe. */
-export function csvCell(value: string | null): string {
-  const text = value ?? '';
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
 
 /** GET /api/exportCustomers: every customer the filters match, as CSV rows (spec 002 §7's export columns). */
 export async function exportCustomersCsv(db: Db, viewer: SessionUser, filters: Filters, zoneHeader: unknown) {
@@ -180,6 +197,8 @@ export async function exportCustomersCsv(db: Db, viewer: SessionUser, filters: F
     .from(users)
     .where(customersWhere(viewer, filters, zoneOf(zoneHeader)))
     .orderBy(asc(users.firstname), asc(users.id));
-  const lines = [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => csvCell(r[c])).join(','))];
-  return `${lines.join('\r\n')}\r\n`;
+  return csvDocument(
+    CSV_COLUMNS,
+    rows.map((r) => CSV_COLUMNS.map((c) => r[c])),
+  );
 }

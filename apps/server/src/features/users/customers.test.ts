@@ -202,7 +202,7 @@ describe('GET /api/exportCustomers', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.body).toBe(
-      'firstname,lastname,useremail,referral,otherreferral,social_media_link\r\n' +
+      '\uFEFFfirstname,lastname,useremail,referral,otherreferral,social_media_link\r\n' +
         '"Cara","Listtest","cara@listtest.example.com","Other","\'=HYPERLINK(""http://evil"")","\'@handle"\r\n',
     );
   });

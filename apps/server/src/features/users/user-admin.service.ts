@@ -26,13 +26,13 @@ import { AppError } from '../../platform/errors.js';
 import { toUserView } from './user-view.js';
 import { visibleUsersWhere } from './visibility.js';
 import { emailInUse } from './users.service.js';
+import { detailColumns, mergedMailPreferences, ytFieldsFilledAfter, type UserUpdate } from './profile-columns.js';
 
 type UserRow = typeof users.$inferSelect;
-type UserUpdate = Partial<typeof users.$inferInsert>;
 const LEAD_ROLES: readonly Role[] = ['team-lead', 'yt-helper-lead'];
 
 /** The user row if the viewer may see it; everyone else's ids answer 404 (DESIGN §3). */
-async function visibleUser(db: Db, viewer: SessionUser, id: number): Promise<UserRow> {
+export async function visibleUser(db: Db, viewer: SessionUser, id: number): Promise<UserRow> {
   const [row] = await db
     .select()
     .from(users)
@@ -141,14 +141,10 @@ async function columnsFor(tx: Db, body: UpdateUserBody, current: UserRow): Promi
   if (body.has_youtube_helper !== undefined) set.hasYoutubeHelper = toFlag(body.has_youtube_helper);
   if (body.billing_date !== undefined) set.billingDate = new Date(body.billing_date);
   if (body.team_notes !== undefined) set.teamNotes = body.team_notes || null;
-  if (body.mailPreferences) {
-    const prefs = { ...current.mailPreferences };
-    for (const key of ['card_movement', 'card_comment', 'card_comment_tag'] as const) {
-      const v = body.mailPreferences[key];
-      if (v !== undefined) prefs[key] = toFlag(v) ? 1 : 0;
-    }
-    set.mailPreferences = prefs;
-  }
+  if (body.mailPreferences) set.mailPreferences = mergedMailPreferences(current, body.mailPreferences);
+  Object.assign(set, detailColumns(body));
+  // Turning the helper plan on (or filling the brief) decides whether the customer is sent to /profile.
+  set.isYtFieldsFilled = ytFieldsFilledAfter(current, set);
   return set;
 }
 
@@ -206,7 +202,7 @@ export async function updateUser(ctx: AppContext, viewer: SessionUser, id: numbe
   else forgetUserSessions(ctx.db, id);
   return {
     message: fill(MSG.userUpdated, { name: `${row.firstname} ${row.lastname}` }),
-    user: await toUserView(ctx.db, row, isStaff(viewer.role)),
+    user: await toUserView(ctx.db, row, isStaff(viewer.role), { details: true }),
   };
 }
 

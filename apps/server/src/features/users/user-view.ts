@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { UserView } from '@cutroom/domain';
+import { billingPeriod, type UserView } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { customerQas, customerYtHelpers, users } from '../../db/schema.js';
 import { onLeaveToday } from '../leave/leave.service.js';
+import { detailsOf } from './profile-columns.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -61,8 +62,18 @@ async function loadOnLeave(db: Db, staffIds: number[]) {
   return new Set(rows.map((r) => r.id));
 }
 
+const periodOf = (u: UserRow) => {
+  const { start, end } = billingPeriod(u.billingDate ?? u.createdAt);
+  return { start_date: start.toISOString(), end_date: end.toISOString() };
+};
+
 /** Shapes user rows for replies; team notes and plan details are left out for customer viewers. */
-export async function toUserViews(db: Db, rows: UserRow[], viewerIsStaff: boolean): Promise<UserView[]> {
+export async function toUserViews(
+  db: Db,
+  rows: UserRow[],
+  viewerIsStaff: boolean,
+  { details = false } = {},
+): Promise<UserView[]> {
   const customerIds = rows.filter((r) => r.clientType === 'customer').map((r) => r.id);
   const staffIds = rows.filter((r) => r.clientType !== 'customer').map((r) => r.id);
   const [qas, helpers, onLeave] = await Promise.all([
@@ -107,10 +118,27 @@ export async function toUserViews(db: Db, rows: UserRow[], viewerIsStaff: boolea
         }
       : {}),
     ...(viewerIsStaff ? { team_notes: u.teamNotes } : {}),
+    ...(u.clientType === 'customer'
+      ? {
+          billing_data: periodOf(u),
+          referral: u.referral,
+          otherreferral: u.otherreferral,
+          show_portal_video: u.showPortalVideo,
+          ref_thumbnails_file: u.refThumbnailsFile,
+          // Lists leave the long texts out; a profile asks for one user.
+          ...(details ? { details: detailsOf(u) } : {}),
+        }
+      : {}),
   }));
 }
 
-export async function toUserView(db: Db, row: UserRow, viewerIsStaff: boolean): Promise<UserView> {
-  const [view] = await toUserViews(db, [row], viewerIsStaff);
+/** One user; `details` adds a customer's profile details (the profile pages ask for them, the session does not). */
+export async function toUserView(
+  db: Db,
+  row: UserRow,
+  viewerIsStaff: boolean,
+  options = { details: false },
+): Promise<UserView> {
+  const [view] = await toUserViews(db, [row], viewerIsStaff, options);
   return view!;
 }

@@ -4,6 +4,7 @@ import {
   MSG,
   QA_SLOTS,
   QA_SLOTS_EXTRA,
+  STAFF_ROLES,
   TEAM_LEAD_ROLE_FOR,
   isStaff,
   type createUserBody,
@@ -110,15 +111,16 @@ export async function getUser(db: Db, viewer: SessionUser, id: number) {
     .where(and(eq(users.id, id), visibleUsersWhere(viewer)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
-  return toUserView(db, row, isStaff(viewer.role));
+  return toUserView(db, row, isStaff(viewer.role), { details: true });
 }
 
 /** Staff the viewer may see, by name, searchable by name or email, filtered by leave today in New York. */
 export async function listUsers(db: Db, viewer: SessionUser, query: UsersQuery) {
   const term = likeTerm(query.search);
   const onLeave = onLeaveToday(users.id);
+  // The staff roles by name rather than "not customer", so users_type_idx finds the few staff among the customers.
   const where = and(
-    ne(users.clientType, 'customer'),
+    inArray(users.clientType, STAFF_ROLES),
     eq(users.isDeleted, false),
     visibleUsersWhere(viewer),
     term ? nameOrEmail(term) : undefined,

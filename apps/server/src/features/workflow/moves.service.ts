@@ -31,6 +31,7 @@ import { enforce, policyActor, policyCard, policyCardColumns } from '../cards/ca
 import { visibleCardsWhere } from '../cards/card-visibility.js';
 import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
 import { transition } from './transition.js';
+import { enterHelperBoard } from '../yt-helper/yt-card.service.js';
 
 type In<T extends z.ZodType> = z.output<T>;
 const HOUR = 3_600_000;
@@ -163,6 +164,8 @@ export async function markComplete(
       completedAt: new Date(),
       ...(section === 'repurpose' ? { isRepurposeComplete: true } : {}),
     }),
+    // A card with the helper goes on to the helper board in the same transaction.
+    after: (tx, completed) => enterHelperBoard(tx, completed),
     message: MSG.cardMarkedCompleted,
   });
 }
@@ -200,6 +203,7 @@ export async function updateSort(ctx: AppContext, viewer: SessionUser, body: In<
         assignedQaId: cards.assignedQaId,
         assignedTo: cards.assignedTo,
         ytHelperId: cards.ytHelperId,
+        hasYoutubeHelper: cards.hasYoutubeHelper,
       },
       card: policyCardColumns,
       customer: { isActiveSubscription: users.isActiveSubscription },
@@ -280,7 +284,8 @@ export async function rateCard(ctx: AppContext, viewer: SessionUser, cardId: num
     rating: body.rating,
     comment: body.comment || null,
     ratedBy: viewer.id,
-    assignedQaId: body.assigned_qa_id ?? row.card.assignedQaId,
+    // The rating counts for the card's QA; the payload's assigned_qa_id (spec 001 §3) is not trusted for that.
+    assignedQaId: row.card.assignedQaId,
   };
   await ctx.db
     .insert(cardRatings)

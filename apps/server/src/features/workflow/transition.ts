@@ -9,6 +9,7 @@ import { AppError } from '../../platform/errors.js';
 import { enforce, policyActor, policyCard } from '../cards/card-policy-facts.js';
 import type { CardRow } from '../cards/card-view.js';
 import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
+import { notifyMove, publishCreated } from '../notifications/notify.js';
 
 type CardInsert = typeof cards.$inferInsert;
 type Card = typeof cards.$inferSelect;
@@ -44,12 +45,13 @@ function assertMove(viewer: SessionUser, row: CardRow, spec: TransitionSpec): Ca
 /**
  * One move, in one transaction that locks the card and checks it as it is then, so of two people
  * moving one card only one wins (the loser gets 409 and nothing changes), and a move never writes
- * values computed from a card that changed meanwhile.
+ * values computed from a card that changed meanwhile. Its notifications are written in the same
+ * transaction and announced after it commits.
  */
 export async function transition(ctx: AppContext, viewer: SessionUser, cardId: number, spec: TransitionSpec) {
   const row = await loadVisibleCard(ctx.db, viewer, cardId);
   const now = new Date();
-  const { moved, from } = await ctx.db.transaction(async (tx) => {
+  const { moved, from, notified } = await ctx.db.transaction(async (tx) => {
     const [locked] = await lockCard(tx, cardId);
     if (!locked) throw new AppError('NOT_FOUND');
     const from = assertMove(viewer, { ...row, card: locked }, spec);
@@ -62,7 +64,9 @@ export async function transition(ctx: AppContext, viewer: SessionUser, cardId: n
       .insert(cardActivity)
       .values({ cardId, userId: viewer.id, fromStatus: from, toStatus: spec.to, createdAt: now });
     await spec.after?.(tx, updated!);
-    return { moved: updated!, from };
+    // No move without its notifications: a refused or failed move rolls them back with it.
+    const notified = await notifyMove(ctx, tx, viewer, updated!, spec.to);
+    return { moved: updated!, from, notified };
   });
   await ctx.events.publish({
     type: 'card.moved',
@@ -70,5 +74,6 @@ export async function transition(ctx: AppContext, viewer: SessionUser, cardId: n
     audience: audienceOf(moved),
     data: { from, to: spec.to, by: viewer.id },
   });
+  await publishCreated(ctx, notified);
   return { success: true, message: spec.message ?? MSG.cardMoved };
 }

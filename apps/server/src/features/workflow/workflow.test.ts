@@ -244,4 +244,14 @@ describe('the move workflow', () => {
     expect((await call(a.customer.token, `/api/card/${done.id}/unarchive`)).statusCode).toBe(403);
     expect((await call(a.admin.token, `/api/card/${done.id}/unarchive`)).statusCode).toBe(200);
   });
+
+  it("a rating counts for the card's QA whatever QA the payload names, even one that doesn't exist", async () => {
+    for (const named of [a.editor.id, 2_000_000_000]) {
+      const card = await newCard({ cardStatus: 'completed_done', isComplete: true });
+      const res = await call(a.customer.token, `/api/card/${card.id}/rate`, { rating: 2, assigned_qa_id: named });
+      expect(res.statusCode, res.body).toBe(200);
+      const [rating] = await t.database.db.select().from(cardRatings).where(eq(cardRatings.cardId, card.id));
+      expect(rating!.assignedQaId).toBe(a.qa.id);
+    }
+  });
 });

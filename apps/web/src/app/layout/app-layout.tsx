@@ -46,7 +46,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <NyClock />
-            <NotificationBell count={0} />
+            <NotificationBell />
             <UserMenu user={user} />
           </Group>
         </Group>

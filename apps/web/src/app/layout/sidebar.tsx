@@ -1,6 +1,7 @@
-import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Badge, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { sidebarFor, type Role } from '@cutroom/domain';
+import { INBOX_ROLES, sidebarFor, type Role } from '@cutroom/domain';
+import { useInboxUnseen } from '../../features/inbox/api';
 import { NAV_ICONS } from './nav-icons';
 
 /** A path is active on itself and on the pages under it; home only on itself. */
@@ -16,6 +17,8 @@ interface SidebarLinksProps {
 /** The role's menu (spec 000 §6, 002 §6), in the order the domain package gives. */
 export function SidebarLinks({ role, onNavigate }: SidebarLinksProps) {
   const { pathname } = useLocation();
+  // Support shows the unseen support messages (spec 002 §2), kept live.
+  const unseen = useInboxUnseen(INBOX_ROLES.includes(role));
   return (
     <ScrollArea type="scroll" style={{ flex: 1 }}>
       <Stack gap={2}>
@@ -29,6 +32,20 @@ export function SidebarLinks({ role, onNavigate }: SidebarLinksProps) {
               to={item.path}
               label={item.label}
               leftSection={<Icon size={20} stroke={1.6} aria-hidden="true" />}
+              rightSection={
+                item.key === 'support' && unseen > 0 ? (
+                  <Badge
+                    color="green"
+                    size="sm"
+                    circle={unseen < 10}
+                    aria-label={`${unseen} unseen`}
+                    data-testid="support-unseen-badge"
+                    data-count={unseen}
+                  >
+                    {unseen > 99 ? '99+' : unseen}
+                  </Badge>
+                ) : undefined
+              }
               active={active}
               aria-current={active ? 'page' : undefined}
               onClick={onNavigate}

@@ -22,11 +22,11 @@ import {
   type MoveCall,
   type ReplyOf,
   type Role,
-  type UploadPurpose,
   type UserView,
 } from '@cutroom/domain';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { call } from '../../lib/call';
+import { uploadFile } from '../../lib/upload';
 import { notify } from '../../lib/notify';
 import { columnByKey, columnOfStatus } from './columns';
 
@@ -359,13 +359,7 @@ export function useRateCard() {
 /** SRT files for the repurposed video go through the storage layer (POST /api/media). */
 export function useUploadMedia() {
   return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      // The purpose goes first: the server reads it before the file, to judge the file by it.
-      form.append('purpose', 'subtitles' satisfies UploadPurpose);
-      form.append('document', file);
-      return call(API.media.upload, { form });
-    },
+    mutationFn: (file: File) => uploadFile(file, 'subtitles'),
     onError: (error) => notify.error(errorMessage(error)),
   });
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Badge, Button, Center, Group, Loader, Skeleton, Text, Title } from '@mantine/core';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -51,6 +51,89 @@ function SortableTile({ card, canDrag, dropState }: { card: CardTileReply; canDr
   );
 }
 
+/** What a column shows of its query: loading, failure, empty, more pages. */
+export interface ColumnQuery {
+  data?: { pages: unknown[] } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  isSuccess: boolean;
+  isFetching: boolean;
+  isFetchingNextPage: boolean;
+  hasNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+  refetch: () => Promise<unknown>;
+}
+
+interface ColumnShellProps {
+  columnKey: string;
+  title: string;
+  count: number | undefined;
+  query: ColumnQuery;
+  /** How many cards are loaded, for the count until the server's arrives and for the empty state. */
+  loaded: number;
+  dropState: DropState;
+  over: boolean;
+  children: ReactNode;
+}
+
+/**
+ * A column of either board: the drop zone, title and count, the tiles, and the loading, failure, empty
+ * and next-page states under them; infinite scroll runs off its sentinel.
+ */
+export function ColumnShell({ columnKey, title, count, query, loaded, dropState, over, children }: ColumnShellProps) {
+  const { setNodeRef } = useDroppable({
+    id: `column-${columnKey}`,
+    data: { column: columnKey },
+    disabled: dropState === 'illegal',
+  });
+  const sentinel = useLoadMore(query);
+  return (
+    <section
+      ref={setNodeRef}
+      className={classes.column}
+      data-testid={`column-${columnKey}`}
+      data-drop={dropState}
+      data-over={over && dropState === 'legal'}
+      aria-label={title}
+      aria-busy={query.isFetching}
+    >
+      <Group justify="space-between" px="sm" pt="sm" pb={8} wrap="nowrap">
+        <Title order={2} fz="sm" fw={700} tt="uppercase" c="gray.7" style={{ letterSpacing: 0.4 }}>
+          {title}
+        </Title>
+        <Badge variant="white" color="gray" radius="sm" data-testid={`column-count-${columnKey}`}>
+          {count ?? loaded}
+        </Badge>
+      </Group>
+      <div className={classes.columnBody}>
+        {children}
+        {query.isPending && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} h={96} radius="md" aria-hidden />)}
+        {query.isError && (
+          <Center py="md" style={{ flexDirection: 'column', gap: 6 }}>
+            <Text fz="xs" c="red.7" ta="center">
+              {MSG.generic}
+            </Text>
+            <Button size="compact-xs" variant="subtle" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </Center>
+        )}
+        {query.isSuccess && loaded === 0 && (
+          <Text fz="xs" c="dimmed" ta="center" py="lg">
+            {MSG.noCardsInColumn}
+          </Text>
+        )}
+        <div ref={sentinel} style={{ minHeight: 1 }} />
+        {query.isFetchingNextPage && (
+          <Center py={6}>
+            <Loader size="xs" />
+          </Center>
+        )}
+      </div>
+    </section>
+  );
+}
+
 interface BoardColumnViewProps {
   column: BoardColumn;
   filters: CardFilters;
@@ -64,12 +147,6 @@ interface BoardColumnViewProps {
 export function BoardColumnView({ column, filters, count, dropState, over, sortable, canDrag }: BoardColumnViewProps) {
   const query = useColumnCards(column.key, filters);
   const cards = useMemo(() => flattenPages(query.data), [query.data]);
-  const { setNodeRef } = useDroppable({
-    id: `column-${column.key}`,
-    data: { column: column.key },
-    disabled: dropState === 'illegal',
-  });
-  const sentinel = useLoadMore(query);
 
   const tiles = cards.map((card) =>
     sortable ? (
@@ -80,54 +157,22 @@ export function BoardColumnView({ column, filters, count, dropState, over, sorta
   );
 
   return (
-    <section
-      ref={setNodeRef}
-      className={classes.column}
-      data-testid={`column-${column.key}`}
-      data-drop={dropState}
-      data-over={over && dropState === 'legal'}
-      aria-label={column.title}
-      aria-busy={query.isFetching}
+    <ColumnShell
+      columnKey={column.key}
+      title={column.title}
+      count={count}
+      query={query}
+      loaded={cards.length}
+      dropState={dropState}
+      over={over}
     >
-      <Group justify="space-between" px="sm" pt="sm" pb={8} wrap="nowrap">
-        <Title order={2} fz="sm" fw={700} tt="uppercase" c="gray.7" style={{ letterSpacing: 0.4 }}>
-          {column.title}
-        </Title>
-        <Badge variant="white" color="gray" radius="sm" data-testid={`column-count-${column.key}`}>
-          {count ?? cards.length}
-        </Badge>
-      </Group>
-      <div className={classes.columnBody}>
-        {sortable ? (
-          <SortableContext items={cards.map((c) => c.card_id)} strategy={verticalListSortingStrategy}>
-            {tiles}
-          </SortableContext>
-        ) : (
-          tiles
-        )}
-        {query.isPending && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} h={96} radius="md" aria-hidden />)}
-        {query.isError && (
-          <Center py="md" style={{ flexDirection: 'column', gap: 6 }}>
-            <Text fz="xs" c="red.7" ta="center">
-              {MSG.generic}
-            </Text>
-            <Button size="compact-xs" variant="subtle" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Center>
-        )}
-        {query.isSuccess && cards.length === 0 && (
-          <Text fz="xs" c="dimmed" ta="center" py="lg">
-            {MSG.noCardsInColumn}
-          </Text>
-        )}
-        <div ref={sentinel} style={{ minHeight: 1 }} />
-        {query.isFetchingNextPage && (
-          <Center py={6}>
-            <Loader size="xs" />
-          </Center>
-        )}
-      </div>
-    </section>
+      {sortable ? (
+        <SortableContext items={cards.map((c) => c.card_id)} strategy={verticalListSortingStrategy}>
+          {tiles}
+        </SortableContext>
+      ) : (
+        tiles
+      )}
+    </ColumnShell>
   );
 }

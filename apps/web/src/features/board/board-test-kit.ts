@@ -1,5 +1,12 @@
 import { vi } from 'vitest';
-import { BOARD_COLUMNS, cardTile, type CardTileReply, type Role } from '@cutroom/domain';
+import {
+  BOARD_COLUMNS,
+  YT_BOARD_COLUMNS,
+  cardTile,
+  type CardTileReply,
+  type Role,
+  type YtStatus,
+} from '@cutroom/domain';
 import { makeCardDetail, makeUser } from '../../test/fixtures';
 import { fakeServer, type Reply } from '../../test/fake-server';
 
@@ -90,4 +97,48 @@ export function alwaysIntersecting() {
     }
   }
   vi.stubGlobal('IntersectionObserver', Observer);
+}
+
+/** A card on the helper board: its normal side complete, its helper side at `status` (completed = inDone + complete). */
+export function makeYtCard(status: YtStatus, overrides: Partial<CardTileReply> = {}): CardTileReply {
+  return makeCard({
+    card_status: 'completed_done',
+    is_complete: true,
+    has_youtube_helper: true,
+    yt_card_status: status === 'completed' ? 'inDone' : status === 'assigned' ? null : status,
+    yt_is_complete: status === 'completed',
+    yt_helper_id: 5,
+    yt_firstname: 'Hana',
+    yt_lastname: 'Helper',
+    ...overrides,
+  });
+}
+
+/** The column a helper tile sits in, as the server files it. */
+const ytColumnOf = (c: CardTileReply) => (c.yt_is_complete ? 'completed' : (c.yt_card_status ?? 'assigned'));
+
+/** POST /api/ythelper/cards over a fixed set of cards, paged per column like the server. */
+export function ytCardsOver(cards: CardTileReply[]) {
+  return (body: unknown): Reply => {
+    const b = body as CardsBody;
+    const counts = Object.fromEntries(
+      YT_BOARD_COLUMNS.map((c) => [c.key, cards.filter((x) => ytColumnOf(x) === c.key).length]),
+    );
+    const page = (key: string) =>
+      cards.filter((c) => ytColumnOf(c) === key).slice(b.offset ?? 0, (b.offset ?? 0) + (b.limit ?? 10));
+    const keys = b.section ? [b.section] : YT_BOARD_COLUMNS.map((c) => c.key);
+    return {
+      body: { ...Object.fromEntries(keys.map((k) => [k, page(k)])), ...(b.with_counts ? { counts } : {}) },
+    };
+  };
+}
+
+/** The home page in helper mode for a role over these helper cards. */
+export function ytBoardServer(role: Role, cards: CardTileReply[], routes: Parameters<typeof fakeServer>[0] = {}) {
+  window.localStorage.setItem('viewType', 'yt-helper');
+  return boardServer(role, [], {
+    'GET /api/me': { body: makeUser({ client_type: role, client_id: role === 'yt-helper' ? 5 : 1 }) },
+    'POST /api/ythelper/cards': ytCardsOver(cards),
+    ...routes,
+  });
 }

@@ -23,7 +23,7 @@ import { canReorder, dropTargets, reorderedSorts } from './move-plan';
 import { useCardActions } from './move-workflow';
 
 /** Spec 000 §9: the drop animation takes 600 ms. */
-const DROP_ANIMATION: DropAnimation = { duration: 600, easing: 'cubic-bezier(0.2, 0.8, 0.2, 1)' };
+export const DROP_ANIMATION: DropAnimation = { duration: 600, easing: 'cubic-bezier(0.2, 0.8, 0.2, 1)' };
 
 interface BoardViewProps {
   columns: BoardColumn[];
@@ -32,8 +32,18 @@ interface BoardViewProps {
 }
 
 /** Tiles carry their card; column droppables carry only the column key. */
-const cardOf = (data: unknown) => (data as Partial<DragData> | undefined)?.card ?? null;
+export const cardOf = (data: unknown) => (data as Partial<DragData> | undefined)?.card ?? null;
 const overColumnOf = (data: unknown) => (data as { column?: BoardColumnKey } | undefined)?.column ?? null;
+
+/** Both boards start a drag the same way. */
+export function useBoardSensors() {
+  return useSensors(
+    // A few pixels of travel before a drag, so a click still opens the card.
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    // On touch a short press starts the drag, so swiping still scrolls the board.
+    useSensor(TouchSensor, { activationConstraint: { delay: 220, tolerance: 8 } }),
+  );
+}
 
 /**
  * The Kanban board. While a card is dragged, only the columns the domain's transition table allows
@@ -46,12 +56,7 @@ export function BoardView({ columns, filters, counts }: BoardViewProps) {
   const reorder = useReorderCards();
   const [active, setActive] = useState<CardTileReply | null>(null);
   const [overColumn, setOverColumn] = useState<BoardColumnKey | null>(null);
-  const sensors = useSensors(
-    // A few pixels of travel before a drag, so a click still opens the card.
-    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
-    // On touch a short press starts the drag, so swiping still scrolls the board.
-    useSensor(TouchSensor, { activationConstraint: { delay: 220, tolerance: 8 } }),
-  );
+  const sensors = useBoardSensors();
 
   const targets = active ? dropTargets(user, active) : null;
   const source = active ? columnOfStatus(active.card_status).key : null;

@@ -1,15 +1,13 @@
-import type { CSSProperties, HTMLAttributes, Ref } from 'react';
-import { Anchor, Avatar, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Avatar, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
 import type { CardTileReply } from '@cutroom/domain';
 import { cardDetailsPath } from '../../lib/card-url';
 import { formatDue, isOverdue } from '../../lib/format-time';
-import classes from './board.module.css';
 import { CardIcons } from './card-icons';
 import { CardActionsMenu, CardStatusMenu, TileControls } from './card-menus';
 import { cardPermissions, markDoneLabel } from './move-plan';
 import { useCardActions } from './move-workflow';
+import { TileFrame, type TileFrameProps } from './tile-frame';
 
 const initials = (name: string) =>
   name
@@ -22,16 +20,17 @@ const initials = (name: string) =>
 /** Due dates matter while someone is working on the card. */
 const TRACKED = new Set(['editing', 'qa']);
 
-export function DueDate({ card }: { card: CardTileReply }) {
-  if (!card.due_date) return null;
-  const late = TRACKED.has(card.card_status) && isOverdue(card.due_date);
-  const when = formatDue(card.due_date);
+/** A due date, red once past while someone works on the card (`tracked`). */
+export function DueDateText({ due, tracked, label = 'Due' }: { due: string | null; tracked: boolean; label?: string }) {
+  if (!due) return null;
+  const late = tracked && isOverdue(due);
+  const when = formatDue(due);
   return (
-    <Tooltip label={`${late ? 'Overdue since' : 'Due'} ${when} (New York time)`} withArrow openDelay={300}>
+    <Tooltip label={`${late ? 'Overdue since' : label} ${when} (New York time)`} withArrow openDelay={300}>
       <Group gap={4} wrap="nowrap" c={late ? 'red.7' : 'dimmed'} fz="xs" miw={0}>
         <IconClock size={13} style={{ flexShrink: 0 }} />
         <Text span fz="xs" fw={late ? 600 : 400} truncate>
-          {late ? 'Overdue ' : 'Due '}
+          {late ? 'Overdue ' : `${label} `}
           {when.replace(/ EST$/, '')}
         </Text>
       </Group>
@@ -39,12 +38,24 @@ export function DueDate({ card }: { card: CardTileReply }) {
   );
 }
 
-/** The editor on the card; tiles show just the initials, rows the first name too. */
-export function Assignee({ name, compact = false }: { name: string | null; compact?: boolean }) {
+export function DueDate({ card }: { card: CardTileReply }) {
+  return <DueDateText due={card.due_date} tracked={TRACKED.has(card.card_status)} />;
+}
+
+/** The person working the card (the editor, or on the helper board the helper); tiles show initials, rows the first name too. */
+export function Assignee({
+  name,
+  compact = false,
+  role = 'Editor',
+}: {
+  name: string | null;
+  compact?: boolean;
+  role?: string;
+}) {
   if (!name) return null;
   return (
-    <Tooltip label={`Editor: ${name}`} withArrow openDelay={300}>
-      <Group gap={4} wrap="nowrap" miw={0} aria-label={`Editor: ${name}`}>
+    <Tooltip label={`${role}: ${name}`} withArrow openDelay={300}>
+      <Group gap={4} wrap="nowrap" miw={0} aria-label={`${role}: ${name}`}>
         <Avatar size={22} radius="xl" color="brand" variant="light" fz={10}>
           {initials(name)}
         </Avatar>
@@ -96,58 +107,20 @@ export function CardTileFooter({ card, compact = false }: { card: CardTileReply;
   );
 }
 
-export interface CardTileProps extends HTMLAttributes<HTMLDivElement> {
-  card: CardTileReply;
-  ref?: Ref<HTMLDivElement>;
-  /** The copy under the pointer while dragging. */
-  overlay?: boolean;
-  /** The original left in its column while its copy is dragged. */
-  dragging?: boolean;
-  style?: CSSProperties;
-}
+export type CardTileProps = Omit<TileFrameProps, 'path' | 'showClient' | 'menu' | 'footer'>;
 
 /** A card on the board: title, customer (staff), status menu, icons, due date and editor. */
-export function CardTile({ card, ref, overlay, dragging, className, ...rest }: CardTileProps) {
+export function CardTile({ card, ...rest }: CardTileProps) {
   const { user } = useCardActions();
-  const navigate = useNavigate();
-  const path = cardDetailsPath(card.card_id);
-  const classNames = [classes.tile, dragging && classes.tileDragging, overlay && classes.tileOverlay, className];
   return (
-    <Paper
-      ref={ref}
-      p="sm"
-      radius="md"
-      data-testid={overlay ? undefined : `card-${card.card_id}`}
+    <TileFrame
+      card={card}
+      path={cardDetailsPath(card.card_id)}
+      showClient={user.client_type !== 'customer'}
+      menu={<CardActionsMenu card={card} />}
+      footer={<CardTileFooter card={card} compact />}
       data-status={card.card_status}
-      className={classNames.filter(Boolean).join(' ')}
-      onClick={() => void navigate(path)}
       {...rest}
-    >
-      <Stack gap={6}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap={4}>
-          <Anchor
-            component={Link}
-            to={path}
-            fz="sm"
-            fw={600}
-            lh={1.35}
-            underline="hover"
-            className={classes.tileTitle}
-            // The tile drags with dnd-kit; the browser's own link dragging would fight it.
-            draggable={false}
-            onClick={(e) => e.stopPropagation()}
-          >
-            {card.card_title}
-          </Anchor>
-          <CardActionsMenu card={card} />
-        </Group>
-        {user.client_type !== 'customer' && (
-          <Text fz="xs" c="dimmed" truncate mt={-4}>
-            {card.client_name}
-          </Text>
-        )}
-        <CardTileFooter card={card} compact />
-      </Stack>
-    </Paper>
+    />
   );
 }

@@ -1,10 +1,12 @@
-import { useState, type ReactNode } from 'react';
-import { Group } from '@mantine/core';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Group, SegmentedControl } from '@mantine/core';
+import { defaultViewType, mayUseYtMode as mayUseYtModeFor, type UserView, type ViewType } from '@cutroom/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { cardDetailsPath } from '../../lib/card-url';
 import { useCurrentUser } from '../../lib/session';
+import { readLocal, writeLocal } from '../../lib/storage';
 import { invalidateColumns, useBoardSummary } from './api';
 import { BoardView } from './board-view';
 import { visibleColumns } from './columns';
@@ -13,6 +15,14 @@ import { ListView } from './list-view';
 import { MoveWorkflow, type EditModalSlot, type EnableExtraSlot } from './move-workflow';
 import { useBoardEvents } from './use-board-events';
 import { useHomeFilters } from './use-home-filters';
+import { useYtBoardEvents } from './use-yt-board-events';
+import { useYtCounts, type YtFilters } from './yt-api';
+import { YtBoardView } from './yt-board-view';
+import { YtListView } from './yt-list-view';
+import { YtMoveWorkflow } from './yt-workflow';
+
+/** The helper board opens a card's quick view on its YT Helper tab. */
+export type QuickViewSlot = (p: { cardId: number; opened: boolean; onClose: () => void; tab?: 'yt' }) => ReactNode;
 
 export type CreateModalSlot = (p: { opened: boolean; onClose: () => void }) => ReactNode;
 
@@ -22,9 +32,54 @@ export interface HomePageProps {
   /** The edit form for a card; without it tiles offer no Edit. */
   renderEditModal?: EditModalSlot;
   /** The card's quick view for '#card-{id}'; without it the hash opens the card's page. */
-  renderQuickView?: EditModalSlot;
+  renderQuickView?: QuickViewSlot;
   /** The form turning repurpose or the YouTube helper on for a card; without it tiles don't offer it. */
   renderEnableExtra?: EnableExtraSlot;
+  /** /ythelper/dashboard opens the helper board whatever mode was stored. */
+  mode?: ViewType;
+}
+
+/** The domain's rule for the signed-in user. */
+export const mayUseYtMode = (user: Pick<UserView, 'client_type' | 'has_youtube_helper'>) =>
+  mayUseYtModeFor(user.client_type, user.has_youtube_helper);
+
+/** The stored board mode (spec 000 §1), falling back to the role's. */
+function initialMode(user: UserView, forced: ViewType | undefined): ViewType {
+  if (!mayUseYtMode(user)) return 'normal';
+  if (forced) return forced;
+  const saved = readLocal('viewType');
+  return saved === 'normal' || saved === 'yt-helper' ? saved : defaultViewType(user.client_type);
+}
+
+function ModeSwitch({ mode, onChange }: { mode: ViewType; onChange: (mode: ViewType) => void }) {
+  return (
+    <SegmentedControl
+      data-testid="mode-switch"
+      aria-label="Board mode"
+      size="sm"
+      value={mode}
+      onChange={onChange}
+      data={[
+        { value: 'normal', label: 'Normal' },
+        { value: 'yt-helper', label: 'YouTube helper' },
+      ]}
+    />
+  );
+}
+
+/** The helper mode's board or list (spec 000 §2 "yt-helper mode"): title search and View As only. */
+function YtHome({ user, filters, view }: { user: UserView; filters: YtFilters; view: 'board' | 'list' }) {
+  const counts = useYtCounts(filters);
+  useYtBoardEvents();
+  return (
+    <YtMoveWorkflow user={user}>
+      {view === 'board' ? (
+        <YtBoardView filters={filters} counts={counts.data} />
+      ) : (
+        <YtListView filters={filters} counts={counts.data} />
+      )}
+    </YtMoveWorkflow>
+  );
 }
 
 const positiveId = (raw: string | null | undefined): number | null => {
@@ -32,13 +87,25 @@ const positiveId = (raw: string | null | undefined): number | null => {
   return id > 0 ? id : null;
 };
 
-function Home({ renderCreateModal, renderEditModal, renderEnableExtra }: HomePageProps) {
+function Home({ renderCreateModal, renderEditModal, renderEnableExtra, mode: forcedMode }: HomePageProps) {
   const user = useCurrentUser();
+  const [mode, setMode] = useState<ViewType>(() => initialMode(user, forcedMode));
+  const yt = mode === 'yt-helper';
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const home = useHomeFilters(user.client_type, params);
   const summary = useBoardSummary(home.filters, user.client_type);
+  const ytFilters: YtFilters = useMemo(
+    () => ({ card_name: home.filters.card_name, view_as: home.filters.view_as }),
+    [home.filters.card_name, home.filters.view_as],
+  );
+  const changeMode = (next: ViewType) => {
+    writeLocal('viewType', next);
+    // The helper board's own address belongs to the helper mode.
+    if (forcedMode && next !== forcedMode) void navigate('/');
+    setMode(next);
+  };
   const [creating, setCreating] = useState(false);
   useBoardEvents();
 
@@ -51,10 +118,11 @@ function Home({ renderCreateModal, renderEditModal, renderEnableExtra }: HomePag
   return (
     <MoveWorkflow user={user} renderEditModal={renderEditModal} renderEnableExtra={renderEnableExtra}>
       <PageHeader
-        title={user.client_type === 'customer' ? 'Your video requests' : 'Cards'}
+        title={yt ? 'YouTube helper' : user.client_type === 'customer' ? 'Your video requests' : 'Cards'}
         actions={
           <Group gap="sm" wrap="wrap">
-            {user.client_type === 'customer' && <MonthlyCount summary={summary.data} />}
+            {mayUseYtMode(user) && <ModeSwitch mode={mode} onChange={changeMode} />}
+            {user.client_type === 'customer' && !yt && <MonthlyCount summary={summary.data} />}
             <ViewToggle view={home.view} onChange={home.setView} />
             <ReloadBoardButton />
             <CreateButton
@@ -65,8 +133,10 @@ function Home({ renderCreateModal, renderEditModal, renderEnableExtra }: HomePag
           </Group>
         }
       />
-      <HomeToolbar home={home} role={user.client_type} viewerId={user.client_id} />
-      {home.view === 'board' ? (
+      <HomeToolbar home={home} role={user.client_type} viewerId={user.client_id} ytMode={yt} />
+      {yt ? (
+        <YtHome user={user} filters={ytFilters} view={home.view} />
+      ) : home.view === 'board' ? (
         <BoardView columns={visibleColumns(home.show)} filters={home.filters} counts={summary.data?.counts} />
       ) : (
         <ListView home={home} counts={summary.data?.counts} />
@@ -78,14 +148,18 @@ function Home({ renderCreateModal, renderEditModal, renderEnableExtra }: HomePag
 
 /** The home page (spec 000 §2): board or list of cards, the move workflow and live updates. */
 export function HomePage(props: HomePageProps) {
+  const user = useCurrentUser();
   const [params] = useSearchParams();
   const { hash, pathname, search } = useLocation();
   const navigate = useNavigate();
   // '?cardId=12' (dashboard links) opens the card's page; '#card-12' its quick view over the board (spec 000 §2).
   const queried = positiveId(params.get('cardId') ?? params.get('card_id'));
   const hashed = positiveId(/^#card-(\d+)$/.exec(hash)?.[1]);
-  if (queried) return <Navigate to={cardDetailsPath(queried)} replace />;
-  if (hashed && !props.renderQuickView) return <Navigate to={cardDetailsPath(hashed)} replace />;
+  // The helper board's cards open on their YT Helper tab.
+  const ytTab = initialMode(user, props.mode) === 'yt-helper';
+  const cardPath = (id: number) => (ytTab ? `${cardDetailsPath(id)}?tab=yt` : cardDetailsPath(id));
+  if (queried) return <Navigate to={cardPath(queried)} replace />;
+  if (hashed && !props.renderQuickView) return <Navigate to={cardPath(hashed)} replace />;
   return (
     <>
       <Home {...props} />
@@ -94,6 +168,7 @@ export function HomePage(props: HomePageProps) {
           cardId: hashed,
           opened: true,
           onClose: () => void navigate({ pathname, search }, { replace: true }),
+          ...(ytTab ? { tab: 'yt' as const } : {}),
         })}
     </>
   );

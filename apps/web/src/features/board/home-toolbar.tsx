@@ -113,42 +113,48 @@ interface ToolbarProps {
   home: HomeFilters;
   role: Role;
   viewerId: number;
+  /** The helper board filters by title and View As only (spec 000 §7 POST /api/ythelper/cards). */
+  ytMode?: boolean;
 }
 
 /** Dates, View As, sort and Clear Filter. */
-function FilterControls({ home, role, viewerId, mobile }: ToolbarProps & { mobile: boolean }) {
+function FilterControls({ home, role, viewerId, mobile, ytMode = false }: ToolbarProps & { mobile: boolean }) {
   const count = home.activeCount;
   return (
     <>
-      <DatePickerInput
-        type="range"
-        aria-label="Date range"
-        data-testid="date-range"
-        placeholder="Date range"
-        leftSection={<IconCalendar size={16} />}
-        valueFormat="MM/DD/YY"
-        size="sm"
-        w={{ base: '100%', sm: 230 }}
-        clearable
-        numberOfColumns={mobile ? 1 : 2}
-        value={home.range}
-        onChange={(range) => home.setRange([range[0] ? String(range[0]) : null, range[1] ? String(range[1]) : null])}
-      />
+      {!ytMode && (
+        <DatePickerInput
+          type="range"
+          aria-label="Date range"
+          data-testid="date-range"
+          placeholder="Date range"
+          leftSection={<IconCalendar size={16} />}
+          valueFormat="MM/DD/YY"
+          size="sm"
+          w={{ base: '100%', sm: 230 }}
+          clearable
+          numberOfColumns={mobile ? 1 : 2}
+          value={home.range}
+          onChange={(range) => home.setRange([range[0] ? String(range[0]) : null, range[1] ? String(range[1]) : null])}
+        />
+      )}
       {VIEW_AS_ROLES.includes(role) && (
         <ViewAsSelect key={home.view} viewerId={viewerId} value={home.viewAs} onChange={home.setViewAs} />
       )}
-      <Select
-        aria-label="Sort"
-        data-testid="sort-select"
-        size="sm"
-        w={{ base: '100%', sm: 150 }}
-        value={home.sort}
-        onChange={(v) => home.setSort(v ?? 'newest')}
-        data={[
-          { value: 'newest', label: 'Newest first' },
-          { value: 'oldest', label: 'Oldest first' },
-        ]}
-      />
+      {!ytMode && (
+        <Select
+          aria-label="Sort"
+          data-testid="sort-select"
+          size="sm"
+          w={{ base: '100%', sm: 150 }}
+          value={home.sort}
+          onChange={(v) => home.setSort(v ?? 'newest')}
+          data={[
+            { value: 'newest', label: 'Newest first' },
+            { value: 'oldest', label: 'Oldest first' },
+          ]}
+        />
+      )}
       <Button
         variant={count ? 'light' : 'subtle'}
         color={count ? 'brand' : 'gray'}
@@ -189,7 +195,7 @@ function ShowBoxes({ home }: { home: HomeFilters }) {
 }
 
 /** Search first; on phones the other filters fold behind a Filters button so the cards stay in view. */
-export function HomeToolbar({ home, role, viewerId }: ToolbarProps) {
+export function HomeToolbar({ home, role, viewerId, ytMode = false }: ToolbarProps) {
   const mobile = useMediaQuery(`(max-width: ${MOBILE_PX}px)`) ?? false;
   const [open, setOpen] = useState(false);
   const search = <SearchField value={home.search} onChange={home.setSearch} suggest={home.view === 'list'} />;
@@ -212,8 +218,8 @@ export function HomeToolbar({ home, role, viewerId }: ToolbarProps) {
         </Group>
         <Collapse expanded={open}>
           <Stack gap="xs">
-            <FilterControls home={home} role={role} viewerId={viewerId} mobile={mobile} />
-            <ShowBoxes home={home} />
+            <FilterControls home={home} role={role} viewerId={viewerId} mobile={mobile} ytMode={ytMode} />
+            {!ytMode && <ShowBoxes home={home} />}
           </Stack>
         </Collapse>
       </Stack>
@@ -224,9 +230,9 @@ export function HomeToolbar({ home, role, viewerId }: ToolbarProps) {
     <Stack gap="xs" mb="md">
       <Group gap="sm" wrap="wrap" align="flex-end">
         {search}
-        <FilterControls home={home} role={role} viewerId={viewerId} mobile={mobile} />
+        <FilterControls home={home} role={role} viewerId={viewerId} mobile={mobile} ytMode={ytMode} />
       </Group>
-      <ShowBoxes home={home} />
+      {!ytMode && <ShowBoxes home={home} />}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { MSG, type CardStatus, type CardTileReply, type UserView } from '@cutroom/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ReminderDialog } from '../../components/yt-reminder-dialog';
 import { useArchiveCard, useMoveCard, usePauseCard, type MoveBody } from './api';
 import { columnOfStatus } from './columns';
 import { ActivityDialog } from './dialogs/activity-dialog';
@@ -91,7 +92,12 @@ export function MoveWorkflow({
   children: ReactNode;
 }) {
   const [plan, setPlan] = useState<PlannedMove | null>(null);
-  const [feedback, setFeedback] = useState<{ cardId: number; cardType: 'done' | 'repurpose' } | null>(null);
+  const [feedback, setFeedback] = useState<{
+    cardId: number;
+    cardType: 'done' | 'repurpose';
+    hasHelper: boolean;
+  } | null>(null);
+  const [reminder, setReminder] = useState(false);
   const [activityCard, setActivityCard] = useState<CardTileReply | null>(null);
   const [archiving, setArchiving] = useState<CardTileReply | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
@@ -111,6 +117,7 @@ export function MoveWorkflow({
             setFeedback({
               cardId: p.card.card_id,
               cardType: p.card.card_status === 'repurpose_done' ? 'repurpose' : 'done',
+              hasHelper: p.card.has_youtube_helper,
             });
           }
         },
@@ -203,7 +210,18 @@ export function MoveWorkflow({
         />
       )}
 
-      {feedback && <FeedbackDialog {...feedback} onClose={() => setFeedback(null)} />}
+      {feedback && (
+        <FeedbackDialog
+          cardId={feedback.cardId}
+          cardType={feedback.cardType}
+          onClose={() => {
+            // A card with the helper goes on to the helper's optimisation (spec 001 §4 "Rate").
+            setReminder(feedback.hasHelper);
+            setFeedback(null);
+          }}
+        />
+      )}
+      <ReminderDialog opened={reminder} onClose={() => setReminder(false)} />
       {activityCard && (
         <ActivityDialog
           cardId={activityCard.card_id}

@@ -72,7 +72,7 @@ export function useBoardEvents() {
         else cols.forEach((c) => pending.add(c));
         timer ??= window.setTimeout(flush, BATCH_MS);
       },
-      { keepOwn: (event) => event.data.card_id === openCard.current },
+      { keepOwn: (event) => 'card_id' in event.data && event.data.card_id === openCard.current },
     );
     return () => {
       unsubscribe();

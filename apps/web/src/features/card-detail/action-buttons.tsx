@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Group, Menu, Tooltip } from '@mantine/core';
+import { Button, Group, Menu } from '@mantine/core';
 import {
   IconArchive,
   IconArrowBackUp,
@@ -14,22 +14,25 @@ import {
 } from '@tabler/icons-react';
 import { MSG, type CardDetailReply, type UserView } from '@cutroom/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useArchive, useMarkComplete, usePause, useRepurpose, useRevision } from './api';
+import { useArchive, useMarkComplete, usePause, useRepurpose, useRevision, useYtMove } from './api';
 import { cardActions, type ActionKey } from './action-rules';
 import { FeedbackDialog, type RatedSection } from './dialogs/feedback-dialog';
-import { ReminderDialog } from './dialogs/reminder-dialog';
+import { ReminderDialog } from '../../components/yt-reminder-dialog';
 import { isOwnFile } from './video/preview-source';
 
 interface ActionButtonsProps {
   card: CardDetailReply;
   viewer: UserView;
+  /** The YT Helper tab has its own Ready For Upload beside the helper status. */
+  ytTabOpen?: boolean;
 }
 
-type Confirmable = Exclude<ActionKey, 'rate' | 'download' | 'readyForUpload'>;
+type Confirmable = Exclude<ActionKey, 'rate' | 'download'>;
 
 const CONFIRM: Record<Confirmable, { title: string; message: string; label: string; danger?: boolean }> = {
   revision: { title: 'Request revision', message: MSG.confirmRevision, label: 'Yes' },
   markDone: { title: 'Mark as done', message: MSG.confirmMarkComplete, label: 'Yes' },
+  readyForUpload: { title: MSG.readyForUpload, message: MSG.confirmMarkComplete, label: 'Yes' },
   archive: { title: 'Archive card', message: MSG.confirmArchive, label: 'Archive', danger: true },
   pause: { title: 'Pause card', message: MSG.confirmPause, label: 'Pause' },
   resume: { title: 'Resume card', message: MSG.confirmResume, label: 'Resume' },
@@ -54,9 +57,11 @@ function ratedSections(card: CardDetailReply): RatedSection[] {
 }
 
 /** The card's actions with their confirmations, then Feedback and the helper Reminder (spec 001 §2, §4). */
-export function ActionButtons({ card, viewer }: ActionButtonsProps) {
+export function ActionButtons({ card, viewer, ytTabOpen = false }: ActionButtonsProps) {
   const ownVideos = card.done_videos.filter((url) => isOwnFile(url, window.location.origin));
-  const actions = cardActions(viewer, card, ownVideos.length > 0);
+  const actions = cardActions(viewer, card, ownVideos.length > 0).filter(
+    (a) => !(ytTabOpen && a.key === 'readyForUpload'),
+  );
   const [confirming, setConfirming] = useState<Confirmable | null>(null);
   const [feedback, setFeedback] = useState<RatedSection[] | null>(null);
   const [reminder, setReminder] = useState(false);
@@ -65,8 +70,14 @@ export function ActionButtons({ card, viewer }: ActionButtonsProps) {
   const archive = useArchive(card.card_id);
   const pause = usePause(card.card_id);
   const repurpose = useRepurpose(card.card_id);
+  const ytMove = useYtMove(card.card_id);
   const pending =
-    revision.isPending || markComplete.isPending || archive.isPending || pause.isPending || repurpose.isPending;
+    revision.isPending ||
+    markComplete.isPending ||
+    archive.isPending ||
+    pause.isPending ||
+    repurpose.isPending ||
+    ytMove.isPending;
 
   const section: RatedSection = card.card_status === 'repurpose_done' ? 'repurpose' : 'done';
   const run = (key: Confirmable) => {
@@ -75,6 +86,8 @@ export function ActionButtons({ card, viewer }: ActionButtonsProps) {
     if (key === 'archive') archive.mutate(undefined, done);
     if (key === 'pause' || key === 'resume') pause.mutate(key === 'pause', done);
     if (key === 'repurpose') repurpose.mutate(undefined, done);
+    // The helper side's completion (spec 001 §2: 'Ready For Upload' for helper roles).
+    if (key === 'readyForUpload') ytMove.mutate({ kind: 'markComplete', buttonText: MSG.readyForUpload }, done);
     if (key === 'markDone') {
       markComplete.mutate(
         { cardSection: section, buttonText: 'Mark As Done' },
@@ -125,22 +138,7 @@ export function ActionButtons({ card, viewer }: ActionButtonsProps) {
               </Menu>
             );
           }
-          if (key === 'readyForUpload') {
-            return (
-              <Tooltip key={key} label="Completes the YouTube-helper section; it arrives with the YT Helper tab">
-                <Button
-                  variant="light"
-                  leftSection={ICONS[key]}
-                  data-disabled
-                  onClick={(e) => e.preventDefault()}
-                  data-testid="action-readyForUpload"
-                >
-                  {label}
-                </Button>
-              </Tooltip>
-            );
-          }
-          const primary = key === 'markDone' || key === 'rate';
+          const primary = key === 'markDone' || key === 'rate' || key === 'readyForUpload';
           return (
             <Button
               key={key}

@@ -13,15 +13,18 @@ import {
   COMMENTS_PAGE_SIZE,
   MSG,
   type CallInput,
+  type Chat,
+  type RatedPart,
   type NoteView,
   type Role,
-  type UploadPurpose,
 } from '@cutroom/domain';
 import { call } from '../../lib/call';
+import { uploadFile } from '../../lib/upload';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
+import { ytMoveRequest, ytMoveSuccess, type YtMoveSend } from '../../lib/yt-moves';
 
-export type ChatKind = 'customer' | 'team';
+export type ChatKind = Chat;
 export type ChatFilter = 'all' | Role;
 export type Annotation = NonNullable<CallInput<typeof API.chat.customer.post>['body']['annotation']>;
 /** Every change call answers with a message to show (the routes' replies, whatever else they carry). */
@@ -113,7 +116,7 @@ export const useRepurpose = (cardId: number) =>
 export const useRate = (cardId: number) =>
   useCardMutation(
     cardId,
-    (v: { rating: number; comment?: string; card_type: 'done' | 'repurpose'; assigned_qa_id?: number | null }) =>
+    (v: { rating: number; comment?: string; card_type: RatedPart; assigned_qa_id?: number | null }) =>
       call(API.workflow.rate, { params: { id: cardId }, body: { card_id: cardId, ...v } }),
     MSG.feedbackSubmitted,
   );
@@ -127,6 +130,54 @@ export const useDueDate = (cardId: number) =>
   useCardMutation(cardId, (dueDate: string) =>
     call(API.cardDetails.dueDate, { body: { card_id: cardId, due_date: dueDate } }),
   );
+
+// ---------------------------------------------------------------- the YouTube-helper side
+
+/** A helper move from the YT Helper tab; an assets refusal naming a field is left to its dialog. */
+export function useYtMove(cardId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (send: YtMoveSend) => ytMoveRequest(cardId, send),
+    onSuccess: (reply, send) => {
+      notify.success(reply.message || ytMoveSuccess(send));
+      return qc.invalidateQueries({ queryKey: cardKeys.card(cardId) });
+    },
+    onError: (error, send) => {
+      if (!(send.kind === 'assets' && isApiError(error) && error.field)) notify.error(errorMessage(error));
+    },
+  });
+}
+
+export const useYtAssign = (cardId: number) =>
+  useCardMutation(cardId, (helperId: number) =>
+    call(API.ytHelper.assign, { body: { card_id: cardId, assign_to: helperId } }),
+  );
+
+export const useYtDueDate = (cardId: number) =>
+  useCardMutation(
+    cardId,
+    (dueDate: string) => call(API.ytHelper.dueDate, { body: { card_id: cardId, due_date: dueDate } }),
+    MSG.dueDateUpdated,
+  );
+
+/** The helper description; a refusal says the server's reason, else the spec's fallback (spec 001 §8). */
+export function useYtDescription(cardId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (html: string) =>
+      call(API.ytHelper.description, {
+        body: { data: { descriptions: html }, specificConditions: { card_id: cardId } },
+      }),
+    onSuccess: (reply) => {
+      notify.success(reply.message || MSG.descriptionUpdated);
+      return qc.invalidateQueries({ queryKey: cardKeys.card(cardId) });
+    },
+    onError: (error) =>
+      notify.error(
+        isApiError(error) && error.status !== 0 && error.message ? error.message : MSG.descriptionUpdateFailed,
+      ),
+  });
+}
 
 export type LinkField = 'done_video_link' | 'unlisted_video_link' | 'thumbnails_link' | 'yt_snippet_link';
 export const useChangeLink = (cardId: number) =>
@@ -146,13 +197,9 @@ export function useUploadSrt(cardId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (file: File) => {
-      const form = new FormData();
-      // The purpose goes first: the server reads it before the file, to judge the file by it.
-      form.append('purpose', 'subtitles' satisfies UploadPurpose);
-      form.append('document', file);
       let url: string;
       try {
-        url = (await call(API.media.upload, { form })).url;
+        url = (await uploadFile(file, 'subtitles')).url;
       } catch (error) {
         // A refusal (wrong type, too large, quota) says why; anything else is the spec's generic text.
         throw isApiError(error) && error.status < 500 && error.status !== 401 ? error : new Error(MSG.uploadFailed);
@@ -167,12 +214,12 @@ export function useUploadSrt(cardId: number) {
   });
 }
 
-/** Editors, QA and team leads the caller may hand the card to (spec 001 §6: non-deleted users). */
-export function useAssignableStaff(enabled: boolean) {
+/** Editors, QA and team leads the caller may hand the card to (spec 001 §6: non-deleted users); or, for the helper side, helpers. */
+export function useAssignableStaff(enabled: boolean, roles: readonly Role[] = ASSIGNABLE_ROLES) {
   return useQuery({
     queryKey: cardKeys.staff,
     queryFn: ({ signal }) => call(API.users.list, { query: { limit: 100 }, signal }),
-    select: (reply) => reply.users.filter((u) => !u.is_deleted && ASSIGNABLE_ROLES.includes(u.client_type)),
+    select: (reply) => reply.users.filter((u) => !u.is_deleted && roles.includes(u.client_type)),
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -334,13 +381,19 @@ function useNoteChange<V extends { chat: ChatKind }>(
   });
 }
 
+/** How the edit call names each chat (spec 001 §7). */
+const CHAT_FOR = { customer: 'clientChat', team: 'teamChatComment', yt: 'ytClientChat' } as const;
+
+/** The helper chat has its own tick and thumbs-up calls; the other two share the customer chat's. */
+const noteCallsOf = (chat: ChatKind) => (chat === 'yt' ? API.chat.yt : API.chat);
+
 export const useEditNote = (cardId: number) =>
   useNoteChange(
     cardId,
     (v: { chat: ChatKind; noteId: number; note: string }) =>
       call(API.chat.edit, {
         params: { id: cardId, noteId: v.noteId },
-        body: { cardId, noteId: v.noteId, note: v.note, chatFor: v.chat === 'team' ? 'teamChatComment' : 'clientChat' },
+        body: { cardId, noteId: v.noteId, note: v.note, chatFor: CHAT_FOR[v.chat] },
       }),
     MSG.unableToEditComment,
     (reply) => reply.message || MSG.commentEdited,
@@ -362,7 +415,7 @@ export const useMarkNote = (cardId: number) =>
   useNoteChange(
     cardId,
     (v: { chat: ChatKind; noteId: number; done: boolean }) =>
-      call(API.chat.mark, { params: { id: cardId }, body: { note_id: v.noteId, status: v.done ? 1 : 0 } }),
+      call(noteCallsOf(v.chat).mark, { params: { id: cardId }, body: { note_id: v.noteId, status: v.done ? 1 : 0 } }),
     MSG.unableToMarkComment,
   );
 
@@ -370,6 +423,6 @@ export const useReactNote = (cardId: number) =>
   useNoteChange(
     cardId,
     (v: { chat: ChatKind; noteId: number; on: boolean }) =>
-      call(API.chat.react, { params: { id: cardId }, body: { note_id: v.noteId, status: v.on ? 1 : 0 } }),
+      call(noteCallsOf(v.chat).react, { params: { id: cardId }, body: { note_id: v.noteId, status: v.on ? 1 : 0 } }),
     MSG.unableToReact,
   );

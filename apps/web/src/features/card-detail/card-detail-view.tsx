@@ -13,6 +13,7 @@ import { CardHeader } from './card-header';
 import { DetailsTab } from './details/details-tab';
 import { useCardLive } from './use-card-live';
 import { VideoReview } from './video/video-review';
+import { YtTab } from './yt/yt-tab';
 import type { Selection } from './video/video-versions';
 
 export type CardTab = 'details' | 'review' | 'yt';
@@ -26,6 +27,8 @@ interface CardDetailViewProps {
   onTabChange?: (tab: CardTab) => void;
   /** Extra controls beside the header (the quick view's 'Open page'). */
   headerExtra?: ReactNode;
+  /** The tab shown first when the tab isn't held outside (the helper board opens cards on YT Helper). */
+  initialTab?: CardTab;
 }
 
 export function CardNotFound({ onBack }: { onBack: () => void }) {
@@ -47,9 +50,10 @@ function CardContent({
   tab: givenTab,
   onTabChange,
   headerExtra,
+  initialTab,
 }: Omit<CardDetailViewProps, 'cardId'> & { card: CardDetailReply; viewer: UserView }) {
   const stream = useCardLive(card.card_id);
-  const [ownTab, setOwnTab] = useState<CardTab>(defaultTab(viewer.client_type));
+  const [ownTab, setOwnTab] = useState<CardTab>(initialTab ?? defaultTab(viewer.client_type));
   const [wanted, setWanted] = useState<Selection>({ kind: 'done', version: null, number: 1 });
   const chosen = givenTab ?? ownTab;
   const tab: CardTab = chosen === 'yt' && !card.has_youtube_helper ? defaultTab(viewer.client_type) : chosen;
@@ -66,7 +70,7 @@ function CardContent({
         </div>
         {headerExtra}
       </Group>
-      <ActionButtons card={card} viewer={viewer} />
+      <ActionButtons card={card} viewer={viewer} ytTabOpen={tab === 'yt'} />
       <Tabs value={tab} onChange={(value) => value && changeTab(value as CardTab)} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="details" leftSection={<IconFileDescription size={16} />}>
@@ -96,11 +100,7 @@ function CardContent({
         </Tabs.Panel>
         {card.has_youtube_helper && (
           <Tabs.Panel value="yt">
-            <EmptyStateCard
-              icon={<IconBrandYoutube size={34} stroke={1.5} />}
-              title="YouTube helper"
-              description="Thumbnails with drawing tools, the snippet, the unlisted upload and the description for this video will be worked on here."
-            />
+            <YtTab card={card} viewer={viewer} stream={stream} />
           </Tabs.Panel>
         )}
       </Tabs>

@@ -3,16 +3,17 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { cardDetailsPath } from '../../lib/card-url';
-import { CardDetailView } from './card-detail-view';
+import { CardDetailView, type CardTab } from './card-detail-view';
 
 interface CardQuickViewProps {
   cardId: number;
   opened: boolean;
   onClose: () => void;
+  initialTab?: CardTab;
 }
 
 /** The #card-{id} quick view: the card page's content in a modal over the board (spec 001 §2). */
-export function CardQuickView({ cardId, opened, onClose }: CardQuickViewProps) {
+export function CardQuickView({ cardId, opened, onClose, initialTab }: CardQuickViewProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   return (
     <Modal
@@ -32,6 +33,7 @@ export function CardQuickView({ cardId, opened, onClose }: CardQuickViewProps) {
           key={cardId}
           cardId={cardId}
           onBack={onClose}
+          initialTab={initialTab}
           headerExtra={
             <Button
               component={Link}

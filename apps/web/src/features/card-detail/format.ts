@@ -7,8 +7,7 @@ export function formatClock(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-export const fullName = (first: string | null | undefined, last: string | null | undefined) =>
-  [first, last].filter(Boolean).join(' ').trim();
+export { fullName } from '../../lib/person-name';
 
 /** The text inside sanitized rich text, for length checks and previews. */
 export function plainTextOf(html: string | null | undefined): string {

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { CHATS } from '@cutroom/domain';
 import { useLiveEvents, type StreamState } from '../../lib/live-events';
 import { cardKeys, syncChat } from './api';
 
@@ -23,7 +24,7 @@ export function useCardLive(cardId: number): StreamState {
   const qc = useQueryClient();
   const catchUp = () => {
     void qc.invalidateQueries({ queryKey: cardKeys.card(cardId) });
-    for (const chat of ['customer', 'team'] as const) void syncChat(qc, cardId, chat);
+    for (const chat of CHATS) void syncChat(qc, cardId, chat);
   };
   return useLiveEvents(
     CARD_LIVE_EVENTS,
@@ -32,7 +33,7 @@ export function useCardLive(cardId: number): StreamState {
       if (message.data.card_id !== cardId) return;
       if (message.type !== 'note.created' && message.type !== 'note.updated') {
         void qc.invalidateQueries({ queryKey: cardKeys.card(cardId) });
-      } else if (message.data.chat === 'customer' || message.data.chat === 'team') {
+      } else {
         void syncChat(qc, cardId, message.data.chat);
       }
     },

@@ -6,16 +6,18 @@ import {
   CUSTOM_SUBSCRIPTION_MAX,
   CUSTOM_SUBSCRIPTION_MIN,
   MSG,
+  QA_SLOTS,
   fill,
-  ROLE_LABELS,
-  STAFF_ROLES,
   SUBSCRIPTION_TYPES,
   isOptionOf,
   isRole,
   type Role,
 } from '@cutroom/domain';
 import { EmailField, NameFields, PasswordField, newPasswordProblem } from '../../components/person-fields';
+import { SlotSelects } from '../../components/slot-selects';
+import { TeamLeadSelect } from '../../components/team-lead-select';
 import { isApiError } from '../../lib/api-client';
+import { STAFF_ROLE_CHOICES, filledSlots, useStaffOptions } from '../../lib/staff';
 import { useCreateUser, type NewUser } from './api';
 import { generatePassword } from './password';
 
@@ -27,9 +29,10 @@ interface Values {
   password: string;
   subscription_type: string;
   custom_subscription: number | string;
+  assign_team_lead: string | null;
+  assign_qa: (string | null)[];
 }
 
-const ROLE_CHOICES = STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const isPlan = isOptionOf(SUBSCRIPTION_TYPES);
 
 interface AddUserModalProps {
@@ -45,6 +48,7 @@ export function AddUserModal({ opened, onClose, fixedRole }: AddUserModalProps) 
   const [shown, setShown] = useState(false);
   const [generated, setGenerated] = useState<string | null>(null);
   const customer = fixedRole === 'customer';
+  const qaOptions = useStaffOptions(opened && customer)('qa');
   const form = useForm<Values>({
     initialValues: {
       customer_type: fixedRole ?? '',
@@ -54,6 +58,8 @@ export function AddUserModal({ opened, onClose, fixedRole }: AddUserModalProps) 
       password: '',
       subscription_type: '',
       custom_subscription: '',
+      assign_team_lead: null,
+      assign_qa: Array.from({ length: QA_SLOTS }, () => null),
     },
     validate: {
       customer_type: (v) => (v ? null : fill(MSG.fieldRequired, { label: 'Role' })),
@@ -86,6 +92,9 @@ export function AddUserModal({ opened, onClose, fixedRole }: AddUserModalProps) 
       email: v.email.trim(),
       password: v.password,
     };
+    if (v.assign_team_lead) body.assign_team_lead = Number(v.assign_team_lead);
+    const qaIds = filledSlots(v.assign_qa, QA_SLOTS);
+    if (customer && qaIds.length > 0) body.assign_qa = qaIds;
     if (customer && isPlan(v.subscription_type)) {
       body.subscription_type = v.subscription_type;
       if (v.subscription_type === 'custom' && typeof v.custom_subscription === 'number') {
@@ -115,9 +124,21 @@ export function AddUserModal({ opened, onClose, fixedRole }: AddUserModalProps) 
             <Select
               label="Role"
               required
-              data={ROLE_CHOICES}
+              data={STAFF_ROLE_CHOICES}
               data-testid="add-user-role"
               {...form.getInputProps('customer_type')}
+              onChange={(role) => {
+                // Spec 002 §4: a new type clears the team lead, whose role depends on the type.
+                form.setFieldValue('customer_type', isRole(role) ? role : '');
+                form.setFieldValue('assign_team_lead', null);
+              }}
+            />
+          )}
+          {!customer && (
+            <TeamLeadSelect
+              userRole={isRole(form.values.customer_type) ? form.values.customer_type : null}
+              data-testid="add-user-team-lead"
+              {...form.getInputProps('assign_team_lead')}
             />
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -176,6 +197,18 @@ export function AddUserModal({ opened, onClose, fixedRole }: AddUserModalProps) 
                 />
               )}
             </SimpleGrid>
+          )}
+          {customer && (
+            <SlotSelects
+              label="QA assignment"
+              slotLabel="QA"
+              placeholder="Choose a QA"
+              count={QA_SLOTS}
+              chosen={form.values.assign_qa}
+              options={qaOptions}
+              error={form.errors.assign_qa}
+              slotProps={(i) => form.getInputProps(`assign_qa.${i}`)}
+            />
           )}
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={close} disabled={create.isPending}>

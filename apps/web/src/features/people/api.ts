@@ -3,6 +3,7 @@ import { API, MSG, type Access, type CallInput, type Role } from '@cutroom/domai
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { notify } from '../../lib/notify';
+import { STAFF_KEY } from '../../lib/staff';
 
 export type UsersQuery = NonNullable<CallInput<typeof API.users.list>['query']>;
 export type CustomersQuery = NonNullable<CallInput<typeof API.users.customers>['query']>;
@@ -44,7 +45,12 @@ const toastFailure = (fallback: string) => (error: unknown) =>
 
 function useInvalidatePeople() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: PEOPLE_KEY });
+  // The pickers' staff list changes with the people, so a new lead or QA shows up there too.
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: PEOPLE_KEY }),
+      queryClient.invalidateQueries({ queryKey: STAFF_KEY }),
+    ]);
 }
 
 /** Creates a user; a refusal about one field is left to the form, anything else is a toast. */

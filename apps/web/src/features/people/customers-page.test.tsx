@@ -191,3 +191,59 @@ describe('customers page', { timeout: 15_000 }, () => {
     });
   });
 });
+
+const qaUser = (id: number, first: string) =>
+  makeUser({ client_id: id, client_type: 'qa', firstname: first, lastname: 'QA', fullname: `${first} QA` });
+
+describe('the Add Customer QA slots', { timeout: 20_000 }, () => {
+  it('offers the QA, each once across the slots, and sends the chosen ones in slot order', async () => {
+    const editor = makeUser({ client_id: 30, client_type: 'editor', fullname: 'Eddie Cutter' });
+    const server = fakeServer({
+      'GET /api/me': { body: makeUser() },
+      'GET /api/customers': listed([]),
+      'GET /api/users': {
+        body: { users: [qaUser(20, 'Quinn'), editor, qaUser(21, 'Rita'), qaUser(22, 'Sam')], count: 4 },
+      },
+      'POST /api/user': { status: 201, body: { message: MSG.userCreated, client_id: 60, entity: { client_id: 60 } } },
+    });
+    const user = userEvent.setup();
+    renderApp('/customers');
+
+    await user.click(await screen.findByRole('button', { name: 'Add Customer' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('combobox', { name: 'Team lead' })).toBeNull();
+    const slot = (n: number) => within(dialog).getByRole<HTMLInputElement>('combobox', { name: `QA ${n}` });
+    expect(within(dialog).queryByRole('combobox', { name: 'QA 4' })).toBeNull();
+    const offered = async () =>
+      within(await screen.findByRole('listbox'))
+        .queryAllByRole('option')
+        .map((o) => o.textContent);
+
+    await user.click(slot(1));
+    await screen.findByRole('option', { name: 'Sam QA' }); // the staff list has arrived
+    expect(await offered()).toEqual(['Quinn QA', 'Rita QA', 'Sam QA']);
+    await user.click(screen.getByRole('option', { name: 'Rita QA' }));
+    await user.click(slot(3));
+    expect(await offered()).toEqual(['Quinn QA', 'Sam QA']);
+    await user.click(screen.getByRole('option', { name: 'Quinn QA' }));
+    await user.click(slot(2));
+    expect(await offered()).toEqual(['Sam QA']);
+    await user.click(slot(2)); // closes the list, QA 2 stays empty
+
+    await user.type(within(dialog).getByLabelText(/First name/), 'Nina');
+    await user.type(within(dialog).getByLabelText(/Last name/), 'New');
+    await user.type(within(dialog).getByLabelText(/Email/), 'nina@example.com');
+    await user.type(within(dialog).getByLabelText(/^Password/), 'longenough1');
+    await user.click(within(dialog).getByTestId('add-user-submit'));
+
+    expect(await screen.findByText(MSG.userCreated)).toBeTruthy();
+    expect(server.callsTo('POST', '/api/user')[0]?.body).toEqual({
+      customer_type: 'customer',
+      firstname: 'Nina',
+      lastname: 'New',
+      email: 'nina@example.com',
+      password: 'longenough1',
+      assign_qa: [21, 20],
+    });
+  });
+});

@@ -151,3 +151,85 @@ describe('users page', { timeout: 15_000 }, () => {
     expect(await screen.findByText(MSG.noUsersMatch)).toBeTruthy();
   });
 });
+
+const tess = makeUser({
+  client_id: 5,
+  client_type: 'team-lead',
+  firstname: 'Tess',
+  lastname: 'Lead',
+  fullname: 'Tess Lead',
+});
+const yara = makeUser({
+  client_id: 6,
+  client_type: 'yt-helper-lead',
+  firstname: 'Yara',
+  lastname: 'Helm',
+  fullname: 'Yara Helm',
+});
+
+/** The names the open select offers. */
+const offered = async () =>
+  within(await screen.findByRole('listbox'))
+    .queryAllByRole('option')
+    .map((o) => o.textContent);
+
+describe('the Add User team lead', { timeout: 20_000 }, () => {
+  it('offers the leads of the chosen role, clears them on a role change and is off for roles without one', async () => {
+    const server = fakeServer({
+      'GET /api/me': { body: makeUser() },
+      'GET /api/users': listed([eddie, quinn, tess, yara]),
+      'POST /api/user': { status: 201, body: { message: MSG.userCreated, client_id: 40, entity: { client_id: 40 } } },
+    });
+    const user = userEvent.setup();
+    renderApp('/users');
+
+    await user.click(await screen.findByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog');
+    const lead = () => within(dialog).getByRole<HTMLInputElement>('combobox', { name: 'Team lead' });
+    const role = within(dialog).getByRole('combobox', { name: /Role/ });
+    expect(lead().disabled).toBe(true);
+    expect(within(dialog).getByText(MSG.chooseRoleFirst)).toBeTruthy();
+
+    await user.click(role);
+    await user.click(await screen.findByRole('option', { name: 'QA' }));
+    expect(lead().disabled).toBe(false);
+    await user.click(lead());
+    await screen.findByRole('option', { name: 'Tess Lead' }); // the staff list has arrived
+    expect(await offered()).toEqual(['Tess Lead']);
+    await user.click(screen.getByRole('option', { name: 'Tess Lead' }));
+    expect(lead().value).toBe('Tess Lead');
+
+    await user.click(role);
+    await user.click(await screen.findByRole('option', { name: 'YouTube Helper' }));
+    expect(lead().value).toBe('');
+    await user.click(lead());
+    expect(await offered()).toEqual(['Yara Helm']);
+    await user.click(screen.getByRole('option', { name: 'Yara Helm' }));
+
+    await user.click(role);
+    await user.click(await screen.findByRole('option', { name: 'Admin' }));
+    expect(lead().value).toBe('');
+    expect(lead().disabled).toBe(true);
+    expect(within(dialog).getByText(MSG.noTeamLeadForRole)).toBeTruthy();
+
+    await user.click(role);
+    await user.click(await screen.findByRole('option', { name: 'Editor' }));
+    await user.click(lead());
+    await user.click(await screen.findByRole('option', { name: 'Tess Lead' }));
+    await user.type(within(dialog).getByLabelText(/First name/), 'Ed');
+    await user.type(within(dialog).getByLabelText(/Last name/), 'New');
+    await user.type(within(dialog).getByLabelText(/Email/), 'ed@example.com');
+    await user.type(within(dialog).getByLabelText(/^Password/), 'longenough1');
+    await user.click(within(dialog).getByTestId('add-user-submit'));
+
+    expect(await screen.findByText(MSG.userCreated)).toBeTruthy();
+    expect(server.callsTo('POST', '/api/user')[0]?.body).toEqual({
+      customer_type: 'editor',
+      firstname: 'Ed',
+      lastname: 'New',
+      email: 'ed@example.com',
+      password: 'longenough1',
+      assign_team_lead: 5,
+    });
+  });
+});

@@ -1,8 +1,30 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailExclamation } from '@tabler/icons-react';
-import { EMAIL_MAX, MSG, TIME_ZONES, profileBody, type UserView } from '@cutroom/domain';
+import {
+  CUSTOMER_DETAIL_KEYS,
+  EMAIL_MAX,
+  MAIL_PREFERENCES,
+  MSG,
+  TIME_ZONES,
+  profileBody,
+  ytFieldErrors,
+  type MailPreferenceKey,
+  type UserView,
+} from '@cutroom/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmailField, NameFields } from '../../components/person-fields';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt';
@@ -10,19 +32,23 @@ import { browserTimeZone, isApiError } from '../../lib/api-client';
 import { zodFieldErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { useUpdateProfile, type ProfileChanges } from './api';
+import { CustomerDetailFields } from '../../components/customer-detail-fields';
 
-/** Spec 002 §5 asks this before every profile update. */
-const CONFIRM_UPDATE = MSG.confirmProfileUpdate;
 /** Select can't hold '' as a value, so 'None (browser time zone)' travels as this placeholder. */
 const BROWSER_ZONE = '__browser__';
 
-interface BasicInfoValues {
+/** A type, not an interface: the form's values must fit Record<string, unknown>. */
+type BasicInfoValues = {
   firstname: string;
   lastname: string;
   useremail: string;
   timezone: string;
   dropbox_email: string;
-}
+  secondary_email: string;
+  details: Record<string, string>;
+  mail: Record<MailPreferenceKey, boolean>;
+  digest: boolean;
+};
 
 const toFormZone = (zone: string) => (zone === '' ? BROWSER_ZONE : zone);
 const fromFormZone = (zone: string) => (zone === BROWSER_ZONE ? '' : zone);
@@ -37,9 +63,28 @@ function zoneOptions(current: string) {
   return options;
 }
 
-/** Only changed, non-empty fields are sent (spec 002 §5); the zone may be cleared back to the browser's. */
+function initialValues(user: UserView): BasicInfoValues {
+  return {
+    firstname: user.firstname,
+    lastname: user.lastname,
+    useremail: user.useremail,
+    timezone: toFormZone(user.timezone),
+    dropbox_email: user.dropbox_email ?? '',
+    secondary_email: user.secondary_email ?? '',
+    details: Object.fromEntries(CUSTOMER_DETAIL_KEYS.map((k) => [k, user.details?.[k] ?? ''])),
+    mail: Object.fromEntries(
+      MAIL_PREFERENCES.map((m) => [m.value, (user.mailPreferences?.[m.value] ?? 1) === 1]),
+    ) as BasicInfoValues['mail'],
+    digest: user.mailPreferences?.daily_digest === 1,
+  };
+}
+
+/**
+ * Only changed fields are sent (spec 002 §5). Names and emails are sent only when not empty; a detail
+ * or the assistant emails may be emptied on purpose, so '' travels and clears them.
+ */
 function changedFields(initial: BasicInfoValues, values: BasicInfoValues): ProfileChanges {
-  const changes: ProfileChanges = {};
+  const changes: Record<string, unknown> = {};
   const firstname = values.firstname.trim();
   const lastname = values.lastname.trim();
   const useremail = values.useremail.trim().toLowerCase();
@@ -49,44 +94,104 @@ function changedFields(initial: BasicInfoValues, values: BasicInfoValues): Profi
   if (values.timezone !== initial.timezone) changes.timezone = fromFormZone(values.timezone);
   const dropboxEmail = values.dropbox_email.trim().toLowerCase();
   if (dropboxEmail !== initial.dropbox_email && dropboxEmail !== '') changes.dropbox_email = dropboxEmail;
+  if (values.secondary_email.trim() !== initial.secondary_email)
+    changes.secondary_email = values.secondary_email.trim();
+  for (const key of CUSTOMER_DETAIL_KEYS) {
+    const value = values.details[key]!.trim();
+    if (value !== initial.details[key]) changes[key] = value;
+  }
+  const mail = MAIL_PREFERENCES.filter((m) => values.mail[m.value] !== initial.mail[m.value]);
+  const prefs: Record<string, 0 | 1> = Object.fromEntries(mail.map((m) => [m.value, values.mail[m.value] ? 1 : 0]));
+  if (values.digest !== initial.digest) prefs.daily_digest = values.digest ? 1 : 0;
+  if (Object.keys(prefs).length > 0) changes.mailPreferences = prefs;
   return changes;
 }
 
-export function BasicInfoForm({ user }: { user: UserView }) {
+/** What the server would say about the values, plus the rules only the form knows (required for registration). */
+function validate(values: BasicInfoValues, user: UserView): Record<string, string> {
+  const isCustomer = user.client_type === 'customer';
+  const errors = zodFieldErrors(profileBody, {
+    firstname: values.firstname,
+    lastname: values.lastname,
+    useremail: values.useremail,
+    timezone: fromFormZone(values.timezone),
+    dropbox_email: values.dropbox_email.trim() || undefined,
+    secondary_email: values.secondary_email,
+    ...(isCustomer ? values.details : {}),
+  });
+  // Detail errors live under details.<key>, where the inputs read them.
+  for (const key of CUSTOMER_DETAIL_KEYS) {
+    if (errors[key]) {
+      errors[`details.${key}`] = errors[key];
+      delete errors[key];
+    }
+  }
+  if (isCustomer && !values.dropbox_email.trim()) errors.dropbox_email = MSG.dropboxEmailRequired;
+  if (isCustomer && user.has_youtube_helper) {
+    for (const [key, message] of Object.entries(ytFieldErrors(values.details))) errors[`details.${key}`] ??= message;
+  }
+  return errors;
+}
+
+interface SectionProps {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+  /** An anchor for links into the form (the mails' 'change your preferences'). */
+  id?: string;
+}
+
+function Section({ title, description, children, id }: SectionProps) {
+  return (
+    <Stack gap="sm" component="section" aria-label={title} id={id} style={{ scrollMarginTop: 80 }}>
+      <Divider />
+      <div>
+        <Title order={3} fz="md">
+          {title}
+        </Title>
+        {description && (
+          <Text fz="sm" c="dimmed">
+            {description}
+          </Text>
+        )}
+      </div>
+      {children}
+    </Stack>
+  );
+}
+
+interface BasicInfoFormProps {
+  user: UserView;
+  /** The thumbnail reference file's control: it saves on its own, so it only sits in the form's section. */
+  thumbnailReference?: React.ReactNode;
+  /** Called after a save (the page goes home, spec 002 §2). */
+  onSaved?: () => void;
+}
+
+export function BasicInfoForm({ user, onSaved, thumbnailReference }: BasicInfoFormProps) {
   const update = useUpdateProfile();
   const [pendingChanges, setPendingChanges] = useState<ProfileChanges | null>(null);
-  const initial: BasicInfoValues = {
-    firstname: user.firstname,
-    lastname: user.lastname,
-    useremail: user.useremail,
-    timezone: toFormZone(user.timezone),
-    dropbox_email: user.dropbox_email ?? '',
-  };
+  const initial = initialValues(user);
   const isCustomer = user.client_type === 'customer';
-  const form = useForm<BasicInfoValues>({
-    initialValues: initial,
-    // The server's own schema, so the form says what the server would.
-    validate: (values) => {
-      const errors = zodFieldErrors(profileBody, {
-        ...values,
-        timezone: fromFormZone(values.timezone),
-        dropbox_email: values.dropbox_email.trim() || undefined,
-      });
-      if (isCustomer && !values.dropbox_email.trim()) errors.dropbox_email = MSG.dropboxEmailRequired;
-      return errors;
-    },
-  });
-
+  const form = useForm<BasicInfoValues>({ initialValues: initial, validate: (values) => validate(values, user) });
   const dirty = form.isDirty();
+  // Leaving after a save waits for the render that drops the unsaved-changes guard.
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (saved) onSaved?.();
+  }, [saved, onSaved]);
 
   async function save() {
     if (!pendingChanges) return;
     try {
       const reply = await update.mutateAsync(pendingChanges);
       notify.success(reply.message || MSG.profileUpdated);
-      // The page remounts this form with the saved user (see its key), which clears 'dirty'.
+      setSaved(true);
     } catch (e) {
-      if (isApiError(e) && e.field && e.field in initial) form.setFieldError(e.field, e.message);
+      const field = isApiError(e) ? e.field : undefined;
+      const message = isApiError(e) ? e.message : MSG.profileUpdateFailed;
+      if (field && (CUSTOMER_DETAIL_KEYS as string[]).includes(field)) form.setFieldError(`details.${field}`, message);
+      else if (field && field in initial) form.setFieldError(field, message);
       else notify.error(MSG.profileUpdateFailed);
     } finally {
       setPendingChanges(null);
@@ -98,40 +203,99 @@ export function BasicInfoForm({ user }: { user: UserView }) {
     if (Object.keys(changes).length > 0) setPendingChanges(changes);
   }
 
+  const detailProps = (section: 'videos' | 'youtube') => ({
+    section,
+    values: form.values.details,
+    errors: Object.fromEntries(
+      CUSTOMER_DETAIL_KEYS.map((k) => [k, form.errors[`details.${k}`]]).filter(([, e]) => e !== undefined),
+    ) as Record<string, React.ReactNode>,
+    onChange: (key: string, value: string) => {
+      form.setFieldValue(`details.${key}`, value);
+    },
+  });
+
   return (
-    <form onSubmit={form.onSubmit(askToSave)} noValidate aria-label="Basic info">
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <NameFields firstName={form.getInputProps('firstname')} lastName={form.getInputProps('lastname')} />
-        </SimpleGrid>
-        <EmailField
-          description="Changing it sends a confirmation link to the new address."
-          {...form.getInputProps('useremail')}
-        />
-        {user.pending_email && (
-          <Alert color="yellow" icon={<IconMailExclamation size={18} />} data-testid="pending-email">
-            Pending confirmation: we sent a link to <b>{user.pending_email}</b>. Until you open it, you keep logging in
-            with {user.useremail}.
-          </Alert>
+    <form onSubmit={form.onSubmit(askToSave, () => notify.error(MSG.requiredField))} noValidate aria-label="Basic info">
+      <Stack gap="lg">
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <NameFields firstName={form.getInputProps('firstname')} lastName={form.getInputProps('lastname')} />
+          </SimpleGrid>
+          <EmailField
+            description="Changing it sends a confirmation link to the new address."
+            {...form.getInputProps('useremail')}
+          />
+          {user.pending_email && (
+            <Alert color="yellow" icon={<IconMailExclamation size={18} />} data-testid="pending-email">
+              Pending confirmation: we sent a link to <b>{user.pending_email}</b>. Until you open it, you keep logging
+              in with {user.useremail}.
+            </Alert>
+          )}
+          {isCustomer && (
+            <TextInput
+              label="Gdrive or Dropbox email"
+              type="email"
+              required
+              maxLength={EMAIL_MAX}
+              description="The account you share raw footage from; we use it to set up file sharing."
+              {...form.getInputProps('dropbox_email')}
+            />
+          )}
+          <TextInput
+            label="Assistant emails"
+            description="People who should get the same mails as you, separated by commas."
+            placeholder="assistant@example.com, editor@example.com"
+            maxLength={1000}
+            {...form.getInputProps('secondary_email')}
+          />
+          <Select
+            label="Time zone"
+            description="Dates and times in the portal are shown in this zone."
+            data={zoneOptions(user.timezone)}
+            searchable
+            {...form.getInputProps('timezone')}
+          />
+        </Stack>
+
+        {isCustomer && (
+          <Section title="About your videos" description="Helps your editors match your style from the first cut.">
+            <CustomerDetailFields {...detailProps('videos')} />
+          </Section>
         )}
         {isCustomer && (
-          <TextInput
-            label="Gdrive or Dropbox email"
-            type="email"
-            required
-            maxLength={EMAIL_MAX}
-            description="The account you share raw footage from; we use it to set up file sharing."
-            {...form.getInputProps('dropbox_email')}
-          />
+          <Section
+            title="YouTube helper details"
+            description={
+              user.has_youtube_helper
+                ? 'Your YouTube helper uses these for thumbnails, titles and the upload.'
+                : 'Used when you order the YouTube helper: thumbnails, titles and the upload.'
+            }
+          >
+            <CustomerDetailFields {...detailProps('youtube')} markRequired={user.has_youtube_helper} />
+            {thumbnailReference}
+          </Section>
         )}
-        <Select
-          label="Time zone"
-          description="Dates and times in the portal are shown in this zone."
-          data={zoneOptions(user.timezone)}
-          searchable
-          {...form.getInputProps('timezone')}
-        />
-        <Group justify="flex-end" mt="xs">
+
+        <Section id="email-preferences" title="Email preferences" description="Which mails you get from the portal.">
+          <Stack gap="xs">
+            {MAIL_PREFERENCES.map((m) => (
+              <Switch
+                key={m.value}
+                label={m.label}
+                description={m.hint}
+                {...form.getInputProps(`mail.${m.value}`, { type: 'checkbox' })}
+              />
+            ))}
+            <Switch
+              mt="xs"
+              label="Daily digest"
+              description="One mail a day (after 8 a.m. New York time) with the kinds above, instead of one mail each."
+              {...form.getInputProps('digest', { type: 'checkbox' })}
+            />
+          </Stack>
+        </Section>
+
+        <Group justify="flex-end">
           <Button variant="default" onClick={() => form.reset()} disabled={!dirty || update.isPending}>
             Discard changes
           </Button>
@@ -144,13 +308,13 @@ export function BasicInfoForm({ user }: { user: UserView }) {
       <ConfirmDialog
         opened={pendingChanges !== null}
         title="Update profile"
-        message={CONFIRM_UPDATE}
+        message={MSG.confirmProfileUpdate}
         confirmLabel="Yes, update"
         loading={update.isPending}
         onConfirm={() => void save()}
         onCancel={() => setPendingChanges(null)}
       />
-      <UnsavedChangesPrompt when={dirty && !update.isPending} />
+      <UnsavedChangesPrompt when={dirty && !update.isPending && !saved} />
     </form>
   );
 }

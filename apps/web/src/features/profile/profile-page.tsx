@@ -1,12 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Alert, Button, Paper, Tabs } from '@mantine/core';
 import { IconKey, IconLock, IconRefresh, IconUserEdit } from '@tabler/icons-react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { UserView } from '@cutroom/domain';
 import { PageHeader } from '../../components/page-header';
+import { SectionLoader } from '../../components/loaders';
+import { ErrorState } from '../../components/error-state';
+import { errorMessage } from '../../lib/api-client';
 import { isProfileSkipped, skipProfileForNow } from '../../lib/storage';
-import { needsProfile, useCurrentUser, useSession } from '../../lib/session';
+import { maySkipProfile, useCurrentUser } from '../../lib/session';
+import { useWebsiteUser } from './api';
+import { AvatarEditor } from './avatar-editor';
 import { BasicInfoForm } from './basic-info-form';
+import { PortalIntro } from './portal-intro';
+import { ThumbnailReference } from './thumbnail-reference';
 import { ChangePasswordForm } from './change-password-form';
 import classes from './profile-page.module.css';
 import { AnalyticsTab, BillingTab } from './profile-tabs';
@@ -18,8 +25,7 @@ type Tab = (typeof TABS)[number];
 const tabsFor = (user: UserView): readonly Tab[] => (user.client_type === 'customer' ? TABS : ['basic', 'password']);
 
 /** Remount the form whenever the saved user changes, so it starts clean from the new values. */
-const formKey = (user: UserView) =>
-  [user.firstname, user.lastname, user.useremail, user.pending_email, user.timezone].join('\u0000');
+const formKey = (user: UserView) => JSON.stringify(user);
 
 function missingSteps(user: UserView): string[] {
   const steps: string[] = [];
@@ -31,7 +37,7 @@ function missingSteps(user: UserView): string[] {
 
 export function ProfilePage() {
   const user = useCurrentUser();
-  const session = useSession();
+  const full = useWebsiteUser();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
 
@@ -47,6 +53,12 @@ export function ProfilePage() {
       { replace: true },
     );
 
+  // A mail's 'change your preferences' link lands on its section once the form is there.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash && full.data) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [hash, full.data]);
+
   // On a phone the tab row scrolls; keep the chosen tab in sight (e.g. when opened by ?tab=).
   const tabList = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -54,7 +66,9 @@ export function ProfilePage() {
   }, [tab]);
 
   const steps = missingSteps(user);
-  const canSkip = needsProfile(user) && !isProfileSkipped();
+  const canSkip = maySkipProfile(user) && !isProfileSkipped();
+
+  const goHome = useCallback(() => void navigate('/'), [navigate]);
 
   function skip() {
     skipProfileForNow();
@@ -65,14 +79,18 @@ export function ProfilePage() {
     <>
       <PageHeader
         title={user.is_profile_completed ? 'Your Profile' : 'Complete your registration'}
-        description="Your name, login email, time zone and password."
+        description={
+          user.client_type === 'customer'
+            ? 'Your account, what your videos are like, and which mails you get.'
+            : 'Your name, login email, time zone, mails and password.'
+        }
         actions={
           <>
             <Button
               variant="default"
               leftSection={<IconRefresh size={16} />}
-              onClick={() => void session.refetch()}
-              loading={session.isFetching}
+              onClick={() => void full.refetch()}
+              loading={full.isFetching}
             >
               Reload
             </Button>
@@ -107,6 +125,8 @@ export function ProfilePage() {
         </Alert>
       )}
 
+      {user.client_type === 'customer' && <PortalIntro user={full.data ?? user} />}
+
       <Paper radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <Tabs value={tab} onChange={selectTab} keepMounted classNames={{ list: classes.tabList, tab: classes.tab }}>
           <Tabs.List mb="lg" ref={tabList}>
@@ -120,8 +140,28 @@ export function ProfilePage() {
             {available.includes('analytics') && <Tabs.Tab value="analytics">YT Analytics Data</Tabs.Tab>}
           </Tabs.List>
 
-          <Tabs.Panel value="basic" maw={720}>
-            <BasicInfoForm key={formKey(user)} user={user} />
+          <Tabs.Panel value="basic" maw={760}>
+            {full.isPending ? (
+              <SectionLoader />
+            ) : full.isError ? (
+              <ErrorState
+                message={errorMessage(full.error)}
+                onRetry={() => void full.refetch()}
+                retrying={full.isFetching}
+              />
+            ) : (
+              <>
+                <AvatarEditor user={full.data} />
+                <BasicInfoForm
+                  key={formKey(full.data)}
+                  user={full.data}
+                  onSaved={goHome}
+                  thumbnailReference={
+                    <ThumbnailReference customerId={full.data.client_id} url={full.data.ref_thumbnails_file} />
+                  }
+                />
+              </>
+            )}
           </Tabs.Panel>
           {available.includes('billing') && (
             <Tabs.Panel value="billing">

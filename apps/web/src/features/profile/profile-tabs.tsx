@@ -1,7 +1,9 @@
-import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { IconBrandYoutube, IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { SUBSCRIPTION_TYPES, labelOf, type UserView } from '@cutroom/domain';
+import { API, SUBSCRIPTION_TYPES, labelOf, type UserView } from '@cutroom/domain';
+import { call } from '../../lib/call';
 import { EmptyStateCard } from '../../components/empty-state-card';
 
 function planLabel(user: UserView): string | null {
@@ -12,33 +14,63 @@ function planLabel(user: UserView): string | null {
     : label;
 }
 
-/** What the customer's plan is today; invoices and the billing period come with the billing feature. */
+const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const formatDay = (iso: string | null | undefined) => (iso ? day.format(new Date(iso)) : '—');
+
+function Figure({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={700} fz="lg" data-testid={testId}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** The plan, its state, the current 30-day period and the requests used in it (GET /api/requestAllowance). */
 export function BillingTab({ user }: { user: UserView }) {
-  const plan = planLabel(user);
+  const plan = planLabel(user) ?? 'SINGLE';
+  const allowance = useQuery({
+    queryKey: ['requestAllowance'],
+    queryFn: ({ signal }) => call(API.board.allowance, { signal }),
+  });
+  const used = allowance.data
+    ? allowance.data.limit === null
+      ? `${allowance.data.used} (no limit)`
+      : `${allowance.data.used} of ${allowance.data.limit}`
+    : '…';
   return (
     <Stack gap="md">
-      {plan && (
-        <Paper p="md" radius="md" bg="gray.0">
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <div>
-              <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-                Current plan
-              </Text>
-              <Text fw={700} fz="lg" data-testid="billing-plan">
-                {plan}
-              </Text>
-            </div>
-            <Badge color={user.is_active_subscription ? 'teal' : 'gray'} variant="light" size="lg">
-              {user.is_active_subscription ? 'Active' : 'Inactive'}
-            </Badge>
-          </Group>
-        </Paper>
+      <Paper p="md" radius="md" bg="gray.0">
+        <Group justify="space-between" wrap="wrap" gap="md" align="flex-start">
+          <Figure label="Current plan" testId="billing-plan">
+            {plan}
+          </Figure>
+          <Badge color={user.is_active_subscription ? 'teal' : 'gray'} variant="light" size="lg">
+            {user.is_active_subscription ? 'Active' : 'Inactive'}
+          </Badge>
+        </Group>
+      </Paper>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <Figure label="Billing date">{formatDay(user.billing_date)}</Figure>
+        <Figure label="This period">
+          {formatDay(user.billing_data?.start_date)} – {formatDay(user.billing_data?.end_date)}
+        </Figure>
+        <Figure label="Requests this period" testId="billing-used">
+          {used}
+        </Figure>
+      </SimpleGrid>
+      {allowance.data?.message && (
+        <Alert color="orange" icon={<IconReceipt size={18} />}>
+          {allowance.data.message}
+        </Alert>
       )}
-      <EmptyStateCard
-        icon={<IconReceipt size={34} stroke={1.5} />}
-        title="Billing details are on their way"
-        description="Your billing date, the requests you have left this period and your past invoices will show here."
-      />
+      <Text fz="sm" c="dimmed">
+        Your plan is set by the agency: ask your team to change it.
+      </Text>
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { API, MSG, type CallInput } from '@cutroom/domain';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { notify } from '../../lib/notify';
+import { STAFF_KEY } from '../../lib/staff';
 
 export type UserChanges = CallInput<typeof API.users.update>['body'];
 export type NewLeave = CallInput<typeof API.leave.add>['body'];
@@ -10,10 +11,6 @@ export type NewLeave = CallInput<typeof API.leave.add>['body'];
 const userKey = (id: number) => ['profiles', 'user', id] as const;
 const ratingKey = (id: number) => ['profiles', 'average-rating', id] as const;
 const leaveKey = (id: number) => ['profiles', 'leave', id] as const;
-const STAFF_KEY = ['profiles', 'staff'] as const;
-
-/** The picker lists take the first page the server allows; a portal with more staff than that is out of scope. */
-const STAFF_PAGE = 100;
 
 /** A refusal about one field is shown on that field by the form; anything else is a toast. */
 const toastUnlessField = (error: unknown) => {
@@ -40,15 +37,6 @@ export const useLeaveHistory = (id: number, enabled = true) =>
     enabled,
   });
 
-/** Staff for the QA, helper and team lead pickers (filtered by client_type by the caller). */
-export const useStaff = (enabled: boolean) =>
-  useQuery({
-    queryKey: STAFF_KEY,
-    queryFn: ({ signal }) => call(API.users.list, { query: { limit: STAFF_PAGE }, signal }),
-    enabled,
-    staleTime: 60_000,
-  });
-
 /** PUT /api/user/:id with the changed fields only; the reply's user replaces the cached one. */
 export function useUpdateUser(id: number) {
   const queryClient = useQueryClient();
@@ -57,6 +45,8 @@ export function useUpdateUser(id: number) {
     onSuccess: (reply) => {
       notify.success(reply.message);
       queryClient.setQueryData(userKey(id), reply.user);
+      // A new name or role changes what the pickers offer.
+      void queryClient.invalidateQueries({ queryKey: STAFF_KEY });
     },
     onError: toastUnlessField,
   });

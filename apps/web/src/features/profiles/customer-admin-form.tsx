@@ -1,7 +1,5 @@
 import '@mantine/dates/styles.css';
-import { useState } from 'react';
 import {
-  Button,
   Checkbox,
   Group,
   Input,
@@ -15,44 +13,38 @@ import {
   Title,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useForm } from '@mantine/form';
 import { IconCalendar } from '@tabler/icons-react';
 import {
-  API,
   CUSTOM_SUBSCRIPTION_MAX,
   CUSTOM_SUBSCRIPTION_MIN,
   DONE_VIDEO_LIMIT_MAX,
+  MAIL_PREFERENCES,
   MSG,
   QA_SLOTS,
   QA_SLOTS_EXTRA,
   REQUEST_LIMIT_MAX,
   SUBSCRIPTION_TYPES,
-  TEAM_LEAD_ROLE_FOR,
   TEAM_NOTES_MAX,
   YT_HELPER_SLOTS,
   editableUserFields,
   fill,
-  updateUserBody,
-  type Role,
+  labelOf,
+  type MailPreferenceKey,
   type UpdateUserField,
   type UserView,
 } from '@cutroom/domain';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt';
-import { isApiError } from '../../lib/api-client';
-import { zodFieldErrors } from '../../lib/form-errors';
-import { useStaff, useUpdateUser, type UserChanges } from './api';
+import { SlotSelects } from '../../components/slot-selects';
+import { TeamLeadSelect } from '../../components/team-lead-select';
+import { STAFF_LISTERS, filledSlots, useStaffOptions } from '../../lib/staff';
+import { type UserChanges } from './api';
+import { SaveControls, useProfileForm } from './profile-save';
 import { TeamLeadName } from './profile-gate';
 
-type MailKey = 'card_movement' | 'card_comment' | 'card_comment_tag';
-const MAIL_LABELS: Record<MailKey, string> = {
-  card_movement: 'Card movement',
-  card_comment: 'Card comments',
-  card_comment_tag: 'Mentions in comments',
-};
-const MAIL_KEYS = Object.keys(MAIL_LABELS) as MailKey[];
+type MailKey = MailPreferenceKey;
+const MAIL_KEYS = MAIL_PREFERENCES.map((m) => m.value);
 
-interface CustomerValues {
+/** A type, not an interface: the form's values must fit Record<string, unknown>. */
+type CustomerValues = {
   subscription_type: string | null;
   custom_subscription: string | null;
   request_limit: number | string;
@@ -66,7 +58,7 @@ interface CustomerValues {
   assigned_to_lead_id: string | null;
   team_notes: string;
   mailPreferences: Record<MailKey, boolean>;
-}
+};
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 const CUSTOM_CHOICES = range(CUSTOM_SUBSCRIPTION_MIN, CUSTOM_SUBSCRIPTION_MAX);
@@ -107,7 +99,6 @@ function toValues(user: UserView): CustomerValues {
   };
 }
 
-const filled = (ids: (string | null)[], count: number) => ids.slice(0, count).flatMap((id) => (id ? [Number(id)] : []));
 const sameList = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** The PUT body: the fields the viewer may change that differ from what was loaded, and nothing else. */
@@ -129,10 +120,10 @@ function changedFields(base: CustomerValues, now: CustomerValues, editable: read
     body.billing_date = now.billing_date;
   if (may('extra_qa_slot') && now.extra_qa_slot !== base.extra_qa_slot) body.extra_qa_slot = now.extra_qa_slot;
   const qaSlots = (v: CustomerValues) => (v.extra_qa_slot ? QA_SLOTS_EXTRA : QA_SLOTS);
-  const qaNow = filled(now.assign_qa, qaSlots(now));
-  if (may('assign_qa') && !sameList(qaNow, filled(base.assign_qa, qaSlots(base)))) body.assign_qa = qaNow;
-  const helpersNow = filled(now.assign_yt_helper, YT_HELPER_SLOTS);
-  if (may('assign_yt_helper') && !sameList(helpersNow, filled(base.assign_yt_helper, YT_HELPER_SLOTS)))
+  const qaNow = filledSlots(now.assign_qa, qaSlots(now));
+  if (may('assign_qa') && !sameList(qaNow, filledSlots(base.assign_qa, qaSlots(base)))) body.assign_qa = qaNow;
+  const helpersNow = filledSlots(now.assign_yt_helper, YT_HELPER_SLOTS);
+  if (may('assign_yt_helper') && !sameList(helpersNow, filledSlots(base.assign_yt_helper, YT_HELPER_SLOTS)))
     body.assign_yt_helper = helpersNow;
   if (may('assigned_to_lead_id') && now.assigned_to_lead_id !== base.assigned_to_lead_id)
     body.assigned_to_lead_id = now.assigned_to_lead_id === null ? null : Number(now.assigned_to_lead_id);
@@ -147,25 +138,6 @@ function changedFields(base: CustomerValues, now: CustomerValues, editable: read
   return body;
 }
 
-/** Who may call the staff list the pickers read (the route contract's access). */
-const STAFF_LISTERS: readonly Role[] = API.users.list.access;
-
-interface Option {
-  value: string;
-  label: string;
-}
-
-/** Staff of one role for a picker, plus whoever holds a slot now (so a read-only slot still shows a name). */
-function useStaffOptions(enabled: boolean) {
-  const staff = useStaff(enabled);
-  return (role: Role, current: readonly { client_id: number; fullname: string }[] = []): Option[] => {
-    const options = new Map<string, string>();
-    for (const u of staff.data?.users ?? []) if (u.client_type === role) options.set(String(u.client_id), u.fullname);
-    for (const u of current) if (!options.has(String(u.client_id))) options.set(String(u.client_id), u.fullname);
-    return [...options].map(([value, label]) => ({ value, label }));
-  };
-}
-
 /** The admin's (and leads') fields of a customer; what the viewer may not change is shown read-only. */
 export function CustomerAdminForm({ person, viewer }: { person: UserView; viewer: UserView }) {
   const editable = editableUserFields(
@@ -175,50 +147,25 @@ export function CustomerAdminForm({ person, viewer }: { person: UserView; viewer
   const may = (field: UpdateUserField) => editable.includes(field);
   const pickers = may('assign_qa') || may('assign_yt_helper') || may('assigned_to_lead_id');
   const optionsFor = useStaffOptions(pickers && STAFF_LISTERS.includes(viewer.client_type));
-  const update = useUpdateUser(person.client_id);
-  const [base, setBase] = useState(() => toValues(person));
-  const [confirming, setConfirming] = useState(false);
-  const form = useForm<CustomerValues>({ initialValues: base });
+  const { form, askToSave, controls } = useProfileForm(person, toValues, (base, now) =>
+    changedFields(base, now, editable),
+  );
   const values = form.values;
-  const body = changedFields(base, values, editable);
-  const dirty = Object.keys(body).length > 0;
   const qaSlotCount = values.extra_qa_slot ? QA_SLOTS_EXTRA : QA_SLOTS;
-
-  /** The server's rules, checked before asking; a custom plan needs its size. */
-  const askToSave = () => {
-    const problems = zodFieldErrors(updateUserBody, body);
-    if (values.subscription_type === 'custom' && !values.custom_subscription)
-      problems.custom_subscription = fill(MSG.customPlanRange, {
-        min: String(CUSTOM_SUBSCRIPTION_MIN),
-        max: String(CUSTOM_SUBSCRIPTION_MAX),
-      });
-    if (Object.keys(problems).length > 0) form.setErrors(problems);
-    else if (dirty) setConfirming(true);
-  };
-
-  const save = () => {
-    update.mutate(body, {
-      onSuccess: (reply) => {
-        const next = toValues(reply.user);
-        setBase(next);
-        form.setValues(next);
-        form.resetDirty(next);
-      },
-      onError: (error) => {
-        if (isApiError(error) && error.field) form.setFieldError(error.field, error.message);
-      },
-      onSettled: () => setConfirming(false),
-    });
-  };
+  /** A custom plan needs its size; the body schema can't tell when the size was left as it was. */
+  const customSizeProblem = (): Record<string, string> =>
+    values.subscription_type === 'custom' && !values.custom_subscription
+      ? {
+          custom_subscription: fill(MSG.customPlanRange, {
+            min: String(CUSTOM_SUBSCRIPTION_MIN),
+            max: String(CUSTOM_SUBSCRIPTION_MAX),
+          }),
+        }
+      : {};
 
   const readOnly = (field: UpdateUserField) => ({ readOnly: !may(field), variant: may(field) ? undefined : 'filled' });
   const qaOptions = optionsFor('qa', person.qas);
   const helperOptions = optionsFor('yt-helper', person.yt_helpers);
-  const leadRole = TEAM_LEAD_ROLE_FOR.customer;
-  const leadOptions = leadRole ? optionsFor(leadRole) : [];
-  /** A slot offers everyone not already chosen in another slot. */
-  const slotOptions = (options: Option[], chosen: (string | null)[], index: number) =>
-    options.filter((o) => !chosen.some((id, i) => i !== index && id === o.value));
 
   return (
     <Stack
@@ -226,7 +173,7 @@ export function CustomerAdminForm({ person, viewer }: { person: UserView; viewer
       component="form"
       onSubmit={(e) => {
         e.preventDefault();
-        askToSave();
+        askToSave(customSizeProblem());
       }}
     >
       <Paper p="md" radius="lg" withBorder component="section" aria-label="Plan and billing">
@@ -291,13 +238,7 @@ export function CustomerAdminForm({ person, viewer }: { person: UserView; viewer
         </Title>
         <Stack gap="md">
           {may('assigned_to_lead_id') ? (
-            <Select
-              label="Team lead"
-              data={leadOptions}
-              clearable
-              searchable
-              {...form.getInputProps('assigned_to_lead_id')}
-            />
+            <TeamLeadSelect userRole={person.client_type} {...form.getInputProps('assigned_to_lead_id')} />
           ) : (
             <Input.Wrapper label="Team lead">
               <Text>
@@ -305,22 +246,17 @@ export function CustomerAdminForm({ person, viewer }: { person: UserView; viewer
               </Text>
             </Input.Wrapper>
           )}
-          <Input.Wrapper label="QA assignment" error={form.errors.assign_qa}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt={4}>
-              {Array.from({ length: qaSlotCount }, (_, i) => (
-                <Select
-                  key={i}
-                  label={`QA ${i + 1}`}
-                  data={slotOptions(qaOptions, values.assign_qa, i)}
-                  clearable
-                  searchable
-                  placeholder={may('assign_qa') ? 'Choose a QA' : '—'}
-                  {...readOnly('assign_qa')}
-                  {...form.getInputProps(`assign_qa.${i}`)}
-                />
-              ))}
-            </SimpleGrid>
-          </Input.Wrapper>
+          <SlotSelects
+            label="QA assignment"
+            slotLabel="QA"
+            placeholder="Choose a QA"
+            count={qaSlotCount}
+            chosen={values.assign_qa}
+            options={qaOptions}
+            error={form.errors.assign_qa}
+            readOnly={!may('assign_qa')}
+            slotProps={(i) => form.getInputProps(`assign_qa.${i}`)}
+          />
           <Checkbox
             label="Fourth QA slot"
             disabled={!may('extra_qa_slot')}
@@ -333,22 +269,17 @@ export function CustomerAdminForm({ person, viewer }: { person: UserView; viewer
             {...readOnly('has_youtube_helper')}
             {...form.getInputProps('has_youtube_helper')}
           />
-          <Input.Wrapper label="YouTube helpers" error={form.errors.assign_yt_helper}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt={4}>
-              {Array.from({ length: YT_HELPER_SLOTS }, (_, i) => (
-                <Select
-                  key={i}
-                  label={`Helper ${i + 1}`}
-                  data={slotOptions(helperOptions, values.assign_yt_helper, i)}
-                  clearable
-                  searchable
-                  placeholder={may('assign_yt_helper') ? 'Choose a helper' : '—'}
-                  {...readOnly('assign_yt_helper')}
-                  {...form.getInputProps(`assign_yt_helper.${i}`)}
-                />
-              ))}
-            </SimpleGrid>
-          </Input.Wrapper>
+          <SlotSelects
+            label="YouTube helpers"
+            slotLabel="Helper"
+            placeholder="Choose a helper"
+            count={YT_HELPER_SLOTS}
+            chosen={values.assign_yt_helper}
+            options={helperOptions}
+            error={form.errors.assign_yt_helper}
+            readOnly={!may('assign_yt_helper')}
+            slotProps={(i) => form.getInputProps(`assign_yt_helper.${i}`)}
+          />
           {person.team_notes !== undefined && (
             <Textarea
               label="Team notes"
@@ -371,7 +302,7 @@ export function CustomerAdminForm({ person, viewer }: { person: UserView; viewer
             {MAIL_KEYS.map((key) => (
               <Checkbox
                 key={key}
-                label={MAIL_LABELS[key]}
+                label={labelOf(MAIL_PREFERENCES, key)}
                 disabled={!may('mailPreferences')}
                 {...form.getInputProps(`mailPreferences.${key}`, { type: 'checkbox' })}
               />
@@ -380,33 +311,7 @@ export function CustomerAdminForm({ person, viewer }: { person: UserView; viewer
         </Paper>
       )}
 
-      {editable.length > 0 && (
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            disabled={!dirty || update.isPending}
-            onClick={() => {
-              form.setValues(base);
-              form.clearErrors();
-            }}
-          >
-            Reset
-          </Button>
-          <Button type="submit" disabled={!dirty} loading={update.isPending} data-testid="customer-save">
-            Save
-          </Button>
-        </Group>
-      )}
-      <ConfirmDialog
-        opened={confirming}
-        title="Update profile"
-        message={MSG.confirmProfileUpdate}
-        confirmLabel="Update"
-        loading={update.isPending}
-        onConfirm={save}
-        onCancel={() => setConfirming(false)}
-      />
-      <UnsavedChangesPrompt when={dirty && !update.isPending} />
+      <SaveControls saveTestId="customer-save" showButtons={editable.length > 0} {...controls} />
     </Stack>
   );
 }

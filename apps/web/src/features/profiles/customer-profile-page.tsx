@@ -4,6 +4,7 @@ import { SUBSCRIPTION_TYPES, labelOf, type UserView } from '@cutroom/domain';
 import { userProfilePath } from '../../app/paths';
 import { PageHeader } from '../../components/page-header';
 import { CustomerAdminForm } from './customer-admin-form';
+import { CustomerDetailsForm } from './customer-details-form';
 import { ProfileGate } from './profile-gate';
 import { AverageRating, InfoItem } from './profile-info';
 
@@ -40,6 +41,7 @@ function CustomerProfile({ person, viewer }: { person: UserView; viewer: UserVie
           </SimpleGrid>
         </Paper>
         <CustomerAdminForm key={person.client_id} person={person} viewer={viewer} />
+        <CustomerDetailsForm key={`details-${person.client_id}`} person={person} viewer={viewer} />
       </Stack>
     </>
   );

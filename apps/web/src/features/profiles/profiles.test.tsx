@@ -246,3 +246,149 @@ describe('profile details', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: /Delete leave/ })).toBeNull();
   });
 });
+
+const tara = makeUser({
+  client_id: 7,
+  client_type: 'team-lead',
+  firstname: 'Tara',
+  lastname: 'Lead',
+  fullname: 'Tara Lead',
+});
+const yuri = makeUser({
+  client_id: 8,
+  client_type: 'yt-helper-lead',
+  firstname: 'Yuri',
+  lastname: 'Helm',
+  fullname: 'Yuri Helm',
+});
+
+/** An admin (or `viewer`) opening QA Quinn's profile; the PUT answers with the fields sent applied. */
+function staffServer(viewer: UserView = admin, person: UserView = qa(20, 'Quinn')) {
+  const id = person.client_id;
+  return fakeServer({
+    'GET /api/me': { body: viewer },
+    [`GET /api/user/${id}`]: { body: person },
+    'GET /api/user/5': { body: lead },
+    [`GET /api/user/${id}/average-rating`]: { body: { average_rating: 0, rated_videos: 0 } },
+    [`GET /api/user/${id}/leave-history`]: { body: { leaves: [], is_on_leave: false } },
+    'GET /api/users': { body: { users: [lead, tara, yuri, qa(20, 'Quinn')], count: 4 } },
+    [`PUT /api/user/${id}`]: (body) => {
+      const user = { ...person, ...(body as object) };
+      user.fullname = `${user.firstname} ${user.lastname}`;
+      return { body: { message: fill(MSG.userUpdated, { name: user.fullname }), user } };
+    },
+  });
+}
+
+const account = () => screen.findByRole('form', { name: 'Account' });
+/** The names the open select offers. */
+const offered = async () =>
+  within(await screen.findByRole('listbox'))
+    .queryAllByRole('option')
+    .map((o) => o.textContent);
+
+async function saveStaff(user: UserEvent) {
+  await user.click(screen.getByTestId('staff-save'));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText(MSG.confirmProfileUpdate)).toBeTruthy();
+  await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+}
+
+describe("an admin's form of a team member", { timeout: 20_000 }, () => {
+  it('sends only the changed names and the new team lead after the question, and toasts the update', async () => {
+    const server = staffServer();
+    const user = userEvent.setup();
+    renderApp('/user/20/profile');
+
+    const form = await account();
+    const lastName = within(form).getByLabelText<HTMLInputElement>(/Last name/);
+    expect(within(form).getByLabelText<HTMLInputElement>(/First name/).value).toBe('Quinn');
+    expect(within(form).getByLabelText<HTMLInputElement>(/Email/).value).toBe('ada@example.com');
+    const teamLead = within(form).getByRole<HTMLInputElement>('combobox', { name: 'Team lead' });
+    await waitFor(() => expect(teamLead.value).toBe('Lee Lead'));
+    expect(screen.getByTestId<HTMLButtonElement>('staff-save').disabled).toBe(true);
+
+    await user.clear(lastName);
+    await user.type(lastName, 'Checker');
+    await user.click(teamLead);
+    expect(await offered()).toEqual(['Lee Lead', 'Tara Lead']);
+    await user.click(screen.getByRole('option', { name: 'Tara Lead' }));
+    await saveStaff(user);
+
+    expect(await screen.findByText('User Quinn Checker updated')).toBeTruthy();
+    expect(server.callsTo('PUT', '/api/user/20').map((c) => c.body)).toEqual([
+      { lastname: 'Checker', assigned_to_lead_id: 7 },
+    ]);
+  });
+
+  it('clears the team lead on a role change, offers the new role its leads, and turns the select off for roles without one', async () => {
+    const server = staffServer();
+    const user = userEvent.setup();
+    renderApp('/user/20/profile');
+
+    const form = await account();
+    const teamLead = within(form).getByRole<HTMLInputElement>('combobox', { name: 'Team lead' });
+    await waitFor(() => expect(teamLead.value).toBe('Lee Lead'));
+    await choose(user, 'Role', 'YouTube Helper');
+    expect(teamLead.value).toBe('');
+    await user.click(teamLead);
+    expect(await offered()).toEqual(['Yuri Helm']);
+    await user.click(screen.getByRole('option', { name: 'Yuri Helm' }));
+
+    await choose(user, 'Role', 'Admin');
+    expect(teamLead.value).toBe('');
+    expect(teamLead.disabled).toBe(true);
+    expect(within(form).getByText(MSG.noTeamLeadForRole)).toBeTruthy();
+    await saveStaff(user);
+
+    await waitFor(() => expect(server.callsTo('PUT', '/api/user/20')).toHaveLength(1));
+    expect(server.callsTo('PUT', '/api/user/20')[0]?.body).toEqual({ client_type: 'admin', assigned_to_lead_id: null });
+  });
+
+  it('shows an admin their own role without offering a change, and sends a name change alone', async () => {
+    const server = staffServer(admin, admin);
+    const user = userEvent.setup();
+    renderApp('/user/1/profile');
+
+    const form = await account();
+    expect(within(form).getByRole<HTMLInputElement>('combobox', { name: 'Role' }).readOnly).toBe(true);
+    expect(within(form).getByText(MSG.notOwnRoleOrAccount)).toBeTruthy();
+    const firstName = within(form).getByLabelText(/First name/);
+    await user.type(firstName, 'line');
+    await saveStaff(user);
+
+    await waitFor(() => expect(server.callsTo('PUT', '/api/user/1')).toHaveLength(1));
+    expect(server.callsTo('PUT', '/api/user/1')[0]?.body).toEqual({ firstname: 'Adaline' });
+  });
+
+  it('shows a team lead the Brief Info without the form', async () => {
+    staffServer(lead);
+    renderApp('/user/20/profile');
+
+    expect(await screen.findByRole('region', { name: 'Brief Info' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Account' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Role' })).toBeNull();
+  });
+});
+
+describe("customer profile: the customer's details", () => {
+  it('lets an admin change a detail and sends only that field after the question', async () => {
+    const server = customerServer(admin);
+    const user = userEvent.setup();
+    renderApp('/customer/50/profile');
+    const details = await screen.findByRole('form', { name: 'Customer details' });
+    await user.type(within(details).getByLabelText('Channel Name'), 'Cleo Creates');
+    await user.click(within(details).getByTestId('customer-details-save'));
+    await user.click(await screen.findByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/user/50')).toHaveLength(1));
+    expect(server.callsTo('PUT', '/api/user/50')[0]!.body).toEqual({ channel_name: 'Cleo Creates' });
+  });
+
+  it('shows a team lead the details read-only, without a Save', async () => {
+    customerServer(lead);
+    renderApp('/customer/50/profile');
+    const details = await screen.findByRole('form', { name: 'Customer details' });
+    expect(within(details).getByLabelText<HTMLInputElement>('Channel Name').readOnly).toBe(true);
+    expect(within(details).queryByTestId('customer-details-save')).toBeNull();
+  });
+});

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { IconBeach, IconChartBar, IconMoodSmile } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
-import { LEAVE_TAKER_ROLES, MSG, ROLE_LABELS, type UserView } from '@cutroom/domain';
+import { LEAVE_TAKER_ROLES, MSG, ROLE_LABELS, USER_ADMIN_ROLES, type UserView } from '@cutroom/domain';
 import { customerProfilePath } from '../../app/paths';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { PageHeader } from '../../components/page-header';
@@ -9,6 +9,7 @@ import { useLeaveHistory } from './api';
 import { LeavePanel } from './leave-panel';
 import { ProfileGate, TeamLeadName } from './profile-gate';
 import { AverageRating, InfoItem } from './profile-info';
+import { StaffAdminForm } from './staff-admin-form';
 
 function BriefInfo({ person, showLeave }: { person: UserView; showLeave: boolean }) {
   const leave = useLeaveHistory(person.client_id, showLeave);
@@ -45,13 +46,16 @@ function ReportPlaceholder({ title, icon }: { title: string; icon: React.ReactNo
   return <EmptyStateCard icon={icon} title={title} description={MSG.reportArrivesLater} />;
 }
 
-function UserProfile({ person }: { person: UserView }) {
+function UserProfile({ person, viewer }: { person: UserView; viewer: UserView }) {
   const takesLeave = LEAVE_TAKER_ROLES.includes(person.client_type);
   return (
     <>
       <PageHeader title={person.fullname} description="Team member profile" />
       <Stack gap="lg">
         <BriefInfo person={person} showLeave={takesLeave} />
+        {USER_ADMIN_ROLES.includes(viewer.client_type) && (
+          <StaffAdminForm key={person.client_id} person={person} viewer={viewer} />
+        )}
         {takesLeave && (
           <Tabs defaultValue="leave" keepMounted={false}>
             <Tabs.List mb="md">
@@ -81,15 +85,15 @@ function UserProfile({ person }: { person: UserView }) {
   );
 }
 
-/** /user/:userId/profile: a staff member's Brief Info and tabs; a customer's id opens their customer profile. */
+/** /user/:userId/profile: Brief Info, the admin's account form and the tabs; a customer's id opens their customer profile. */
 export function UserProfilePage() {
   return (
     <ProfileGate>
-      {(person) =>
+      {(person, viewer) =>
         person.client_type === 'customer' ? (
           <Navigate to={customerProfilePath(person.client_id)} replace />
         ) : (
-          <UserProfile person={person} />
+          <UserProfile person={person} viewer={viewer} />
         )
       }
     </ProfileGate>

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, type CreateCardBody, type ReplyOf, type UpdateCardBody, type UploadPurpose } from '@cutroom/domain';
+import { API, type CreateCardBody, type ReplyOf, type UpdateCardBody } from '@cutroom/domain';
 import { call } from '../../lib/call';
+import { uploadFile } from '../../lib/upload';
 import type { RepurposeBody } from './request-values';
 
 export type RequestAllowance = ReplyOf<typeof API.board.allowance>;
@@ -25,8 +26,7 @@ export function useRequestAllowance(enabled: boolean) {
 export function useCustomerSearch(search: string, enabled: boolean) {
   return useQuery({
     queryKey: KEYS.customers(search),
-    queryFn: ({ signal }) =>
-      call(API.users.customers, { query: { limit: 20, ...(search ? { search } : {}) }, signal }),
+    queryFn: ({ signal }) => call(API.users.customers, { query: { limit: 20, ...(search ? { search } : {}) }, signal }),
     select: (reply) => reply.customers,
     enabled,
     // Keeps the last list on screen while the next search is in flight.
@@ -89,11 +89,7 @@ export function useEnableYtHelper(cardId: number) {
 export function useUploadVoiceNote() {
   return useMutation({
     mutationFn: async (file: File) => {
-      const form = new FormData();
-      // The purpose goes first: the server reads it before the file, to judge the file by it.
-      form.append('purpose', 'voice_note' satisfies UploadPurpose);
-      form.append('document', file, file.name);
-      const reply = await call(API.media.upload, { form });
+      const reply = await uploadFile(file, 'voice_note');
       // Stored as the portal-relative /files/… path, so it survives a change of host.
       return reply.url;
     },

@@ -171,7 +171,9 @@ describe('new request page', SLOW, () => {
   });
 
   it('disables Create with the limit tooltip when the allowance is used up', async () => {
-    serverFor({ 'GET /api/requestAllowance': allowance({ used: 4, blocked: 'limit', message: MSG.requestLimitReached }) });
+    serverFor({
+      'GET /api/requestAllowance': allowance({ used: 4, blocked: 'limit', message: MSG.requestLimitReached }),
+    });
     const user = userEvent.setup();
     renderApp('/new-card');
     expect(await screen.findByTestId('create-blocked')).toBeTruthy();

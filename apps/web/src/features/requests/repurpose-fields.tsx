@@ -2,7 +2,7 @@ import { Checkbox, Group, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { MAX_REPURPOSE_SIZES, REPURPOSE_SIZES } from '@cutroom/domain';
 import type { RequestValues } from './request-values';
-import { RichTextField } from './rich-text-field';
+import { RichTextField } from '../../components/rich-text-field';
 
 /**
  * What repurposing needs (spec 000 §5): 1 or 2 sizes, the custom size with Other, an optional headline,

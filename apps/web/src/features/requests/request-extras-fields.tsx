@@ -4,7 +4,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { LinkListField } from './link-list-field';
 import { RepurposeFields } from './repurpose-fields';
 import type { RequestValues } from './request-values';
-import { RichTextField } from './rich-text-field';
+import { RichTextField } from '../../components/rich-text-field';
 
 interface RequestExtrasFieldsProps {
   form: UseFormReturnType<RequestValues>;

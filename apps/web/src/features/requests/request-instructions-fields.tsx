@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { RequestValues } from './request-values';
-import { RichTextField } from './rich-text-field';
+import { RichTextField } from '../../components/rich-text-field';
 import { VoiceNoteField } from './voice-note-field';
 
 interface RequestInstructionsFieldsProps {

@@ -308,7 +308,7 @@ export function AnnouncementsPanel() {
         headers={['Announcement', 'Dates', 'Status']}
         minWidth={560}
         rowHeight={48}
-        errorMessage={MSG.settingsLoadFailed}
+        errorMessage={MSG.somethingWentWrong}
         empty={
           <EmptyStateCard
             icon={<IconSpeakerphone />}

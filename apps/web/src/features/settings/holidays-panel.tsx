@@ -148,7 +148,7 @@ export function HolidaysPanel() {
         headers={['Date', 'Title', 'Status']}
         minWidth={420}
         rowHeight={40}
-        errorMessage={MSG.settingsLoadFailed}
+        errorMessage={MSG.somethingWentWrong}
         empty={
           <EmptyStateCard
             icon={<IconCalendarOff />}

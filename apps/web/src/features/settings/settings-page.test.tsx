@@ -17,7 +17,6 @@ const holiday = (overrides: Partial<HolidayView> = {}): HolidayView => ({
   ...overrides,
 });
 
-
 /** Opens the date picker of `label` and picks the 15th of the month it shows (the current one). */
 async function pickFifteenth(user: ReturnType<typeof userEvent.setup>, label: string) {
   await user.click(screen.getByLabelText(label));

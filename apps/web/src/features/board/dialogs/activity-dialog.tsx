@@ -1,11 +1,11 @@
 import { Center, Loader, Modal, Text, Timeline } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { CARD_STATUS_LABELS, isCardStatus, MSG, ROLE_LABELS, isRole } from '@cutroom/domain';
+import { MSG, ROLE_LABELS, activityStatusLabel, isRole } from '@cutroom/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-time';
 import { useCardActivity, type ActivityEntry } from '../api';
 
-const statusLabel = (value: string | null) => (value && isCardStatus(value) ? CARD_STATUS_LABELS[value] : value);
+const statusLabel = (value: string | null) => (value ? activityStatusLabel(value) : value);
 
 function who(entry: ActivityEntry) {
   if (entry.user_id === 0) return MSG.automaticMove;

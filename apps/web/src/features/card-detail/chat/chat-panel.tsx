@@ -191,7 +191,7 @@ function ChatBody({
           <Center py={40} style={{ flexDirection: 'column', gap: 8 }} data-testid="chat-empty">
             <IconMessages size={32} stroke={1.4} color="var(--mantine-color-gray-5)" />
             <Text c="dimmed" fz="sm" ta="center" maw={260}>
-              {chat === 'team' ? MSG.noTeamNotes : readOnly ? MSG.noComments : MSG.noCommentsHint}
+              {chat === 'team' ? MSG.noTeamNotes : readOnly || chat === 'yt' ? MSG.noComments : MSG.noCommentsHint}
             </Text>
           </Center>
         ) : (
@@ -233,6 +233,7 @@ function ChatBody({
           onPosted={() => {
             stickToBottom.current = true;
           }}
+          markCustomer={chat === 'yt' && viewer.client_type === 'customer'}
         />
       )}
       <ConfirmDialog
@@ -261,7 +262,7 @@ export function ChatPanel(props: ChatPanelProps) {
       <Group justify="space-between" px="sm" pt="sm" pb={6} gap="xs">
         <Group gap="xs">
           <Title order={3} fz="md">
-            Revision Comments
+            {chat === 'yt' ? 'YouTube Helper Chat' : 'Revision Comments'}
           </Title>
           <LiveBadge stream={stream} />
         </Group>
@@ -277,7 +278,7 @@ export function ChatPanel(props: ChatPanelProps) {
           data-testid="chat-filter"
         />
       </Group>
-      {teamChat && (
+      {teamChat && chat !== 'yt' && (
         <SegmentedControl
           mx="sm"
           mb={4}

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { ActionIcon, CloseButton, Group, Menu, Paper, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, CloseButton, Group, Menu, Paper, Text, Tooltip } from '@mantine/core';
 import { IconAt, IconClockPlus, IconSend2 } from '@tabler/icons-react';
 import {
   COMMENT_MAX,
@@ -10,11 +10,13 @@ import {
   videoTimeTag,
   type NoteView,
 } from '@cutroom/domain';
+import { ChatTextarea } from '../../../components/chat-textarea';
 import { notify } from '../../../lib/notify';
 import { usePostNote, type ChatKind } from '../api';
 import { formatClock } from '../format';
 import { usePlayback, useReviewControls } from '../video/review-context';
 import { plainQuote } from './comment-tokens';
+import { replyPreviewChars } from './note-rules';
 import classes from './chat.module.css';
 
 interface CommentComposerProps {
@@ -23,20 +25,32 @@ interface CommentComposerProps {
   replyTo: NoteView | null;
   onCancelReply: () => void;
   onPosted: () => void;
+  /** A customer writing in the helper chat: the note gets the customer-comment marker. */
+  markCustomer?: boolean;
 }
 
 const SHAPE_NAMES = { rect: 'Rectangle', point: 'Point', oval: 'Oval' } as const;
 const startsWithTag = (text: string) => /^@VT\{\d/.test(text);
 
-/** The reply preview quotes the parent this far (spec 001 §5). */
-export const replyPreview = (text: string) =>
-  text.length > REPLY_PREVIEW_CHARS ? `${text.slice(0, REPLY_PREVIEW_CHARS)}…` : text;
+/** The reply preview quotes the parent this far (spec 001 §5, §9). */
+export const replyPreview = (text: string, chars = REPLY_PREVIEW_CHARS) =>
+  text.length > chars ? `${text.slice(0, chars)}…` : text;
+
+/** A customer's comment in the helper chat carries the marker the chat shows as 'Customer comment' (spec 001 §5). */
+const YT_CUSTOMER_MARK = '@YT_CUS_CMNT{}';
 
 /**
  * Writes a note: Enter sends, Shift+Enter breaks the line, one request at a time. A note written
  * while the video plays is pinned to the playing moment; a drawn shape goes with its comment.
  */
-export function CommentComposer({ cardId, chat, replyTo, onCancelReply, onPosted }: CommentComposerProps) {
+export function CommentComposer({
+  cardId,
+  chat,
+  replyTo,
+  onCancelReply,
+  onPosted,
+  markCustomer = false,
+}: CommentComposerProps) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const post = usePostNote(cardId);
@@ -67,10 +81,12 @@ export function CommentComposer({ cardId, chat, replyTo, onCancelReply, onPosted
       return;
     }
     let note = body;
-    if (annotation && !startsWithTag(body)) note = `${videoTimeTag(annotation.time)} ${body}`;
+    // A drawing on a still (the helper's thumbnails) has no moment to pin.
+    if (annotation && controls.hasPlayer && !startsWithTag(body)) note = `${videoTimeTag(annotation.time)} ${body}`;
     else if (!annotation && controls.hasPlayer && controls.isPlaying() && !startsWithTag(body)) {
       note = `${videoTimeTag(controls.currentTime())} ${body}`;
     }
+    if (markCustomer && !note.startsWith(YT_CUSTOMER_MARK)) note = `${YT_CUSTOMER_MARK} ${note}`;
     post.mutate(
       {
         chat,
@@ -108,7 +124,7 @@ export function CommentComposer({ cardId, chat, replyTo, onCancelReply, onPosted
         <Paper withBorder={false} bg="gray.1" px="sm" py={6} mb={8} radius="sm" data-testid="reply-banner">
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text fz="xs" c="dimmed" truncate>
-              Replying to <b>{replyTo.firstname}</b>: {replyPreview(plainQuote(replyTo.note))}
+              Replying to <b>{replyTo.firstname}</b>: {replyPreview(plainQuote(replyTo.note), replyPreviewChars(chat))}
             </Text>
             <CloseButton size="sm" aria-label="Cancel reply" onClick={onCancelReply} />
           </Group>
@@ -118,29 +134,22 @@ export function CommentComposer({ cardId, chat, replyTo, onCancelReply, onPosted
         <Paper withBorder={false} bg="pink.0" px="sm" py={6} mb={8} radius="sm" data-testid="annotation-banner">
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text fz="xs" c="pink.9">
-              {SHAPE_NAMES[annotation.shape]} at {formatClock(annotation.time)} — describe it and press Enter
+              {SHAPE_NAMES[annotation.shape]}
+              {controls.hasPlayer ? ` at ${formatClock(annotation.time)}` : ''} — describe it and press Enter
             </Text>
             <CloseButton size="sm" aria-label="Discard drawing" onClick={controls.clearAnnotation} />
           </Group>
         </Paper>
       )}
-      <Textarea
+      <ChatTextarea
         ref={input}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            send();
-          }
-        }}
+        onSend={send}
         placeholder={
           annotation ? 'What should change here?' : chat === 'team' ? 'Message the team…' : 'Write a comment…'
         }
         aria-label={chat === 'team' ? 'Team chat message' : 'Comment'}
-        autosize
-        minRows={2}
-        maxRows={8}
         maxLength={COMMENT_MAX}
         data-testid="comment-input"
         autoFocus={!!annotation}

@@ -18,7 +18,7 @@ import type { ChatKind } from '../api';
 import { formatClock, fullName } from '../format';
 import { CommentText } from './comment-text';
 import { firstTimecode, plainQuote } from './comment-tokens';
-import { ROLE_COLORS, noteActions, type NoteViewer } from './note-rules';
+import { ROLE_COLORS, noteActions, replyPreviewChars, type NoteViewer } from './note-rules';
 import classes from './chat.module.css';
 
 export interface NoteHandlers {
@@ -42,6 +42,11 @@ interface CommentItemProps extends NoteHandlers {
 
 const SHAPE_ICONS = { rect: IconSquare, point: IconPoint, oval: IconCircle } as const;
 const SHAPE_LABELS = { rect: 'Rectangle', point: 'Point', oval: 'Oval' } as const;
+/** The server cuts the parent at the main chat's length; the helper view cuts it shorter. */
+const quoteOf = (preview: string, chars: number) => {
+  const text = plainQuote(preview);
+  return text.length > chars || preview.length >= REPLY_PREVIEW_CHARS ? `${text.slice(0, chars)}…` : text;
+};
 const initials = (note: NoteView) => `${note.firstname[0] ?? ''}${note.lastname[0] ?? ''}`.toUpperCase();
 
 function NoteEditor({
@@ -102,7 +107,10 @@ export const CommentItem = memo(function CommentItem({
   const exact = (seconds: number) =>
     note.annotation && Math.floor(note.annotation.time) === Math.floor(seconds) ? note.annotation.time : seconds;
   const jump = onJump && ((seconds: number) => onJump(exact(seconds), note.note_for_video_number));
-  const untaggedTime = note.video_time !== null && firstTimecode(note.note) === null ? note.video_time : null;
+  // The helper chat is about the thumbnails: stills, numbered as thumbnails, with no moment to jump to.
+  const stills = chat === 'yt';
+  const untaggedTime =
+    !stills && note.video_time !== null && firstTimecode(note.note) === null ? note.video_time : null;
   const ShapeIcon = note.annotation ? SHAPE_ICONS[note.annotation.shape] : null;
 
   return (
@@ -135,7 +143,7 @@ export const CommentItem = memo(function CommentItem({
             </Text>
             {multiVideo && note.note_for_video_number !== null && (
               <Badge size="xs" variant="outline" color="gray">
-                Video {note.note_for_video_number}
+                {stills ? 'Thumbnail' : 'Video'} {note.note_for_video_number}
               </Badge>
             )}
             {note.is_deleted && (
@@ -159,9 +167,7 @@ export const CommentItem = memo(function CommentItem({
         {note.parent && (
           <div className={classes.quote} data-testid="reply-quote">
             ↪ {note.parent.firstname}:{' '}
-            {note.parent.preview
-              ? `${plainQuote(note.parent.preview)}${note.parent.preview.length >= REPLY_PREVIEW_CHARS ? '…' : ''}`
-              : 'deleted comment'}
+            {note.parent.preview ? quoteOf(note.parent.preview, replyPreviewChars(chat)) : 'deleted comment'}
           </div>
         )}
 
@@ -179,7 +185,7 @@ export const CommentItem = memo(function CommentItem({
               leftSection={<ShapeIcon size={12} />}
               style={{ cursor: jump ? 'pointer' : 'default' }}
             >
-              {SHAPE_LABELS[note.annotation.shape]} on the frame
+              {SHAPE_LABELS[note.annotation.shape]} on the {stills ? 'thumbnail' : 'frame'}
             </Badge>
           </UnstyledButton>
         )}

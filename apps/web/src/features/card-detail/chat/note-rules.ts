@@ -1,4 +1,11 @@
-import { noteShown, readChatVerdict, type NoteView, type Role } from '@cutroom/domain';
+import {
+  REPLY_PREVIEW_CHARS,
+  YT_REPLY_PREVIEW_CHARS,
+  noteShown,
+  readChatVerdict,
+  type NoteView,
+  type Role,
+} from '@cutroom/domain';
 import { notePolicyFor, policyNote, type PolicyViewer } from '../../../lib/policy';
 import type { ChatFilter, ChatKind } from '../api';
 
@@ -30,9 +37,13 @@ export function chatFilterOptions(chat: ChatKind, hasHelper: boolean): { value: 
       { value: 'yt-helper', label: 'YouTube Helper' },
     );
   }
-  if (chat === 'customer') options.push({ value: 'customer', label: 'Customer' });
+  // Customers write in their chat and in the helper chat; the team chat is the staff's.
+  if (chat !== 'team') options.push({ value: 'customer', label: 'Customer' });
   return options;
 }
+
+/** Reply previews quote the parent 40 characters in the main chat, 15 in the helper view (spec 001 §9). */
+export const replyPreviewChars = (chat: ChatKind) => (chat === 'yt' ? YT_REPLY_PREVIEW_CHARS : REPLY_PREVIEW_CHARS);
 
 /** Role colours for avatars and badges, so a glance tells the customer from the team. */
 export const ROLE_COLORS: Record<Role, string> = {

@@ -43,12 +43,20 @@ function AssignSelect({ card }: { card: CardDetailReply }) {
   );
 }
 
-function DueDatePicker({ card }: { card: CardDetailReply }) {
-  const initial = isoToNyWall(card.due_date);
+interface DueDatePickerProps {
+  due: string | null;
+  /** The call that saves the date (the card's, or its helper side's). */
+  save: { mutate: (iso: string, options: { onError: () => void }) => void; isPending: boolean };
+  label?: string;
+  testId?: string;
+}
+
+/** A due date in New York time, saved when the picker closes on a new value. */
+export function DueDatePicker({ due, save, label = 'Due date (EST)', testId = 'due-date-picker' }: DueDatePickerProps) {
+  const initial = isoToNyWall(due);
   const [value, setValue] = useState<string | null>(initial);
   // The picker calls onChange and then closes in one go; the close must see the new value.
   const latest = useRef(initial);
-  const save = useDueDate(card.card_id);
   const commit = (wall: string | null) => {
     if (wall === initial) return;
     const iso = nyWallToIso(wall);
@@ -63,7 +71,7 @@ function DueDatePicker({ card }: { card: CardDetailReply }) {
     <DateTimePicker
       size="sm"
       w={{ base: '100%', xs: 300 }}
-      aria-label="Due date (EST)"
+      aria-label={label}
       placeholder="Pick a date and time"
       valueFormat="MMM D, YYYY h:mm A [EST]"
       value={value}
@@ -74,9 +82,14 @@ function DueDatePicker({ card }: { card: CardDetailReply }) {
       onDropdownClose={() => commit(latest.current)}
       timePickerProps={{ format: '12h' }}
       rightSection={save.isPending ? <Loader size={14} /> : undefined}
-      data-testid="due-date-picker"
+      data-testid={testId}
     />
   );
+}
+
+function CardDueDate({ card }: { card: CardDetailReply }) {
+  const save = useDueDate(card.card_id);
+  return <DueDatePicker due={card.due_date} save={save} />;
 }
 
 /** Who works the card and by when; changing either is for the roles of spec 001 §6. */
@@ -125,7 +138,7 @@ export function AssignmentRows({ card, viewer }: { card: CardDetailReply; viewer
       <DataList.Item>
         <DataList.ItemLabel>Due date</DataList.ItemLabel>
         <DataList.ItemValue>
-          {may.editDueDate ? <DueDatePicker key={card.due_date ?? 'none'} card={card} /> : formatEst(card.due_date)}
+          {may.editDueDate ? <CardDueDate key={card.due_date ?? 'none'} card={card} /> : formatEst(card.due_date)}
         </DataList.ItemValue>
       </DataList.Item>
       {card.has_youtube_helper && card.yt_due_date && (

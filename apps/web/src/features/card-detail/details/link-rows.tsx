@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Button, DataList, FileButton, Group, Stack, Text, T
 import { IconDownload, IconEye, IconHelpCircle, IconPencil, IconUpload } from '@tabler/icons-react';
 import { MSG, UPLOAD_PURPOSES, type CardDetailReply, type UserView } from '@cutroom/domain';
 import { policyFor } from '../../../lib/policy';
+import { thumbnailLinks } from '../../../lib/yt-moves';
 import { useChangeContentId, useChangeLink, useUploadSrt, type LinkField } from '../api';
 import { EditValueDialog } from '../dialogs/edit-value-dialog';
 import { SyncIdHelpDialog } from '../dialogs/sync-id-help-dialog';
@@ -18,7 +19,7 @@ interface LinkRowsProps {
   onView: (videoNumber: number) => void;
 }
 
-const isUrl = (v: string) => /^https?:\/\/\S+$/i.test(v);
+export const isUrl = (v: string) => /^https?:\/\/\S+$/i.test(v);
 
 interface Editing {
   title: string;
@@ -28,13 +29,13 @@ interface Editing {
   videoId?: number;
 }
 
-const Empty = ({ children = 'Not added yet' }: { children?: ReactNode }) => (
+export const Empty = ({ children = 'Not added yet' }: { children?: ReactNode }) => (
   <Text span c="dimmed" fz="sm">
     {children}
   </Text>
 );
 
-function Link({ href }: { href: string }) {
+export function Link({ href }: { href: string }) {
   return (
     <Anchor
       href={href}
@@ -48,7 +49,7 @@ function Link({ href }: { href: string }) {
   );
 }
 
-function EditButton({ label, onClick }: { label: string; onClick: () => void }) {
+export function EditButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
     <Tooltip label={label}>
       <ActionIcon variant="subtle" color="gray" size="sm" aria-label={label} onClick={onClick}>
@@ -80,7 +81,16 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
       <DataList.ItemLabel>{label}</DataList.ItemLabel>
       <DataList.ItemValue>
         <Group gap={6} wrap="nowrap" align="flex-start">
-          {value ? <Link href={value} /> : <Empty />}
+          {value ? (
+            <Stack gap={2} miw={0}>
+              {/* thumbnails_link holds one or two links joined by '|'. */}
+              {thumbnailLinks(value).map((href) => (
+                <Link key={href} href={href} />
+              ))}
+            </Stack>
+          ) : (
+            <Empty />
+          )}
           {may.editYtLinks && (
             <EditButton
               label={`Edit ${label.toLowerCase()}`}

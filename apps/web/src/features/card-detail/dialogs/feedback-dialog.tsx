@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Modal, SegmentedControl } from '@mantine/core';
-import { MSG } from '@cutroom/domain';
+import { MSG, type RatedPart } from '@cutroom/domain';
 import { RatingForm } from '../../../components/rating-form';
 import { useRate } from '../api';
 
-export type RatedSection = 'done' | 'repurpose';
+export type RatedSection = RatedPart;
 
 interface FeedbackDialogProps {
   cardId: number;
@@ -15,7 +15,11 @@ interface FeedbackDialogProps {
   onClose: (rated: boolean) => void;
 }
 
-const SECTION_LABELS: Record<RatedSection, string> = { done: 'Edited video', repurpose: 'Repurposed videos' };
+const SECTION_LABELS: Record<RatedSection, string> = {
+  done: 'Edited video',
+  repurpose: 'Repurposed videos',
+  yt: 'YouTube helper work',
+};
 
 /** Feedback on a completed card, for the edited or the repurposed videos. */
 export function FeedbackDialog({ cardId, opened, sections, assignedQaId, onClose }: FeedbackDialogProps) {

@@ -3,21 +3,18 @@ import { ActionIcon, Alert, Group, Loader, Menu, Switch, Text, Tooltip } from '@
 import { useElementSize, useViewportSize } from '@mantine/hooks';
 import {
   IconAlertTriangle,
-  IconCircle,
   IconMaximize,
   IconMinimize,
   IconPencil,
   IconPlayerPauseFilled,
   IconPlayerPlayFilled,
-  IconPoint,
-  IconSquare,
   IconVolume,
   IconVolumeOff,
-  IconX,
 } from '@tabler/icons-react';
 import { MSG } from '@cutroom/domain';
 import { formatClock } from '../format';
 import { AnnotationLayer, type Geometry, type ShownAnnotation } from './annotation-layer';
+import { DrawBar } from './draw-bar';
 import type { Playback, PlayerHandle, ShapeKind } from './review-context';
 import { Timeline, type Marker } from './timeline';
 import classes from './video.module.css';
@@ -47,11 +44,6 @@ const SEEK_STEP = 5;
 /** Annotations show while playback is this close to their moment. */
 const ANNOTATION_WINDOW = 1;
 const SPEEDS = [0.5, 1, 1.5, 2];
-const SHAPES: { value: ShapeKind; label: string; icon: typeof IconSquare }[] = [
-  { value: 'rect', label: 'Rectangle', icon: IconSquare },
-  { value: 'point', label: 'Point', icon: IconPoint },
-  { value: 'oval', label: 'Oval', icon: IconCircle },
-];
 const CONTROLS_PX = 76;
 
 /** Arrow keys belong to whatever the user is typing in. */
@@ -248,36 +240,7 @@ export function VideoPlayer({
             <Loader color="white" size="md" aria-label="Loading video" />
           </div>
         )}
-        {drawing && (
-          <div className={classes.drawBar} data-testid="draw-bar">
-            <span>Draw on the frame</span>
-            {SHAPES.map(({ value, label, icon: Icon }) => (
-              <Tooltip key={value} label={label}>
-                <ActionIcon
-                  variant={drawing === value ? 'filled' : 'subtle'}
-                  color={drawing === value ? 'brand' : 'gray.3'}
-                  radius="xl"
-                  aria-label={label}
-                  aria-pressed={drawing === value}
-                  onClick={() => onDrawingChange(value)}
-                >
-                  <Icon size={16} />
-                </ActionIcon>
-              </Tooltip>
-            ))}
-            <Tooltip label="Stop drawing">
-              <ActionIcon
-                variant="subtle"
-                color="gray.3"
-                radius="xl"
-                aria-label="Stop drawing"
-                onClick={() => onDrawingChange(null)}
-              >
-                <IconX size={16} />
-              </ActionIcon>
-            </Tooltip>
-          </div>
-        )}
+        {drawing && <DrawBar drawing={drawing} onChange={onDrawingChange} />}
       </div>
 
       <div className={classes.controls}>

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Input } from '@mantine/core';
-import { SectionLoader } from '../../components/loaders';
+import { SectionLoader } from './loaders';
 import type { RichTextFieldProps } from './rich-text-editor';
 
-/** tiptap and ProseMirror are big and only the request forms need them, so the editor loads on first use. */
+/** tiptap and ProseMirror are big and only the forms with rich text need them, so the editor loads on first use. */
 const RichTextEditorField = lazy(() => import('./rich-text-editor').then((m) => ({ default: m.RichTextEditorField })));
 
 /** Toolbar height plus its gap, so the loader holds the editor's place. */

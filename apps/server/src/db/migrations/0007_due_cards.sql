@@ -1,0 +1,1 @@
+CREATE INDEX "cards_yt_due_idx" ON "cards" USING btree ("yt_due_date");

@@ -1,0 +1,96 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { MSG, OWN_FILE_PATTERN, mayEditCustomerDetails, type Role, type UploadPurpose } from '@cutroom/domain';
+import type { Db } from '../../db/client.js';
+import { lockUser } from '../../db/locks.js';
+import { mediaFiles, users } from '../../db/schema.js';
+import type { AppContext } from '../../platform/context.js';
+import type { SessionUser } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
+import { visibleUser } from '../users/user-admin.service.js';
+
+const FILES_PREFIX = '/files/';
+/** The storage key behind one of our file URLs, or null for anything else. */
+export const keyOfUrl = (url: string | null | undefined) =>
+  url && OWN_FILE_PATTERN.test(url) ? url.slice(FILES_PREFIX.length) : null;
+
+/**
+ * The upload behind `url`, if `ownerId` uploaded it for one of `purposes`; the file's bytes were
+ * judged at upload, so an avatar can only be an image whatever the client says about it.
+ */
+export async function ownUpload(
+  db: Db,
+  ownerId: number,
+  url: string,
+  purposes: readonly UploadPurpose[],
+  field: string,
+) {
+  const key = keyOfUrl(url);
+  const [file] = key
+    ? await db
+        .select()
+        .from(mediaFiles)
+        .where(
+          and(eq(mediaFiles.key, key), eq(mediaFiles.ownerId, ownerId), inArray(mediaFiles.purpose, [...purposes])),
+        )
+        .limit(1)
+    : [];
+  if (!file) throw new AppError('VALIDATION', MSG.uploadFileAgain, field);
+  return file;
+}
+
+/** Removes an upload that nothing points to any more: its row (freeing quota) and its bytes. */
+export async function discardUpload(ctx: AppContext, url: string | null | undefined) {
+  const key = keyOfUrl(url);
+  if (!key) return;
+  // Still someone's avatar or reference file (e.g. set twice): keep it.
+  const [inUse] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(users.profileImg, url!), eq(users.refThumbnailsFile, url!)))
+    .limit(1);
+  if (inUse) return;
+  await ctx.db.delete(mediaFiles).where(eq(mediaFiles.key, key));
+  await ctx.storage.remove(key);
+}
+
+/** POST /api/user/uploadThumbnailFile: the customer's thumbnail reference file is now this upload ('' clears it). */
+export async function setThumbnailFile(ctx: AppContext, viewer: SessionUser, url: string, customerId: number) {
+  const target = await visibleUser(ctx.db, viewer, customerId);
+  if (!mayEditCustomerDetails(viewer, { id: target.id, role: target.clientType })) throw new AppError('FORBIDDEN');
+  const old = await ctx.db.transaction(async (tx) => {
+    if (url) await ownUpload(tx, viewer.id, url, ['thumbnail'], 'ref_thumbnails_file');
+    await lockUser(tx, customerId);
+    const [current] = await tx.select({ file: users.refThumbnailsFile }).from(users).where(eq(users.id, customerId));
+    await tx
+      .update(users)
+      .set({ refThumbnailsFile: url || null, updatedAt: new Date() })
+      .where(eq(users.id, customerId));
+    return current?.file;
+  });
+  if (old !== url) await discardUpload(ctx, old);
+  return { message: MSG.fileUpdated, ref_thumbnails_file: url || null };
+}
+
+/**
+ * POST /api/delete/media: removes an avatar or thumbnail reference file and clears what pointed at it.
+ * Its uploader may, and whoever may edit the profile that holds it; anyone else gets 404.
+ */
+export async function deleteProfileFile(ctx: AppContext, viewer: SessionUser, url: string) {
+  const key = keyOfUrl(url);
+  const [file] = key ? await ctx.db.select().from(mediaFiles).where(eq(mediaFiles.key, key)).limit(1) : [];
+  if (!file) throw new AppError('NOT_FOUND');
+  const holders = await ctx.db
+    .select({ id: users.id, role: users.clientType })
+    .from(users)
+    .where(or(eq(users.profileImg, url), eq(users.refThumbnailsFile, url)));
+  const mayEdit = (h: { id: number; role: Role }) => h.id === viewer.id || mayEditCustomerDetails(viewer, h);
+  if (file.ownerId !== viewer.id && !holders.some(mayEdit)) throw new AppError('NOT_FOUND');
+  if (file.purpose !== 'avatar' && file.purpose !== 'thumbnail')
+    throw new AppError('VALIDATION', MSG.profileFileOnly, 'url');
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ profileImg: null }).where(eq(users.profileImg, url));
+    await tx.update(users).set({ refThumbnailsFile: null }).where(eq(users.refThumbnailsFile, url));
+  });
+  await discardUpload(ctx, url);
+  return { message: MSG.fileRemoved };
+}

@@ -1,0 +1,108 @@
+import { and, asc, count, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  CARD_STATUS_LABELS,
+  CLOCK_TIME_ZONE,
+  DUE_CARDS_PAGE_SIZE,
+  YT_STATUSES,
+  type DueCardsReply,
+  type dueCardsQuery,
+} from '@cutroom/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { cards, users } from '../../db/schema.js';
+import type { SessionUser } from '../../platform/auth.js';
+import { csvDocument } from '../../platform/csv.js';
+import { visibleCardsWhere } from '../cards/card-visibility.js';
+
+type Query = z.output<typeof dueCardsQuery>;
+const qa = alias(users, 'qa');
+type DueColumn = typeof cards.dueDate | typeof cards.ytDueDate;
+
+/** Today as a calendar day in New York, where the agency's due dates are kept (spec 001 §9). */
+export const todayInNewYork = (now = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: CLOCK_TIME_ZONE }).format(now);
+
+/** The day's cards the caller may see: unarchived, the chosen due date within that New York day. */
+function dueWhere(viewer: SessionUser, query: Omit<Query, 'page'>, day: string): { where: SQL; column: DueColumn } {
+  const column: DueColumn = query.card_type === 'yt_due_date' ? cards.ytDueDate : cards.dueDate;
+  const where = and(
+    isNull(cards.archivedAt),
+    visibleCardsWhere(viewer),
+    gte(column, sql`(${day}::date::timestamp at time zone ${CLOCK_TIME_ZONE})`),
+    lt(column, sql`((${day}::date + 1)::timestamp at time zone ${CLOCK_TIME_ZONE})`),
+    query.customer_id ? eq(cards.clientId, query.customer_id) : undefined,
+    query.qa_id ? eq(cards.assignedQaId, query.qa_id) : undefined,
+  )!;
+  return { where, column };
+}
+
+function selectDue(db: Db, column: DueColumn) {
+  return db
+    .select({
+      id: cards.id,
+      title: cards.cardTitle,
+      clientId: cards.clientId,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      qaId: cards.assignedQaId,
+      qaFirst: qa.firstname,
+      qaLast: qa.lastname,
+      due: column,
+      status: cards.cardStatus,
+      ytStatus: cards.ytCardStatus,
+      ytComplete: cards.ytIsComplete,
+    })
+    .from(cards)
+    .innerJoin(users, eq(users.id, cards.clientId))
+    .leftJoin(qa, eq(qa.id, cards.assignedQaId));
+}
+
+/** GET /api/dueCards: the day's cards by due time, 100 a page, with the total. */
+export async function listDueCards(db: Db, viewer: SessionUser, query: Query): Promise<DueCardsReply> {
+  const day = query.date ?? todayInNewYork();
+  const { where, column } = dueWhere(viewer, query, day);
+  const [rows, [total]] = await Promise.all([
+    selectDue(db, column)
+      .where(where)
+      .orderBy(asc(column), asc(cards.id))
+      .limit(DUE_CARDS_PAGE_SIZE)
+      .offset((query.page - 1) * DUE_CARDS_PAGE_SIZE),
+    db.select({ n: count() }).from(cards).where(where),
+  ]);
+  return {
+    cards: rows.map((r) => ({
+      card_id: r.id,
+      card_title: r.title,
+      client_id: r.clientId,
+      client_name: `${r.firstname} ${r.lastname}`.trim(),
+      qa_id: r.qaId,
+      qa_name: r.qaFirst === null ? null : `${r.qaFirst} ${r.qaLast ?? ''}`.trim(),
+      due: r.due!.toISOString(),
+      card_status: r.status,
+      yt_card_status: r.ytComplete ? 'completed' : (YT_STATUSES.find((s) => s === r.ytStatus) ?? null),
+    })),
+    total: total?.n ?? 0,
+    page: query.page,
+    page_size: DUE_CARDS_PAGE_SIZE,
+    date: day,
+  };
+}
+
+/** 'Export Cards.csv': every card of the day the filters match (title, status, due day, due date in New York). */
+export async function exportDueCardsCsv(db: Db, viewer: SessionUser, query: Omit<Query, 'page'>) {
+  const day = query.date ?? todayInNewYork();
+  const { where, column } = dueWhere(viewer, query, day);
+  const rows = await selectDue(db, column).where(where).orderBy(asc(column), asc(cards.id));
+  const inNewYork = (d: Date, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: CLOCK_TIME_ZONE, ...options }).format(d);
+  return csvDocument(
+    ['title', 'status', 'due day', 'due date'],
+    rows.map((r) => [
+      r.title,
+      CARD_STATUS_LABELS[r.status],
+      inNewYork(r.due!, { weekday: 'long' }),
+      `${day} ${inNewYork(r.due!, { hour: '2-digit', minute: '2-digit', hour12: false })}`,
+    ]),
+  );
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DueCardsReply } from '@cutroom/domain';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
+import { todayInNewYork } from './due-cards.service.js';
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof seedWithSessions>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await seedWithSessions(t.database.db);
+});
+afterAll(() => t.close());
+
+const get = (token: string, query: string) =>
+  t.app.inject({ method: 'GET', url: `/api/dueCards${query}`, headers: bearer(token) });
+const list = async (token: string, query: string) => {
+  const res = await get(token, query);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<DueCardsReply>();
+};
+const due = (values: Parameters<typeof insertCard>[1]) =>
+  insertCard(t.database.db, { cardStatus: 'editing', assignedQaId: a.qa.id, ...values });
+
+describe('GET /api/dueCards', () => {
+  it("lists the cards due on a New York day, by due time, within the caller's sight", async () => {
+    // 2027-03-10 in New York runs from 05:00 UTC that day to 05:00 UTC the next (EST, UTC-5).
+    const early = await due({
+      clientId: a.customer.id,
+      cardTitle: 'Due early',
+      dueDate: new Date('2027-03-10T05:00:00Z'),
+    });
+    const late = await due({
+      clientId: a.customer.id,
+      cardTitle: 'Due late',
+      dueDate: new Date('2027-03-11T04:59:00Z'),
+    });
+    await due({ clientId: a.customer.id, cardTitle: 'Due the day before', dueDate: new Date('2027-03-10T04:59:00Z') });
+    await due({
+      clientId: a.customer.id,
+      cardTitle: 'Due archived',
+      dueDate: new Date('2027-03-10T12:00:00Z'),
+      archivedAt: new Date(),
+    });
+    const other = await due({
+      clientId: a.customer2.id,
+      cardTitle: 'Due other',
+      dueDate: new Date('2027-03-10T15:00:00Z'),
+      assignedQaId: null,
+    });
+
+    const admin = await list(a.admin.token, '?date=2027-03-10');
+    expect(admin.cards.map((c) => c.card_id)).toEqual([early.id, other.id, late.id]);
+    expect(admin).toMatchObject({ total: 3, page: 1, page_size: 100, date: '2027-03-10' });
+    expect(admin.cards[0]).toMatchObject({ card_title: 'Due early', qa_id: a.qa.id, card_status: 'editing' });
+    expect(
+      (await list(a.admin.token, `?date=2027-03-10&customer_id=${a.customer2.id}`)).cards.map((c) => c.card_id),
+    ).toEqual([other.id]);
+    expect((await list(a.admin.token, `?date=2027-03-10&qa_id=${a.qa.id}`)).cards.map((c) => c.card_id)).toEqual([
+      early.id,
+      late.id,
+    ]);
+    // The editor has none of these cards; a customer has no Due Cards page at all.
+    expect((await list(a.editor.token, '?date=2027-03-10')).total).toBe(0);
+    expect((await get(a.customer.token, '?date=2027-03-10')).statusCode).toBe(403);
+    expect((await get(a.helper.token, '?date=2027-03-10')).statusCode).toBe(403);
+  });
+
+  it('matches the helper due date when asked, and defaults to today in New York', async () => {
+    const helperDue = await due({
+      clientId: a.customer.id,
+      cardTitle: 'Helper due',
+      ytDueDate: new Date('2027-04-02T16:00:00Z'),
+    });
+    const reply = await list(a.admin.token, '?date=2027-04-02&card_type=yt_due_date');
+    expect(reply.cards.map((c) => c.card_id)).toEqual([helperDue.id]);
+    expect((await list(a.admin.token, '?date=2027-04-02')).cards.map((c) => c.card_id)).not.toContain(helperDue.id);
+    expect((await list(a.admin.token, '')).date).toBe(todayInNewYork());
+  });
+
+  it('refuses a day that is not one', async () => {
+    for (const query of ['?date=2027-02-30', '?date=tomorrow', '?card_type=created', '?page=0']) {
+      expect((await get(a.admin.token, query)).statusCode, query).toBe(400);
+    }
+  });
+});
+
+describe('GET /api/dueCards/export', () => {
+  it("gives admins the day's cards as CSV with a BOM, formulas neutralised", async () => {
+    await due({ clientId: a.customer.id, cardTitle: '=SUM(A1) due card', dueDate: new Date('2027-05-04T18:30:00Z') });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/dueCards/export?date=2027-05-04',
+      headers: bearer(a.admin.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Export Cards.csv"');
+    expect(res.body).toBe(
+      '\uFEFFtitle,status,due day,due date\r\n"\'=SUM(A1) due card","In Progress","Tuesday","2027-05-04 14:30"\r\n',
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/dueCards/export', headers: bearer(a.lead.token) })).statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,133 @@
+import { Badge, Button, ColorSwatch, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconStarFilled } from '@tabler/icons-react';
+import { MSG, YT_STATUS_LABELS, type CardTileReply, type YtStatus } from '@cutroom/domain';
+import { cardDetailsPath } from '../../lib/card-url';
+import { fullName } from '../../lib/person-name';
+import { ytPolicyFor, ytStatusOf } from '../../lib/policy';
+import { TileControls } from './card-menus';
+import { Assignee, DueDateText } from './card-tile';
+import { useYtActions } from './yt-workflow';
+import { TileFrame, type TileFrameProps } from './tile-frame';
+
+/** Helper status badge colours, one per status. */
+export const YT_STATUS_COLORS: Record<YtStatus, string> = {
+  assigned: 'gray',
+  inProgress: 'blue',
+  ytQA: 'violet',
+  inDone: 'teal',
+  cancelled: 'red',
+  completed: 'green',
+};
+
+/** The helper's due date matters while the helper side is being worked. */
+const TRACKED: readonly YtStatus[] = ['inProgress', 'ytQA'];
+
+/** The helper status menu: the targets are the domain's helper policy (legalYtMoves). */
+export function YtStatusMenu({ card }: { card: CardTileReply }) {
+  const { user, requestMove } = useYtActions();
+  const status = ytStatusOf(card) ?? 'assigned';
+  const targets = ytPolicyFor(user, card).moves;
+  const label = YT_STATUS_LABELS[status];
+  return (
+    <TileControls>
+      <Menu position="bottom-start" shadow="md" width={210} withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={`Status ${label}: move card`} data-testid={`yt-status-menu-${card.card_id}`}>
+            <Badge
+              color={YT_STATUS_COLORS[status]}
+              variant="light"
+              radius="sm"
+              tt="none"
+              rightSection={<IconChevronDown size={12} />}
+              style={{ cursor: 'pointer' }}
+            >
+              {label}
+            </Badge>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>Move to</Menu.Label>
+          {targets.length === 0 ? (
+            <Menu.Item disabled>{MSG.noMoves}</Menu.Item>
+          ) : (
+            targets.map((to) => (
+              <Menu.Item
+                key={to}
+                leftSection={<ColorSwatch size={10} color={`var(--mantine-color-${YT_STATUS_COLORS[to]}-6)`} />}
+                onClick={() => requestMove(card, to)}
+              >
+                {YT_STATUS_LABELS[to]}
+              </Menu.Item>
+            ))
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    </TileControls>
+  );
+}
+
+/** 'Ready For Upload' (helper roles) or 'Mark as done' (admin) on a card in Review. */
+function YtMarkDoneButton({ card }: { card: CardTileReply }) {
+  const { user, requestMove } = useYtActions();
+  const may = ytPolicyFor(user, card);
+  if (!may.markDone) return null;
+  return (
+    <TileControls>
+      <Button
+        size="compact-xs"
+        variant="light"
+        color="green"
+        fullWidth
+        onClick={() => requestMove(card, 'completed')}
+        data-testid={`yt-mark-done-${card.card_id}`}
+      >
+        {may.markDoneLabel}
+      </Button>
+    </TileControls>
+  );
+}
+
+/** Status, rating, helper and helper due date, and the completion button, under a helper tile's title. */
+export function YtTileFooter({ card }: { card: CardTileReply }) {
+  const status = ytStatusOf(card);
+  const helper = fullName(card.yt_firstname, card.yt_lastname) || null;
+  return (
+    <>
+      <Group justify="space-between" wrap="nowrap" gap={6}>
+        <YtStatusMenu card={card} />
+        {card.ythelperCardRating ? (
+          <Group gap={2} c="yellow.6" aria-label={`Rated ${card.ythelperCardRating} of 5`}>
+            <IconStarFilled size={13} />
+            <Text span fz="xs" c="dimmed">
+              {card.ythelperCardRating}
+            </Text>
+          </Group>
+        ) : null}
+      </Group>
+      {(card.yt_due_date || helper) && (
+        <Group justify="space-between" wrap="nowrap" gap={6}>
+          <DueDateText due={card.yt_due_date} tracked={!!status && TRACKED.includes(status)} />
+          <Assignee name={helper} compact role="YouTube helper" />
+        </Group>
+      )}
+      <YtMarkDoneButton card={card} />
+    </>
+  );
+}
+
+export type YtCardTileProps = Omit<TileFrameProps, 'path' | 'showClient' | 'menu' | 'footer'>;
+
+/** A card on the helper board: title, customer (staff), helper status, helper and helper due date. */
+export function YtCardTile({ card, ...rest }: YtCardTileProps) {
+  const { user } = useYtActions();
+  return (
+    <TileFrame
+      card={card}
+      path={`${cardDetailsPath(card.card_id)}?tab=yt`}
+      showClient={user.client_type !== 'customer'}
+      footer={<YtTileFooter card={card} />}
+      data-yt-status={ytStatusOf(card) ?? undefined}
+      {...rest}
+    />
+  );
+}

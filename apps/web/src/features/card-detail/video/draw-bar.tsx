@@ -1,0 +1,52 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconCircle, IconPoint, IconSquare, IconX } from '@tabler/icons-react';
+import type { ShapeKind } from './review-context';
+import classes from './video.module.css';
+
+const SHAPES: { value: ShapeKind; label: string; icon: typeof IconSquare }[] = [
+  { value: 'rect', label: 'Rectangle', icon: IconSquare },
+  { value: 'point', label: 'Point', icon: IconPoint },
+  { value: 'oval', label: 'Oval', icon: IconCircle },
+];
+
+/** The shape picker over a frame or a thumbnail while drawing: rectangle, point, oval, stop. */
+export function DrawBar({
+  drawing,
+  onChange,
+  label = 'Draw on the frame',
+}: {
+  drawing: ShapeKind;
+  onChange: (shape: ShapeKind | null) => void;
+  label?: string;
+}) {
+  return (
+    <div className={classes.drawBar} data-testid="draw-bar">
+      <span>{label}</span>
+      {SHAPES.map(({ value, label: name, icon: Icon }) => (
+        <Tooltip key={value} label={name}>
+          <ActionIcon
+            variant={drawing === value ? 'filled' : 'subtle'}
+            color={drawing === value ? 'brand' : 'gray.3'}
+            radius="xl"
+            aria-label={name}
+            aria-pressed={drawing === value}
+            onClick={() => onChange(value)}
+          >
+            <Icon size={16} />
+          </ActionIcon>
+        </Tooltip>
+      ))}
+      <Tooltip label="Stop drawing">
+        <ActionIcon
+          variant="subtle"
+          color="gray.3"
+          radius="xl"
+          aria-label="Stop drawing"
+          onClick={() => onChange(null)}
+        >
+          <IconX size={16} />
+        </ActionIcon>
+      </Tooltip>
+    </div>
+  );
+}

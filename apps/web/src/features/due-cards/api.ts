@@ -1,0 +1,27 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { API, type CallInput } from '@cutroom/domain';
+import { call } from '../../lib/call';
+import { isoToNyWall } from '../../lib/format-time';
+
+export type DueCardsQuery = NonNullable<CallInput<typeof API.reports.dueCards>['query']>;
+export type DueCardFilters = NonNullable<CallInput<typeof API.reports.dueCardsExport>['query']>;
+
+/** Today as a New York calendar day, the page's default (due days are New York days, spec 000 §9). */
+export const todayInNewYork = (now = new Date()) => isoToNyWall(now.toISOString())!.slice(0, 10);
+
+export const useDueCards = (query: DueCardsQuery) =>
+  useQuery({
+    queryKey: ['due-cards', query],
+    queryFn: ({ signal }) => call(API.reports.dueCards, { query, signal }),
+    // The old page stays on screen while the next filter or page loads.
+    placeholderData: keepPreviousData,
+  });
+
+/** The export's address with the current filters; the session cookie goes along with a plain link. */
+export function exportDueCardsHref(filters: DueCardFilters): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters))
+    if (typeof value === 'string' || typeof value === 'number') search.set(key, String(value));
+  const text = search.toString();
+  return API.reports.dueCardsExport.path + (text ? `?${text}` : '');
+}

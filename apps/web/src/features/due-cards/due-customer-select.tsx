@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { MSG } from '@cutroom/domain';
+import { useCustomerSearch } from '../requests/api';
+
+interface DueCustomerSelectProps {
+  value: string | null;
+  onChange: (value: string | null) => void;
+}
+
+/** The customer filter: a search over the customers the viewer may list, as in the request form. */
+export function DueCustomerSelect({ value, onChange }: DueCustomerSelectProps) {
+  const [search, setSearch] = useState('');
+  const [typed] = useDebouncedValue(search, 250);
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
+  // Picking an option writes its name into the box; that isn't a new search.
+  const term = chosen && typed === chosen.label ? '' : typed.trim();
+  const customers = useCustomerSearch(term, true);
+
+  const data = (customers.data ?? []).map((c) => ({ value: String(c.client_id), label: c.fullname }));
+  if (chosen && chosen.value === value && !data.some((o) => o.value === chosen.value)) data.push(chosen);
+
+  return (
+    <Select
+      aria-label="Customer"
+      placeholder="Customer"
+      searchable
+      clearable
+      w={{ base: '100%', sm: 220 }}
+      data={data}
+      value={value}
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The server already filtered by the search text.
+      filter={({ options }) => options}
+      nothingFoundMessage={customers.isFetching ? 'Searching…' : MSG.noCustomersMatch}
+      onChange={(next) => {
+        setChosen(data.find((o) => o.value === next) ?? null);
+        onChange(next);
+      }}
+      data-testid="due-customer"
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { CARD_STATUSES, YT_STATUSES } from './card-status.js';
+import { MSG } from './messages.js';
+import { SIDEBAR_BY_ROLE } from './navigation.js';
+import { ROLES } from './roles.js';
+import { dbId } from './validation.js';
+
+/** Cards By Date (spec 002 §2 "Due cards"): which due date a day is matched on; the editing one by default. */
+export const DUE_CARD_TYPES = ['due_date', 'yt_due_date'] as const;
+export const DUE_CARD_TYPE_LABELS: Record<(typeof DUE_CARD_TYPES)[number], string> = {
+  due_date: 'Editing due date',
+  yt_due_date: 'YouTube helper due date',
+};
+export const DUE_CARDS_PAGE_SIZE = 100;
+/** The roles whose menu has Due Cards may call it (navigation.ts is the one list). */
+export const DUE_CARD_ROLES = ROLES.filter((role) => SIDEBAR_BY_ROLE[role].includes('dueCards'));
+
+/** GET /api/dueCards: a day in New York (today when left out), and the filters of the page. */
+export const dueCardsQuery = z.object({
+  date: z.iso.date({ error: MSG.dateInvalid }).optional(),
+  customer_id: z.coerce.number().pipe(dbId).optional(),
+  qa_id: z.coerce.number().pipe(dbId).optional(),
+  card_type: z.enum(DUE_CARD_TYPES).default('due_date'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+export const dueCard = z.object({
+  card_id: z.number(),
+  card_title: z.string(),
+  client_id: z.number(),
+  client_name: z.string(),
+  qa_id: z.number().nullable(),
+  qa_name: z.string().nullable(),
+  /** The matched due instant (ISO). */
+  due: z.string(),
+  card_status: z.enum(CARD_STATUSES),
+  yt_card_status: z.enum(YT_STATUSES).nullable(),
+});
+export type DueCard = z.infer<typeof dueCard>;
+
+export const dueCardsReply = z.object({
+  cards: z.array(dueCard),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.literal(DUE_CARDS_PAGE_SIZE),
+  /** The day listed (the default resolved), YYYY-MM-DD in New York. */
+  date: z.string(),
+});
+export type DueCardsReply = z.infer<typeof dueCardsReply>;

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { ROLES } from '../roles.js';
+import { MSG } from '../messages.js';
+import { NOTIFICATION_TYPES, valuesOf } from '../options.js';
+import { dbId } from '../validation.js';
+
+/** Notifications per fetch; Show More appears when a list holds more (spec 002 §9). */
+export const NOTIFICATIONS_PAGE_SIZE = 50;
+/** The bell's dropdown shows the latest few; the page shows the rest. */
+export const BELL_LATEST = 8;
+/** 'Delete 3 months old' removes the caller's notifications older than this (spec 002 §9). */
+export const NOTIFICATIONS_KEEP_MONTHS = 3;
+/** Deepest page notificationsV2 walks (50 × 200 = 10,000 notifications), so no call scans without end. */
+export const NOTIFICATIONS_PAGE_MAX = 200;
+/**
+ * Totals count up to this many (20 pages); beyond, they say 'at least' (countsCapped) and Show More
+ * goes on while pages come back full. Counting a heavy reader's every row would cost tens of ms.
+ */
+export const NOTIFICATIONS_COUNT_CAP = 1_000;
+/** Most ids one mark-as-read call takes. */
+export const NOTIFICATIONS_READ_MAX = 500;
+
+export const NOTIFICATION_GROUPS = ['all', 'today', 'yesterday'] as const;
+export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
+
+const notificationType = z.enum(valuesOf(NOTIFICATION_TYPES));
+const dateOnly = z.iso.date({ error: MSG.dateInvalid });
+
+/** One notification as its recipient sees it (spec 002 §3 Notification); the names are the actor's. */
+export const notificationView = z.object({
+  id: z.number().int(),
+  notification_unique_id: z.string().describe('Shared by every recipient of one event (read history)'),
+  recipient_client_id: z.number().int(),
+  type: notificationType,
+  data: z.string().describe('The sentence shown, e.g. "Ada Admin moved "Intro" to QA"'),
+  action_link: z.string().nullable(),
+  card_id: z.number().int().nullable(),
+  seen: z.boolean(),
+  seen_at: z.string().nullable(),
+  created_at: z.string(),
+  actor_id: z.number().int().nullable(),
+  firstname: z.string().nullable(),
+  lastname: z.string().nullable(),
+  profile_img: z.string().nullable(),
+});
+export type NotificationView = z.infer<typeof notificationView>;
+
+export const latestNotificationsReply = z.object({
+  notifications: z.array(notificationView).describe(`The latest ${BELL_LATEST}, newest first`),
+  notificationsCount: z.number().int().describe('Unseen notifications'),
+});
+export const notificationsCountReply = z.object({ notificationsCount: z.number().int() });
+
+export const notificationsV2Query = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_SIZE).default(NOTIFICATIONS_PAGE_SIZE),
+    page: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).default(1),
+    group: z
+      .enum(NOTIFICATION_GROUPS)
+      .default('all')
+      .describe("Which list is paged: all, or today / yesterday in the caller's zone"),
+    notification_type: notificationType.optional(),
+    date_from: dateOnly.optional().describe("First day, in the caller's zone (user-time-zone)"),
+    date_to: dateOnly.optional().describe("Last day, in the caller's zone"),
+  })
+  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
+    error: MSG.leaveDatesReversed,
+    path: ['date_from'],
+  });
+export const notificationsV2Reply = z.object({
+  allNotifications: z.array(notificationView).describe('The page of the chosen group, newest first'),
+  todayNotifications: z.array(notificationView).describe('Those of the page from today'),
+  yesterdayNotifications: z.array(notificationView).describe('Those of the page from yesterday'),
+  allNotificationsCount: z
+    .number()
+    .int()
+    .describe(`Every notification of the chosen group and filters, up to ${NOTIFICATIONS_COUNT_CAP}`),
+  todayCount: z.number().int(),
+  yesterdayCount: z.number().int(),
+  countsCapped: z.boolean().describe(`The caller holds more than ${NOTIFICATIONS_COUNT_CAP}: the totals are at least`),
+});
+
+export const markReadBody = z
+  .object({
+    resultIds: z
+      .array(dbId)
+      .max(NOTIFICATIONS_READ_MAX)
+      .optional()
+      .describe('Own notification ids; leave out (or send an empty list) to mark all as read'),
+  })
+  .optional();
+export const markReadReply = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  marked: z.number().int(),
+  notificationsCount: z.number().int(),
+});
+export const deleteOldReply = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  deleted: z.number().int(),
+  notificationsCount: z.number().int(),
+});
+
+export const uniqueIdParam = z.object({
+  uniqueId: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, { error: MSG.notificationNotFound })
+    .describe('notification_unique_id'),
+});
+export const readHistoryReply = z.object({
+  history: z.array(
+    z.object({
+      read_at: z.string(),
+      client_id: z.number().int(),
+      firstname: z.string(),
+      lastname: z.string(),
+      client_type: z.enum(ROLES),
+    }),
+  ),
+});
+export const notificationTypesReply = z.object({
+  types: z.array(z.object({ value: notificationType, label: z.string() })),
+});
