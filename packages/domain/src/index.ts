@@ -33,3 +33,6 @@ export * from './contract/index.js';
 export * from './schemas/yt-helper.js';
 export * from './schemas/archive.js';
 export * from './due-cards.js';
+export * from './reporting.js';
+export * from './csv.js';
+export * from './schemas/reports.js';

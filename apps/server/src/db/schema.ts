@@ -375,7 +375,11 @@ export const cardActivity = pgTable(
     toStatus: text('to_status').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('card_activity_card_idx').on(t.cardId, t.createdAt)],
+  (t) => [
+    index('card_activity_card_idx').on(t.cardId, t.createdAt),
+    // Revision time starts at the range's revision requests.
+    index('card_activity_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Customer feedback on a completed card: one rating per card and kind (done or repurpose). */
@@ -397,8 +401,39 @@ export const cardRatings = pgTable(
   (t) => [
     uniqueIndex('card_ratings_card_type_unique').on(t.cardId, t.cardType),
     index('card_ratings_qa_idx').on(t.assignedQaId),
+    // Dashboards, CSAT and the Rated by Customer list read ratings by date.
+    index('card_ratings_created_idx').on(t.createdAt, t.cardType),
     check('card_ratings_range', sql`rating between 1 and 5`),
     check('card_ratings_type', inList('card_type', RATED_PARTS)),
+  ],
+);
+
+/** Every change the rating admin made to a rating: value, QA and why (spec 002 §2 "Rating admin"). */
+export const ratingChanges = pgTable(
+  'rating_changes',
+  {
+    id: serial('id').primaryKey(),
+    ratingId: integer('rating_id')
+      .notNull()
+      .references(() => cardRatings.id, { onDelete: 'cascade' }),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    cardType: text('card_type').notNull().$type<RatedPart>(),
+    oldRating: smallint('old_rating'),
+    newRating: smallint('new_rating').notNull(),
+    oldQaId: integer('old_qa_id').references(() => users.id),
+    newQaId: integer('new_qa_id').references(() => users.id),
+    reason: text('reason').notNull(),
+    changedBy: integer('changed_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('rating_changes_created_idx').on(t.createdAt),
+    index('rating_changes_rating_idx').on(t.ratingId),
+    check('rating_changes_range', sql`new_rating between 1 and 5`),
   ],
 );
 
@@ -430,6 +465,10 @@ export const cardNotes = pgTable(
   },
   (t) => [
     index('card_notes_card_chat_idx').on(t.cardId, t.chat, t.id),
+    // Response rates read the range's customer comments, then look for a later staff note by card.
+    index('card_notes_created_idx')
+      .on(t.createdAt, t.cardId)
+      .where(sql`is_deleted = false`),
     check('card_notes_chat_check', sql`chat in ('customer', 'team', 'yt')`),
     check('card_notes_type_check', sql`note_type in ('comment', 'annotation')`),
   ],

@@ -1,11 +1,185 @@
 import { z } from 'zod';
 import { DUE_CARD_ROLES, dueCardsQuery, dueCardsReply } from '../due-cards.js';
+import { STAFF_DASHBOARD_ROLES } from '../reporting.js';
+import { STAFF_ROLES, type Role } from '../roles.js';
+import {
+  artDashboardReply,
+  responseRateReply,
+  assignNewQaBody,
+  cardIdParam,
+  clientDashboardQuery,
+  clientDashboardReply,
+  csatReply,
+  customerRatingsQuery,
+  customerRatingsReply,
+  dashboardQuery,
+  dashboardReply,
+  exportCardsQuery,
+  exportCardsReply,
+  exportCommentsQuery,
+  exportCommentsReply,
+  getCardBody,
+  getCardReply,
+  profileReportQuery,
+  ratingUpdateBody,
+  ratingUpdateReply,
+  updatedRatingsQuery,
+  updatedRatingsReply,
+  userIdParam,
+} from '../schemas/reports.js';
 import { defineRoute } from './define.js';
 
 const tags = ['reports'];
 
-/** Cards By Date and its CSV (spec 002 §2 "Due cards"; the spec leaves the paths open). */
+/** Staff whose profiles have figures, and the staff who may read them (the person must be visible: 404 else). */
+const PROFILE_REPORT_READERS: readonly Role[] = ['admin', 'team-lead', 'qa', 'yt-helper-lead', 'yt-helper'];
+const csv = (what: string) => z.string().describe(`text/csv, UTF-8 with a BOM, streamed: ${what}`);
+
+/**
+ * Reporting (spec 002 §2 "Dashboards", "Rating admin", "Due cards", "Export", §7). Paths the spec
+ * leaves open: the CSAT call, the rating calls, due cards and export cards.
+ */
 export const REPORTS = {
+  dashboard: defineRoute({
+    method: 'GET',
+    path: '/api/dashboard-data-V2',
+    tags,
+    summary: "The circular graphs and one tab's staff or customer rows, limited to what the caller sees",
+    access: STAFF_DASHBOARD_ROLES,
+    query: dashboardQuery,
+    reply: dashboardReply,
+  }),
+  artDashboard: defineRoute({
+    method: 'GET',
+    path: '/api/art-dashboard-data',
+    tags,
+    summary: 'Comment stats (response rate, average response time) per person of one tab',
+    access: STAFF_DASHBOARD_ROLES,
+    query: dashboardQuery,
+    reply: artDashboardReply,
+  }),
+  clientDashboard: defineRoute({
+    method: 'GET',
+    path: '/api/client-dashboard-data',
+    tags,
+    summary: "A customer's cards created in the range, 10 a page (staff pass the customer's id)",
+    access: 'user',
+    query: clientDashboardQuery,
+    reply: clientDashboardReply,
+  }),
+  responseRate: defineRoute({
+    method: 'GET',
+    path: '/api/user/:userId/responseRateV2',
+    tags,
+    summary: "A QA's or team lead's response rate to customer comments, per card, 10 a page",
+    access: PROFILE_REPORT_READERS,
+    params: userIdParam,
+    query: profileReportQuery,
+    reply: responseRateReply,
+  }),
+  ytResponseRate: defineRoute({
+    method: 'GET',
+    path: '/api/ythelper/user/:userId/responseRate',
+    tags,
+    summary: "A helper's or helper lead's response rate in the helper chat, per card, 10 a page",
+    access: PROFILE_REPORT_READERS,
+    params: userIdParam,
+    query: profileReportQuery,
+    reply: responseRateReply,
+  }),
+  csat: defineRoute({
+    method: 'GET',
+    path: '/api/user/:userId/csat',
+    tags,
+    summary: "CSAT per customer over the person's rated cards, 10 a page",
+    access: PROFILE_REPORT_READERS,
+    params: userIdParam,
+    query: profileReportQuery,
+    reply: csatReply,
+  }),
+  exportComments: defineRoute({
+    method: 'GET',
+    path: '/api/card/:card_id/exportComments',
+    tags,
+    summary: 'Customer comments of the cards with the staff note that answered each',
+    access: STAFF_ROLES,
+    params: cardIdParam,
+    query: exportCommentsQuery,
+    reply: exportCommentsReply,
+  }),
+  ytExportComments: defineRoute({
+    method: 'GET',
+    path: '/api/ythelper/card/:card_id/exportComments',
+    tags,
+    summary: 'The same over the helper chat',
+    access: STAFF_ROLES,
+    params: cardIdParam,
+    query: exportCommentsQuery,
+    reply: exportCommentsReply,
+  }),
+  getCard: defineRoute({
+    method: 'POST',
+    path: '/api/getCard',
+    tags,
+    summary: "One card's ratable parts with their rating and QA (the rating form's lookup)",
+    access: STAFF_ROLES,
+    body: getCardBody,
+    reply: getCardReply,
+  }),
+  ratingUpdate: defineRoute({
+    method: 'POST',
+    path: '/api/rating/update',
+    tags,
+    summary: 'Set a rating and/or its QA with a reason; every change is kept',
+    access: ['admin'],
+    body: ratingUpdateBody,
+    reply: ratingUpdateReply,
+  }),
+  assignNewQa: defineRoute({
+    method: 'POST',
+    path: '/api/assignNewQA',
+    tags,
+    summary: 'Give a rating to another QA, its value unchanged, with a reason',
+    access: ['admin'],
+    body: assignNewQaBody,
+    reply: ratingUpdateReply,
+  }),
+  updatedRatings: defineRoute({
+    method: 'GET',
+    path: '/api/rating/updated',
+    tags,
+    summary: 'Rating changes, newest first, 10 a page',
+    access: ['admin'],
+    query: updatedRatingsQuery,
+    reply: updatedRatingsReply,
+  }),
+  customerRatings: defineRoute({
+    method: 'GET',
+    path: '/api/rating/customer-rated',
+    tags,
+    summary: 'Ratings customers gave, newest first, 10 a page',
+    access: ['admin'],
+    query: customerRatingsQuery,
+    reply: customerRatingsReply,
+  }),
+  exportCards: defineRoute({
+    method: 'GET',
+    path: '/api/exportCards',
+    tags,
+    summary: 'Cards created in the range (the first `limit` of them) and how many there are',
+    access: ['admin'],
+    query: exportCardsQuery,
+    reply: exportCardsReply,
+  }),
+  exportCardsCsv: defineRoute({
+    method: 'GET',
+    path: '/api/exportCards/csv',
+    tags,
+    summary: "Every card created in the range as 'Cards <start> to <end>.csv'",
+    access: ['admin'],
+    query: exportCardsQuery,
+    reply: csv('card title, status, QA name, customer name, created date'),
+  }),
   dueCards: defineRoute({
     method: 'GET',
     path: '/api/dueCards',
@@ -22,6 +196,6 @@ export const REPORTS = {
     summary: "'Export Cards.csv': every card of the day the filters match (title, status, due day, due date)",
     access: ['admin'],
     query: dueCardsQuery.omit({ page: true }),
-    reply: z.string().describe('text/csv with a BOM: title, status, due day, due date'),
+    reply: csv('title, status, due day, due date'),
   }),
 } as const;

@@ -1,0 +1,60 @@
+import { EARLIEST_DATE } from './constants.js';
+import type { Role } from './roles.js';
+
+/** Dashboard tabs (spec 002 §2 "Dashboards"); also the profile's userType query parameter with CSAT. */
+export const REPORT_TABS = ['QaTab', 'TeamLeadTab', 'YTHelperTab', 'customerTab'] as const;
+export type ReportTab = (typeof REPORT_TABS)[number];
+export const REPORT_TAB_LABELS: Record<ReportTab, string> = {
+  QaTab: 'QA',
+  TeamLeadTab: 'Team Lead',
+  YTHelperTab: 'YT Helper',
+  customerTab: 'Customer',
+};
+/** The profile page's tabs picked by ?userType= (spec 002 §2 "User profile"). */
+export const PROFILE_REPORT_TYPES = ['QaTab', 'TeamLeadTab', 'CSAT'] as const;
+
+/** Which staff dashboard tabs a role sees: a QA only their own row, a helper lead only helpers. */
+export const REPORT_TABS_BY_ROLE: Partial<Record<Role, readonly ReportTab[]>> = {
+  admin: ['QaTab', 'TeamLeadTab', 'YTHelperTab', 'customerTab'],
+  'team-lead': ['QaTab', 'TeamLeadTab', 'YTHelperTab', 'customerTab'],
+  qa: ['QaTab'],
+  'yt-helper-lead': ['YTHelperTab'],
+};
+export const STAFF_DASHBOARD_ROLES = Object.keys(REPORT_TABS_BY_ROLE) as Role[];
+/** Whose profile has the Response Rate and CSAT tabs, and the YT Helper Response Rate tab. */
+export const RESPONSE_RATE_PROFILE_ROLES: readonly Role[] = ['qa', 'team-lead'];
+export const YT_RESPONSE_RATE_PROFILE_ROLES: readonly Role[] = ['yt-helper', 'yt-helper-lead'];
+
+/** Date-range presets and defaults in days (spec 002 §9). */
+export const RANGE_PRESET_DAYS = [7, 14, 30, 90] as const;
+export const DEFAULT_RANGE_DAYS = {
+  staffDashboard: 7,
+  customerDashboard: 30,
+  export: 30,
+  profile: 7,
+  /** A team-lead-type viewer opens profiles on the last 29 days. */
+  profileLeadViewer: 29,
+} as const;
+
+/** Export Cards: how many rows View shows (spec 002 §2 "Export"). */
+export const EXPORT_LIMITS = [100, 200, 300, 400, 500, 600, 700, 800, 900, 1000] as const;
+/** Comment exports show their dates in Philippine time (spec 002 §9). */
+export const COMMENT_EXPORT_TIME_ZONE = 'Asia/Manila';
+/** Customer comments count as answered by a later staff note in the same chat; rates cap at 100 %. */
+export const RESPONSE_RATE_CAP = 100;
+
+/** The calendar day `days - 1` days before `end` and `end` itself: "last 7 days" ends today. */
+export function lastDays(days: number, today: string): { start_date: string; end_date: string } {
+  const end = new Date(`${today}T00:00:00Z`);
+  const start = new Date(end.getTime() - (days - 1) * 86_400_000);
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  const startDay = iso(start) < EARLIEST_DATE ? EARLIEST_DATE : iso(start);
+  return { start_date: startDay, end_date: iso(end) };
+}
+
+/** Today as a calendar day in a time zone (en-CA formats as YYYY-MM-DD). */
+export const todayIn = (timeZone: string, now = new Date()): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+
+/** `total / max(1, count)` to 2 decimals: the spec's averages never divide by zero. */
+export const averageOf = (total: number, count: number): number => Math.round((total / Math.max(1, count)) * 100) / 100;
