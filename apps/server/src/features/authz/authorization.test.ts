@@ -235,6 +235,42 @@ const TABLE: Record<string, Case[]> = {
     { query: { date: '2027-01-05' }, expect: only(['admin', 'lead', 'qa', 'editor', 'helperLead'], 200) },
   ],
   'GET /api/dueCards/export': [{ query: { date: '2027-01-05' }, expect: only(['admin'], 200) }],
+  // Dashboards and profile figures (reports/dashboard.routes.ts): people and cards out of sight are 404.
+  'GET /api/dashboard-data-V2': [{ expect: only(['admin', 'lead', 'qa', 'helperLead'], 200) }],
+  'GET /api/art-dashboard-data': [{ expect: only(['admin', 'lead', 'qa', 'helperLead'], 200) }],
+  'GET /api/client-dashboard-data': [
+    { name: 'staff must name the customer', expect: { ...signedIn(400), customer: 200, otherCustomer: 200 } },
+  ],
+  'GET /api/user/{userId}/responseRateV2': [
+    {
+      params: (f) => ({ userId: f.ids.qa }),
+      expect: { ...only(['admin', 'lead', 'qa'], 200), helperLead: 404, helper: 404 },
+    },
+  ],
+  'GET /api/ythelper/user/{userId}/responseRate': [
+    {
+      params: (f) => ({ userId: f.ids.helper }),
+      expect: { ...only(['admin', 'helperLead', 'helper'], 200), lead: 404, qa: 404 },
+    },
+  ],
+  'GET /api/user/{userId}/csat': [
+    {
+      params: (f) => ({ userId: f.ids.qa }),
+      expect: { ...only(['admin', 'lead', 'qa'], 200), helperLead: 404, helper: 404 },
+    },
+  ],
+  'GET /api/card/{card_id}/exportComments': [
+    {
+      params: async (f) => ({ card_id: await f.card() }),
+      expect: cardSeen(200, { customer: 403, otherCustomer: 403 }),
+    },
+  ],
+  'GET /api/ythelper/card/{card_id}/exportComments': [
+    {
+      params: async (f) => ({ card_id: (await ytCard('inProgress')(f)).id }),
+      expect: ytSeen(200, { customer: 403, otherCustomer: 403 }),
+    },
+  ],
   'GET /api/getCardsByTitle': [{ query: { title: 'demo' }, expect: signedIn(200) }],
   'POST /api/getCards': [{ body: () => ({}), expect: signedIn(200) }],
   'POST /api/getCardCounts': [{ body: () => ({}), expect: signedIn(200) }],
