@@ -18,17 +18,19 @@ export default defineConfig({
       output: {
         // Libraries change less often than the app; separate chunks stay cached across our releases.
         // A group takes its modules' dependencies too, unless an earlier group already took them; so the
-        // rich-text editor and the date pickers come after 'mantine' (which must not match them) and before
+        // rich-text editor, the date pickers and the charts come after 'mantine' (which must not match them) and before
         // 'vendor', and stay in chunks of their own that load only with the screens importing them.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             {
               name: 'mantine',
-              test: /node_modules[\\/](@mantine[\\/](?!tiptap[\\/]|dates[\\/])|@floating-ui|react-remove-scroll|@tabler)/,
+              test: /node_modules[\\/](@mantine[\\/](?!tiptap[\\/]|dates[\\/]|charts[\\/])|@floating-ui|react-remove-scroll|@tabler)/,
             },
             { name: 'editor', test: /node_modules[\\/](@mantine[\\/]tiptap|@tiptap|prosemirror-)/ },
             { name: 'dates', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/ },
+            // The dashboard's graphs: recharts and its d3 parts load only with that page.
+            { name: 'charts', test: /node_modules[\\/](@mantine[\\/]charts|recharts|victory-vendor|d3-[a-z-]+)[\\/]/ },
             { name: 'vendor', test: /node_modules/ },
           ],
         },

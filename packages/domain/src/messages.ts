@@ -284,7 +284,12 @@ export const MSG = {
   leaveUnknownError: 'An unknown error occurred',
   leaveHistoryLoadFailed: 'Unable to load the leave history',
   confirmDeleteLeave: 'Are you sure you want to delete this leave?',
-  reportArrivesLater: 'This report arrives with the reporting screens.',
+  // Dashboards and profile figures (spec 002 §2 "Dashboards", "User profile", §8).
+  dashboardLoadFailed: 'Some Error Occurred',
+  responseRateLoadFailed: 'Unable to load response rate: {error}',
+  commentsLoadFailed: 'Unable to load comments: {error}',
+  noDataFound: 'No data found',
+  noCommentsToExport: 'There are no comments to export in this range',
   noRatingsYet: 'No rated videos yet',
   // Own profile: avatar, thumbnail reference file, intro video (spec 002 §2 "Own profile", §8).
   avatarUpdated: 'Avatar updated successfully',

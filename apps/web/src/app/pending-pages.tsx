@@ -1,12 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  IconBook2,
-  IconFileExport,
-  IconLayoutDashboard,
-  IconSparkles,
-  IconStars,
-  IconUpload,
-} from '@tabler/icons-react';
+import { IconBook2, IconFileExport, IconSparkles, IconStars, IconUpload } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { NAV_ITEMS, type UserView } from '@cutroom/domain';
 import { EmptyStateCard } from '../components/empty-state-card';
@@ -20,7 +13,6 @@ interface PendingPageSpec {
   action?: (user: UserView) => ReactNode;
 }
 
-const isCustomer = (user: UserView) => user.client_type === 'customer';
 const fixed = (text: string) => () => text;
 const iconProps = { size: 34, stroke: 1.5 } as const;
 
@@ -39,14 +31,6 @@ const PENDING_PAGES = {
       'Short tutorial videos on using the portal, and answers to common questions about cut-off times, revisions and repurposing.',
     ),
     icon: <IconBook2 {...iconProps} />,
-  },
-  dashboard: {
-    title: fixed(NAV_ITEMS.dashboard.label),
-    description: (u) =>
-      isCustomer(u)
-        ? 'Your requests over any date range, with when each was created and completed and where it stands now.'
-        : 'Requested, in-progress and completed videos, average rating, completion time and overdue work, per team member.',
-    icon: <IconLayoutDashboard {...iconProps} />,
   },
   exportCards: {
     title: fixed(NAV_ITEMS.exportCards.label),

@@ -82,7 +82,7 @@ export const routes: RouteObject[] = [
               { path: PATHS.userProfile, element: <UserProfilePage /> },
               { path: PATHS.customerProfile, element: <CustomerProfilePage /> },
               { path: PATHS.handbook, element: <PendingPage page="handbook" /> },
-              { path: PATHS.dashboard, element: <PendingPage page="dashboard" /> },
+              { path: PATHS.dashboard, lazy: () => import('../features/dashboard/route') },
               { path: PATHS.archive, element: <ArchivePage /> },
               {
                 element: <RequireRole roles={PAGE_ROLES.inbox} />,

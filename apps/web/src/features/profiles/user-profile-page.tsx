@@ -1,14 +1,18 @@
+import { useState } from 'react';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
-import { IconBeach, IconChartBar, IconMoodSmile } from '@tabler/icons-react';
-import { Navigate } from 'react-router';
-import { LEAVE_TAKER_ROLES, MSG, ROLE_LABELS, USER_ADMIN_ROLES, type UserView } from '@cutroom/domain';
+import { IconBeach, IconBrandYoutube, IconChartBar, IconMoodSmile } from '@tabler/icons-react';
+import { Navigate, useSearchParams } from 'react-router';
+import { LEAVE_TAKER_ROLES, ROLE_LABELS, USER_ADMIN_ROLES, type UserView } from '@cutroom/domain';
 import { customerProfilePath } from '../../app/paths';
-import { EmptyStateCard } from '../../components/empty-state-card';
 import { PageHeader } from '../../components/page-header';
+import { useReportRange } from '../../lib/report-range';
 import { useLeaveHistory } from './api';
+import { CsatPanel } from './csat-panel';
 import { LeavePanel } from './leave-panel';
 import { ProfileGate, TeamLeadName } from './profile-gate';
 import { AverageRating, InfoItem } from './profile-info';
+import { figureTabsFor, initialProfileTab, profileRangeDays, responseRateType, type ProfileTab } from './report-tabs';
+import { ResponseRatePanel } from './response-rate-panel';
 import { StaffAdminForm } from './staff-admin-form';
 
 function BriefInfo({ person, showLeave }: { person: UserView; showLeave: boolean }) {
@@ -42,8 +46,55 @@ function BriefInfo({ person, showLeave }: { person: UserView; showLeave: boolean
   );
 }
 
-function ReportPlaceholder({ title, icon }: { title: string; icon: React.ReactNode }) {
-  return <EmptyStateCard icon={icon} title={title} description={MSG.reportArrivesLater} />;
+/** Leave managment and, for QAs, leads and helpers, their figures over a range kept in the address. */
+function ProfileTabs({ person, viewer }: { person: UserView; viewer: UserView }) {
+  const [params] = useSearchParams();
+  const figureTabs = figureTabsFor(person.client_type, viewer.client_type);
+  const [tab, setTab] = useState<ProfileTab>(() => initialProfileTab(params.get('userType'), figureTabs));
+  const [range, setRange] = useReportRange(profileRangeDays(viewer.client_type));
+  const has = (t: ProfileTab) => figureTabs.includes(t);
+  return (
+    <Tabs value={tab} onChange={(next) => next && setTab(next as ProfileTab)} keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="leave" leftSection={<IconBeach size={16} />}>
+          Leave managment
+        </Tabs.Tab>
+        {has('response-rate') && (
+          <Tabs.Tab value="response-rate" leftSection={<IconChartBar size={16} />}>
+            Response Rate
+          </Tabs.Tab>
+        )}
+        {has('csat') && (
+          <Tabs.Tab value="csat" leftSection={<IconMoodSmile size={16} />}>
+            CSAT
+          </Tabs.Tab>
+        )}
+        {has('yt-response-rate') && (
+          <Tabs.Tab value="yt-response-rate" leftSection={<IconBrandYoutube size={16} />}>
+            YT Helper Response Rate
+          </Tabs.Tab>
+        )}
+      </Tabs.List>
+      <Tabs.Panel value="leave">
+        <LeavePanel person={person} />
+      </Tabs.Panel>
+      <Tabs.Panel value="response-rate">
+        <ResponseRatePanel
+          person={person}
+          range={range}
+          onRangeChange={setRange}
+          side="comments"
+          profileType={responseRateType(person.client_type)}
+        />
+      </Tabs.Panel>
+      <Tabs.Panel value="csat">
+        <CsatPanel person={person} range={range} onRangeChange={setRange} />
+      </Tabs.Panel>
+      <Tabs.Panel value="yt-response-rate">
+        <ResponseRatePanel person={person} range={range} onRangeChange={setRange} side="yt_helper_comments" />
+      </Tabs.Panel>
+    </Tabs>
+  );
 }
 
 function UserProfile({ person, viewer }: { person: UserView; viewer: UserView }) {
@@ -56,30 +107,7 @@ function UserProfile({ person, viewer }: { person: UserView; viewer: UserView })
         {USER_ADMIN_ROLES.includes(viewer.client_type) && (
           <StaffAdminForm key={person.client_id} person={person} viewer={viewer} />
         )}
-        {takesLeave && (
-          <Tabs defaultValue="leave" keepMounted={false}>
-            <Tabs.List mb="md">
-              <Tabs.Tab value="leave" leftSection={<IconBeach size={16} />}>
-                Leave managment
-              </Tabs.Tab>
-              <Tabs.Tab value="response-rate" leftSection={<IconChartBar size={16} />}>
-                Response Rate
-              </Tabs.Tab>
-              <Tabs.Tab value="csat" leftSection={<IconMoodSmile size={16} />}>
-                CSAT
-              </Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="leave">
-              <LeavePanel person={person} />
-            </Tabs.Panel>
-            <Tabs.Panel value="response-rate">
-              <ReportPlaceholder title="Response Rate" icon={<IconChartBar />} />
-            </Tabs.Panel>
-            <Tabs.Panel value="csat">
-              <ReportPlaceholder title="CSAT" icon={<IconMoodSmile />} />
-            </Tabs.Panel>
-          </Tabs>
-        )}
+        {takesLeave && <ProfileTabs key={person.client_id} person={person} viewer={viewer} />}
       </Stack>
     </>
   );
