@@ -81,6 +81,7 @@ export const MSG = {
   ratingPartNotDelivered: 'This part of the card has not been delivered yet, so it cannot be rated',
   newQaInvalid: 'Choose an active QA',
   dataLoaded: 'Data loaded successfully',
+  dataLoadFailed: 'Data loading failed',
   oneLinkAtATime: 'Send exactly one new link',
   syncIdFormat: 'Sync IDs are letters, digits and dashes, separated by commas',
   ratingRange: 'Choose 1 to 5 stars',

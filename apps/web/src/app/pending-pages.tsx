@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { IconBook2, IconFileExport, IconSparkles, IconStars, IconUpload } from '@tabler/icons-react';
+import { IconBook2, IconSparkles, IconUpload } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { NAV_ITEMS, type UserView } from '@cutroom/domain';
 import { EmptyStateCard } from '../components/empty-state-card';
@@ -31,16 +31,6 @@ const PENDING_PAGES = {
       'Short tutorial videos on using the portal, and answers to common questions about cut-off times, revisions and repurposing.',
     ),
     icon: <IconBook2 {...iconProps} />,
-  },
-  exportCards: {
-    title: fixed(NAV_ITEMS.exportCards.label),
-    description: fixed('Choose a date range and a customer, preview the cards, and download them as a CSV file.'),
-    icon: <IconFileExport {...iconProps} />,
-  },
-  rating: {
-    title: fixed(NAV_ITEMS.rating.label),
-    description: fixed("Customers' ratings of finished videos, and corrections to a card's QA rating with a reason."),
-    icon: <IconStars {...iconProps} />,
   },
   aiToolbox: {
     title: fixed(NAV_ITEMS.aiToolbox.label),

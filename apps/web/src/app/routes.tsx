@@ -9,6 +9,8 @@ import { VerifyEmailPage } from '../features/auth/verify-email-page';
 import { PrivacyPolicyPage } from '../features/legal/privacy-policy-page';
 import { InboxPage } from '../features/inbox/inbox-page';
 import { DueCardsPage } from '../features/due-cards/due-cards-page';
+import { ExportCardsPage } from '../features/export-cards/export-cards-page';
+import { RatingPage } from '../features/rating/rating-page';
 import { CustomersPage } from '../features/people/customers-page';
 import { UsersPage } from '../features/people/users-page';
 import { ProfilePage } from '../features/profile/profile-page';
@@ -123,11 +125,11 @@ export const routes: RouteObject[] = [
               },
               {
                 element: <RequireRole roles={PAGE_ROLES.rating} />,
-                children: [{ path: PATHS.rating, element: <PendingPage page="rating" /> }],
+                children: [{ path: PATHS.rating, element: <RatingPage /> }],
               },
               {
                 element: <RequireRole roles={PAGE_ROLES.exportCards} />,
-                children: [{ path: PATHS.exportCards, element: <PendingPage page="exportCards" /> }],
+                children: [{ path: PATHS.exportCards, element: <ExportCardsPage /> }],
               },
             ],
           },

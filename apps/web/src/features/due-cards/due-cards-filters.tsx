@@ -3,8 +3,8 @@ import { ActionIcon, Group, Select, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconRestore } from '@tabler/icons-react';
 import { DUE_CARD_TYPES, DUE_CARD_TYPE_LABELS } from '@cutroom/domain';
+import { CustomerFilterSelect } from '../../components/customer-filter-select';
 import { useStaffOptions } from '../../lib/staff';
-import { DueCustomerSelect } from './due-customer-select';
 
 export type DueCardType = (typeof DUE_CARD_TYPES)[number];
 
@@ -32,7 +32,9 @@ export function DueCardsFilters({ filters, onChange, onReset, showCustomer, show
   const staffOptions = useStaffOptions(showQa);
   return (
     <Group gap="sm" wrap="wrap" align="flex-end">
-      {showCustomer && <DueCustomerSelect value={filters.customer} onChange={(customer) => onChange({ customer })} />}
+      {showCustomer && (
+        <CustomerFilterSelect value={filters.customer} onChange={(customer) => onChange({ customer })} />
+      )}
       <DatePickerInput
         aria-label="Date"
         placeholder="Date"

@@ -2,15 +2,16 @@ import { useState } from 'react';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MSG } from '@cutroom/domain';
-import { useCustomerSearch } from '../requests/api';
+import { useCustomerSearch } from '../features/requests/api';
 
-interface DueCustomerSelectProps {
+interface CustomerFilterSelectProps {
   value: string | null;
   onChange: (value: string | null) => void;
+  placeholder?: string;
 }
 
-/** The customer filter: a search over the customers the viewer may list, as in the request form. */
-export function DueCustomerSelect({ value, onChange }: DueCustomerSelectProps) {
+/** A list's customer filter: a search over the customers the viewer may list, as in the request form. */
+export function CustomerFilterSelect({ value, onChange, placeholder = 'Customer' }: CustomerFilterSelectProps) {
   const [search, setSearch] = useState('');
   const [typed] = useDebouncedValue(search, 250);
   const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
@@ -24,7 +25,7 @@ export function DueCustomerSelect({ value, onChange }: DueCustomerSelectProps) {
   return (
     <Select
       aria-label="Customer"
-      placeholder="Customer"
+      placeholder={placeholder}
       searchable
       clearable
       w={{ base: '100%', sm: 220 }}
@@ -39,7 +40,6 @@ export function DueCustomerSelect({ value, onChange }: DueCustomerSelectProps) {
         setChosen(data.find((o) => o.value === next) ?? null);
         onChange(next);
       }}
-      data-testid="due-customer"
     />
   );
 }
