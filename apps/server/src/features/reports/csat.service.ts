@@ -7,7 +7,7 @@ import { visibleCardsWhere } from '../cards/card-visibility.js';
 import { visibleUser } from '../users/user-admin.service.js';
 import { personCardsWhere, profileDays } from './comment-stats.service.js';
 import { inRange, resolveRange, rowsOf } from './report-range.js';
-import { rounded } from './staff-stats.sql.js';
+import { CREDITED_QA, rounded } from './staff-stats.sql.js';
 
 interface CsatRow {
   customers: number;
@@ -27,7 +27,7 @@ const HELPER_ROLES = new Set(['yt-helper', 'yt-helper-lead']);
 
 /**
  * GET /api/user/:userId/csat: the person's ratings of the range per customer, 10 a page, and the
- * person's CSAT, in one statement. A QA's ratings are those kept on the rating (the QA when rated),
+ * person's CSAT, in one statement. A QA's ratings are those credited to them (kept on the rating, else the card's QA),
  * a lead's those of their team's QAs; a helper's the helper-side ratings of their cards.
  */
 export async function csat(
@@ -42,7 +42,7 @@ export async function csat(
   const helper = HELPER_ROLES.has(person.clientType);
   const whose = helper
     ? sql`r.card_type = 'yt' and ${personCardsWhere(sql`cards.yt_helper_id`, person, 'yt-helper-lead')}`
-    : sql`r.card_type in ('done', 'repurpose') and ${personCardsWhere(sql`r.assigned_qa_id`, person, 'team-lead')}`;
+    : sql`r.card_type in ('done', 'repurpose') and ${personCardsWhere(CREDITED_QA, person, 'team-lead')}`;
   const rows = await rowsOf<CsatRow>(
     db.execute(sql`
     with per_customer as (

@@ -215,7 +215,8 @@ export async function seedReports(db: Db) {
     rating(c1.id, 'yt', 4, null, '2025-02-06T12:00:00Z'),
     // Given to Alice when rated, though Quinn has the card now.
     rating(c2.id, 'done', 3, qa2.id, '2025-02-08T12:00:00Z'),
-    rating(old.id, 'done', 4, a.qa.id, '2025-02-04T12:00:00Z', 'Good'),
+    // No QA kept on the rating: credited to the card's QA (Quinn).
+    rating(old.id, 'done', 4, null, '2025-02-04T12:00:00Z', 'Good'),
     // Rated after the range.
     rating(e1.id, 'done', 2, qa3.id, '2025-02-10T06:00:00Z'),
   ]);

@@ -10,6 +10,9 @@ import { inRange, type ReportRange } from './report-range.js';
  * `cards` is never aliased: visibleCardsWhere names its columns as "cards"."…".
  */
 
+/** The QA a rating is credited to: the one kept on it, else the card's (docs/reporting.md "Rating admin"). */
+export const CREDITED_QA = sql`coalesce(r.assigned_qa_id, cards.assigned_qa_id)`;
+
 /** Which card columns a side's figures read: the normal side, or the YouTube helper's. */
 interface Side {
   videoRequest: SQL;
@@ -72,7 +75,7 @@ export const TAB_SHAPES: Record<StaffTab, TabShape> = {
     role: 'qa',
     side: MAIN,
     cardPerson: sql`cards.assigned_qa_id`,
-    ratingPerson: sql`r.assigned_qa_id`,
+    ratingPerson: CREDITED_QA,
     viaQa: false,
   },
   TeamLeadTab: {
@@ -156,7 +159,7 @@ export function staffStatsSql(viewer: SessionUser, tab: StaffTab, range: ReportR
   ratings as (
     select ${ratingPerson} as person_id, sum(r.rating)::int as total_rating, count(*)::int as rated_videos
     from card_ratings r
-    join cards on cards.id = r.card_id ${viaQa ? sql`join users q on q.id = r.assigned_qa_id` : sql``}
+    join cards on cards.id = r.card_id ${viaQa ? sql`join users q on q.id = ${CREDITED_QA}` : sql``}
     where ${inRange(sql`r.created_at`, range)} and r.card_type in (${list(side.ratingTypes)})
       and ${ratingPerson} is not null and ${visible(viewer)}
     group by 1
