@@ -34,12 +34,14 @@ export function ReportRangePicker({ range, onChange }: ReportRangePickerProps) {
               radius="xl"
               variant={active ? 'filled' : 'default'}
               aria-pressed={active}
+              aria-label={`Last ${days} days`}
               onClick={() => {
                 setDraft(null);
                 onChange(preset);
               }}
             >
-              Last {days} days
+              {/* A phone fits the four on one line without 'Last'. */}
+              {mobile ? `${days} days` : `Last ${days} days`}
             </Button>
           );
         })}

@@ -13,13 +13,13 @@ export function PersonCell({ name, to, gone }: PersonCellProps) {
   if (gone)
     return (
       <Tooltip label="No longer on this team" withArrow>
-        <Text span td="line-through" c="dimmed" fz="sm" data-testid="person-gone">
+        <Text span td="line-through" c="dimmed" fz="sm" style={{ whiteSpace: 'nowrap' }} data-testid="person-gone">
           {name}
         </Text>
       </Tooltip>
     );
   return (
-    <Anchor component={Link} to={to} fz="sm" fw={600}>
+    <Anchor component={Link} to={to} fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
       {name}
     </Anchor>
   );

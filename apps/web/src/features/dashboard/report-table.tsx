@@ -91,7 +91,7 @@ export function ReportTable<Row>({
               leftSection={<IconSearch size={14} />}
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
-              w={{ base: '100%', xs: 200 }}
+              style={{ flex: '1 1 140px', maxWidth: 240 }}
             />
           )}
           <Button

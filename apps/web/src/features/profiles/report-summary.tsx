@@ -16,7 +16,6 @@ export function ReportSummary({ ring, facts, testId }: SummaryProps) {
           <RingProgress
             size={96}
             thickness={9}
-            roundCaps
             sections={[{ value: Math.max(0, Math.min(100, ring.percent)), color: ring.color }]}
             label={
               <Text ta="center" fw={700} fz="md" data-testid={`${testId}-figure`}>
