@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MSG, lastDays, todayIn } from '@cutroom/domain';
 import { browserTimeZone } from '../../lib/api-client';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 import { captureDownloads, queriesTo } from '../../test/requests';
-import { commentRow, customerRow, dashboardReply, staffRow } from './dashboard-test-kit';
+import { commentRow, customerRow, dashboardReply, quietChartSizeWarnings, staffRow } from './dashboard-test-kit';
 
 const last = (days: number) => lastDays(days, todayIn(browserTimeZone()));
 const DASHBOARD = '/api/dashboard-data-V2';
@@ -40,6 +40,8 @@ function adminServer(rows = [staffRow(), staffRow({ user_id: 21, qa_name: 'Rita 
 }
 
 describe('staff dashboard', { timeout: 20_000 }, () => {
+  beforeEach(quietChartSizeWarnings);
+
   it('shows the graphs of the last 7 days, linked to the board with the same range', async () => {
     adminServer();
     renderApp('/dashboard');

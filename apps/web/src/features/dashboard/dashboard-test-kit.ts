@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type {
   CommentStats,
   CustomerStatsRow,
@@ -101,4 +102,13 @@ export function dashboardReply(rows: Partial<DashboardReply> = {}): () => { body
     if (tab === 'customerTab' && rows.customer_data) body.customer_data = rows.customer_data;
     return { body };
   };
+}
+
+/** happy-dom lays nothing out, so recharts warns that each graph is 0 × 0; the figures are checked as text. */
+export function quietChartSizeWarnings() {
+  const warn = console.warn.bind(console);
+  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].includes('of chart should be greater than 0')) return;
+    warn(...args);
+  });
 }
