@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, LogLevel } from 'fastify';
 import type { HandlerInput, ReplyInput, RouteContract } from '@cutroom/domain';
 import { currentUser, type SessionUser } from './auth.js';
@@ -10,7 +11,9 @@ export type RouteInput<R extends RouteContract> = HandlerInput<R> & {
   request: FastifyRequest;
   reply: FastifyReply;
 };
-export type Handler<R extends RouteContract> = (input: RouteInput<R>) => Promise<ReplyInput<R>> | ReplyInput<R>;
+/** A text reply (a CSV download) may also come as a stream: Fastify pipes it out, skipping the serializer. */
+type HandlerReply<R extends RouteContract> = ReplyInput<R> extends string ? ReplyInput<R> | Readable : ReplyInput<R>;
+export type Handler<R extends RouteContract> = (input: RouteInput<R>) => Promise<HandlerReply<R>> | HandlerReply<R>;
 
 interface ServeOptions {
   /** Server-only route settings (rate limits); the access always comes from the contract. */

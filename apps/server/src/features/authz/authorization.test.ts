@@ -4,7 +4,7 @@ import { allRoutes, type YtStatus } from '@cutroom/domain';
 import { createTestApp, listenLocal, type TestApp } from '../../test/test-app.js';
 import { bearer, demoRole, insertCard, seedWithSessions, type DemoKey } from '../../test/helpers.js';
 import type { Db } from '../../db/client.js';
-import { cardNotes, inboxMessages, inboxThreads, type cards } from '../../db/schema.js';
+import { cardNotes, cardRatings, inboxMessages, inboxThreads, type cards } from '../../db/schema.js';
 import { createSession } from '../../platform/auth.js';
 
 /**
@@ -231,6 +231,39 @@ const TABLE: Record<string, Case[]> = {
     },
   ],
   'GET /api/cards/archive': [{ expect: signedIn(200) }],
+  // Rating admin and Export Cards (reports/admin-reports.routes.ts): the card lookup for staff who see the card.
+  'POST /api/getCard': [
+    {
+      params: cardIn('editing'),
+      body: (_f, p) => ({ card_id: p.id }),
+      expect: cardSeen(200, { customer: 403, otherCustomer: 403 }),
+    },
+  ],
+  'POST /api/rating/update': [
+    {
+      params: cardIn('completed_done', { isComplete: true }),
+      body: (_f, p) => ({ cardId: p.id, cardType: 'done', rating: 4, ratingReason: 'Authz rating check' }),
+      expect: only(['admin'], 200),
+    },
+  ],
+  'POST /api/assignNewQA': [
+    {
+      name: "a rating credited to the lead, given to the card's QA",
+      params: async (f) => {
+        const id = await f.card({ cardStatus: 'completed_done', isComplete: true });
+        await t.database.db
+          .insert(cardRatings)
+          .values({ cardId: id, cardType: 'done', rating: 3, ratedBy: f.customerId, assignedQaId: f.ids.lead });
+        return { id };
+      },
+      body: (f, p) => ({ cardId: p.id, cardType: 'done', newQA: f.ids.qa, ratingReason: 'Authz QA check' }),
+      expect: only(['admin'], 200),
+    },
+  ],
+  'GET /api/rating/updated': [{ expect: only(['admin'], 200) }],
+  'GET /api/rating/customer-rated': [{ expect: only(['admin'], 200) }],
+  'GET /api/exportCards': [{ expect: only(['admin'], 200) }],
+  'GET /api/exportCards/csv': [{ expect: only(['admin'], 200) }],
   'GET /api/dueCards': [
     { query: { date: '2027-01-05' }, expect: only(['admin', 'lead', 'qa', 'editor', 'helperLead'], 200) },
   ],

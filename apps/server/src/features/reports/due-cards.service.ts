@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { cards, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
-import { csvDocument } from '../../platform/csv.js';
+import { csvStream, keysetBatches, mapBatches } from '../../platform/csv.js';
 import { visibleCardsWhere } from '../cards/card-visibility.js';
 
 type Query = z.output<typeof dueCardsQuery>;
@@ -37,22 +37,24 @@ function dueWhere(viewer: SessionUser, query: Omit<Query, 'page'>, day: string):
   return { where, column };
 }
 
+const dueFields = (column: DueColumn) => ({
+  id: cards.id,
+  title: cards.cardTitle,
+  clientId: cards.clientId,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  qaId: cards.assignedQaId,
+  qaFirst: qa.firstname,
+  qaLast: qa.lastname,
+  due: column,
+  status: cards.cardStatus,
+  ytStatus: cards.ytCardStatus,
+  ytComplete: cards.ytIsComplete,
+});
+
 function selectDue(db: Db, column: DueColumn) {
   return db
-    .select({
-      id: cards.id,
-      title: cards.cardTitle,
-      clientId: cards.clientId,
-      firstname: users.firstname,
-      lastname: users.lastname,
-      qaId: cards.assignedQaId,
-      qaFirst: qa.firstname,
-      qaLast: qa.lastname,
-      due: column,
-      status: cards.cardStatus,
-      ytStatus: cards.ytCardStatus,
-      ytComplete: cards.ytIsComplete,
-    })
+    .select(dueFields(column))
     .from(cards)
     .innerJoin(users, eq(users.id, cards.clientId))
     .leftJoin(qa, eq(qa.id, cards.assignedQaId));
@@ -89,20 +91,39 @@ export async function listDueCards(db: Db, viewer: SessionUser, query: Query): P
   };
 }
 
-/** 'Export Cards.csv': every card of the day the filters match (title, status, due day, due date in New York). */
+/**
+ * 'Export Cards.csv': every card of the day the filters match (title, status, due day, due date in New
+ * York), streamed in keyset batches by (due, id); the cursor carries the due instant as text, exact to the microsecond.
+ */
 export async function exportDueCardsCsv(db: Db, viewer: SessionUser, query: Omit<Query, 'page'>) {
   const day = query.date ?? todayInNewYork();
   const { where, column } = dueWhere(viewer, query, day);
-  const rows = await selectDue(db, column).where(where).orderBy(asc(column), asc(cards.id));
-  const inNewYork = (d: Date, options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat('en-US', { timeZone: CLOCK_TIME_ZONE, ...options }).format(d);
-  return csvDocument(
+  type Row = Awaited<ReturnType<typeof selectDue>>[number] & { cursor: string };
+  const read = (after: Row | undefined, size: number): Promise<Row[]> =>
+    db
+      .select({ ...dueFields(column), cursor: sql<string>`${column}::text` })
+      .from(cards)
+      .innerJoin(users, eq(users.id, cards.clientId))
+      .leftJoin(qa, eq(qa.id, cards.assignedQaId))
+      .where(
+        and(where, after ? sql`(${column}, ${cards.id}) > (${after.cursor}::timestamptz, ${after.id})` : undefined),
+      )
+      .orderBy(asc(column), asc(cards.id))
+      .limit(size);
+  const weekday = new Intl.DateTimeFormat('en-US', { timeZone: CLOCK_TIME_ZONE, weekday: 'long' });
+  const time = new Intl.DateTimeFormat('en-US', {
+    timeZone: CLOCK_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
+  return csvStream(
     ['title', 'status', 'due day', 'due date'],
-    rows.map((r) => [
+    mapBatches(keysetBatches(read), (r) => [
       r.title,
       CARD_STATUS_LABELS[r.status],
-      inNewYork(r.due!, { weekday: 'long' }),
-      `${day} ${inNewYork(r.due!, { hour: '2-digit', minute: '2-digit', hour12: false })}`,
+      weekday.format(r.due!),
+      `${day} ${time.format(r.due!)}`,
     ]),
   );
 }

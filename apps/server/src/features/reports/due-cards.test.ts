@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { DueCardsReply } from '@cutroom/domain';
+import { cards } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
 import { todayInNewYork } from './due-cards.service.js';
@@ -102,5 +104,34 @@ describe('GET /api/dueCards/export', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/dueCards/export', headers: bearer(a.lead.token) })).statusCode,
     ).toBe(403);
+  });
+
+  it('streams a day of more cards than one batch holds, each once, ties and microseconds included', async () => {
+    const total = 1_234;
+    const rows = Array.from({ length: total }, (_, i) => ({
+      clientId: a.customer.id,
+      cardTitle: `Bulk due ${i}`,
+      dropboxLink: 'https://www.dropbox.com/sh/raw?dl=0',
+      youtubeAspectRatio: '16:9',
+      videoPurpose: 'podcast',
+      cardStatus: 'editing' as const,
+      dueDate: new Date(Date.UTC(2027, 5, 8, 14, Math.floor(i / 100))),
+    }));
+    await t.database.db.insert(cards).values(rows);
+    await t.database.db.execute(
+      sql`update cards set due_date = due_date + (id % 3) * interval '1 microsecond' where card_title like 'Bulk due %'`,
+    );
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/dueCards/export?date=2027-06-08',
+      headers: bearer(a.admin.token),
+    });
+    expect(res.statusCode).toBe(200);
+    const titles = res.body
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => line.split('","')[0]!.slice(1));
+    expect(titles).toHaveLength(total);
+    expect(new Set(titles).size).toBe(total);
   });
 });

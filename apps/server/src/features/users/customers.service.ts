@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { cards, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
-import { csvDocument } from '../../platform/csv.js';
+import { csvStream, keysetBatches, mapBatches } from '../../platform/csv.js';
 import { toUserViews } from './user-view.js';
 import { visibleUsersWhere } from './visibility.js';
 
@@ -183,22 +183,26 @@ export const customersCardsCount = (db: Db, viewer: SessionUser, customerType: S
 
 const CSV_COLUMNS = ['firstname', 'lastname', 'useremail', 'referral', 'otherreferral', 'social_media_link'] as const;
 
-/** GET /api/exportCustomers: every customer the filters match, as CSV rows (spec 002 §7's export columns). */
+/** GET /api/exportCustomers: every customer the filters match (spec 002 §7's export columns), streamed in keyset batches by (firstname, id). */
 export async function exportCustomersCsv(db: Db, viewer: SessionUser, filters: Filters, zoneHeader: unknown) {
-  const rows = await db
-    .select({
-      firstname: users.firstname,
-      lastname: users.lastname,
-      useremail: users.useremail,
-      referral: users.referral,
-      otherreferral: users.otherreferral,
-      social_media_link: users.socialMediaLink,
-    })
-    .from(users)
-    .where(customersWhere(viewer, filters, zoneOf(zoneHeader)))
-    .orderBy(asc(users.firstname), asc(users.id));
-  return csvDocument(
+  const where = customersWhere(viewer, filters, zoneOf(zoneHeader));
+  const read = (after: { id: number; firstname: string } | undefined, size: number) =>
+    db
+      .select({
+        id: users.id,
+        firstname: users.firstname,
+        lastname: users.lastname,
+        useremail: users.useremail,
+        referral: users.referral,
+        otherreferral: users.otherreferral,
+        social_media_link: users.socialMediaLink,
+      })
+      .from(users)
+      .where(and(where, after ? sql`(${users.firstname}, ${users.id}) > (${after.firstname}, ${after.id})` : undefined))
+      .orderBy(asc(users.firstname), asc(users.id))
+      .limit(size);
+  return csvStream(
     CSV_COLUMNS,
-    rows.map((r) => CSV_COLUMNS.map((c) => r[c])),
+    mapBatches(keysetBatches(read), (r) => CSV_COLUMNS.map((c) => r[c])),
   );
 }

@@ -213,4 +213,25 @@ describe('GET /api/exportCustomers', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('activity');
   });
+  it('streams more customers than one batch holds, each once, in name order', async () => {
+    const total = 1_111;
+    await t.database.db.insert(users).values(
+      Array.from({ length: total }, (_, i) => ({
+        clientType: 'customer' as const,
+        // Few names, so the batches' edges fall inside ties broken by id.
+        firstname: `Bulk${i % 3}`,
+        lastname: 'Bulktest',
+        useremail: `bulk${i}@bulktest.example.com`,
+        passwordHash: 'x',
+      })),
+    );
+    const res = await get('/api/exportCustomers?search=Bulktest');
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.split('\r\n').slice(1, -1);
+    const emails = lines.map((line) => line.split('","')[2]!);
+    expect(emails).toHaveLength(total);
+    expect(new Set(emails).size).toBe(total);
+    const names = lines.map((line) => line.split('","')[0]!.slice(1));
+    expect(names).toEqual([...names].sort());
+  });
 });

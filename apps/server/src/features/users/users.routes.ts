@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
+import { csvDownload } from '../../platform/csv.js';
 import { serve } from '../../platform/routes.js';
 import { createUser, getUser, listUsers } from './users.service.js';
 import { customersCardsCount, exportCustomersCsv, listCustomers } from './customers.service.js';
@@ -19,10 +20,7 @@ export const usersRoutes =
     serve(app, API.users.exportCustomers, async ({ user, query, request, reply }) => {
       const csv = await exportCustomersCsv(ctx.db, user, query, request.headers['user-time-zone']);
       const day = new Date().toISOString().slice(0, 10);
-      // A string reply is sent as it is; the headers make it a download.
-      void reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="customers-${day}.csv"`);
+      void reply.headers(csvDownload(`customers-${day}.csv`));
       return csv;
     });
     serve(app, API.users.update, ({ user, params, body }) => updateUser(ctx, user, params.id, body));
