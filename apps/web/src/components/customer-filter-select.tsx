@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Select } from '@mantine/core';
+import { Select, type MantineSize } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MSG } from '@cutroom/domain';
 import { useCustomerSearch } from '../features/requests/api';
@@ -8,10 +8,20 @@ interface CustomerFilterSelectProps {
   value: string | null;
   onChange: (value: string | null) => void;
   placeholder?: string;
+  /** A compact filter bar passes 'sm'; the theme's inputs are 'md'. */
+  size?: MantineSize;
+  /** Shown above the box where the other fields of the row have labels. */
+  label?: string;
 }
 
 /** A list's customer filter: a search over the customers the viewer may list, as in the request form. */
-export function CustomerFilterSelect({ value, onChange, placeholder = 'Customer' }: CustomerFilterSelectProps) {
+export function CustomerFilterSelect({
+  value,
+  onChange,
+  placeholder = 'Customer',
+  size,
+  label,
+}: CustomerFilterSelectProps) {
   const [search, setSearch] = useState('');
   const [typed] = useDebouncedValue(search, 250);
   const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
@@ -24,8 +34,10 @@ export function CustomerFilterSelect({ value, onChange, placeholder = 'Customer'
 
   return (
     <Select
-      aria-label="Customer"
+      label={label}
+      aria-label={label ? undefined : 'Customer'}
       placeholder={placeholder}
+      size={size}
       searchable
       clearable
       w={{ base: '100%', sm: 220 }}

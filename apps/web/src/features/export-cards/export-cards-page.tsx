@@ -82,13 +82,20 @@ export function ExportCardsPage() {
           />
           <Select
             label="Limit"
+            size="sm"
             data={LIMIT_CHOICES}
             value={limit}
             allowDeselect={false}
             onChange={(v) => v && setLimit(v)}
             w={{ base: '100%', sm: 140 }}
           />
-          <CustomerFilterSelect value={customer} onChange={setCustomer} placeholder="All customers" />
+          <CustomerFilterSelect
+            value={customer}
+            onChange={setCustomer}
+            label="Customer"
+            placeholder="All customers"
+            size="sm"
+          />
           <Group gap="sm" w={{ base: '100%', sm: 'auto' }} grow={!!mobile}>
             <Button
               leftSection={<IconEye size={16} />}

@@ -17,7 +17,7 @@ export function ExportCardsTable({ query }: { query: UseQueryResult<ExportCardsR
       rows={(data) => data.cards}
       label="Cards"
       headers={['Card title', 'Status', 'QA name', 'Customer name', 'Created date']}
-      minWidth={760}
+      minWidth={880}
       errorMessage={MSG.dataLoadFailed}
       empty={<EmptyStateCard icon={<IconFileOff size={34} stroke={1.5} />} title={MSG.noDataFound} description="" />}
       renderRow={(card) => (

@@ -48,10 +48,11 @@ export function CustomerRatingsList() {
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="wrap" align="flex-end">
-        <CustomerFilterSelect value={customer} onChange={filter(setCustomer)} />
+        <CustomerFilterSelect value={customer} onChange={filter(setCustomer)} size="sm" />
         <Select
           aria-label="QA"
           placeholder="QA"
+          size="sm"
           searchable
           clearable
           data={qaOptions}
@@ -62,6 +63,7 @@ export function CustomerRatingsList() {
         <TextInput
           aria-label="Card title"
           placeholder="Card title"
+          size="sm"
           leftSection={<IconSearch size={16} />}
           value={title}
           onChange={(e) => filter(setTitle)(e.currentTarget.value)}
@@ -70,13 +72,14 @@ export function CustomerRatingsList() {
         <Select
           aria-label="Comment"
           placeholder="Comment"
+          size="sm"
           clearable
           data={COMMENT_CHOICES}
           value={commented}
           onChange={(v) => filter(setCommented)(isCommented(v) ? v : null)}
           w={{ base: '100%', sm: 210 }}
         />
-        {list.data && (
+        {!!list.data?.total && (
           <Text fz="sm" c="dimmed" ml="auto" data-testid="customer-rated-total">
             {list.data.total} rating{list.data.total === 1 ? '' : 's'}
           </Text>

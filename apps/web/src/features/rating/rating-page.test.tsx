@@ -88,7 +88,7 @@ const submit = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Subm
 /** Types a title, waits out the 1 s suggestion delay, and picks the card. */
 async function chooseCard(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByRole('combobox', { name: 'Card' }), 'Launch');
-  await user.click(await screen.findByRole('option', { name: 'Launch video' }, { timeout: 3000 }));
+  await user.click(await screen.findByRole('option', { name: /^Launch video/ }, { timeout: 3000 }));
   await screen.findByTestId('rating-card-summary');
 }
 

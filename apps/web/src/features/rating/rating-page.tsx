@@ -1,5 +1,6 @@
 import { Stack, Tabs } from '@mantine/core';
 import { IconStarHalfFilled, IconUserStar } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 import { NAV_ITEMS } from '@cutroom/domain';
 import { PageHeader } from '../../components/page-header';
@@ -15,6 +16,7 @@ const isTab = (v: string | null): v is RatingTab => TABS.includes(v as RatingTab
 export function RatingPage() {
   // The tab lives in the address, so a reload or a shared link opens the same one.
   const [params, setParams] = useSearchParams();
+  const phone = useMediaQuery('(max-width: 48em)');
   const wanted = params.get('tab');
   const tab: RatingTab = isTab(wanted) ? wanted : 'update';
 
@@ -29,11 +31,12 @@ export function RatingPage() {
         onChange={(v) => isTab(v) && setParams(v === 'update' ? {} : { tab: v }, { replace: true })}
         keepMounted={false}
       >
-        <Tabs.List mb="md">
-          <Tabs.Tab value="update" leftSection={<IconStarHalfFilled size={16} />}>
+        {/* On a phone the two tabs share the row, without icons, rather than stacking. */}
+        <Tabs.List mb="md" grow={!!phone}>
+          <Tabs.Tab value="update" leftSection={phone ? undefined : <IconStarHalfFilled size={16} />}>
             Update QA Rating
           </Tabs.Tab>
-          <Tabs.Tab value="customer" leftSection={<IconUserStar size={16} />}>
+          <Tabs.Tab value="customer" leftSection={phone ? undefined : <IconUserStar size={16} />}>
             Rated by Customer
           </Tabs.Tab>
         </Tabs.List>

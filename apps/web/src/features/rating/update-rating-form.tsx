@@ -133,6 +133,7 @@ export function UpdateRatingForm() {
               </SimpleGrid>
               <Textarea
                 label="Reason"
+                size="md"
                 description={`Why the rating changes, more than ${RATING_REASON_MIN - 1} characters`}
                 autosize
                 minRows={2}

@@ -54,6 +54,7 @@ export function UpdatedRatingsList() {
         <Select
           aria-label="Rating"
           placeholder="Any rating"
+          size="sm"
           clearable
           data={RATING_CHOICES}
           value={rating}
@@ -63,7 +64,7 @@ export function UpdatedRatingsList() {
           }}
           w={{ base: '100%', sm: 150 }}
         />
-        {list.data && (
+        {!!list.data?.totalRatedCards && (
           <Text fz="sm" c="dimmed" ml="auto" data-testid="updated-total">
             {list.data.totalRatedCards} change{list.data.totalRatedCards === 1 ? '' : 's'}
           </Text>
