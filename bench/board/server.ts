@@ -47,6 +47,8 @@ export async function startServer(databaseUrl: string, dataDir: string) {
   exited.catch(() => {});
   return {
     origin,
+    /** The API process, for reading its memory from /proc. */
+    pid: child.pid!,
     async stop() {
       child.removeAllListeners('exit');
       const gone = new Promise((resolve) => child.once('exit', resolve));
