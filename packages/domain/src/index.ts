@@ -6,6 +6,7 @@ export * from './yt-policy.js';
 export * from './options.js';
 export * from './constants.js';
 export * from './request-limit.js';
+export * from './activity.js';
 export * from './messages.js';
 export * from './errors.js';
 export * from './navigation.js';
