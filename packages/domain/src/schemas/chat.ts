@@ -20,14 +20,18 @@ export const commentsQuery = z.object({
   calledBy: z.string().max(50).optional(),
 });
 
-/** Annotation geometry in fractions of the frame, at a time of one video. */
+/**
+ * Annotation geometry in fractions of the frame, stored as JSON with the note (spec 001 §3): at a time
+ * of one video, or on a thumbnail of the helper chat, which has no time. Unknown keys are dropped.
+ */
 export const annotationShape = z.object({
   shape: z.enum(['rect', 'point', 'oval']),
   x: z.number().min(0).max(1),
   y: z.number().min(0).max(1),
   w: z.number().min(0).max(1).default(0),
   h: z.number().min(0).max(1).default(0),
-  time: z.number().min(0).max(86_400),
+  // A thumbnail has no time: left out, the annotation sits at 0.
+  time: z.number().min(0).max(86_400).default(0),
   version: z.string().max(30).optional(),
 });
 

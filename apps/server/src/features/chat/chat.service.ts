@@ -89,7 +89,8 @@ export async function postComment(
         note: text,
         authorId: viewer.id,
         videoNumber: body.note_for_video_number ?? null,
-        videoTime: body.annotation ? Math.floor(body.annotation.time) : videoTimeOf(text),
+        // A thumbnail annotation (the helper chat) is at no time of any video.
+        videoTime: !body.annotation ? videoTimeOf(text) : chat === 'yt' ? null : Math.floor(body.annotation.time),
         annotation: body.annotation ?? null,
       })
       .returning({ id: cardNotes.id });

@@ -418,4 +418,38 @@ describe('the helper chat', () => {
     });
     expect(tick.statusCode, tick.body).toBe(200);
   });
+
+  it('takes an annotation on a thumbnail (no time) and lists it back; bad geometry is a 400', async () => {
+    const card = await onBoard('inDone');
+    const url = `/api/ythelper/card/${card.id}/comment`;
+    const posted = await post(a.customer.token, url, {
+      card_id: card.id,
+      note: 'Make the title bigger',
+      note_type: 'annotation',
+      note_for_video_number: 2,
+      annotation: { shape: 'rect', x: 0.1, y: 0.2, w: 0.5, h: 0.25, version: 'thumbnail' },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(posted.json().message).toBe(MSG.annotationAdded);
+    for (const annotation of [{ shape: 'rect', x: 3, y: 0 }, { shape: 'hexagon', x: 0, y: 0 }, 'rect']) {
+      const bad = await post(a.customer.token, url, { note: 'x', note_type: 'annotation', annotation });
+      expect(bad.statusCode, JSON.stringify(annotation)).toBe(400);
+    }
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/ythelper/card/${card.id}/commentsV2`,
+      headers: bearer(a.helper.token),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const [shown] = list.json().annotations;
+    expect(shown).toMatchObject({
+      note_id: posted.json().id,
+      note: 'Make the title bigger',
+      note_type: 'annotation',
+      chat: 'yt',
+      note_for_video_number: 2,
+      video_time: null,
+      annotation: { shape: 'rect', x: 0.1, y: 0.2, w: 0.5, h: 0.25, time: 0, version: 'thumbnail' },
+    });
+  });
 });
