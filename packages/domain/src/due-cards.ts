@@ -3,7 +3,7 @@ import { CARD_STATUSES, YT_STATUSES } from './card-status.js';
 import { MSG } from './messages.js';
 import { SIDEBAR_BY_ROLE } from './navigation.js';
 import { ROLES } from './roles.js';
-import { dbId } from './validation.js';
+import { dbId, optionalParam } from './validation.js';
 
 /** Cards By Date (spec 002 §2 "Due cards"): which due date a day is matched on; the editing one by default. */
 export const DUE_CARD_TYPES = ['due_date', 'yt_due_date'] as const;
@@ -23,6 +23,28 @@ export const dueCardsQuery = z.object({
   card_type: z.enum(DUE_CARD_TYPES).default('due_date'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
+
+/**
+ * GET /api/get-cards-by-due-date, spec 000 §7's names for the same call (viewAsCustomer, dueDate,
+ * viewAsQA, viewAsCardType), read into the query above.
+ */
+export const dueCardsBySpecQuery = z
+  .object({
+    dueDate: optionalParam(z.iso.date({ error: MSG.dateInvalid }).optional()),
+    viewAsCustomer: optionalParam(z.coerce.number().pipe(dbId).optional()),
+    viewAsQA: optionalParam(z.coerce.number().pipe(dbId).optional()),
+    viewAsCardType: optionalParam(z.enum(DUE_CARD_TYPES).default('due_date')),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .transform(
+    (q): z.output<typeof dueCardsQuery> => ({
+      date: q.dueDate,
+      customer_id: q.viewAsCustomer,
+      qa_id: q.viewAsQA,
+      card_type: q.viewAsCardType,
+      page: q.page,
+    }),
+  );
 
 export const dueCard = z.object({
   card_id: z.number(),

@@ -29,6 +29,8 @@ export const MSG = {
   holidaySaved: 'Data saved successfully',
   holidayDeleted: 'Holiday deleted successfully',
   holidayStatusUpdated: 'Holiday status updated successfully',
+  holidayDeleteFailed: 'Failed to delete holiday',
+  holidayStatusFailed: 'Failed to update holiday status',
   settingsUpdated: 'Settings updated',
   announcementDeleted: 'Announcement deleted',
   somethingWentWrong: 'Something went wrong',
@@ -252,7 +254,6 @@ export const MSG = {
   deleteUserFailed: 'Unable to delete user',
   deleteCustomerFailed: 'Unable to delete customer',
   renewSubscriptionFailed: "Couldn't renew subscription, please try again",
-  toggleSubscriptionFailed: 'Something went wrong when changing the subscription',
   confirmDeleteUser: 'Delete {name}? They can no longer log in; their cards and history stay.',
   confirmDeactivateCustomer:
     "Deactivate {name}'s subscription? They can't create requests until it is activated again.",
@@ -268,6 +269,9 @@ export const MSG = {
   ytHelperChosenTwice: 'A YouTube helper is chosen twice',
   notOwnRoleOrAccount: "You can't change your own role or delete your own account",
   fieldNotYours: 'You are not allowed to change {field}',
+  qaNotInYourTeam: 'You can assign only QAs of your own team',
+  passwordChangeRequired: 'Please change your temporary password before you continue',
+  chooseListedOption: 'Choose one of the listed options for {label}',
   clientIdMismatch: 'client_id must match the user in the address',
   numberRange: '{label}: choose {min} to {max}',
   // Notifications (spec 002 §2 "Notifications", §7, §8): the sentences the recipients read, and the page's texts.
@@ -290,6 +294,7 @@ export const MSG = {
   responseRateLoadFailed: 'Unable to load response rate: {error}',
   commentsLoadFailed: 'Unable to load comments: {error}',
   noDataFound: 'No data found',
+  ratingUpdateFailed: 'Error Occured',
   noCommentsToExport: 'There are no comments to export in this range',
   noRatingsYet: 'No rated videos yet',
   // Own profile: avatar, thumbnail reference file, intro video (spec 002 §2 "Own profile", §8).

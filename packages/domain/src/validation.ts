@@ -29,6 +29,17 @@ export const passwordField = z
   .min(PASSWORD_MIN, { error: fill(MSG.passwordTooShort, { min: String(PASSWORD_MIN) }) })
   .max(PASSWORD_MAX, { error: fill(MSG.fieldTooLong, { label: 'Password', max: String(PASSWORD_MAX) }) });
 
+/**
+ * A query parameter a select sends empty when nothing is chosen ('', 'all', 'null'): read as left out,
+ * so the schema's optional or default applies.
+ */
+export const optionalParam = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === 'all' || v === 'null' ? undefined : v), schema);
+
+/** A body a call may leave out or send as null: read as {}, so the object's own defaults apply. */
+export const optionalBody = <T extends z.ZodObject>(schema: T) =>
+  schema.nullish().transform((v): z.output<T> => v ?? schema.parse({}));
+
 export const isHttpUrl = (value: string) => /^https?:\/\/[^\s]+$/i.test(value);
 export const urlField = z.string().trim().max(URL_MAX).refine(isHttpUrl, { error: MSG.linkInvalid });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DUE_CARD_ROLES, dueCardsQuery, dueCardsReply } from '../due-cards.js';
+import { DUE_CARD_ROLES, dueCardsBySpecQuery, dueCardsQuery, dueCardsReply } from '../due-cards.js';
 import { STAFF_DASHBOARD_ROLES } from '../reporting.js';
 import { STAFF_ROLES, type Role } from '../roles.js';
 import {
@@ -187,6 +187,15 @@ export const REPORTS = {
     summary: 'Cards due on a day in New York (today by default), 100 a page, with the total',
     access: DUE_CARD_ROLES,
     query: dueCardsQuery,
+    reply: dueCardsReply,
+  }),
+  dueCardsBySpec: defineRoute({
+    method: 'GET',
+    path: '/api/get-cards-by-due-date',
+    tags,
+    summary: "The same as /api/dueCards under spec 000 §7's path and names (viewAsCustomer, dueDate, viewAsQA, viewAsCardType)",
+    access: DUE_CARD_ROLES,
+    query: dueCardsBySpecQuery,
     reply: dueCardsReply,
   }),
   dueCardsExport: defineRoute({

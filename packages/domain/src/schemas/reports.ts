@@ -3,7 +3,7 @@ import { CARD_STATUSES } from '../card-status.js';
 import { EARLIEST_DATE, RATING_MAX, RATING_MIN, TABLE_PAGE_SIZE } from '../constants.js';
 import { MSG } from '../messages.js';
 import { EXPORT_LIMITS, PROFILE_REPORT_TYPES, REPORT_TABS } from '../reporting.js';
-import { dbId } from '../validation.js';
+import { dbId, optionalParam } from '../validation.js';
 
 /** A real calendar day, not before the first day with data (spec 002 §5, §9). */
 const reportDay = z.iso.date({ error: MSG.dateInvalid }).refine((d) => d >= EARLIEST_DATE, { error: MSG.dateTooEarly });
@@ -235,14 +235,41 @@ export type ExportedComment = z.infer<typeof exportedComment>;
 
 export const RATING_ADMIN_PARTS = ['done', 'repurpose'] as const;
 export const RATING_REASON_MIN = 6;
+/** The new-QA select left on its placeholder sends '' or 0: no new QA, the rating stays with the card's. */
+const noNewQa = (v: unknown) => (v === '' || v === 0 || v === '0' ? null : v);
 export const ratingUpdateBody = z.object({
   cardId: dbId,
-  newQA: dbId.optional().nullable(),
+  newQA: z.preprocess(noNewQa, dbId.optional().nullable()),
   cardType: z.enum(RATING_ADMIN_PARTS),
   rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
   ratingReason: z.string().trim().min(RATING_REASON_MIN, { error: MSG.ratingReasonTooShort }).max(2_000),
 });
 export const assignNewQaBody = ratingUpdateBody.omit({ rating: true }).extend({ newQA: dbId });
+
+/** Rating lists page 10 at a time by default (spec 002 §9); another size up to 100 is honoured. */
+const listLimit = z.coerce.number().int().min(1).max(100).default(TABLE_PAGE_SIZE);
+/** `index` is the page from 1; 0 is read as the first page too, as a zero-based caller means it. */
+const listIndex = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(100_000)
+  .default(1)
+  .transform((n) => Math.max(1, n))
+  .describe('Page number, from 1 (0 also means the first)');
+const COMMENTED = { with: 'with', without: 'without' } as const;
+/** The comment filter by its key, its label, or as a yes/no flag; '' is no filter. */
+const commentedFilter = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const key = v.trim().toLowerCase();
+    if (key === '' || key === 'all') return undefined;
+    if (['with', 'cards with comment', '1', 'true', 'yes'].includes(key)) return COMMENTED.with;
+    if (['without', 'cards without comment', '0', 'false', 'no'].includes(key)) return COMMENTED.without;
+    return v;
+  },
+  z.enum(['with', 'without']).optional().describe("'Cards with Comment' or 'Cards without Comment'"),
+);
 
 /** One change of a rating: who it was given to, what it became and why. */
 export const ratingRecord = z.object({
@@ -270,9 +297,9 @@ export const updatedRatingsQuery = z
   .object({
     startDate: reportDay.optional(),
     endDate: reportDay.optional(),
-    selectedRating: z.coerce.number().int().min(RATING_MIN).max(RATING_MAX).optional(),
-    limit: z.coerce.number().pipe(z.literal(TABLE_PAGE_SIZE)).default(TABLE_PAGE_SIZE),
-    index: page.describe('Page number, from 1'),
+    selectedRating: optionalParam(z.coerce.number().int().min(RATING_MIN).max(RATING_MAX).optional()),
+    limit: listLimit,
+    index: listIndex,
   })
   .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
     error: MSG.dateRangeReversed,
@@ -284,12 +311,12 @@ export const updatedRatingsReply = z.object({
 });
 
 export const customerRatingsQuery = z.object({
-  customerId: queryId.optional(),
-  qaId: queryId.optional(),
+  customerId: optionalParam(queryId.optional()),
+  qaId: optionalParam(queryId.optional()),
   title: z.string().trim().max(200).optional(),
-  commented: z.enum(['with', 'without']).optional().describe("'Cards with Comment' or 'Cards without Comment'"),
-  limit: z.coerce.number().pipe(z.literal(TABLE_PAGE_SIZE)).default(TABLE_PAGE_SIZE),
-  index: page.describe('Page number, from 1'),
+  commented: commentedFilter,
+  limit: listLimit,
+  index: listIndex,
 });
 export const customerRating = z.object({
   id: z.number(),
@@ -305,7 +332,11 @@ export const customerRating = z.object({
 export const customerRatingsReply = z.object({ data: z.array(customerRating), total: z.number() });
 
 /** POST /api/getCard: what the rating form needs about one card. */
-export const getCardBody = z.object({ card_id: dbId });
+export const getCardBody = z.preprocess(
+  // The spec's rating form names the card `cardId`; `card_id` as elsewhere.
+  (v) => (v && typeof v === 'object' && !('card_id' in v) && 'cardId' in v ? { card_id: v.cardId } : v),
+  z.object({ card_id: dbId }),
+);
 export const ratingCardPart = z.object({
   card_type: z.enum(RATING_ADMIN_PARTS),
   delivered: z.boolean(),

@@ -87,6 +87,37 @@ describe('GET /api/dueCards', () => {
   });
 });
 
+describe('GET /api/get-cards-by-due-date', () => {
+  it("answers as /api/dueCards under spec 000 §7's names, blanks meaning no filter", async () => {
+    const mine = await due({ clientId: a.customer.id, cardTitle: 'Spec due', dueDate: new Date('2027-07-07T15:00:00Z') });
+    const theirs = await due({
+      clientId: a.customer2.id,
+      cardTitle: 'Spec due other',
+      dueDate: new Date('2027-07-07T16:00:00Z'),
+      assignedQaId: null,
+    });
+    const spec = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/get-cards-by-due-date${query}`,
+        headers: bearer(a.admin.token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<DueCardsReply>().cards.map((c) => c.card_id);
+    };
+    expect(await spec('?dueDate=2027-07-07&viewAsCustomer=&viewAsQA=')).toEqual([mine.id, theirs.id]);
+    expect(await spec(`?dueDate=2027-07-07&viewAsCustomer=${a.customer2.id}`)).toEqual([theirs.id]);
+    expect(await spec(`?dueDate=2027-07-07&viewAsQA=${a.qa.id}&viewAsCardType=due_date`)).toEqual([mine.id]);
+    expect(await spec('?dueDate=2027-07-07&viewAsCardType=yt_due_date')).toEqual([]);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/get-cards-by-due-date?dueDate=2027-02-30',
+      headers: bearer(a.admin.token),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe('GET /api/dueCards/export', () => {
   it("gives admins the day's cards as CSV with a BOM, formulas neutralised", async () => {
     await due({ clientId: a.customer.id, cardTitle: '=SUM(A1) due card', dueDate: new Date('2027-05-04T18:30:00Z') });

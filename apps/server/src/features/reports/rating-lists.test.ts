@@ -103,6 +103,12 @@ describe('GET /api/rating/updated', () => {
     expect(first.totalRatedCards).toBe(12);
     expect(first.updatedRatedCards.map((r) => r.card_id)).toEqual(made.slice(2).reverse());
     expect(second.updatedRatedCards.map((r) => r.card_id)).toEqual([made[1], made[0]]);
+    // index 0 is the first page as well; another page size is honoured; an empty rating filter is none.
+    expect((await list<Updated>(`${query}&index=0&selectedRating=`, 'UTC')).updatedRatedCards).toEqual(
+      first.updatedRatedCards,
+    );
+    const five = await list<Updated>(`${query}&limit=5&index=1`, 'UTC');
+    expect(five.updatedRatedCards.map((r) => r.card_id)).toEqual(made.slice(7).reverse());
   });
 
   it('is for admins only and refuses bad filters', async () => {
@@ -112,8 +118,9 @@ describe('GET /api/rating/updated', () => {
     for (const bad of [
       'startDate=2024-03-12&endDate=2024-03-11',
       'selectedRating=6',
-      'limit=20',
-      'index=0',
+      'limit=0',
+      'limit=101',
+      'index=-1',
       'startDate=2020-01-01',
     ]) {
       expect((await get(`/api/rating/updated?${bad}`)).statusCode, bad).toBe(400);
@@ -184,6 +191,9 @@ describe('GET /api/rating/customer-rated', () => {
     expect(ids(await list<Rated>(`${q}&qaId=${a.qa.id}&customerId=${a.customer.id}`))).toEqual([repurpose, commented]);
     expect(ids(await list<Rated>(`${q}&commented=with`))).toEqual([commented]);
     expect(ids(await list<Rated>(`${q}&commented=without`))).toEqual([repurpose, blank]);
+    // The filter's labels and flags, and blanks for "any".
+    expect(ids(await list<Rated>(`${q}&commented=Cards%20with%20Comment&customerId=&qaId=`))).toEqual([commented]);
+    expect(ids(await list<Rated>(`${q}&commented=0`))).toEqual([repurpose, blank]);
     // The user's wildcards are literal.
     expect((await list<Rated>('/api/rating/customer-rated?title=Rated%25Alpha')).total).toBe(0);
   });
@@ -210,7 +220,7 @@ describe('GET /api/rating/customer-rated', () => {
     for (const token of [a.lead.token, a.qa.token, a.customer.token, a.helperLead.token]) {
       expect((await get('/api/rating/customer-rated', token)).statusCode).toBe(403);
     }
-    for (const bad of ['commented=maybe', 'customerId=0', 'qaId=x', 'index=0', `title=${'x'.repeat(201)}`]) {
+    for (const bad of ['commented=maybe', 'customerId=0', 'qaId=x', 'index=-1', `title=${'x'.repeat(201)}`]) {
       expect((await get(`/api/rating/customer-rated?${bad}`)).statusCode, bad).toBe(400);
     }
   });

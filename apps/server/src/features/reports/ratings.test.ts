@@ -66,6 +66,8 @@ describe('POST /api/getCard', () => {
       cardTitle: 'Lookup card',
     });
     await rate(card.id, 4, { comment: 'Nice', assignedQaId: null });
+    // The rating form's own name for the card, cardId, is read as card_id.
+    expect((await post(a.admin.token, '/api/getCard', { cardId: card.id })).json()).toMatchObject({ card_id: card.id });
     for (const token of [a.admin.token, a.lead.token, a.qa.token]) {
       const res = await post(token, '/api/getCard', { card_id: card.id });
       expect(res.statusCode, res.body).toBe(200);
@@ -123,6 +125,8 @@ describe('POST /api/rating/update', () => {
     for (const payload of [
       { cardId: card.id, cardType: 'done', rating: 3, ratingReason: reason },
       { cardId: card.id, cardType: 'done', rating: 3, ratingReason: reason, newQA: null },
+      { cardId: card.id, cardType: 'done', rating: 3, ratingReason: reason, newQA: '' },
+      { cardId: card.id, cardType: 'done', rating: 3, ratingReason: reason, newQA: 0 },
       { cardId: card.id, cardType: 'done', rating: 3, ratingReason: reason, newQA: a.qa.id },
     ]) {
       const res = await update(payload);
@@ -236,7 +240,7 @@ describe('POST /api/rating/update', () => {
       expect((await update(payload, token)).statusCode).toBe(403);
     }
     expect((await update({ ...payload, cardId: 999_999 })).statusCode).toBe(404);
-    for (const bad of [{ rating: 0 }, { rating: 6 }, { rating: 4.5 }, { cardType: 'yt' }, { newQA: 0 }]) {
+    for (const bad of [{ rating: 0 }, { rating: 6 }, { rating: 4.5 }, { cardType: 'yt' }, { newQA: -1 }, { newQA: 'x' }]) {
       expect((await update({ ...payload, ...bad })).statusCode, JSON.stringify(bad)).toBe(400);
     }
     expect(await ratingOf(card.id)).toBeUndefined();

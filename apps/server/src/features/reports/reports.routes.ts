@@ -13,6 +13,7 @@ export const reportsRoutes =
     await app.register(dashboardRoutes(ctx));
     await app.register(adminReportsRoutes(ctx));
     serve(app, API.reports.dueCards, ({ user, query }) => listDueCards(ctx.db, user, query));
+    serve(app, API.reports.dueCardsBySpec, ({ user, query }) => listDueCards(ctx.db, user, query));
     serve(app, API.reports.dueCardsExport, async ({ user, query, reply }) => {
       const csv = await exportDueCardsCsv(ctx.db, user, query);
       void reply.headers(csvDownload('Export Cards.csv'));

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, type CallInput } from '@cutroom/domain';
-import { errorMessage } from '../../lib/api-client';
+import { API, MSG, type CallInput } from '@cutroom/domain';
+import { failureMessage } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { notify } from '../../lib/notify';
 import type { RatingChange } from './rating-rule';
@@ -64,6 +64,7 @@ export function useChangeRating(onDone: () => void) {
         queryClient.invalidateQueries({ queryKey: KEYS.card(change.body.cardId) }),
       ]);
     },
-    onError: (error) => notify.error(errorMessage(error)),
+    // The server's refusal explains itself; a crash or a lost connection gets the spec's text.
+    onError: (error) => notify.error(failureMessage(error, MSG.ratingUpdateFailed)),
   });
 }
