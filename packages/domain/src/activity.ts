@@ -1,5 +1,6 @@
 import { INACTIVE_DAYS, MIDDLE_ACTIVITY_DAYS } from './constants.js';
 import type { CUSTOMER_ACTIVITY, OptionValue } from './options.js';
+import type { Role } from './roles.js';
 
 /** A customer's activity band: the customers filter's values. */
 export type ActivityBand = OptionValue<typeof CUSTOMER_ACTIVITY>;
@@ -33,3 +34,6 @@ export const activityLabel = (lastLogin: string | Date | null | undefined, now?:
   const band = activityBand(lastLogin, now);
   return band ? ACTIVITY_BAND_LABELS[band] : NO_LOGIN;
 };
+
+/** Staff who hold customers (QA and helper slots, a lead's team, the helper plan): their profiles list them. */
+export const ASSIGNEE_ROLES: readonly Role[] = ['team-lead', 'qa', 'yt-helper', 'yt-helper-lead'];

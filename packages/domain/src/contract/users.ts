@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  assignedCustomersReply,
   averageRatingReply,
   cardsCountBody,
   createUserBody,
@@ -8,6 +9,7 @@ import {
   createUserReply,
   customersQuery,
   customersReply,
+  listQuery,
   subscriptionReply,
   toggleSubscriptionBody,
   updateUserBody,
@@ -61,6 +63,17 @@ export const USERS = {
     access: CUSTOMER_LIST_ROLES,
     query: customersQuery,
     reply: customersReply,
+  }),
+  assignedCustomers: defineRoute({
+    method: 'GET',
+    path: '/api/user/:id/customers',
+    tags,
+    summary:
+      "A staff member's customers (QA or helper slots, a lead's team, the helper plan for the helper lead) that the caller sees, by name, 10 a page",
+    access: CUSTOMER_LIST_ROLES,
+    params: idParam,
+    query: listQuery,
+    reply: assignedCustomersReply,
   }),
   cardsCount: defineRoute({
     method: 'POST',

@@ -148,6 +148,17 @@ export const customersReply = z.object({
   count: z.number(),
   counters: customerCounters,
 });
+/** GET /api/user/:id/customers: the customers a staff member works with, for the profile's assignee table (spec 002 §2). */
+export const assigneeRow = userView.pick({
+  client_id: true,
+  fullname: true,
+  useremail: true,
+  subscription_type: true,
+  custom_subscription: true,
+  is_active_subscription: true,
+  last_login_time: true,
+});
+export const assignedCustomersReply = z.object({ customers: z.array(assigneeRow), count: z.number() });
 /** POST /api/customers-cards-count: the counters, optionally for one plan. */
 export const cardsCountBody = z.object({ customerType: z.enum(valuesOf(SUBSCRIPTION_TYPES)).optional() });
 

@@ -763,6 +763,13 @@ const TABLE: Record<string, Case[]> = {
       expect: { ...signedIn(200), editor: 404, otherCustomer: 404 },
     },
   ],
+  'GET /api/user/{id}/customers': [
+    {
+      name: "the QA's",
+      params: (f) => ({ id: f.ids.qa }),
+      expect: { ...only(['admin', 'lead', 'qa'], 200), helperLead: 404, helper: 404 },
+    },
+  ],
   'POST /api/customers-cards-count': [
     { body: () => ({ customerType: 'weekly' }), expect: only(['admin', 'lead', 'qa', 'helperLead', 'helper'], 200) },
   ],

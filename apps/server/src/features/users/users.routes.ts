@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { csvDownload } from '../../platform/csv.js';
 import { serve } from '../../platform/routes.js';
 import { createUser, getUser, listUsers } from './users.service.js';
+import { assignedCustomers } from './assigned-customers.service.js';
 import { customersCardsCount, exportCustomersCsv, listCustomers } from './customers.service.js';
 import { averageRating, deleteUser, renewSubscription, toggleSubscription, updateUser } from './user-admin.service.js';
 
@@ -15,6 +16,9 @@ export const usersRoutes =
     serve(app, API.users.list, ({ user, query }) => listUsers(ctx.db, user, query));
     serve(app, API.users.customers, ({ user, query, request }) =>
       listCustomers(ctx.db, user, query, request.headers['user-time-zone']),
+    );
+    serve(app, API.users.assignedCustomers, ({ user, params, query }) =>
+      assignedCustomers(ctx.db, user, params.id, query),
     );
     serve(app, API.users.cardsCount, ({ user, body }) => customersCardsCount(ctx.db, user, body.customerType));
     serve(app, API.users.exportCustomers, async ({ user, query, request, reply }) => {
