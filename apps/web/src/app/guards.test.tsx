@@ -45,7 +45,7 @@ describe('route guards', () => {
     expect(app.pathname()).toBe('/profile');
   });
 
-  it("lets a registered YouTube-helper customer through once they chose 'Skip for now'", async () => {
+  it("lets a registered YouTube-helper customer through once they chose 'Skip'", async () => {
     fakeServer({
       'GET /api/me': {
         body: makeUser({ client_type: 'customer', has_youtube_helper: true, is_yt_fields_filled: false }),
@@ -54,7 +54,9 @@ describe('route guards', () => {
     const user = userEvent.setup();
     const app = renderApp('/dashboard');
 
-    await user.click(await screen.findByTestId('skip-profile'));
+    const skip = await screen.findByTestId('skip-profile');
+    expect(skip.textContent).toBe('Skip');
+    await user.click(skip);
     await waitFor(() => expect(app.pathname()).toBe('/'));
     expect(window.localStorage.getItem('skipProfileForNow')).toBe('true');
     await app.router.navigate('/dashboard');

@@ -21,6 +21,10 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 /** The user-facing text of any error: the server's message when it sent one, else the generic one. */
 export const errorMessage = (error: unknown): string => (isApiError(error) ? error.message : MSG.generic);
 
+/** A failed action's toast: the server's refusal (4xx) explains itself; a crash or lost connection gets the action's own text. */
+export const failureMessage = (error: unknown, fallback: string): string =>
+  isApiError(error) && error.status < 500 ? error.message : fallback;
+
 /** The browser's IANA zone; the server formats times and due dates with it. */
 export const browserTimeZone = (): string => {
   try {

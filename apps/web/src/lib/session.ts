@@ -43,11 +43,11 @@ export function useLogout() {
   });
 }
 
-/** Spec 000 §2: these users finish their profile first, unless they chose 'Skip for now'. */
+/** Spec 000 §2: these users finish their profile first, unless they chose 'Skip'. */
 export const needsProfile = (user: UserView): boolean =>
   user.is_temporary_password || !user.is_profile_completed || !user.is_yt_fields_filled;
 
-/** 'Skip for now' is offered only to YouTube-helper customers whose registration is done (spec 002 §2). */
+/** 'Skip' is offered only to YouTube-helper customers whose registration is done (spec 002 §2). */
 export const maySkipProfile = (user: UserView): boolean =>
   user.client_type === 'customer' &&
   user.has_youtube_helper &&

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, MSG, type Access, type CallInput, type Role } from '@cutroom/domain';
-import { errorMessage, isApiError } from '../../lib/api-client';
+import { errorMessage, failureMessage, isApiError } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { notify } from '../../lib/notify';
 import { STAFF_KEY } from '../../lib/staff';
@@ -40,8 +40,7 @@ export function exportCustomersHref(filters: CustomerFilters): string {
 }
 
 /** The server's own refusal when it gave one, else the spec's text for this action. */
-const toastFailure = (fallback: string) => (error: unknown) =>
-  notify.error(isApiError(error) ? errorMessage(error) : fallback);
+const toastFailure = (fallback: string) => (error: unknown) => notify.error(failureMessage(error, fallback));
 
 function useInvalidatePeople() {
   const queryClient = useQueryClient();
@@ -89,7 +88,7 @@ export function useToggleSubscription() {
       notify.success(reply.message);
       await invalidate();
     },
-    onError: toastFailure(MSG.toggleSubscriptionFailed),
+    onError: toastFailure(MSG.somethingWentWrong),
   });
 }
 

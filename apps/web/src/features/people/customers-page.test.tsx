@@ -118,6 +118,26 @@ describe('customers page', { timeout: 15_000 }, () => {
     });
   });
 
+  it("says the spec's texts when deactivating or deleting fails on the server", async () => {
+    const crash = { status: 500, body: { error_message: MSG.generic, code: 'INTERNAL' } };
+    fakeServer({
+      'GET /api/me': { body: makeUser() },
+      'GET /api/customers': listed([customer()]),
+      'POST /api/user/50/toggleUserSubscription': crash,
+      'DELETE /api/user/50': crash,
+    });
+    const user = userEvent.setup();
+    renderApp('/customers');
+
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Cleo Creator' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText(MSG.somethingWentWrong)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Cleo Creator' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MSG.deleteCustomerFailed)).toBeTruthy();
+  });
+
   it("renews after confirmation and shows the server's refusal as a toast", async () => {
     const server = fakeServer({
       'GET /api/me': { body: makeUser() },

@@ -126,6 +126,30 @@ describe('users page', { timeout: 15_000 }, () => {
     expect(server.callsTo('DELETE', '/api/user/30')).toHaveLength(1);
   });
 
+  it("says 'Unable to delete user' when the server fails, and the server's refusal when it refuses", async () => {
+    let status = 500;
+    fakeServer({
+      'GET /api/me': { body: makeUser() },
+      'GET /api/users': listed([eddie]),
+      'DELETE /api/user/30': () => ({
+        status,
+        body: { error_message: status === 500 ? MSG.generic : MSG.notOwnRoleOrAccount, code: 'X' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/users');
+
+    const remove = async () => {
+      await user.click(await screen.findByRole('button', { name: 'Delete Eddie Cutter' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    };
+    await remove();
+    expect(await screen.findByText(MSG.deleteUserFailed)).toBeTruthy();
+    status = 403;
+    await remove();
+    expect(await screen.findByText(MSG.notOwnRoleOrAccount)).toBeTruthy();
+  });
+
   it('shows a team lead "My Team" without the admin actions', async () => {
     fakeServer({ 'GET /api/me': { body: makeUser({ client_type: 'team-lead' }) }, 'GET /api/users': listed([quinn]) });
     renderApp('/users');

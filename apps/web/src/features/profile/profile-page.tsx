@@ -96,7 +96,7 @@ export function ProfilePage() {
             </Button>
             {canSkip && (
               <Button variant="light" onClick={skip} data-testid="skip-profile">
-                Skip for now
+                Skip
               </Button>
             )}
           </>

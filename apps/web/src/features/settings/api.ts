@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, type CallInput } from '@cutroom/domain';
-import { errorMessage, isApiError } from '../../lib/api-client';
+import { errorMessage, failureMessage, isApiError } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { notify } from '../../lib/notify';
 
@@ -44,7 +44,8 @@ export function useSaveHoliday() {
   });
 }
 
-export function useUpdateHoliday() {
+/** `failure` is the spec's text for an action without a form (delete, status switch); the form shows field refusals itself. */
+export function useUpdateHoliday(failure?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: HolidayChanges) => call(API.settings.updateHoliday, { body }),
@@ -52,7 +53,7 @@ export function useUpdateHoliday() {
       notify.success(reply.message);
       await queryClient.invalidateQueries({ queryKey: HOLIDAYS_KEY });
     },
-    onError: toastUnlessField,
+    onError: failure ? (error) => notify.error(failureMessage(error, failure)) : toastUnlessField,
   });
 }
 

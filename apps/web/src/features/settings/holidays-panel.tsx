@@ -91,7 +91,7 @@ function HolidayForm({ editing, onDone }: { editing: HolidayView | null; onDone:
 }
 
 function HolidayRow({ holiday, onEdit, onDelete }: { holiday: HolidayView; onEdit: () => void; onDelete: () => void }) {
-  const update = useUpdateHoliday();
+  const update = useUpdateHoliday(MSG.holidayStatusFailed);
   return (
     <Table.Tr data-testid={`holiday-${holiday.id}`}>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{holiday.holiday_date}</Table.Td>
@@ -121,7 +121,7 @@ function HolidayRow({ holiday, onEdit, onDelete }: { holiday: HolidayView; onEdi
 /** The Holiday List tab: the form, then the holidays newest first (the server's order; deleted ones left out). */
 export function HolidaysPanel() {
   const holidays = useHolidays();
-  const remove = useUpdateHoliday();
+  const remove = useUpdateHoliday(MSG.holidayDeleteFailed);
   const [editing, setEditing] = useState<HolidayView | null>(null);
   const [deleting, setDeleting] = useState<HolidayView | null>(null);
 

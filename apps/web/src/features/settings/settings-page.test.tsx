@@ -83,6 +83,27 @@ describe('settings page', { timeout: 15_000 }, () => {
     expect(input.getAttribute('aria-describedby')).toContain(field.id);
   });
 
+  it("says the spec's texts when switching or deleting a holiday fails", async () => {
+    const crash = { status: 500, body: { error_message: MSG.generic, code: 'INTERNAL' } };
+    const server = fakeServer({
+      'GET /api/me': { body: makeUser() },
+      'GET /api/portal/get-holidays': { body: { holidays: [holiday()] } },
+      'POST /api/portal/update-holiday': crash,
+    });
+    const user = userEvent.setup();
+    renderApp('/settings?tab=holidays');
+
+    await user.click(await screen.findByRole('switch', { name: 'New Year is on' }));
+    expect(await screen.findByText(MSG.holidayStatusFailed)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Delete New Year' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MSG.holidayDeleteFailed)).toBeTruthy();
+    expect(server.callsTo('POST', '/api/portal/update-holiday').map((c) => c.body)).toEqual([
+      { id: 1, holiday_status: 0 },
+      { id: 1, is_deleted: 1 },
+    ]);
+  });
+
   it('previews the banner as the heading is typed', async () => {
     fakeServer({
       'GET /api/me': { body: makeUser() },
