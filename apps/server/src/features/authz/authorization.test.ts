@@ -103,6 +103,22 @@ const ytCard =
 /** Who sees a helper card: those who see the card, the helper lead and the card's helper. */
 const ytSeen = (status: number, overrides: Partial<Expect> = {}): Expect =>
   cardSeen(status, { helperLead: status, helper: status, ...overrides });
+/** The same call on a card whose helper is not the demo helper: to them it does not exist (404). */
+const othersYt = (params: Case['params'], body: Case['body'], expect: Expect): Case => ({
+  name: "another helper's card",
+  params,
+  body,
+  expect: { ...expect, helper: 404 },
+});
+/** A note by `author` in the helper chat of a card whose helper is not the demo helper. */
+const othersYtNote = (author: Exclude<Caller, 'anonymous'>) => async (f: Fixture) => {
+  const id = await f.card(onHelperBoard('inProgress', null));
+  const [row] = await t.database.db
+    .insert(cardNotes)
+    .values({ cardId: id, chat: 'yt', note: 'A note', authorId: f.ids[author] })
+    .returning();
+  return { id, noteId: row!.id };
+};
 const ytAssets = () => ({
   thumbnailLinkUrlArray: ['https://example.com/thumb-a.png', ''],
   snippetLink: 'https://example.com/snippet.mp4',
@@ -472,6 +488,11 @@ const TABLE: Record<string, Case[]> = {
       body: () => ({ source: 'assigned', target: 'cancelled' }),
       expect: ytSeen(403, { admin: 200, helperLead: 200 }),
     },
+    othersYt(
+      ytCard('assigned', 'none'),
+      () => ({ source: 'assigned', target: 'cancelled' }),
+      ytSeen(403, { admin: 200, helperLead: 200 }),
+    ),
   ],
   'POST /api/ythelper/card/{id}/done': [
     {
@@ -479,6 +500,11 @@ const TABLE: Record<string, Case[]> = {
       body: () => ({ source: 'inProgress', ...ytAssets() }),
       expect: ytSeen(403, { admin: 200, helperLead: 200, helper: 200 }),
     },
+    othersYt(
+      ytCard('inProgress', 'none'),
+      () => ({ source: 'inProgress', ...ytAssets() }),
+      ytSeen(403, { admin: 200, helperLead: 200 }),
+    ),
   ],
   'POST /api/ythelper/card/{id}/doneSkip': [
     {
@@ -486,6 +512,11 @@ const TABLE: Record<string, Case[]> = {
       body: () => ({ source: 'ytQA', skip: true }),
       expect: ytSeen(403, { admin: 200, helperLead: 200 }),
     },
+    othersYt(
+      ytCard('ytQA', 'none'),
+      () => ({ source: 'ytQA', skip: true }),
+      ytSeen(403, { admin: 200, helperLead: 200 }),
+    ),
   ],
   'POST /api/ythelper/card/{id}/markComplete': [
     {
@@ -493,6 +524,11 @@ const TABLE: Record<string, Case[]> = {
       body: () => ({ status: 1, cardSection: 'ytHelper' }),
       expect: ytSeen(403, { admin: 200, helperLead: 200, helper: 200 }),
     },
+    othersYt(
+      ytCard('inDone', 'none'),
+      () => ({ status: 1, cardSection: 'ytHelper' }),
+      ytSeen(403, { admin: 200, helperLead: 200 }),
+    ),
   ],
   'POST /api/ythelper/card/{id}/revision': [
     {
@@ -500,6 +536,7 @@ const TABLE: Record<string, Case[]> = {
       body: () => ({ card_status: 'inDone' }),
       expect: ytSeen(403, { admin: 200, helperLead: 200, helper: 200 }),
     },
+    othersYt(ytCard('inDone', 'none'), () => ({ card_status: 'inDone' }), ytSeen(403, { admin: 200, helperLead: 200 })),
   ],
   'POST /api/ythelper/card/assign': [
     {
@@ -521,10 +558,19 @@ const TABLE: Record<string, Case[]> = {
       body: (_f, p) => ({ data: { descriptions: '<p>New</p>' }, specificConditions: { card_id: p.id } }),
       expect: ytSeen(403, { admin: 200, lead: 200, helperLead: 200, helper: 200 }),
     },
+    othersYt(
+      ytCard('inProgress', 'none'),
+      (_f, p) => ({ data: { descriptions: '<p>New</p>' }, specificConditions: { card_id: p.id } }),
+      ytSeen(403, { admin: 200, lead: 200, helperLead: 200 }),
+    ),
   ],
-  'GET /api/ythelper/card/{id}/commentsV2': [{ params: ytCard('inProgress'), expect: ytSeen(200) }],
+  'GET /api/ythelper/card/{id}/commentsV2': [
+    { params: ytCard('inProgress'), expect: ytSeen(200) },
+    othersYt(ytCard('inProgress', 'none'), undefined, ytSeen(200)),
+  ],
   'POST /api/ythelper/card/{id}/comment': [
     { params: ytCard('inProgress'), body: () => ({ note: 'Thumbnail idea @YTHelper' }), expect: ytSeen(201) },
+    othersYt(ytCard('inProgress', 'none'), () => ({ note: 'Thumbnail idea @YTHelper' }), ytSeen(201)),
   ],
   'POST /api/ythelper/card/{id}/deleteComment': [
     {
@@ -533,6 +579,7 @@ const TABLE: Record<string, Case[]> = {
       body: (_f, p) => ({ note_id: p.noteId }),
       expect: ytSeen(403, { admin: 200, qa: 200 }),
     },
+    othersYt(othersYtNote('qa'), (_f, p) => ({ note_id: p.noteId }), ytSeen(403, { admin: 200, qa: 200 })),
   ],
   'POST /api/ythelper/card/{id}/markCommentComplete': [
     {
@@ -540,6 +587,7 @@ const TABLE: Record<string, Case[]> = {
       body: (_f, p) => ({ note_id: p.noteId, status: 1 }),
       expect: ytSeen(200, { customer: 403 }),
     },
+    othersYt(othersYtNote('customer'), (_f, p) => ({ note_id: p.noteId, status: 1 }), ytSeen(200, { customer: 403 })),
   ],
   'POST /api/ythelper/card/{id}/noteReaction': [
     {
@@ -547,6 +595,7 @@ const TABLE: Record<string, Case[]> = {
       body: (_f, p) => ({ note_id: p.noteId, status: 1 }),
       expect: ytSeen(403, { customer: 200 }),
     },
+    othersYt(othersYtNote('customer'), (_f, p) => ({ note_id: p.noteId, status: 1 }), ytSeen(403, { customer: 200 })),
   ],
   'POST /api/card/assign': [
     {
