@@ -82,6 +82,11 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // An empty body sent as application/json is no body (clients add the header to body-less calls).
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    (body as string).trim() === '' ? done(null, undefined) : parseJson(request, body as string, done),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -3,7 +3,7 @@ import { INBOX_CHAT_PAGE_SIZE, INBOX_MESSAGE_MAX, INBOX_PAGE_SIZE, INBOX_TITLE_M
 import { MSG } from '../messages.js';
 import { INBOX_STATUSES } from '../options.js';
 import { ROLES } from '../roles.js';
-import { dbId, idParam } from '../validation.js';
+import { dbId, idParam, optionalBody } from '../validation.js';
 
 const status = z.enum(INBOX_STATUSES.map((s) => s.value) as ['ACTIVE', 'RESOLVED']);
 const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
@@ -112,9 +112,11 @@ export const inboxStatusBody = z.object({
 });
 export const inboxStatusReply = z.object({ success: z.boolean(), message: z.string(), status });
 
-export const inboxSeenMessagesBody = z
-  .object({ chat_id: dbId.optional().describe('Mark this thread seen; without it, every visible thread') })
-  .default({});
+export const inboxSeenMessagesBody = optionalBody(
+  z.object({
+    chat_id: dbId.nullish().describe('Mark this thread seen; without it (or without a body), every visible thread'),
+  }),
+);
 export const inboxSeenLatestBody = z.object({ id: dbId, seen: flag });
 export const inboxSeenReply = z.object({ success: z.boolean(), unseen: z.number() });
 export const inboxUnseenReply = z.object({ count: z.number() });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../roles.js';
 import { MSG } from '../messages.js';
 import { NOTIFICATION_TYPES, valuesOf } from '../options.js';
-import { dbId } from '../validation.js';
+import { dbId, optionalBody } from '../validation.js';
 
 /** Notifications per fetch; Show More appears when a list holds more (spec 002 §9). */
 export const NOTIFICATIONS_PAGE_SIZE = 50;
@@ -80,15 +80,15 @@ export const notificationsV2Reply = z.object({
   countsCapped: z.boolean().describe(`The caller holds more than ${NOTIFICATIONS_COUNT_CAP}: the totals are at least`),
 });
 
-export const markReadBody = z
-  .object({
+export const markReadBody = optionalBody(
+  z.object({
     resultIds: z
       .array(dbId)
       .max(NOTIFICATIONS_READ_MAX)
-      .optional()
-      .describe('Own notification ids; leave out (or send an empty list) to mark all as read'),
-  })
-  .optional();
+      .nullish()
+      .describe('Own notification ids; leave out (or send an empty list, or no body) to mark all as read'),
+  }),
+);
 export const markReadReply = z.object({
   success: z.boolean(),
   message: z.string(),

@@ -29,7 +29,7 @@ export const inboxRoutes =
     serve(app, routes.edit, ({ user, body }) => editMessage(ctx, user, body.chatId, body.id, body.note));
     serve(app, routes.remove, ({ user, body }) => deleteMessage(ctx, user, body.chat_id, body.id));
     serve(app, routes.status, ({ user, body }) => handleStatus(ctx, user, body));
-    serve(app, routes.seenMessages, ({ user, body }) => markSeen(ctx, user, body.chat_id));
+    serve(app, routes.seenMessages, ({ user, body }) => markSeen(ctx, user, body.chat_id ?? undefined));
     serve(app, routes.seenLatest, ({ user, body }) => markLatestSeen(ctx, user, body.id, body.seen));
     serve(app, routes.unseen, async ({ user }) => ({ count: await unseenCount(ctx.db, user) }));
   };

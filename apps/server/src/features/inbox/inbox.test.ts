@@ -366,6 +366,32 @@ describe('support inbox: seen and unseen', () => {
     expect(await unseen('customer')).toBe(0);
   });
 
+  it('POST /api/inbox/seenMessages needs no body: none, an empty JSON body or null marks every visible thread', async () => {
+    const json = { 'content-type': 'application/json' };
+    for (const [label, headers, payload] of [
+      ['no body', {}, undefined],
+      ['no body, JSON type', json, undefined],
+      ['empty JSON body', json, ''],
+      ['JSON null', json, 'null'],
+      ['chat_id null', json, '{"chat_id":null}'],
+    ] as const) {
+      const id = await newThread('customer');
+      expect(await unseen('qa'), label).toBeGreaterThan(0);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/inbox/seenMessages',
+        headers: { ...bearer(a.qa.token), ...headers },
+        ...(payload === undefined ? {} : { payload }),
+      });
+      expect(res.statusCode, `${label}: ${res.body}`).toBe(200);
+      expect(res.json(), label).toEqual({ success: true, unseen: 0 });
+      expect((await list('qa', 'ACTIVE')).messages.find((m) => m.id === id)!.seen, label).toBe(true);
+    }
+    const bad = await call('POST', '/api/inbox/seenMessages', 'qa', { chat_id: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'chat_id' });
+  });
+
   it("a change reaches the thread's customer and support staff live, not another customer", async () => {
     const owner = connectSse(`${base}/api/events`, bearer(a.customer.token));
     const staff = connectSse(`${base}/api/events`, bearer(a.qa.token));

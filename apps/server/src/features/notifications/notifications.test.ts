@@ -316,6 +316,55 @@ describe('the calls of spec 002 §7: each user reads, marks and deletes only the
     expect(customerRow!.seenAt).toBeNull();
   });
 
+  it('POST /api/notifications/read and DELETE /api/delete-notifications/3 need no body, with or without the JSON type', async () => {
+    const json = { 'content-type': 'application/json' };
+    // No body, an empty body sent as JSON, and JSON null all mean "all" (spec 002 §7: none for bulk).
+    const bodyless: { label: string; headers: Record<string, string>; payload?: string }[] = [
+      { label: 'no body', headers: {} },
+      { label: 'no body, JSON type', headers: json },
+      { label: 'empty JSON body', headers: json, payload: '' },
+      { label: 'blank JSON body', headers: json, payload: ' \n' },
+      { label: 'JSON null', headers: json, payload: 'null' },
+    ];
+    const raw = (method: 'POST' | 'DELETE', url: string, v: (typeof bodyless)[number]) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { ...bearer(a.qa.token), ...v.headers },
+        ...(v.payload === undefined ? {} : { payload: v.payload }),
+      });
+    for (const v of bodyless) {
+      await freshEvent();
+      expect(await count('qa'), v.label).toBeGreaterThan(0);
+      const res = await raw('POST', '/api/notifications/read', v);
+      expect(res.statusCode, `${v.label}: ${res.body}`).toBe(200);
+      expect(res.json(), v.label).toMatchObject({ success: true, notificationsCount: 0 });
+      expect(await count('qa'), v.label).toBe(0);
+
+      const [old] = await db()
+        .insert(notifications)
+        .values({
+          recipientId: a.qa.id,
+          type: 'card_comment',
+          data: 'old',
+          createdAt: new Date(Date.now() - 100 * 86_400_000),
+        })
+        .returning();
+      const deleted = await raw('DELETE', '/api/delete-notifications/3', v);
+      expect(deleted.statusCode, `${v.label}: ${deleted.body}`).toBe(200);
+      expect(deleted.json<{ deleted: number }>().deleted, v.label).toBe(1);
+      expect(await db().select().from(notifications).where(eq(notifications.id, old!.id))).toEqual([]);
+    }
+    // A body that is there but wrong is still 400 and marks nothing.
+    await freshEvent();
+    const unseen = await count('qa');
+    for (const payload of ['{', '[]', '"all"', '{"resultIds":"x"}']) {
+      const res = await raw('POST', '/api/notifications/read', { label: payload, headers: json, payload });
+      expect(res.statusCode, payload).toBe(400);
+    }
+    expect(await count('qa')).toBe(unseen);
+  });
+
   it('DELETE /api/delete-notifications/3 deletes only the caller notifications older than three months', async () => {
     const card = await cardOf();
     const old = new Date(Date.now() - 100 * 86_400_000);
