@@ -40,10 +40,6 @@ export const optionalParam = <T extends z.ZodType>(schema: T) =>
 export const optionalBody = <T extends z.ZodObject>(schema: T) =>
   schema.nullish().transform((v): z.output<T> => v ?? schema.parse({}));
 
-/** A body a call may leave out or send as null: read as {}, so the object's own defaults apply. */
-export const optionalBody = <T extends z.ZodObject>(schema: T) =>
-  schema.nullish().transform((v): z.output<T> => v ?? schema.parse({}));
-
 export const isHttpUrl = (value: string) => /^https?:\/\/[^\s]+$/i.test(value);
 export const urlField = z.string().trim().max(URL_MAX).refine(isHttpUrl, { error: MSG.linkInvalid });
 
