@@ -38,3 +38,33 @@ export async function freshBillingPeriod(customerEmail: string): Promise<void> {
 
 /** The toast carrying a text. */
 export const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
+
+/** A fresh video request for a demo customer, made by the admin in a fresh billing period of theirs. */
+export async function createRequest(title: string, customerEmail = 'customer@cutroom.demo'): Promise<number> {
+  await freshBillingPeriod(customerEmail);
+  const customerId = (await call<{ client_id: number }>(await bearer(customerEmail), 'GET', '/api/me')).client_id;
+  const admin = await bearer('admin@cutroom.demo');
+  const reply = await call<{ card_id: number }>(admin, 'POST', '/api/card', {
+    client_id: customerId,
+    card_title: title,
+    dropbox_link: 'https://www.dropbox.com/sh/e2e-raw-footage',
+    youtube_aspect_ratio: '16:9',
+    video_purpose: 'youtube_content',
+  });
+  return reply.card_id;
+}
+
+/** Takes a request into editing with the demo editor, as the admin does (timeline, then assignment). */
+export async function startEditing(cardId: number): Promise<void> {
+  const admin = await bearer('admin@cutroom.demo');
+  const editorId = (await call<{ client_id: number }>(await bearer('editor@cutroom.demo'), 'GET', '/api/me')).client_id;
+  await call(admin, 'POST', `/api/card/${cardId}/timeline`, { card_status: 'video_request' });
+  await call(admin, 'POST', '/api/card/assign', { card_id: cardId, assign_to: editorId });
+}
+
+/** Takes a card in editing through QA to Review (done) with a delivery link. */
+export async function deliver(cardId: number, link = 'https://www.dropbox.com/s/e2e-final-cut.mp4'): Promise<void> {
+  const admin = await bearer('admin@cutroom.demo');
+  await call(admin, 'POST', `/api/card/${cardId}/moveToQa`, { card_status: 'editing', done_video_link: link });
+  await call(admin, 'POST', `/api/card/${cardId}/done`, { card_status: 'qa', done_link: link, content_id: 'SYNC-E2E' });
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@cutroom/domain';
 import { launchBrowser, newPage, screenshotDir } from './browser.js';
-import { bearer, call, freshBillingPeriod, toast } from './api.js';
+import { createRequest, toast } from './api.js';
 import { submitLogin } from './login.js';
 import { confirmDoneAndRate } from './feedback.js';
 
@@ -21,21 +21,6 @@ beforeAll(async () => {
   fs.mkdirSync(screenshotDir, { recursive: true });
 });
 afterAll(() => browser?.close());
-
-/** A fresh video request for the demo customer, made by the admin in a fresh billing period of theirs. */
-async function createRequest(title: string): Promise<number> {
-  await freshBillingPeriod(CUSTOMER);
-  const customerId = (await call<{ client_id: number }>(await bearer(CUSTOMER), 'GET', '/api/me')).client_id;
-  const admin = await bearer('admin@cutroom.demo');
-  const reply = await call<{ card_id: number }>(admin, 'POST', '/api/card', {
-    client_id: customerId,
-    card_title: title,
-    dropbox_link: 'https://www.dropbox.com/sh/e2e-raw-footage',
-    youtube_aspect_ratio: '16:9',
-    video_purpose: 'youtube_content',
-  });
-  return reply.card_id;
-}
 
 async function openBoard(email: string): Promise<Page> {
   const page = await newPage(browser, WIDE);

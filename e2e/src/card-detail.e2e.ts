@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@cutroom/domain';
 import { baseUrl, launchBrowser, newPage, screenshotDir } from './browser.js';
-import { DEMO_PASSWORD, bearer, call, freshBillingPeriod, toast } from './api.js';
+import { DEMO_PASSWORD, bearer, call, createRequest, deliver, startEditing, toast } from './api.js';
 import { signedInPage } from './login.js';
 import { confirmDoneAndRate } from './feedback.js';
 
@@ -71,8 +71,7 @@ async function recordClip(): Promise<Buffer> {
 
 /** The clip on the portal's own storage, and a card for the customer taken to Review with it. */
 async function deliveredCard(): Promise<number> {
-  await freshBillingPeriod(CUSTOMER);
-  const [admin, customer, editor] = await Promise.all([bearer(ADMIN), bearer(CUSTOMER), bearer(EDITOR)]);
+  const admin = await bearer(ADMIN);
   const form = new FormData();
   form.append('document', new Blob([new Uint8Array(await recordClip())], { type: 'video/webm' }), 'review-clip.webm');
   const upload = await fetch(`${baseUrl()}/api/media`, {
@@ -83,19 +82,9 @@ async function deliveredCard(): Promise<number> {
   expect(upload.status).toBe(201);
   const link = `${baseUrl()}${((await upload.json()) as { url: string }).url}`;
 
-  const customerId = (await call<{ client_id: number }>(customer, 'GET', '/api/me')).client_id;
-  const editorId = (await call<{ client_id: number }>(editor, 'GET', '/api/me')).client_id;
-  const { card_id: cardId } = await call<{ card_id: number }>(admin, 'POST', '/api/card', {
-    client_id: customerId,
-    card_title: `E2E review ${Date.now()}`,
-    dropbox_link: 'https://www.dropbox.com/sh/e2e-raw-footage',
-    youtube_aspect_ratio: '16:9',
-    video_purpose: 'youtube_content',
-  });
-  await call(admin, 'POST', `/api/card/${cardId}/timeline`, { card_status: 'video_request' });
-  await call(admin, 'POST', '/api/card/assign', { card_id: cardId, assign_to: editorId });
-  await call(admin, 'POST', `/api/card/${cardId}/moveToQa`, { card_status: 'editing', done_video_link: link });
-  await call(admin, 'POST', `/api/card/${cardId}/done`, { card_status: 'qa', done_link: link, content_id: 'SYNC-E2E' });
+  const cardId = await createRequest(`E2E review ${Date.now()}`, CUSTOMER);
+  await startEditing(cardId);
+  await deliver(cardId, link);
   return cardId;
 }
 
