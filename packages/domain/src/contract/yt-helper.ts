@@ -73,4 +73,14 @@ export const YT_HELPER = {
     body: ytDescriptionBody,
     reply: successReply,
   }),
+  // The spec writes the path with its trailing slash; a client leaving it off reaches the same call.
+  descriptionNoSlash: defineRoute({
+    method: 'POST',
+    path: '/api/generic/update/vc_ythelper_card',
+    tags,
+    summary: 'The description update without the trailing slash (same call)',
+    access: 'user',
+    body: ytDescriptionBody,
+    reply: successReply,
+  }),
 } as const;

@@ -564,6 +564,18 @@ const TABLE: Record<string, Case[]> = {
       ytSeen(403, { admin: 200, lead: 200, helperLead: 200 }),
     ),
   ],
+  'POST /api/generic/update/vc_ythelper_card': [
+    {
+      params: ytCard('inProgress'),
+      body: (_f, p) => ({ data: { descriptions: '<p>New</p>' }, specificConditions: { card_id: p.id } }),
+      expect: ytSeen(403, { admin: 200, lead: 200, helperLead: 200, helper: 200 }),
+    },
+    othersYt(
+      ytCard('inProgress', 'none'),
+      (_f, p) => ({ data: { descriptions: '<p>New</p>' }, specificConditions: { card_id: p.id } }),
+      ytSeen(403, { admin: 200, lead: 200, helperLead: 200 }),
+    ),
+  ],
   'GET /api/ythelper/card/{id}/commentsV2': [
     { params: ytCard('inProgress'), expect: ytSeen(200) },
     othersYt(ytCard('inProgress', 'none'), undefined, ytSeen(200)),

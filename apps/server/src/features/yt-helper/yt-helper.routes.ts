@@ -21,4 +21,5 @@ export const ytHelperRoutes =
     serve(app, routes.assign, ({ user, body }) => assignYtHelper(ctx, user, body.card_id, body.assign_to));
     serve(app, routes.dueDate, ({ user, body }) => updateYtDueDate(ctx, user, body.card_id, body.due_date));
     serve(app, routes.description, ({ user, body }) => updateYtDescription(ctx, user, body));
+    serve(app, routes.descriptionNoSlash, ({ user, body }) => updateYtDescription(ctx, user, body));
   };

@@ -361,6 +361,18 @@ describe('assignment, due date and description', () => {
     });
     expect([ok.statusCode, ok.json().message]).toEqual([200, MSG.descriptionUpdated]);
     expect((await cardOf(card.id)).ytCardDescription).not.toContain('onerror');
+    // The same call without the trailing slash, with the same refusals.
+    const noSlash = await post(a.helper.token, url.slice(0, -1), {
+      data: { descriptions: '<p>Outro</p>' },
+      specificConditions: { card_id: card.id },
+    });
+    expect([noSlash.statusCode, noSlash.json().message]).toEqual([200, MSG.descriptionUpdated]);
+    expect((await cardOf(card.id)).ytCardDescription).toBe('<p>Outro</p>');
+    const widened = await post(a.admin.token, url.slice(0, -1), {
+      data: { descriptions: 'x', yt_card_status: 'completed' },
+      specificConditions: { card_id: card.id },
+    });
+    expect(widened.statusCode).toBe(400);
     for (const payload of [
       { data: { descriptions: 'x', yt_card_status: 'completed' }, specificConditions: { card_id: card.id } },
       { data: { descriptions: 'x' }, specificConditions: { card_id: card.id, client_id: a.customer.id } },
