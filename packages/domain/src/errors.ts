@@ -43,4 +43,6 @@ export interface ErrorReply {
   /** An ErrorCode, or Fastify's own code for its client errors (bad JSON, body too large). */
   code: string;
   field?: string;
+  /** The same text as error_message, on the routes whose contract names `errorAlias`. */
+  error?: string;
 }

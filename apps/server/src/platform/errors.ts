@@ -15,8 +15,18 @@ export class AppError extends Error {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's contract `errorAlias`: its errors repeat error_message under this name. */
+    errorAlias?: 'error';
+  }
+}
+
 const reply = (code: string, error_message: string, field?: string): ErrorReply =>
   field ? { error_message, code, field } : { error_message, code };
+
+const isErrorBody = (payload: unknown): payload is ErrorReply =>
+  typeof payload === 'object' && payload !== null && typeof (payload as ErrorReply).error_message === 'string';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -92,6 +102,12 @@ export function answerFrameworkError(err: FastifyError, _request: FastifyRequest
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
+  // A route whose contract names an alias gets it on every error reply, whichever branch below answers.
+  app.addHook('preSerialization', async (request, rep, payload) => {
+    const alias = request.routeOptions.config.errorAlias;
+    if (!alias || rep.statusCode < 400 || !isErrorBody(payload)) return payload;
+    return { ...payload, [alias]: payload.error_message };
+  });
   app.setErrorHandler((err: FastifyError, request, rep) => {
     if (err instanceof AppError) {
       return rep.status(err.status).send(reply(err.code, err.message, err.field));

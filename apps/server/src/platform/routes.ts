@@ -36,7 +36,7 @@ export function serve<R extends RouteContract>(
     method: route.method,
     url: route.path,
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
-    config: { ...options.config, access: route.access },
+    config: { ...options.config, access: route.access, ...(route.errorAlias ? { errorAlias: route.errorAlias } : {}) },
     schema: {
       tags: [...route.tags],
       summary: route.summary,

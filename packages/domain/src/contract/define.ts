@@ -22,6 +22,8 @@ export interface RouteContract {
   reply: z.ZodType;
   /** The success status, 200 unless the call creates something. */
   status?: 200 | 201;
+  /** Error replies also carry their text under this name (spec 002 §7: update-leave's errors carry `error`). */
+  errorAlias?: 'error';
 }
 
 export const defineRoute = <const R extends RouteContract>(route: R): R => route;

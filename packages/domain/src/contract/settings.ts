@@ -106,12 +106,14 @@ export const LEAVE = {
     method: 'POST',
     path: '/api/user/:id/update-leave',
     tags: ['leave'],
-    summary: "Add a leave period to a staff user; notifyOptions mails the user and/or the user's team lead",
+    summary:
+      "Add a leave period to a staff user; notifyOptions mails the user and/or the user's team lead. Errors also carry `error` (spec 002 §7)",
     access: LEAVE_ADMIN_ROLES,
     params: idParam,
     body: updateLeaveBody,
     reply: updateLeaveReply,
     status: 201,
+    errorAlias: 'error',
   }),
   history: defineRoute({
     method: 'GET',

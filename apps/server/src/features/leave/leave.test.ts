@@ -128,6 +128,33 @@ describe('leave', () => {
     expect(await leaveCount()).toBe(before);
   });
 
+  it("carries each error's text under `error` too (spec 002 §7), beside {error_message, code}", async () => {
+    const url = `/api/user/${accounts.qa.id}/update-leave`;
+    const leave = { start: '2030-02-01', end: '2030-02-01', reason: 'x' };
+    const replies = [
+      await admin('POST', url, { ...leave, start: '2030-02-02' }),
+      await admin('POST', url, { ...leave, reason: ' ' }),
+      await admin('POST', `/api/user/${accounts.customer.id}/update-leave`, leave),
+      await admin('POST', '/api/user/999999/update-leave', leave),
+      await as(accounts.qa.token, 'POST', url, leave),
+      await as(null, 'POST', url, leave),
+    ];
+    expect(replies.map((r) => r.statusCode)).toEqual([400, 400, 400, 404, 403, 401]);
+    expect(replies[0]!.json()).toEqual({
+      error_message: MSG.leaveDatesReversed,
+      error: MSG.leaveDatesReversed,
+      code: 'VALIDATION',
+      field: 'start',
+    });
+    for (const reply of replies) {
+      const body = reply.json<{ error_message: string; error: string; code: string }>();
+      expect(body.error).toBe(body.error_message);
+      expect(body.code).toEqual(expect.any(String));
+    }
+    // Only this route's contract asks for it.
+    expect((await as(accounts.qa.token, 'DELETE', '/api/leave/1/delete-leave')).json()).not.toHaveProperty('error');
+  });
+
   it('is added and deleted by admin only; deleting checks the user when given', async () => {
     const payload = { start: '2031-01-01', end: '2031-01-05', reason: 'Holiday' };
     for (const key of ['lead', 'qa', 'editor', 'helperLead', 'helper', 'customer'] as const) {
