@@ -4,7 +4,8 @@
  * Export Cards CSV (100,000 rows) with the API process's resident memory sampled while it streams.
  * PostgreSQL, the API as its own process (the board benchmark's helpers). Prints figures and ratios;
  * asserts nothing.
- *   npm run bench:reporting        (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
+ *   npm run bench:reporting        (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres;
+ *                                   BENCH_REUSE=1 keeps the seeded database for the next run)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,12 +24,13 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CARDS = Number(process.env.BENCH_CARDS ?? 100_000);
 const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 1_000_000);
 const CUSTOMERS = 2_000;
+const REUSE = process.env.BENCH_REUSE === '1';
 const TARGET_P50_MS = 100;
 const TARGET_GROWTH_MB = 50;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = 'cutroom_bench_reporting';
 
-type Role = 'admin' | 'lead';
+type Role = 'admin' | 'lead' | 'customer';
 interface Scenario {
   name: string;
   role: Role;
@@ -42,11 +44,11 @@ const q = (extra: Record<string, string | number> = {}) =>
     ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])),
   }).toString();
 
-function scenarios(qaId: number, customerId: number): Scenario[] {
+function scenarios(qaId: number, helperId: number, customerId: number): Scenario[] {
   const R = API.reports;
   const dash = (tab: string) => `${R.dashboard.path}?${q({ tab })}`;
   const art = (tab: string) => `${R.artDashboard.path}?${q({ tab })}`;
-  const user = (route: { path: string }) => `${pathOf(route.path, { userId: qaId })}?${q()}`;
+  const user = (route: { path: string }, userId = qaId) => `${pathOf(route.path, { userId })}?${q()}`;
   return [
     { name: 'dashboard QaTab', role: 'admin', path: dash('QaTab') },
     { name: 'dashboard TeamLeadTab', role: 'admin', path: dash('TeamLeadTab') },
@@ -55,12 +57,15 @@ function scenarios(qaId: number, customerId: number): Scenario[] {
     { name: 'dashboard QaTab as team lead', role: 'lead', path: dash('QaTab') },
     { name: 'ART QaTab', role: 'admin', path: art('QaTab') },
     { name: 'ART TeamLeadTab as team lead', role: 'lead', path: art('TeamLeadTab') },
+    { name: 'ART YTHelperTab', role: 'admin', path: art('YTHelperTab') },
     {
       name: 'client dashboard (one customer)',
       role: 'admin',
       path: `${R.clientDashboard.path}?${q({ id: customerId })}`,
     },
+    { name: 'client dashboard as the customer', role: 'customer', path: `${R.clientDashboard.path}?${q()}` },
     { name: 'responseRateV2 (one QA)', role: 'admin', path: user(R.responseRate) },
+    { name: 'helper responseRate (one helper)', role: 'admin', path: user(R.ytResponseRate, helperId) },
     { name: 'CSAT (one QA)', role: 'admin', path: user(R.csat) },
     {
       name: 'export cards view (limit 1000)',
@@ -100,8 +105,13 @@ async function measureExport(origin: string, token: string, pid: number) {
 async function main() {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
+  // BENCH_REUSE=1 keeps the seeded database between runs (seeding 100,000 cards takes minutes).
+  const reuse =
+    REUSE && (await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount === 1;
+  if (!reuse) {
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.query(`create database ${dbName}`);
+  }
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${dbName}`;
@@ -113,24 +123,29 @@ async function main() {
   try {
     const passwordHash = await hashPassword('bench-password');
     const seedStart = performance.now();
-    await seedStaff(pool, passwordHash);
-    const lead = await seedLead(pool, passwordHash);
-    await seedCustomers(pool, passwordHash, 0, CUSTOMERS);
-    await seedCards(pool, 0, CARDS, { customers: CUSTOMERS, createdHours: 4 * 365 * 24 });
-    await seedReportingHistory(pool, COMMENTS);
-    const seeded = ((performance.now() - seedStart) / 1000).toFixed(0);
+    if (!reuse) {
+      await seedStaff(pool, passwordHash);
+      await seedLead(pool, passwordHash);
+      await seedCustomers(pool, passwordHash, 0, CUSTOMERS);
+      await seedCards(pool, 0, CARDS, { customers: CUSTOMERS, createdHours: 4 * 365 * 24 });
+      await seedReportingHistory(pool, COMMENTS);
+    }
+    const seeded = reuse ? 'reused' : `${((performance.now() - seedStart) / 1000).toFixed(0)} s`;
     const one = async (sql: string) => (await pool.query<{ id: number }>(sql)).rows[0]!.id;
     const qaId = await one(`select id from users where client_type = 'qa' order by id limit 1`);
     const customerId = await one(`select id from users where client_type = 'customer' order by id limit 1`);
+    const helperId = await one(`select id from users where client_type = 'yt-helper' order by id limit 1`);
     const adminId = await one(`select id from users where client_type = 'admin'`);
+    const lead = await one(`select id from users where client_type = 'team-lead' order by id limit 1`);
 
     server = await startServer(url.toString(), dataDir);
     const tokens: Record<Role, string> = {
       admin: await createSession(database.db, adminId, true, 'bench'),
       lead: await createSession(database.db, lead, true, 'bench'),
+      customer: await createSession(database.db, customerId, true, 'bench'),
     };
     const loadAtStart = os.loadavg()[0]!;
-    const list = scenarios(qaId, customerId);
+    const list = scenarios(qaId, helperId, customerId);
     const call = (s: Scenario): Call => ({ url: `${server!.origin}${s.path}`, token: tokens[s.role] });
     for (const s of list) await measureApi(call(s), 1, 1);
     const rows: { s: Scenario; figures: Figures; bytes: number }[] = [];
@@ -147,8 +162,9 @@ async function main() {
     const exported = await measureExport(server.origin, tokens.admin, server.pid);
     process.stdout.write('\n\n');
 
-    const counts = await pool.query<{ cards: string; notes: string; ratings: string; in_range: string }>(
+    const counts = await pool.query<{ cards: string; notes: string; ratings: string; in_range: string; helper: string }>(
       `select (select count(*) from cards) as cards, (select count(*) from card_notes) as notes,
+              (select count(*) from cards where yt_card_status is not null) as helper,
               (select count(*) from card_ratings) as ratings,
               (select count(*) from cards where created_at >= now() - interval '30 days') as in_range`,
     );
@@ -156,7 +172,7 @@ async function main() {
     const load = `load average ${loadAtStart.toFixed(1)} at start, ${os.loadavg()[0]!.toFixed(1)} at end`;
     console.log(
       `PostgreSQL at ${url.host}; ${Number(c.cards).toLocaleString('en-US')} cards (${Number(c.in_range).toLocaleString('en-US')} in the range ${range.start_date} to ${range.end_date}), ` +
-        `${Number(c.notes).toLocaleString('en-US')} notes, ${Number(c.ratings).toLocaleString('en-US')} ratings; seeded in ${seeded} s; ` +
+        `${Number(c.helper).toLocaleString('en-US')} on the helper side, ${Number(c.notes).toLocaleString('en-US')} notes, ${Number(c.ratings).toLocaleString('en-US')} ratings; seeded: ${seeded}; ` +
         `${SECONDS} s a run, 1 connection, ${os.cpus().length} cores, ${load}\n`,
     );
     const f = (n: number) => n.toFixed(n < 10 ? 2 : 0);
@@ -181,10 +197,12 @@ async function main() {
     await pool.end();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${dbName} with (force)`);
-    await cleanup.end();
+    if (!REUSE) {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${dbName} with (force)`);
+      await cleanup.end();
+    }
   }
 }
 

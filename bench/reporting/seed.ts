@@ -3,7 +3,9 @@ import type { Pool } from 'pg';
 /**
  * Makes the board seed's cards look worked on, for the reporting figures: assignment and delivery
  * times by status, a revision round on every tenth delivered card, a customer rating on most
- * delivered ones, and `comments` customer-chat notes (every third one a QA's reply).
+ * delivered ones, and `comments` customer-chat notes (every third one a QA's reply). The helper side
+ * of the board seed's helper cards gets the same: assignment, due date, deliveries with a revision
+ * round on every twentieth, `yt` ratings on the completed ones, and a tenth of the notes in their chat.
  */
 export async function seedReportingHistory(pool: Pool, comments: number) {
   await pool.query(
@@ -39,6 +41,7 @@ export async function seedReportingHistory(pool: Pool, comments: number) {
      join cards c on c.id = (select first from bounds) + g % (select n from bounds)`,
     [comments],
   );
+  await seedHelperHistory(pool, Math.floor(comments / 10));
   await pool.query('vacuum analyze cards, card_activity, card_ratings, card_notes');
   await pool.query('checkpoint');
 }
@@ -57,4 +60,44 @@ export async function seedLead(pool: Pool, passwordHash: string): Promise<number
     [id],
   );
   return id;
+}
+
+/** The helper side: the YTHelperTab and the helper response rate time real rows, not an empty side. */
+async function seedHelperHistory(pool: Pool, notes: number) {
+  await pool.query(
+    `update cards set yt_assigned_time = coalesce(done_at, created_at) + interval '4 hours',
+       yt_due_date = coalesce(done_at, created_at) + interval '52 hours',
+       yt_card_revision = case when id % 20 = 0 then 1 else 0 end
+     where yt_card_status is not null`,
+  );
+  // Delivered helper cards: into inDone 10 to 40 hours after assignment; every twentieth sent back once first.
+  await pool.query(
+    `insert into card_activity (card_id, from_status, to_status, created_at)
+     select id, 'yt:ytQA', 'yt:inDone', yt_assigned_time + (10 + id % 30) * interval '1 hour'
+     from cards where yt_card_status in ('inDone', 'completed')
+     union all
+     select id, 'yt:inDone', 'yt:inProgress', yt_assigned_time + interval '6 hours'
+     from cards where yt_card_status in ('inDone', 'completed') and id % 20 = 0
+     union all
+     select id, 'yt:ytQA', 'yt:inDone', yt_assigned_time + interval '5 hours'
+     from cards where yt_card_status in ('inDone', 'completed') and id % 20 = 0`,
+  );
+  await pool.query(
+    `insert into card_ratings (card_id, card_type, rating, rated_by, created_at)
+     select id, 'yt', 1 + id % 5, client_id, yt_assigned_time + interval '50 hours'
+     from cards where yt_card_status = 'completed'`,
+  );
+  // Helper-chat notes over the helper cards in turn: the customer asks, every third note the helper's answer.
+  await pool.query(
+    `with helper_cards as (select id, client_id, yt_helper_id, yt_assigned_time, row_number() over (order by id) - 1 as n
+                           from cards where yt_card_status is not null),
+          bounds as (select count(*) as n from helper_cards)
+     insert into card_notes (card_id, chat, note, author_id, created_at, updated_at)
+     select c.id, 'yt', 'Bench helper note ' || g,
+            case when g % 3 = 2 then coalesce(c.yt_helper_id, c.client_id) else c.client_id end,
+            c.yt_assigned_time + (g / b.n + 1) * interval '2 hours', c.yt_assigned_time + (g / b.n + 1) * interval '2 hours'
+     from bounds b, generate_series(0, $1::int - 1) g
+     join helper_cards c on c.n = g % (select n from bounds)`,
+    [notes],
+  );
 }
