@@ -81,6 +81,32 @@ export const YT_BOARD_COLUMNS = [
   { key: 'completed', title: 'Completed' },
 ] as const satisfies readonly { key: YtStatus; title: string }[];
 
+/**
+ * The list view's helper tabs, in the spec's order and words (spec 000 §2 "List view", spec 002):
+ * 'Cancelled' here, where the board's column says 'Canceled'.
+ */
+export const YT_LIST_TABS = [
+  { key: 'assigned', title: 'Assigned' },
+  { key: 'inProgress', title: 'In Progress' },
+  { key: 'cancelled', title: 'Cancelled' },
+  { key: 'ytQA', title: 'QA' },
+  { key: 'inDone', title: 'Review' },
+  { key: 'completed', title: 'Completed' },
+] as const satisfies readonly { key: YtStatus; title: string }[];
+
+/**
+ * A helper card's status as its tile and YT Helper tab show it (spec 000 §4: "Progress, Review,
+ * Completed or ASSIGNED CARD"); QA and cancelled, which the spec doesn't word, keep their label.
+ */
+export const YT_STATUS_TEXT: Record<YtStatus, string> = {
+  assigned: 'ASSIGNED CARD',
+  inProgress: 'Progress',
+  ytQA: YT_STATUS_LABELS.ytQA,
+  inDone: 'Review',
+  cancelled: YT_STATUS_LABELS.cancelled,
+  completed: 'Completed',
+};
+
 export const isYtStatus = (value: unknown): value is YtStatus => YT_STATUSES.includes(value as YtStatus);
 
 export const isCardStatus = (value: unknown): value is CardStatus => CARD_STATUSES.includes(value as CardStatus);

@@ -67,6 +67,29 @@ describe('the YouTube-helper board', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('yt-board-view')).toBeNull();
   });
 
+  it("words the list's helper tabs as the spec does ('Cancelled'), in its order", async () => {
+    ytBoardServer('yt-helper-lead', CARDS);
+    window.localStorage.setItem('selectedListingView', 'list');
+    renderApp('/');
+    const list = await screen.findByTestId('yt-list-view');
+    window.localStorage.removeItem('selectedListingView');
+    // Each tab's title, without the count badge that follows it once the counts arrive.
+    expect(
+      within(list)
+        .getAllByRole('tab')
+        .map((t) => t.textContent?.replace(/\d+$/, '')),
+    ).toEqual(['Assigned', 'In Progress', 'Cancelled', 'QA', 'Review', 'Completed']);
+  });
+
+  it("shows a helper tile's status in the spec's words (ASSIGNED CARD, Progress, Review, Completed)", async () => {
+    ytBoardServer('yt-helper-lead', CARDS);
+    renderApp('/ythelper/dashboard');
+    const texts = await Promise.all(
+      [1, 2, 3, 4].map(async (id) => (await screen.findByTestId(`yt-status-menu-${id}`)).textContent),
+    );
+    expect(texts).toEqual(['ASSIGNED CARD', 'Progress', 'Review', 'Completed']);
+  });
+
   it("sends '?cardId=' on the helper board to the card's YT Helper tab", async () => {
     ytBoardServer('yt-helper', CARDS);
     const { router } = renderApp('/ythelper/dashboard?cardId=2');

@@ -1,6 +1,6 @@
 import { Badge, Button, ColorSwatch, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconStarFilled } from '@tabler/icons-react';
-import { MSG, YT_STATUS_LABELS, type CardTileReply, type YtStatus } from '@cutroom/domain';
+import { MSG, YT_STATUS_LABELS, YT_STATUS_TEXT, type CardTileReply, type YtStatus } from '@cutroom/domain';
 import { cardDetailsPath } from '../../lib/card-url';
 import { fullName } from '../../lib/person-name';
 import { ytPolicyFor, ytStatusOf } from '../../lib/policy';
@@ -27,7 +27,7 @@ export function YtStatusMenu({ card }: { card: CardTileReply }) {
   const { user, requestMove } = useYtActions();
   const status = ytStatusOf(card) ?? 'assigned';
   const targets = ytPolicyFor(user, card).moves;
-  const label = YT_STATUS_LABELS[status];
+  const label = YT_STATUS_TEXT[status];
   return (
     <TileControls>
       <Menu position="bottom-start" shadow="md" width={210} withinPortal>

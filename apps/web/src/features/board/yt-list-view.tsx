@@ -1,15 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Badge, Center, Loader, Paper, SimpleGrid, Skeleton, Tabs, Text } from '@mantine/core';
-import { MSG, YT_BOARD_COLUMNS } from '@cutroom/domain';
+import { MSG, YT_LIST_TABS } from '@cutroom/domain';
 import { flattenPages } from './api';
 import classes from './list.module.css';
 import { useYtColumnCards, type YtColumnKey, type YtFilters } from './yt-api';
 import { YtCardTile } from './yt-card-tile';
 import { useLoadMore } from './use-load-more';
-
-/** The list's helper tabs in the spec's order (000 §2 "List view"), which differs from the board's. */
-const YT_LIST_ORDER: YtColumnKey[] = ['assigned', 'inProgress', 'cancelled', 'ytQA', 'inDone', 'completed'];
-const columnOf = (key: YtColumnKey) => YT_BOARD_COLUMNS.find((c) => c.key === key)!;
 
 function YtListSection({ columnKey, filters }: { columnKey: YtColumnKey; filters: YtFilters }) {
   const query = useYtColumnCards(columnKey, filters);
@@ -47,13 +43,13 @@ function YtListSection({ columnKey, filters }: { columnKey: YtColumnKey; filters
   );
 }
 
-/** The helper mode of the list view: one tab per helper status with its count. */
+/** The helper mode of the list view: one tab per helper status with its count, in the domain's order and words. */
 export function YtListView({ filters, counts }: { filters: YtFilters; counts: Record<string, number> | undefined }) {
   const [tab, setTab] = useState<YtColumnKey>('assigned');
   return (
     <Tabs value={tab} onChange={(v) => v && setTab(v as YtColumnKey)} data-testid="yt-list-view">
       <Tabs.List className={classes.tabList} mb="md">
-        {YT_LIST_ORDER.map((key) => (
+        {YT_LIST_TABS.map(({ key, title }) => (
           <Tabs.Tab
             key={key}
             value={key}
@@ -67,7 +63,7 @@ export function YtListView({ filters, counts }: { filters: YtFilters; counts: Re
               ) : null
             }
           >
-            {columnOf(key).title}
+            {title}
           </Tabs.Tab>
         ))}
       </Tabs.List>

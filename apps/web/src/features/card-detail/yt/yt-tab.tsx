@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Badge, DataList, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { YT_STATUS_LABELS, type CardDetailReply, type UserView } from '@cutroom/domain';
+import { YT_STATUS_TEXT, type CardDetailReply, type UserView } from '@cutroom/domain';
 import { formatEst } from '../../../lib/format-time';
 import { fullName } from '../../../lib/person-name';
 import { policyFor, ytPolicyFor, ytStatusOf } from '../../../lib/policy';
@@ -126,7 +126,7 @@ export function YtTab({ card, viewer, stream }: YtTabProps) {
                   YouTube helper{' '}
                   {status ? (
                     <Badge variant="light" ml={6} data-testid="yt-status">
-                      {YT_STATUS_LABELS[status]}
+                      {YT_STATUS_TEXT[status]}
                     </Badge>
                   ) : (
                     <Badge variant="light" color="gray" ml={6} data-testid="yt-status">
