@@ -65,7 +65,7 @@ export const NOTIFICATIONS = {
     path: '/api/notifications/read-history/:uniqueId',
     tags,
     summary:
-      'Who of the recipients of one event (notification_unique_id) has read it, and when; only for a recipient of that event',
+      "Who of the recipients of one event (notification_unique_id, or the caller's own notification id) has read it, and when; only for a recipient of that event",
     access: 'user',
     params: uniqueIdParam,
     reply: readHistoryReply,

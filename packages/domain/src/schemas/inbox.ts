@@ -6,7 +6,10 @@ import { ROLES } from '../roles.js';
 import { dbId, idParam, optionalBody } from '../validation.js';
 
 const status = z.enum(INBOX_STATUSES.map((s) => s.value) as ['ACTIVE', 'RESOLVED']);
-const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
+/** 1 or 0, as a number, a string ("1", "0") or a boolean. */
+const flag = z
+  .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()])
+  .transform((v) => v === 1 || v === '1' || v === true);
 /** Rich text as the composer sends it; the server sanitizes it and refuses what is empty after. */
 const messageText = z
   .string({ error: MSG.inboxMessageRequired })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../roles.js';
 import { MSG } from '../messages.js';
 import { NOTIFICATION_TYPES, valuesOf } from '../options.js';
-import { dbId, optionalBody } from '../validation.js';
+import { dbId, optionalBody, optionalParam } from '../validation.js';
 
 /** Notifications per fetch; Show More appears when a list holds more (spec 002 §9). */
 export const NOTIFICATIONS_PAGE_SIZE = 50;
@@ -24,7 +24,10 @@ export const NOTIFICATION_GROUPS = ['all', 'today', 'yesterday'] as const;
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
 
 const notificationType = z.enum(valuesOf(NOTIFICATION_TYPES));
-const dateOnly = z.iso.date({ error: MSG.dateInvalid });
+/** A day, or a full ISO timestamp (the server takes that instant's day in the caller's zone). */
+const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], {
+  error: MSG.dateInvalid,
+});
 
 /** One notification as its recipient sees it (spec 002 §3 Notification); the names are the actor's. */
 export const notificationView = z.object({
@@ -51,22 +54,21 @@ export const latestNotificationsReply = z.object({
 });
 export const notificationsCountReply = z.object({ notificationsCount: z.number().int() });
 
-export const notificationsV2Query = z
-  .object({
-    limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_SIZE).default(NOTIFICATIONS_PAGE_SIZE),
-    page: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).default(1),
-    group: z
-      .enum(NOTIFICATION_GROUPS)
-      .default('all')
-      .describe("Which list is paged: all, or today / yesterday in the caller's zone"),
-    notification_type: notificationType.optional(),
-    date_from: dateOnly.optional().describe("First day, in the caller's zone (user-time-zone)"),
-    date_to: dateOnly.optional().describe("Last day, in the caller's zone"),
-  })
-  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
-    error: MSG.leaveDatesReversed,
-    path: ['date_from'],
-  });
+/** Empty parameters count as left out; the server checks that date_from is not after date_to. */
+export const notificationsV2Query = z.object({
+  limit: optionalParam(z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_SIZE).default(NOTIFICATIONS_PAGE_SIZE)),
+  page: optionalParam(z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).default(1)),
+  group: optionalParam(
+    z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(NOTIFICATION_GROUPS).default('all')),
+  ).describe("Which list is paged: all, or today / yesterday in the caller's zone (any letter case)"),
+  notification_type: optionalParam(notificationType.optional()),
+  date_from: optionalParam(dayOrInstant.optional()).describe(
+    "First day (YYYY-MM-DD, or a timestamp: its day), in the caller's zone (user-time-zone)",
+  ),
+  date_to: optionalParam(dayOrInstant.optional()).describe(
+    "Last day (YYYY-MM-DD, or a timestamp: its day), in the caller's zone",
+  ),
+});
 export const notificationsV2Reply = z.object({
   allNotifications: z.array(notificationView).describe('The page of the chosen group, newest first'),
   todayNotifications: z.array(notificationView).describe('Those of the page from today'),
@@ -106,7 +108,7 @@ export const uniqueIdParam = z.object({
   uniqueId: z
     .string()
     .regex(/^[A-Za-z0-9-]{1,64}$/, { error: MSG.notificationNotFound })
-    .describe('notification_unique_id'),
+    .describe("notification_unique_id, or the id of one of the caller's own notifications of that event"),
 });
 export const readHistoryReply = z.object({
   history: z.array(

@@ -354,6 +354,19 @@ describe('support inbox: seen and unseen', () => {
       unseen: start.qa,
     });
     expect((await call('POST', '/api/inbox/seenLatestMessage', 'customer2', { id, seen: 1 })).statusCode).toBe(404);
+    // seen also comes as a string "0" or "1"; anything else is 400 naming it, and nothing changes.
+    expect((await call('POST', '/api/inbox/seenLatestMessage', 'qa', { id, seen: '0' })).json()).toMatchObject({
+      unseen: start.qa + 1,
+    });
+    for (const seen of ['yes', 2, '', null, 'true']) {
+      const bad = await call('POST', '/api/inbox/seenLatestMessage', 'qa', { id, seen });
+      expect(bad.statusCode, String(seen)).toBe(400);
+      expect(bad.json(), String(seen)).toMatchObject({ field: 'seen' });
+    }
+    expect(await unseen('qa')).toBe(start.qa + 1);
+    expect((await call('POST', '/api/inbox/seenLatestMessage', 'qa', { id, seen: '1' })).json()).toMatchObject({
+      unseen: start.qa,
+    });
     expect((await call('POST', '/api/inbox/seenMessages', 'customer2', { chat_id: id })).statusCode).toBe(404);
 
     // The staff reply is unseen for the customer until opened; resolved threads don't count.

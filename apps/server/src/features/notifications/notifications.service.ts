@@ -1,4 +1,4 @@
-import { aliasedTable, and, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   BELL_LATEST,
   CLOCK_TIME_ZONE,
@@ -129,13 +129,29 @@ const dayOf = (zone: string, isoDate: string, shift = 0) => {
   return dayStartIn(zone, y, m, d, shift);
 };
 
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+/**
+ * A date_from/date_to value as a YYYY-MM-DD day of the zone: a timestamp with an offset (or Z) is that
+ * instant's day there; one without an offset is already a wall-clock time, so its own date.
+ */
+export function dayIn(zone: string, value: string, field: string): string {
+  if (value.length === 10 || !/(?:[zZ]|[+-]\d{2}:\d{2})$/.test(value)) return value.slice(0, 10);
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) throw new AppError('VALIDATION', MSG.dateInvalid, field);
+  const p = partsIn(zone, at);
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+}
+
 export async function listNotifications(ctx: AppContext, user: SessionUser, query: V2Query, zone: string) {
   const { today, yesterday } = dayBounds(zone);
+  const from = query.date_from ? dayIn(zone, query.date_from, 'date_from') : undefined;
+  const to = query.date_to ? dayIn(zone, query.date_to, 'date_to') : undefined;
+  if (from && to && from > to) throw new AppError('VALIDATION', MSG.leaveDatesReversed, 'date_from');
   const filters = and(
     own(user),
     query.notification_type ? eq(notifications.type, query.notification_type) : undefined,
-    query.date_from ? gte(notifications.createdAt, dayOf(zone, query.date_from)) : undefined,
-    query.date_to ? lt(notifications.createdAt, dayOf(zone, query.date_to, 1)) : undefined,
+    from ? gte(notifications.createdAt, dayOf(zone, from)) : undefined,
+    to ? lt(notifications.createdAt, dayOf(zone, to, 1)) : undefined,
   )!;
   const inGroup = {
     all: filters,
@@ -220,14 +236,26 @@ export async function deleteOld(ctx: AppContext, user: SessionUser) {
   return { success: true, message: MSG.notificationsOldDeleted, deleted: deleted.length, notificationsCount: unseen };
 }
 
-/** Who of one event's recipients has read it; only a recipient of that event may ask (404 otherwise). */
-export async function readHistory(ctx: AppContext, user: SessionUser, uniqueId: string) {
+/**
+ * Who of one event's recipients has read it. The id is the event's (notification_unique_id) or the
+ * caller's own notification id; only a recipient of that event may ask (404 otherwise).
+ */
+export async function readHistory(ctx: AppContext, user: SessionUser, id: string) {
+  const rowId = /^\d{1,10}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null;
   const [mine] = await ctx.db
-    .select({ id: notifications.id })
+    .select({ eventId: notifications.eventId })
     .from(notifications)
-    .where(and(own(user), eq(notifications.eventId, uniqueId)))
+    .where(
+      and(
+        own(user),
+        rowId === null ? eq(notifications.eventId, id) : or(eq(notifications.eventId, id), eq(notifications.id, rowId)),
+      ),
+    )
+    // An event id spelled in digits would win over a row id.
+    .orderBy(desc(sql`${notifications.eventId} = ${id}`))
     .limit(1);
   if (!mine) throw new AppError('NOT_FOUND', MSG.notificationNotFound);
+  const uniqueId = mine.eventId;
   const rows = await ctx.db
     .select({
       readAt: notifications.seenAt,

@@ -408,7 +408,88 @@ describe('the calls of spec 002 §7: each user reads, marks and deletes only the
         404,
       );
     }
+    // The caller's own notification id stands for its event; anyone else's id is 404, even a co-recipient's.
+    const qaRow = rows.find((r) => r.recipientId === a.qa.id)!;
+    const byRow = await send('GET', `/api/notifications/read-history/${qaRow.id}`, 'qa');
+    expect(byRow.statusCode).toBe(200);
+    expect(byRow.json()).toEqual(history.json());
+    expect((await send('GET', `/api/notifications/read-history/${customerRow.id}`, 'customer')).json()).toEqual(
+      history.json(),
+    );
+    for (const [who, id] of [
+      ['qa', customerRow.id],
+      ['customer2', qaRow.id],
+      ['admin', customerRow.id],
+      ['qa', '99999999999'],
+      ['qa', '0'],
+    ] as const) {
+      expect((await send('GET', `/api/notifications/read-history/${id}`, who)).statusCode, `${who} ${id}`).toBe(404);
+    }
     expect((await send('GET', '/api/notifications/read-history/no%20such', 'qa')).statusCode).toBe(400);
+  });
+
+  it('GET /api/notificationsV2 reads empty parameters as absent, group in any case, and a timestamp as its day in the caller zone', async () => {
+    type V2 = { allNotifications: NotificationView[]; allNotificationsCount: number; todayCount: number };
+    const v2 = async (query: string, zone = 'Asia/Manila') => {
+      const res = await send('GET', `/api/notificationsV2${query}`, 'editor', undefined, zone);
+      expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
+      return res.json<V2>();
+    };
+    await freshEvent();
+    // 20:00 UTC on 10 March 2024 is already 11 March in Manila, still 10 March in New York.
+    await db()
+      .insert(notifications)
+      .values({
+        recipientId: a.editor.id,
+        type: 'card_comment',
+        data: 'evening in UTC',
+        createdAt: new Date('2024-03-10T20:00:00Z'),
+      });
+    const plain = await v2('');
+    const blank = await v2('?limit=&page=&group=&notification_type=&date_from=&date_to=');
+    expect(blank.allNotificationsCount).toBe(plain.allNotificationsCount);
+    expect(blank.allNotifications.map((n) => n.id)).toEqual(plain.allNotifications.map((n) => n.id));
+    expect(plain.allNotifications.length).toBeGreaterThan(1);
+
+    for (const group of ['All', 'ALL', 'Today', 'TODAY', 'yesterday', 'Yesterday']) {
+      const lower = await v2(`?group=${group.toLowerCase()}`);
+      expect((await v2(`?group=${group}`)).allNotificationsCount, group).toBe(lower.allNotificationsCount);
+    }
+    expect((await v2('?group=Today')).allNotificationsCount).toBe(plain.todayCount);
+
+    const data = (r: V2) => r.allNotifications.map((n) => n.data);
+    const range = (from: string, to: string) =>
+      `?date_from=${encodeURIComponent(from)}&date_to=${encodeURIComponent(to)}`;
+    expect(data(await v2(range('2024-03-11', '2024-03-11')))).toEqual(['evening in UTC']);
+    expect(data(await v2(range('2024-03-10', '2024-03-10')))).toEqual([]);
+    // Timestamps with an offset: the Manila day of each instant (both 11 March there).
+    expect(data(await v2(range('2024-03-10T18:00:00Z', '2024-03-11T10:00:00+08:00')))).toEqual(['evening in UTC']);
+    expect(data(await v2(range('2024-03-10T18:00:00.000Z', '2024-03-10T18:30:00Z')))).toEqual(['evening in UTC']);
+    // The same instants are 10 March in New York.
+    expect(data(await v2(range('2024-03-10T18:00:00Z', '2024-03-10T18:30:00Z'), 'America/New_York'))).toEqual([
+      'evening in UTC',
+    ]);
+    expect(data(await v2(range('2024-03-11T12:00:00Z', '2024-03-11T12:00:00Z'), 'America/New_York'))).toEqual([]);
+    // Without an offset a timestamp is a wall-clock time: its own date.
+    expect(data(await v2(range('2024-03-11T23:59:59', '2024-03-11T00:00')))).toEqual(['evening in UTC']);
+
+    for (const [query, field] of [
+      ['?group=week', 'group'],
+      ['?group=to%20day', 'group'],
+      ['?limit=abc', 'limit'],
+      ['?page=0', 'page'],
+      ['?notification_type=Card_Movement', 'notification_type'],
+      ['?date_from=2024-13-01T00:00:00Z', 'date_from'],
+      ['?date_from=2024-02-30T10:00:00Z', 'date_from'],
+      ['?date_to=yesterday', 'date_to'],
+      ['?date_to=2024-03-11T10:00:00%2B0800', 'date_to'],
+      [`?${range('2024-03-12T00:00:00+08:00', '2024-03-11').slice(1)}`, 'date_from'],
+      [`?${range('2024-03-11T16:30:00Z', '2024-03-11T23:00:00+08:00').slice(1)}`, 'date_from'],
+    ] as const) {
+      const res = await send('GET', `/api/notificationsV2${query}`, 'editor', undefined, 'Asia/Manila');
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toMatchObject({ field, error_message: expect.any(String) });
+    }
   });
 
   it('GET /api/notifications/types lists the three types; bad queries are 400', async () => {
