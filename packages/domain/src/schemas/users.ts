@@ -47,6 +47,9 @@ export const createUserReply = z.object({
   entity: z.object({ client_id: z.number() }),
 });
 
+/** A customer's details as plain user fields (spec 002 §3): single-user replies only, like `details`. */
+const detailFields = customerDetailsView.partial().shape;
+
 /** The user as every profile and list shows it. */
 export const userView = z.object({
   client_id: z.number(),
@@ -94,7 +97,10 @@ export const userView = z.object({
   otherreferral: z.string().nullable().optional(),
   show_portal_video: z.boolean().optional().describe("Whether the customer still sees 'How to use portal'"),
   ref_thumbnails_file: z.string().nullable().optional().describe('The thumbnail reference file (spec 002 §2)'),
-  details: customerDetailsView.optional().describe("A customer's profile details; in single-user replies only"),
+  ...detailFields,
+  details: customerDetailsView
+    .optional()
+    .describe('The same details grouped, as the profile forms read them; in single-user replies only'),
   last_login_time: z.string().nullable(),
   created_at: z.string(),
 });

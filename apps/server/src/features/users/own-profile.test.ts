@@ -115,6 +115,24 @@ describe('POST /api/user/profile and GET /api/getWebsiteUser', () => {
     });
   });
 
+  it('a saved channel_name reads back as a plain user field (spec 002 §3) in every single-user reply', async () => {
+    const c = await freshCustomer();
+    const saved = await profile(c.token, { channel_name: 'Ada Cooks', thumbnail_font: 'Impact' });
+    expect(saved.json<{ user: UserView }>().user).toMatchObject({
+      channel_name: 'Ada Cooks',
+      thumbnail_font: 'Impact',
+    });
+    expect(await websiteUser(c.token)).toMatchObject({ channel_name: 'Ada Cooks', photo_preference: null });
+    const byAdmin = (await send('GET', `/api/user/${c.id}`, 'admin')).json<UserView>();
+    expect(byAdmin).toMatchObject({ channel_name: 'Ada Cooks', details: { channel_name: 'Ada Cooks' } });
+    const put = await send('PUT', `/api/user/${c.id}`, 'admin', { channel_name: 'Ada Bakes' });
+    expect(put.json<{ user: UserView }>().user.channel_name).toBe('Ada Bakes');
+    // The session's user and the lists stay lean.
+    expect((await send('GET', '/api/me', c.token)).json()).not.toHaveProperty('channel_name');
+    const listed = await send('GET', `/api/customers?search=${encodeURIComponent(byAdmin.lastname)}`, 'admin');
+    expect(listed.json<{ customers: UserView[] }>().customers[0]).not.toHaveProperty('channel_name');
+  });
+
   it.each([
     [{ social_media_link: 'youtube.com/@ada' }, 'social_media_link', MSG.linkInvalid],
     [{ description_link: 'https://ok.example.com|ftp://bad' }, 'description_link', MSG.linkInvalid],

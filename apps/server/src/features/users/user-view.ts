@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { billingPeriod, type UserView } from '@cutroom/domain';
+import { billingPeriod, type CustomerDetails, type UserView } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { customerQas, customerYtHelpers, users } from '../../db/schema.js';
 import { onLeaveToday } from '../leave/leave.service.js';
@@ -61,6 +61,9 @@ async function loadOnLeave(db: Db, staffIds: number[]) {
     .where(and(inArray(users.id, staffIds), onLeaveToday(users.id)));
   return new Set(rows.map((r) => r.id));
 }
+
+/** The details as plain fields (spec 002 §3) and grouped under `details` (the profile forms), from one read. */
+const withDetails = (details: CustomerDetails) => ({ ...details, details });
 
 const periodOf = (u: UserRow) => {
   const { start, end } = billingPeriod(u.billingDate ?? u.createdAt);
@@ -126,7 +129,7 @@ export async function toUserViews(
           show_portal_video: u.showPortalVideo,
           ref_thumbnails_file: u.refThumbnailsFile,
           // Lists leave the long texts out; a profile asks for one user.
-          ...(details ? { details: detailsOf(u) } : {}),
+          ...(details ? withDetails(detailsOf(u)) : {}),
         }
       : {}),
   }));
