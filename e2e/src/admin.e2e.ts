@@ -90,8 +90,14 @@ describe('administration', () => {
     await admin.getByRole('link', { name, exact: true }).click();
     await admin.waitForURL(/\/customer\/\d+\/profile$/);
     const customerId = Number(/\/customer\/(\d+)\//.exec(admin.url())![1]);
+    // The plan on the Billing tab, the QA on Basic Info: each part saves on its own.
+    await admin.getByRole('tab', { name: 'Billing' }).click();
     await admin.getByRole('region', { name: 'Plan and billing' }).getByLabel('Plan', { exact: true }).click();
     await admin.getByRole('option', { name: 'WEEKLY', exact: true }).click();
+    await admin.getByTestId('billing-save').click();
+    await admin.getByRole('button', { name: 'Update', exact: true }).click();
+    await admin.getByRole('dialog').waitFor({ state: 'detached' });
+    await admin.getByRole('tab', { name: 'Basic Info' }).click();
     await admin.getByRole('region', { name: 'Team' }).getByLabel('QA 1', { exact: true }).click();
     await admin.getByRole('option', { name: QA_NAME }).click();
     await admin.getByTestId('customer-save').click();

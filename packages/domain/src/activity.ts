@@ -37,3 +37,9 @@ export const activityLabel = (lastLogin: string | Date | null | undefined, now?:
 
 /** Staff who hold customers (QA and helper slots, a lead's team, the helper plan): their profiles list them. */
 export const ASSIGNEE_ROLES: readonly Role[] = ['team-lead', 'qa', 'yt-helper', 'yt-helper-lead'];
+
+/**
+ * Spec 002 §2: tabs show on team lead, QA and YouTube helper profiles; other types see only the basic form.
+ * The editor, a role the spec doesn't have, takes leave like a QA, so their profile has the Leave tab too.
+ */
+export const TABBED_PROFILE_ROLES: readonly Role[] = ['team-lead', 'qa', 'yt-helper', 'yt-helper-lead', 'editor'];

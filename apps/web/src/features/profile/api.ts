@@ -42,18 +42,6 @@ export function useUploadAvatar() {
   });
 }
 
-/** Uploads a thumbnail reference image for the customer, replacing (and deleting) the old file. */
-export function useThumbnailFile(customerId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (file: File | null) => {
-      const url = file ? (await uploadFile(file, 'thumbnail')).url : '';
-      return call(API.media.thumbnailFile, { body: { client_id: customerId, ref_thumbnails_file: url } });
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: WEBSITE_USER_KEY }),
-  });
-}
-
 /** Deletes an avatar or reference file (POST /api/delete/media); the profile stops showing it. */
 export function useDeleteProfileFile() {
   const queryClient = useQueryClient();

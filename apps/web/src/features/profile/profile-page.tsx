@@ -6,17 +6,20 @@ import type { UserView } from '@cutroom/domain';
 import { PageHeader } from '../../components/page-header';
 import { SectionLoader } from '../../components/loaders';
 import { ErrorState } from '../../components/error-state';
+import { ThumbnailReference } from '../../components/thumbnail-reference';
 import { errorMessage } from '../../lib/api-client';
 import { isProfileSkipped, skipProfileForNow } from '../../lib/storage';
-import { maySkipProfile, useCurrentUser } from '../../lib/session';
-import { useWebsiteUser } from './api';
+import { ME_KEY, maySkipProfile, useCurrentUser } from '../../lib/session';
+import { WEBSITE_USER_KEY, useWebsiteUser } from './api';
 import { AvatarEditor } from './avatar-editor';
 import { BasicInfoForm } from './basic-info-form';
 import { PortalIntro } from './portal-intro';
-import { ThumbnailReference } from './thumbnail-reference';
 import { ChangePasswordForm } from './change-password-form';
 import classes from './profile-page.module.css';
 import { AnalyticsTab, BillingTab } from './profile-tabs';
+
+/** The own profile's file changes show in the full profile and the session's user. */
+const OWN_PROFILE_KEYS = [WEBSITE_USER_KEY, ME_KEY];
 
 const TABS = ['basic', 'billing', 'password', 'analytics'] as const;
 type Tab = (typeof TABS)[number];
@@ -157,7 +160,11 @@ export function ProfilePage() {
                   user={full.data}
                   onSaved={goHome}
                   thumbnailReference={
-                    <ThumbnailReference customerId={full.data.client_id} url={full.data.ref_thumbnails_file} />
+                    <ThumbnailReference
+                      customerId={full.data.client_id}
+                      url={full.data.ref_thumbnails_file}
+                      refresh={OWN_PROFILE_KEYS}
+                    />
                   }
                 />
               </>

@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, MSG, type CallInput } from '@cutroom/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API, MSG, TABLE_PAGE_SIZE, type CallInput } from '@cutroom/domain';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { notify } from '../../lib/notify';
@@ -8,7 +8,8 @@ import { STAFF_KEY } from '../../lib/staff';
 export type UserChanges = CallInput<typeof API.users.update>['body'];
 export type NewLeave = CallInput<typeof API.leave.add>['body'];
 
-const userKey = (id: number) => ['profiles', 'user', id] as const;
+/** One person as the profile pages hold them. */
+export const userKey = (id: number) => ['profiles', 'user', id] as const;
 const ratingKey = (id: number) => ['profiles', 'average-rating', id] as const;
 const leaveKey = (id: number) => ['profiles', 'leave', id] as const;
 
@@ -35,6 +36,19 @@ export const useLeaveHistory = (id: number, enabled = true) =>
     queryKey: leaveKey(id),
     queryFn: ({ signal }) => call(API.leave.history, { params: { id }, signal }),
     enabled,
+  });
+
+/** The customers a staff member works with, a page of 10 (the assignee table). */
+export const useAssignedCustomers = (id: number, page: number) =>
+  useQuery({
+    queryKey: ['profiles', 'assigned-customers', id, page],
+    queryFn: ({ signal }) =>
+      call(API.users.assignedCustomers, {
+        params: { id },
+        query: { offset: (page - 1) * TABLE_PAGE_SIZE, limit: TABLE_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
   });
 
 /** PUT /api/user/:id with the changed fields only; the reply's user replaces the cached one. */

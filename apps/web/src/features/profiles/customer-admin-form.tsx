@@ -138,15 +138,32 @@ function changedFields(base: CustomerValues, now: CustomerValues, editable: read
   return body;
 }
 
+/** The fields on the Billing tab; the rest of the form sits on Basic Info. */
+const BILLING_FIELDS: readonly UpdateUserField[] = [
+  'subscription_type',
+  'custom_subscription',
+  'request_limit',
+  'done_video_limit',
+  'has_subtitles',
+  'billing_date',
+];
+
+interface CustomerAdminFormProps {
+  person: UserView;
+  viewer: UserView;
+  /** Which tab it sits in: Billing holds the plan and billing fields, Basic Info the team and mails. */
+  part: 'billing' | 'team';
+}
+
 /** The admin's (and leads') fields of a customer; what the viewer may not change is shown read-only. */
-export function CustomerAdminForm({ person, viewer }: { person: UserView; viewer: UserView }) {
+export function CustomerAdminForm({ person, viewer, part }: CustomerAdminFormProps) {
   const editable = editableUserFields(
     { id: viewer.client_id, role: viewer.client_type },
     { id: person.client_id, role: person.client_type },
   );
   const may = (field: UpdateUserField) => editable.includes(field);
   const pickers = may('assign_qa') || may('assign_yt_helper') || may('assigned_to_lead_id');
-  const optionsFor = useStaffOptions(pickers && STAFF_LISTERS.includes(viewer.client_type));
+  const optionsFor = useStaffOptions(part === 'team' && pickers && STAFF_LISTERS.includes(viewer.client_type));
   const { form, askToSave, controls } = useProfileForm(person, toValues, (base, now) =>
     changedFields(base, now, editable),
   );
@@ -176,142 +193,152 @@ export function CustomerAdminForm({ person, viewer }: { person: UserView; viewer
         askToSave(customSizeProblem());
       }}
     >
-      <Paper p="md" radius="lg" withBorder component="section" aria-label="Plan and billing">
-        <Title order={2} fz="h4" mb="sm">
-          Plan and billing
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Select
-            label="Plan"
-            data={SUBSCRIPTION_TYPES.map((t) => ({ value: t.value, label: t.label }))}
-            allowDeselect={false}
-            {...readOnly('subscription_type')}
-            {...form.getInputProps('subscription_type')}
-          />
-          {values.subscription_type === 'custom' && (
-            <Select
-              label="Videos in the custom plan"
-              data={CUSTOM_CHOICES}
-              searchable
-              {...readOnly('custom_subscription')}
-              {...form.getInputProps('custom_subscription')}
-            />
-          )}
-          <NumberInput
-            label="Request limit"
-            description="Empty: the plan decides"
-            min={0}
-            max={REQUEST_LIMIT_MAX}
-            allowDecimal={false}
-            allowNegative={false}
-            {...readOnly('request_limit')}
-            {...form.getInputProps('request_limit')}
-          />
-          <Select
-            label="Done video limit"
-            data={DONE_LIMIT_CHOICES}
-            allowDeselect={false}
-            {...readOnly('done_video_limit')}
-            {...form.getInputProps('done_video_limit')}
-          />
-          <Select
-            label="Subtitles"
-            data={ON_OFF}
-            allowDeselect={false}
-            {...readOnly('has_subtitles')}
-            {...form.getInputProps('has_subtitles')}
-          />
-          <DatePickerInput
-            label="Billing date"
-            placeholder="Not set"
-            leftSection={<IconCalendar size={16} />}
-            valueFormat="YYYY-MM-DD"
-            {...readOnly('billing_date')}
-            {...form.getInputProps('billing_date')}
-          />
-        </SimpleGrid>
-      </Paper>
-
-      <Paper p="md" radius="lg" withBorder component="section" aria-label="Team">
-        <Title order={2} fz="h4" mb="sm">
-          Team
-        </Title>
-        <Stack gap="md">
-          {may('assigned_to_lead_id') ? (
-            <TeamLeadSelect userRole={person.client_type} {...form.getInputProps('assigned_to_lead_id')} />
-          ) : (
-            <Input.Wrapper label="Team lead">
-              <Text>
-                <TeamLeadName leadId={person.assigned_to_lead_id} />
-              </Text>
-            </Input.Wrapper>
-          )}
-          <SlotSelects
-            label="QA assignment"
-            slotLabel="QA"
-            placeholder="Choose a QA"
-            count={qaSlotCount}
-            chosen={values.assign_qa}
-            options={qaOptions}
-            error={form.errors.assign_qa}
-            readOnly={!may('assign_qa')}
-            slotProps={(i) => form.getInputProps(`assign_qa.${i}`)}
-          />
-          <Checkbox
-            label="Fourth QA slot"
-            disabled={!may('extra_qa_slot')}
-            {...form.getInputProps('extra_qa_slot', { type: 'checkbox' })}
-          />
-          <Select
-            label="YouTube helper plan"
-            data={ON_OFF}
-            allowDeselect={false}
-            {...readOnly('has_youtube_helper')}
-            {...form.getInputProps('has_youtube_helper')}
-          />
-          <SlotSelects
-            label="YouTube helpers"
-            slotLabel="Helper"
-            placeholder="Choose a helper"
-            count={YT_HELPER_SLOTS}
-            chosen={values.assign_yt_helper}
-            options={helperOptions}
-            error={form.errors.assign_yt_helper}
-            readOnly={!may('assign_yt_helper')}
-            slotProps={(i) => form.getInputProps(`assign_yt_helper.${i}`)}
-          />
-          {person.team_notes !== undefined && (
-            <Textarea
-              label="Team notes"
-              description="Hidden from the customer"
-              rows={3}
-              maxLength={TEAM_NOTES_MAX}
-              {...readOnly('team_notes')}
-              {...form.getInputProps('team_notes')}
-            />
-          )}
-        </Stack>
-      </Paper>
-
-      {person.mailPreferences && (
-        <Paper p="md" radius="lg" withBorder component="section" aria-label="Mail preferences">
+      {part === 'billing' && (
+        <Paper p="md" radius="lg" withBorder component="section" aria-label="Plan and billing">
           <Title order={2} fz="h4" mb="sm">
-            Mail preferences
+            Plan and billing
           </Title>
-          <Group gap="lg">
-            {MAIL_KEYS.map((key) => (
-              <Checkbox
-                key={key}
-                label={labelOf(MAIL_PREFERENCES, key)}
-                disabled={!may('mailPreferences')}
-                {...form.getInputProps(`mailPreferences.${key}`, { type: 'checkbox' })}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Select
+              label="Plan"
+              data={SUBSCRIPTION_TYPES.map((t) => ({ value: t.value, label: t.label }))}
+              allowDeselect={false}
+              {...readOnly('subscription_type')}
+              {...form.getInputProps('subscription_type')}
+            />
+            {values.subscription_type === 'custom' && (
+              <Select
+                label="Videos in the custom plan"
+                data={CUSTOM_CHOICES}
+                searchable
+                {...readOnly('custom_subscription')}
+                {...form.getInputProps('custom_subscription')}
               />
-            ))}
-          </Group>
+            )}
+            <NumberInput
+              label="Request limit"
+              description="Empty: the plan decides"
+              min={0}
+              max={REQUEST_LIMIT_MAX}
+              allowDecimal={false}
+              allowNegative={false}
+              {...readOnly('request_limit')}
+              {...form.getInputProps('request_limit')}
+            />
+            <Select
+              label="Done video limit"
+              data={DONE_LIMIT_CHOICES}
+              allowDeselect={false}
+              {...readOnly('done_video_limit')}
+              {...form.getInputProps('done_video_limit')}
+            />
+            <Select
+              label="Subtitles"
+              data={ON_OFF}
+              allowDeselect={false}
+              {...readOnly('has_subtitles')}
+              {...form.getInputProps('has_subtitles')}
+            />
+            <DatePickerInput
+              label="Billing date"
+              placeholder="Not set"
+              leftSection={<IconCalendar size={16} />}
+              valueFormat="YYYY-MM-DD"
+              {...readOnly('billing_date')}
+              {...form.getInputProps('billing_date')}
+            />
+          </SimpleGrid>
         </Paper>
       )}
 
-      <SaveControls saveTestId="customer-save" showButtons={editable.length > 0} {...controls} />
+      {part === 'team' && (
+        <>
+          <Paper p="md" radius="lg" withBorder component="section" aria-label="Team">
+            <Title order={2} fz="h4" mb="sm">
+              Team
+            </Title>
+            <Stack gap="md">
+              {may('assigned_to_lead_id') ? (
+                <TeamLeadSelect userRole={person.client_type} {...form.getInputProps('assigned_to_lead_id')} />
+              ) : (
+                <Input.Wrapper label="Team lead">
+                  <Text>
+                    <TeamLeadName leadId={person.assigned_to_lead_id} />
+                  </Text>
+                </Input.Wrapper>
+              )}
+              <SlotSelects
+                label="QA assignment"
+                slotLabel="QA"
+                placeholder="Choose a QA"
+                count={qaSlotCount}
+                chosen={values.assign_qa}
+                options={qaOptions}
+                error={form.errors.assign_qa}
+                readOnly={!may('assign_qa')}
+                slotProps={(i) => form.getInputProps(`assign_qa.${i}`)}
+              />
+              <Checkbox
+                label="Fourth QA slot"
+                disabled={!may('extra_qa_slot')}
+                {...form.getInputProps('extra_qa_slot', { type: 'checkbox' })}
+              />
+              <Select
+                label="YouTube helper plan"
+                data={ON_OFF}
+                allowDeselect={false}
+                {...readOnly('has_youtube_helper')}
+                {...form.getInputProps('has_youtube_helper')}
+              />
+              <SlotSelects
+                label="YouTube helpers"
+                slotLabel="Helper"
+                placeholder="Choose a helper"
+                count={YT_HELPER_SLOTS}
+                chosen={values.assign_yt_helper}
+                options={helperOptions}
+                error={form.errors.assign_yt_helper}
+                readOnly={!may('assign_yt_helper')}
+                slotProps={(i) => form.getInputProps(`assign_yt_helper.${i}`)}
+              />
+              {person.team_notes !== undefined && (
+                <Textarea
+                  label="Team notes"
+                  description="Hidden from the customer"
+                  rows={3}
+                  maxLength={TEAM_NOTES_MAX}
+                  {...readOnly('team_notes')}
+                  {...form.getInputProps('team_notes')}
+                />
+              )}
+            </Stack>
+          </Paper>
+
+          {person.mailPreferences && (
+            <Paper p="md" radius="lg" withBorder component="section" aria-label="Mail preferences">
+              <Title order={2} fz="h4" mb="sm">
+                Mail preferences
+              </Title>
+              <Group gap="lg">
+                {MAIL_KEYS.map((key) => (
+                  <Checkbox
+                    key={key}
+                    label={labelOf(MAIL_PREFERENCES, key)}
+                    disabled={!may('mailPreferences')}
+                    {...form.getInputProps(`mailPreferences.${key}`, { type: 'checkbox' })}
+                  />
+                ))}
+              </Group>
+            </Paper>
+          )}
+        </>
+      )}
+
+      <SaveControls
+        saveTestId={part === 'billing' ? 'billing-save' : 'customer-save'}
+        showButtons={editable.some((f) => BILLING_FIELDS.includes(f) === (part === 'billing'))}
+        {...controls}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Anchor, Image, Input, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { CUSTOMER_DETAIL_KEYS, mayEditCustomerDetails, ytFieldErrors, type UserView } from '@cutroom/domain';
 import { CustomerDetailFields } from '../../components/customer-detail-fields';
-import type { UserChanges } from './api';
+import { ThumbnailReference } from '../../components/thumbnail-reference';
+import { userKey, type UserChanges } from './api';
 import { SaveControls, useProfileForm } from './profile-save';
 
 type DetailValues = Record<string, string>;
@@ -63,24 +64,12 @@ export function CustomerDetailsForm({ person, viewer }: { person: UserView; view
           YouTube helper details
         </Title>
         {fields('youtube')}
-        <Input.Wrapper label="Thumbnail reference file">
-          {person.ref_thumbnails_file ? (
-            <Anchor href={person.ref_thumbnails_file} target="_blank" rel="noreferrer" display="block" mt={6}>
-              <Image
-                src={person.ref_thumbnails_file}
-                alt="Thumbnail reference"
-                h={90}
-                w={160}
-                fit="cover"
-                radius="sm"
-              />
-            </Anchor>
-          ) : (
-            <Text fz="sm" c="dimmed">
-              No file yet
-            </Text>
-          )}
-        </Input.Wrapper>
+        <ThumbnailReference
+          customerId={person.client_id}
+          url={person.ref_thumbnails_file}
+          refresh={[userKey(person.client_id)]}
+          readOnly={!editable}
+        />
         <SaveControls saveTestId="customer-details-save" showButtons={editable} {...controls} />
       </Stack>
     </Paper>

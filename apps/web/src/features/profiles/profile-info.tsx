@@ -1,8 +1,16 @@
 import type { ReactNode } from 'react';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconStar } from '@tabler/icons-react';
-import { MSG } from '@cutroom/domain';
+import { MSG, SUBSCRIPTION_TYPES, labelOf, type UserView } from '@cutroom/domain';
 import { useAverageRating } from './api';
+
+/** Spec 002 §4: plans show as SINGLE, WEEKLY, …, CUSTOM (n). */
+export const planLabel = (person: Pick<UserView, 'subscription_type' | 'custom_subscription'>) => {
+  const label = labelOf(SUBSCRIPTION_TYPES, person.subscription_type);
+  return person.subscription_type === 'custom' && person.custom_subscription
+    ? `${label} (${person.custom_subscription})`
+    : label || '—';
+};
 
 /** One labelled fact of a profile's summary. */
 export function InfoItem({ label, children }: { label: string; children: ReactNode }) {

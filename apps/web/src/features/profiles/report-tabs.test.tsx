@@ -171,8 +171,9 @@ describe('the figure tabs of a team member', { timeout: 20_000 }, () => {
     await screen.findByTestId('rate-card-7');
     expect(selectedTab()).toBe('YT Helper Response Rate');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
-      'Leave managment',
+      'Brief Info',
       'YT Helper Response Rate',
+      'Leave managment',
     ]);
     expect(queriesTo('/api/ythelper/user/30/responseRate')[0]).toMatchObject({
       ...lastDays(7, todayIn(browserTimeZone())),
@@ -180,7 +181,7 @@ describe('the figure tabs of a team member', { timeout: 20_000 }, () => {
     });
   });
 
-  it("opens on leave without userType; a lead looking sees 29 days and the lead's own reading", async () => {
+  it("opens on Brief Info without userType; a lead looking sees 29 days and the lead's own reading", async () => {
     const lead = makeUser({
       client_id: 5,
       client_type: 'team-lead',
@@ -193,7 +194,13 @@ describe('the figure tabs of a team member', { timeout: 20_000 }, () => {
     renderApp('/user/5/profile');
 
     await screen.findByRole('tab', { name: 'Response Rate' });
-    expect(selectedTab()).toBe('Leave managment');
+    expect(selectedTab()).toBe('Brief Info');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Brief Info',
+      'Response Rate',
+      'CSAT',
+      'Leave managment',
+    ]);
     await user.click(screen.getByRole('tab', { name: 'Response Rate' }));
     await screen.findByTestId('rate-card-7');
     expect(queriesTo('/api/user/5/responseRateV2')[0]).toMatchObject({

@@ -7,7 +7,9 @@ import {
 } from '@cutroom/domain';
 import type { ProfileType } from './report-api';
 
-export type ProfileTab = 'leave' | 'response-rate' | 'csat' | 'yt-response-rate';
+export type ProfileTab = 'brief' | 'response-rate' | 'csat' | 'yt-response-rate' | 'leave';
+const PROFILE_TABS: readonly string[] = ['brief', 'response-rate', 'csat', 'yt-response-rate', 'leave'];
+const isProfileTab = (value: string | null): value is ProfileTab => value !== null && PROFILE_TABS.includes(value);
 
 /** The figure tabs a profile shows: by the person's role, and only to viewers who may read them. */
 export function figureTabsFor(person: Role, viewer: Role): ProfileTab[] {
@@ -17,8 +19,16 @@ export function figureTabsFor(person: Role, viewer: Role): ProfileTab[] {
   return [];
 }
 
-/** ?userType= from a dashboard link picks the tab (spec 002 §2 "User profile"); else leave, as before. */
-export function initialProfileTab(userType: string | null, tabs: readonly ProfileTab[]): ProfileTab {
+/**
+ * ?tab= keeps the open tab across reloads; else ?userType= from a dashboard link picks it (spec 002 §2
+ * "User profile"); else Brief Info. A tab the profile doesn't have falls back the same way.
+ */
+export function initialProfileTab(
+  tab: string | null,
+  userType: string | null,
+  tabs: readonly ProfileTab[],
+): ProfileTab {
+  if (isProfileTab(tab) && tabs.includes(tab)) return tab;
   const wanted: ProfileTab | undefined =
     userType === 'QaTab' || userType === 'TeamLeadTab'
       ? 'response-rate'
@@ -27,7 +37,7 @@ export function initialProfileTab(userType: string | null, tabs: readonly Profil
         : userType === 'YTHelperTab'
           ? 'yt-response-rate'
           : undefined;
-  return wanted && tabs.includes(wanted) ? wanted : 'leave';
+  return wanted && tabs.includes(wanted) ? wanted : 'brief';
 }
 
 /** A lead's figure is the team's (spec 002 §9): the server is told which reading to give. */

@@ -1,12 +1,20 @@
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
-import { IconBeach, IconBrandYoutube, IconChartBar, IconMoodSmile } from '@tabler/icons-react';
+import { IconBeach, IconBrandYoutube, IconChartBar, IconId, IconMoodSmile } from '@tabler/icons-react';
 import { Navigate, useSearchParams } from 'react-router';
-import { LEAVE_TAKER_ROLES, ROLE_LABELS, USER_ADMIN_ROLES, type UserView } from '@cutroom/domain';
+import {
+  ASSIGNEE_ROLES,
+  LEAVE_TAKER_ROLES,
+  ROLE_LABELS,
+  TABBED_PROFILE_ROLES,
+  USER_ADMIN_ROLES,
+  type UserView,
+} from '@cutroom/domain';
 import { customerProfilePath } from '../../app/paths';
 import { PageHeader } from '../../components/page-header';
 import { useReportRange } from '../../lib/report-range';
 import { useLeaveHistory } from './api';
+import { AssigneeTable } from './assignee-table';
 import { CsatPanel } from './csat-panel';
 import { LeavePanel } from './leave-panel';
 import { ProfileGate, TeamLeadName } from './profile-gate';
@@ -14,8 +22,9 @@ import { AverageRating, InfoItem } from './profile-info';
 import { figureTabsFor, initialProfileTab, profileRangeDays, responseRateType, type ProfileTab } from './report-tabs';
 import { ResponseRatePanel } from './response-rate-panel';
 import { StaffAdminForm } from './staff-admin-form';
+import classes from './profile-tabs.module.css';
 
-function BriefInfo({ person, showLeave }: { person: UserView; showLeave: boolean }) {
+function BriefFacts({ person, showLeave }: { person: UserView; showLeave: boolean }) {
   const leave = useLeaveHistory(person.client_id, showLeave);
   return (
     <Paper p="md" radius="lg" withBorder aria-label="Brief Info" component="section">
@@ -46,18 +55,48 @@ function BriefInfo({ person, showLeave }: { person: UserView; showLeave: boolean
   );
 }
 
-/** Leave managment and, for QAs, leads and helpers, their figures over a range kept in the address. */
-function ProfileTabs({ person, viewer }: { person: UserView; viewer: UserView }) {
-  const [params] = useSearchParams();
-  const figureTabs = figureTabsFor(person.client_type, viewer.client_type);
-  const [tab, setTab] = useState<ProfileTab>(() => initialProfileTab(params.get('userType'), figureTabs));
-  const [range, setRange] = useReportRange(profileRangeDays(viewer.client_type));
-  const has = (t: ProfileTab) => figureTabs.includes(t);
+/** Brief Info: the facts, the admin's account form and, for those who hold customers, the assignee table. */
+function BriefInfo({ person, viewer }: { person: UserView; viewer: UserView }) {
   return (
-    <Tabs value={tab} onChange={(next) => next && setTab(next as ProfileTab)} keepMounted={false}>
-      <Tabs.List mb="md">
-        <Tabs.Tab value="leave" leftSection={<IconBeach size={16} />}>
-          Leave managment
+    <Stack gap="lg">
+      <BriefFacts person={person} showLeave={LEAVE_TAKER_ROLES.includes(person.client_type)} />
+      {USER_ADMIN_ROLES.includes(viewer.client_type) && (
+        <StaffAdminForm key={person.client_id} person={person} viewer={viewer} />
+      )}
+      {ASSIGNEE_ROLES.includes(person.client_type) && <AssigneeTable person={person} />}
+    </Stack>
+  );
+}
+
+/** Spec 002 §2 "User profile": Brief Info, the figures the viewer may read, Leave managment; the tab and range in the address. */
+function ProfileTabs({ person, viewer }: { person: UserView; viewer: UserView }) {
+  const [params, setParams] = useSearchParams();
+  const figureTabs = figureTabsFor(person.client_type, viewer.client_type);
+  const tabs: ProfileTab[] = ['brief', ...figureTabs, 'leave'];
+  const tab = initialProfileTab(params.get('tab'), params.get('userType'), tabs);
+  const [range, setRange] = useReportRange(profileRangeDays(viewer.client_type));
+  const has = (t: ProfileTab) => tabs.includes(t);
+  const select = (next: string | null) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('tab', next ?? 'brief');
+        return updated;
+      },
+      { replace: true },
+    );
+
+  // On a phone the tab row scrolls; keep the chosen tab in sight (e.g. when opened from a dashboard link).
+  const tabList = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    tabList.current?.querySelector('[data-active]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
+
+  return (
+    <Tabs value={tab} onChange={select} keepMounted={false} classNames={{ list: classes.tabList, tab: classes.tab }}>
+      <Tabs.List mb="md" ref={tabList}>
+        <Tabs.Tab value="brief" leftSection={<IconId size={16} />}>
+          Brief Info
         </Tabs.Tab>
         {has('response-rate') && (
           <Tabs.Tab value="response-rate" leftSection={<IconChartBar size={16} />}>
@@ -74,9 +113,13 @@ function ProfileTabs({ person, viewer }: { person: UserView; viewer: UserView })
             YT Helper Response Rate
           </Tabs.Tab>
         )}
+        <Tabs.Tab value="leave" leftSection={<IconBeach size={16} />}>
+          Leave managment
+        </Tabs.Tab>
       </Tabs.List>
-      <Tabs.Panel value="leave">
-        <LeavePanel person={person} />
+      {/* Kept mounted so the account form's unsaved edits survive a look at another tab. */}
+      <Tabs.Panel value="brief" keepMounted>
+        <BriefInfo person={person} viewer={viewer} />
       </Tabs.Panel>
       <Tabs.Panel value="response-rate">
         <ResponseRatePanel
@@ -93,27 +136,27 @@ function ProfileTabs({ person, viewer }: { person: UserView; viewer: UserView })
       <Tabs.Panel value="yt-response-rate">
         <ResponseRatePanel person={person} range={range} onRangeChange={setRange} side="yt_helper_comments" />
       </Tabs.Panel>
+      <Tabs.Panel value="leave">
+        <LeavePanel person={person} />
+      </Tabs.Panel>
     </Tabs>
   );
 }
 
 function UserProfile({ person, viewer }: { person: UserView; viewer: UserView }) {
-  const takesLeave = LEAVE_TAKER_ROLES.includes(person.client_type);
   return (
     <>
       <PageHeader title={person.fullname} description="Team member profile" />
-      <Stack gap="lg">
-        <BriefInfo person={person} showLeave={takesLeave} />
-        {USER_ADMIN_ROLES.includes(viewer.client_type) && (
-          <StaffAdminForm key={person.client_id} person={person} viewer={viewer} />
-        )}
-        {takesLeave && <ProfileTabs key={person.client_id} person={person} viewer={viewer} />}
-      </Stack>
+      {TABBED_PROFILE_ROLES.includes(person.client_type) ? (
+        <ProfileTabs key={person.client_id} person={person} viewer={viewer} />
+      ) : (
+        <BriefInfo person={person} viewer={viewer} />
+      )}
     </>
   );
 }
 
-/** /user/:userId/profile: Brief Info, the admin's account form and the tabs; a customer's id opens their customer profile. */
+/** /user/:userId/profile: tabs for team leads, QA, helpers and editors, the basic form alone for admins; a customer's id opens their customer profile. */
 export function UserProfilePage() {
   return (
     <ProfileGate>
