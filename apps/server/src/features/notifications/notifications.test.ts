@@ -8,7 +8,7 @@ import {
   fill,
   type NotificationView,
 } from '@cutroom/domain';
-import { cards, mailOutbox, notifications, users } from '../../db/schema.js';
+import { cardNotes, cards, mailOutbox, notifications, users } from '../../db/schema.js';
 import { createTestApp, listenLocal, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions, type DemoKey } from '../../test/helpers.js';
 import { connectSse } from '../../test/sse-client.js';
@@ -47,6 +47,23 @@ const cardOf = (values: Partial<typeof cards.$inferInsert> = {}) =>
     cardStatus: 'editing',
     ...values,
   });
+/** Runs `body` while every notification insert matching `condition` (SQL on `new`) raises, as a failed write would. */
+async function whileNotificationsFail(condition: string, body: () => Promise<void>) {
+  await db().execute(
+    sql.raw(`create or replace function fail_notification() returns trigger language plpgsql as $$
+      begin if ${condition} then raise exception 'notification refused'; end if; return new; end $$`),
+  );
+  await db().execute(
+    sql.raw(
+      'create trigger fail_notification before insert on notifications for each row execute function fail_notification()',
+    ),
+  );
+  try {
+    await body();
+  } finally {
+    await db().execute(sql.raw('drop trigger fail_notification on notifications'));
+  }
+}
 const count = async (who: DemoKey) =>
   (await send('GET', '/api/notifications/getCount', who)).json<{ notificationsCount: number }>().notificationsCount;
 
@@ -94,26 +111,56 @@ describe('notifications made with the change that causes them', () => {
     expect((await db().select().from(notifications)).length).toBe(before);
 
     // The notification write fails inside the move's transaction: the move rolls back with it.
-    await db().execute(
-      sql.raw(`create or replace function fail_notification() returns trigger language plpgsql as $$
-      begin if new.card_id = ${card.id} then raise exception 'notification refused'; end if; return new; end $$`),
-    );
-    await db().execute(
-      sql.raw(
-        `create trigger fail_notification before insert on notifications for each row execute function fail_notification()`,
-      ),
-    );
-    try {
+    await whileNotificationsFail(`new.card_id = ${card.id}`, async () => {
       const failed = await move('admin', card.id, 'editing', 'on_hold');
       expect(failed.statusCode).toBe(500);
       const [after] = await db().select().from(cards).where(eq(cards.id, card.id));
       expect(after!.cardStatus).toBe('editing');
       expect(await rowsFor(card.id)).toEqual([]);
-    } finally {
-      await db().execute(sql.raw('drop trigger fail_notification on notifications'));
-    }
+    });
     expect((await move('admin', card.id, 'editing', 'on_hold')).statusCode).toBe(200);
     expect((await rowsFor(card.id)).length).toBeGreaterThan(0);
+  });
+
+  it('a comment, or a mention, whose notifications fail is not written: no note, no notification, no mail', async () => {
+    await db()
+      .update(users)
+      .set({ mailPreferences: { card_movement: 1, card_comment: 1, card_comment_tag: 1 } })
+      .where(inArray(users.id, [a.qa.id, a.editor.id]));
+    const card = await cardOf();
+    const notesOf = () => db().select().from(cardNotes).where(eq(cardNotes.cardId, card.id));
+    const aboutCard = sql`${mailOutbox.text} ~ ${`/card-details/${card.id}(\\D|$)`}`;
+    const mailsOf = () => db().select().from(mailOutbox).where(aboutCard);
+    const nothingWritten = async (label: string) => {
+      expect(await notesOf(), label).toEqual([]);
+      expect(await rowsFor(card.id), label).toEqual([]);
+      expect(await mailsOf(), label).toEqual([]);
+    };
+
+    // Every notification of the comment fails.
+    await whileNotificationsFail(`new.card_id = ${card.id}`, async () => {
+      expect((await comment('customer', card.id, 'Please trim the intro')).statusCode).toBe(500);
+      expect((await comment('qa', card.id, 'Team only', 'team')).statusCode).toBe(500);
+    });
+    await nothingWritten('comment');
+
+    // Only the mention's row fails: the comment and everyone else's card_comment go with it.
+    await whileNotificationsFail(`new.card_id = ${card.id} and new.type = 'card_comment_tag'`, async () => {
+      expect((await comment('customer', card.id, 'Please trim the intro @Editor')).statusCode).toBe(500);
+      expect((await comment('qa', card.id, '@Editor check the cut', 'team')).statusCode).toBe(500);
+      // A comment without a mention still goes through while mentions fail.
+      expect((await comment('customer', card.id, 'No mention here')).statusCode).toBe(201);
+      expect((await notesOf()).map((n) => n.note)).toEqual(['No mention here']);
+      await db().delete(cardNotes).where(eq(cardNotes.cardId, card.id));
+      await db().delete(notifications).where(eq(notifications.cardId, card.id));
+      expect((await mailsOf()).length).toBeGreaterThan(0);
+      await db().delete(mailOutbox).where(aboutCard);
+    });
+    await nothingWritten('mention');
+
+    expect((await comment('customer', card.id, 'Please trim the intro @Editor')).statusCode).toBe(201);
+    expect((await rowsFor(card.id)).map((r) => r.type)).toContain('card_comment_tag');
+    expect((await mailsOf()).map((m) => m.kind)).toContain('card_comment_tag');
   });
 
   it('queues the mails of those who want them, in the same transaction', async () => {
