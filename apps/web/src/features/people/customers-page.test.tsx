@@ -65,6 +65,24 @@ describe('customers page', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText('Requested cards').textContent).toBe('19');
   });
 
+  it("shows each customer's activity from the last login (spec 002 §4)", async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+    fakeServer({
+      'GET /api/me': { body: makeUser() },
+      'GET /api/customers': listed([
+        customer({ last_login_time: daysAgo(1) }),
+        customer({ client_id: 51, fullname: 'Max Maker', last_login_time: daysAgo(15) }),
+        customer({ client_id: 52, fullname: 'Nia Nomad', last_login_time: daysAgo(31) }),
+        customer({ client_id: 53, fullname: 'Otto New', last_login_time: null }),
+      ]),
+    });
+    renderApp('/customers');
+
+    await screen.findByTestId('person-50');
+    const band = (id: number) => screen.getByTestId(`person-${id}`).querySelector('[data-activity]')?.textContent;
+    expect([50, 51, 52, 53].map(band)).toEqual(['Active', 'Inactive for 14 Days', 'Inactive for 30 Days', '-']);
+  });
+
   it("sends the admin's filters, counts them, and exports with them", async () => {
     fakeServer({ 'GET /api/me': { body: makeUser() }, 'GET /api/customers': listed([customer()]) });
     const user = userEvent.setup();

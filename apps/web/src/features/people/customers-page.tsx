@@ -26,6 +26,7 @@ import {
   labelOf,
   type ReplyOf,
 } from '@cutroom/domain';
+import { ActivityBadge } from '../../components/activity-badge';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { PageHeader } from '../../components/page-header';
@@ -337,9 +338,12 @@ export function CustomersPage() {
                   </Text>
                 </Stack>
               </SimpleGrid>
-              <Text fz="xs" c="dimmed">
-                Last login: {customer.last_login_time ? formatDateTime(customer.last_login_time) : 'Never'}
-              </Text>
+              <Group gap="xs" justify="space-between" wrap="nowrap">
+                <Text fz="xs" c="dimmed">
+                  Last login: {customer.last_login_time ? formatDateTime(customer.last_login_time) : 'Never'}
+                </Text>
+                <ActivityBadge lastLogin={customer.last_login_time} size="sm" />
+              </Group>
             </PersonCard>
           )}
         />
