@@ -22,15 +22,28 @@ import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
 
 type CardUpdate = Partial<typeof cards.$inferInsert>;
 
-/** Writes card columns and tells everyone who sees the card (the new assignee included). */
+/**
+ * Writes card columns and tells everyone who sees the card (the new assignee included), and, when
+ * the change handed the card from one editor or helper to another, the one who lost it too, so their
+ * open board drops it.
+ */
 export async function updateCard(ctx: AppContext, cardId: number, set: CardUpdate, data: Record<string, unknown>) {
-  const [updated] = await ctx.db
-    .update(cards)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(cards.id, cardId))
-    .returning();
-  await ctx.events.publish({ type: 'card.updated', cardId, audience: audienceOf(updated!), data });
-  return updated!;
+  // The row is locked so the audience before the change is the one this write replaced.
+  const { before, updated } = await ctx.db.transaction(async (tx) => {
+    const [locked] = await lockCard(tx, cardId);
+    if (!locked) throw new AppError('NOT_FOUND');
+    const [row] = await tx
+      .update(cards)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(cards.id, cardId))
+      .returning();
+    return { before: locked, updated: row! };
+  });
+  await ctx.events.publish({ type: 'card.updated', cardId, audience: audienceOf(updated), data });
+  if (before.assignedTo !== updated.assignedTo || before.ytHelperId !== updated.ytHelperId) {
+    await ctx.events.publish({ type: 'card.updated', cardId, audience: audienceOf(before), data });
+  }
+  return updated;
 }
 
 /** Admin and team leads hand the card to an editor, QA or lead (null unassigns). */

@@ -301,8 +301,11 @@ describe('helper moves', () => {
 });
 
 describe('live', () => {
+  // The app listens once for the whole file; each test opens its own streams.
+  let baseUrl: string | undefined;
+  const listening = async () => (baseUrl ??= await listenLocal(t.app));
   it('a helper move reaches every open helper board that may see the card within a second, and no other', async () => {
-    const base = await listenLocal(t.app);
+    const base = await listening();
     const lead = connectSse(`${base}/api/events`, bearer(a.helperLead.token));
     const stranger = connectSse(`${base}/api/events`, bearer(other.token));
     await Promise.all([lead.ready, stranger.ready]);
@@ -320,6 +323,25 @@ describe('live', () => {
     await stranger.waitFor((m) => m.data.card_id === theirs.id);
     expect(stranger.received.some((m) => m.data.card_id === card.id)).toBe(false);
     await Promise.all([lead.close(), stranger.close()]);
+  });
+
+  it('a reassignment reaches the helper who lost the card as well as the one who got it', async () => {
+    const base = await listening();
+    const losing = connectSse(`${base}/api/events`, bearer(a.helper.token));
+    const getting = connectSse(`${base}/api/events`, bearer(other.token));
+    await Promise.all([losing.ready, getting.ready]);
+    const card = await onBoard('inProgress');
+    const res = await post(a.helperLead.token, '/api/ythelper/card/assign', { card_id: card.id, assign_to: other.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const isIt = (m: { event: string; data: Record<string, unknown> }) =>
+      m.event === 'card.updated' && m.data.card_id === card.id;
+    expect((await losing.waitFor(isIt)).data).toMatchObject({ yt_helper_id: other.id });
+    expect((await getting.waitFor(isIt)).data).toMatchObject({ yt_helper_id: other.id });
+    // Off their board now: the helper who lost it reads it no more.
+    expect(idsIn(await board(a.helper.token, { section: 'inProgress', limit: 50 }), 'inProgress')).not.toContain(
+      card.id,
+    );
+    await Promise.all([losing.close(), getting.close()]);
   });
 });
 
