@@ -271,6 +271,26 @@ describe('helper moves', () => {
     expect((await cardOf(card.id)).ytCardStatus).toBe('inProgress');
   });
 
+  it("answers 'Card Is Not in Done' to Ready For Upload outside Review, as the normal markComplete does", async () => {
+    for (const status of ['assigned', 'inProgress', 'ytQA', 'cancelled'] as const) {
+      const card = await onBoard(status);
+      for (const token of [a.helper.token, a.helperLead.token]) {
+        const res = await post(token, `/api/ythelper/card/${card.id}/markComplete`, { status: 1 });
+        expect([res.statusCode, res.json().code, res.json().error_message], status).toEqual([
+          409,
+          'CARD_NOT_IN_DONE',
+          MSG.cardNotInDone,
+        ]);
+      }
+      expect((await cardOf(card.id)).ytIsComplete).toBe(false);
+    }
+    // Someone else's card stays out of sight (404) whatever column it is in.
+    const theirs = await onBoard('inProgress', other.id);
+    expect((await post(a.helper.token, `/api/ythelper/card/${theirs.id}/markComplete`, { status: 1 })).statusCode).toBe(
+      404,
+    );
+  });
+
   it('a paused card moves on the helper board only for admin', async () => {
     const card = await newCard({
       cardStatus: 'completed_done',

@@ -37,6 +37,8 @@ interface YtTransitionSpec {
   /** The target, or a function of the status the card is in (the assets dialog moves one column on). */
   to: YtStatus | ((from: YtStatus) => YtStatus);
   call: YtMoveCall;
+  /** A check of the status the card is in, before the role's table is asked. */
+  check?: (from: YtStatus) => void;
   set?: (card: Card) => Partial<typeof cards.$inferInsert>;
   after?: (tx: Tx, card: Card) => Promise<void>;
   message?: string;
@@ -57,6 +59,7 @@ export async function ytTransition(ctx: AppContext, viewer: SessionUser, cardId:
     const from = ytStatusOnBoard(card);
     if (!from) throw new AppError('INVALID_CARD_STATUS', MSG.ytNotOnBoard);
     if (spec.from && spec.from !== from) throw new AppError('STALE_MOVE');
+    spec.check?.(from);
     const to = typeof spec.to === 'function' ? spec.to(from) : spec.to;
     enforce(ytMoveVerdict(policyActor(viewer, row.client), card, to, spec.call));
     const [updated] = await tx
@@ -128,6 +131,10 @@ export function ytMarkComplete(
   return ytTransition(ctx, viewer, cardId, {
     to: 'completed',
     call: 'markComplete',
+    // As the normal side's markComplete: a visible card outside Review is 'Card Is Not in Done', not a refused move.
+    check: (from) => {
+      if (from !== 'inDone' && from !== 'completed') throw new AppError('CARD_NOT_IN_DONE');
+    },
     after: async (tx, card) => {
       if (body.rating === undefined) return;
       enforce(rateVerdict(policyActor(viewer, { isActiveSubscription: false }), policyCard(card), 'yt'));
