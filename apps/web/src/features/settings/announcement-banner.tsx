@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Box, CloseButton, Group, Image, Paper, Stack } from '@mantine/core';
 import type { AnnouncementView } from '@cutroom/domain';
+import { safeHtml } from '../../lib/safe-html';
 import { useActiveAnnouncement } from './api';
+import classes from './announcement-banner.module.css';
 
 /** What the banner shows; the list's rows and the form's values both have these. */
 export type BannerLook = Pick<
@@ -24,12 +26,14 @@ const FONT_STYLE = {
 } as const;
 
 /**
- * The banner as the home page shows it. Heading and text are HTML the server sanitized with its
- * allow-list (no scripts, handlers or styles); the markup goes into plain containers, as the card's
- * rich text does, and nothing in it is ever run.
+ * The banner as the home page and the form's preview show it. Heading and text are rich text: the
+ * server keeps its allow-list's tags, and safeHtml rebuilds them from the same list here, so the
+ * preview's unsaved text is as safe as the stored one; nothing in it is ever run.
  */
 export function BannerView({ look, onDismiss }: { look: BannerLook; onDismiss?: () => void }) {
   const level = Number(look.banner_heading_style.slice(1));
+  const heading = useMemo(() => safeHtml(look.banner_heading), [look.banner_heading]);
+  const text = useMemo(() => safeHtml(look.banner_text), [look.banner_text]);
   return (
     <Paper
       radius="lg"
@@ -57,19 +61,19 @@ export function BannerView({ look, onDismiss }: { look: BannerLook; onDismiss?: 
           <Box
             role="heading"
             aria-level={level}
-            className="banner-rich-text"
+            className={classes.richText}
             style={{
               color: look.banner_heading_color,
               fontSize: `var(--mantine-h${level}-font-size)`,
               fontWeight: 700,
               lineHeight: 1.3,
             }}
-            dangerouslySetInnerHTML={{ __html: look.banner_heading }}
+            dangerouslySetInnerHTML={{ __html: heading }}
           />
           <Box
-            className="banner-rich-text"
+            className={classes.richText}
             style={{ fontSize: look.banner_text_style, ...FONT_STYLE[look.banner_font_style] }}
-            dangerouslySetInnerHTML={{ __html: look.banner_text }}
+            dangerouslySetInnerHTML={{ __html: text }}
           />
         </Stack>
         {onDismiss && (

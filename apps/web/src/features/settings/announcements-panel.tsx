@@ -14,7 +14,6 @@ import {
   Table,
   Text,
   TextInput,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
@@ -31,6 +30,7 @@ import {
 } from '@cutroom/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyStateCard } from '../../components/empty-state-card';
+import { RichTextField } from '../../components/rich-text-field';
 import { QueryTable } from '../../components/query-table';
 import { isApiError } from '../../lib/api-client';
 import {
@@ -41,7 +41,7 @@ import {
   type NewAnnouncement,
 } from './api';
 import { BannerView } from './announcement-banner';
-import { cut, headingToHtml, htmlToText, textToHtml } from './banner-text';
+import { cut, htmlToText } from './banner-text';
 
 type HeadingStyle = (typeof BANNER_HEADING_STYLES)[number];
 type TextStyle = (typeof BANNER_TEXT_STYLES)[number];
@@ -73,8 +73,8 @@ const EMPTY: AnnouncementValues = {
 };
 
 const valuesOf = (a: AnnouncementView): AnnouncementValues => ({
-  banner_heading: htmlToText(a.banner_heading),
-  banner_text: htmlToText(a.banner_text),
+  banner_heading: a.banner_heading,
+  banner_text: a.banner_text,
   banner_heading_style: a.banner_heading_style,
   banner_text_style: a.banner_text_style,
   banner_heading_color: a.banner_heading_color,
@@ -92,9 +92,9 @@ const FONT_LABELS: Record<FontStyle, string> = { none: 'Normal', b: 'Bold', i: '
 
 /** The form's values as the banner shows them, for the preview. */
 const lookOf = (v: AnnouncementValues) => ({
-  banner_heading: headingToHtml(v.banner_heading),
+  banner_heading: v.banner_heading,
   banner_heading_style: v.banner_heading_style,
-  banner_text: textToHtml(v.banner_text),
+  banner_text: v.banner_text,
   banner_text_style: v.banner_text_style,
   banner_heading_color: v.banner_heading_color,
   banner_font_style: v.banner_font_style,
@@ -114,7 +114,8 @@ function AnnouncementForm({ editing, onDone }: { editing: AnnouncementView | nul
     },
   });
   const v = form.values;
-  const ready = v.banner_heading.trim() !== '' && v.banner_text.trim() !== '' && !!v.startDate && !!v.endDate;
+  // The editor gives '' when it holds no text, so a blank heading or text keeps Save off (spec 002 §5).
+  const ready = v.banner_heading !== '' && v.banner_text !== '' && !!v.startDate && !!v.endDate;
   const pending = create.isPending || update.isPending;
 
   const showFieldError = (error: unknown) => {
@@ -128,13 +129,7 @@ function AnnouncementForm({ editing, onDone }: { editing: AnnouncementView | nul
     if (editing) {
       update.mutate({ id: editing.id, body }, { onSuccess: onDone, onError: showFieldError });
     } else {
-      create.mutate(body, {
-        onSuccess: () => {
-          form.reset();
-          onDone();
-        },
-        onError: showFieldError,
-      });
+      create.mutate(body, { onSuccess: onDone, onError: showFieldError });
     }
   });
 
@@ -144,13 +139,21 @@ function AnnouncementForm({ editing, onDone }: { editing: AnnouncementView | nul
         {editing ? 'Edit announcement' : 'New announcement'}
       </Title>
       <Stack gap="sm">
-        <TextInput label="Heading" data-testid="announcement-heading" {...form.getInputProps('banner_heading')} />
-        <Textarea
+        <RichTextField
+          label="Heading"
+          value={v.banner_heading}
+          onChange={(html) => form.setFieldValue('banner_heading', html)}
+          error={form.errors.banner_heading}
+          minHeight={40}
+          testId="announcement-heading"
+        />
+        <RichTextField
           label="Text"
-          description="Each line becomes a paragraph."
-          rows={4}
-          data-testid="announcement-text"
-          {...form.getInputProps('banner_text')}
+          value={v.banner_text}
+          onChange={(html) => form.setFieldValue('banner_text', html)}
+          error={form.errors.banner_text}
+          minHeight={110}
+          testId="announcement-text"
         />
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
           <Select
@@ -288,19 +291,27 @@ export function AnnouncementsPanel() {
   const remove = useDeleteAnnouncement();
   const [editing, setEditing] = useState<AnnouncementView | null>(null);
   const [deleting, setDeleting] = useState<AnnouncementView | null>(null);
+  // The editors take their text once, so a saved or cancelled form starts afresh as a new one.
+  const [round, setRound] = useState(0);
+  const done = () => {
+    setEditing(null);
+    setRound((r) => r + 1);
+  };
 
   const confirmDelete = () => {
     if (!deleting) return;
     const id = deleting.id;
     remove.mutate(id, {
       onSettled: () => setDeleting(null),
-      onSuccess: () => setEditing((e) => (e?.id === id ? null : e)),
+      onSuccess: () => {
+        if (editing?.id === id) done();
+      },
     });
   };
 
   return (
     <Stack gap="lg">
-      <AnnouncementForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
+      <AnnouncementForm key={`${editing?.id ?? 'new'}-${round}`} editing={editing} onDone={done} />
       <QueryTable
         query={announcements}
         rows={(data) => data.announcements}

@@ -1,22 +1,4 @@
-/**
- * The form edits heading and text as plain text (the rich-text editor belongs to the requests feature,
- * and features don't import each other). What is sent is that text as escaped HTML, one paragraph per
- * line for the text; what the server stored is turned back into lines to edit.
- */
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-export const headingToHtml = (text: string) => escapeHtml(text.trim());
-
-export const textToHtml = (text: string) =>
-  text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line) => `<p>${escapeHtml(line)}</p>`)
-    .join('');
-
-/** Stored HTML as lines of text: paragraphs and breaks become line ends, tags are dropped. */
+/** Stored HTML as lines of text, for the list's short cuts: paragraphs and breaks become line ends, tags are dropped. */
 export function htmlToText(html: string): string {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   doc.body.querySelectorAll('br').forEach((br) => br.replaceWith('\n'));

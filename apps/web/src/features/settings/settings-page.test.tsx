@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { MSG, type HolidayView } from '@cutroom/domain';
-import { makeAnnouncement, makeUser } from '../../test/fixtures';
+import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 
@@ -102,20 +102,6 @@ describe('settings page', { timeout: 15_000 }, () => {
       { id: 1, holiday_status: 0 },
       { id: 1, is_deleted: 1 },
     ]);
-  });
-
-  it('previews the banner as the heading is typed', async () => {
-    fakeServer({
-      'GET /api/me': { body: makeUser() },
-      'GET /api/portal/settings/V2': { body: { announcements: [makeAnnouncement()] } },
-    });
-    const user = userEvent.setup();
-    renderApp('/settings');
-    expect(await screen.findByText('Office closed Friday')).toBeTruthy();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(true);
-    await user.type(screen.getByLabelText('Heading'), 'Team <offsite>');
-    const preview = screen.getByTestId('announcement-preview');
-    expect(within(preview).getByRole('heading', { level: 4 }).textContent).toBe('Team <offsite>');
   });
 
   it('sends a non-admin opening /settings home', async () => {
