@@ -1,14 +1,14 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { mailOutbox, notifications, users } from '../../db/schema.js';
-import { createMailer } from '../../platform/mail.js';
+import { SMTP_TIMEOUTS, createMailer } from '../../platform/mail.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { insertCard, seedWithSessions } from '../../test/helpers.js';
+import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
 import { queueDigests } from './digest.js';
 import { queueNotificationMails } from './notification-mails.js';
-import { MAX_ATTEMPTS, deliverDue, queueMail } from './outbox.js';
+import { CLAIM_MS, MAX_ATTEMPTS, deliverDue, queueMail } from './outbox.js';
 import { queueDueReminders } from './reminders.js';
 
 /** A real SMTP server process on 127.0.0.1 that keeps what it receives; it can go down and come back on its port. */
@@ -16,6 +16,7 @@ function smtpSink() {
   const received: { to: string[]; raw: string }[] = [];
   let server: SMTPServer | undefined;
   let port = 0;
+  const hooks: { beforeAccept?: () => Promise<void> } = {};
   const start = () =>
     new Promise<void>((resolve) => {
       server = new SMTPServer({
@@ -27,7 +28,7 @@ function smtpSink() {
           stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
           stream.on('end', () => {
             received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-            done();
+            void (hooks.beforeAccept?.() ?? Promise.resolve()).then(() => done());
           });
         },
       });
@@ -37,7 +38,22 @@ function smtpSink() {
       });
     });
   const stop = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  return { received, start, stop, url: () => `smtp://127.0.0.1:${port}` };
+  return { received, hooks, start, stop, url: () => `smtp://127.0.0.1:${port}` };
+}
+
+/** A TCP server that takes connections and never says a word, as a hung SMTP server does. */
+async function silentServer() {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 const smtp = smtpSink();
@@ -175,6 +191,113 @@ describe('an SMTP outage', () => {
   });
 });
 
+describe('a slow or hung SMTP server', () => {
+  it('a send ends well inside the claim on its row, so no other instance takes the row meanwhile', () => {
+    expect(SMTP_TIMEOUTS.connection + SMTP_TIMEOUTS.greeting).toBeLessThanOrEqual(SMTP_TIMEOUTS.send);
+    expect(SMTP_TIMEOUTS.send * 2).toBeLessThanOrEqual(CLAIM_MS);
+  });
+
+  it('a server that never greets fails the send at the greeting timeout; the mail waits for its retry', async () => {
+    const silent = await silentServer();
+    try {
+      await queueMail(db(), [{ to: 'hung@example.com', subject: 'Hung', text: 'x', kind: 'test' }]);
+      const hung = createMailer({
+        smtpUrl: silent.url,
+        from: 'Cutroom <no-reply@cutroom.test>',
+        outboxDir: '/nonexistent',
+        log: t.app.log,
+        timeouts: { greeting: 300 },
+      });
+      const started = Date.now();
+      expect(await deliverDue(db(), hung)).toEqual({ sent: 0, failed: 1 });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const [row] = await outbox();
+      expect(row).toMatchObject({ attempts: 1, sentAt: null, failedAt: null });
+      expect(row!.lastError).toMatch(/greeting/i);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('a send that outlasts its deadline is given up and retried later', async () => {
+    await queueMail(db(), [{ to: 'slow@example.com', subject: 'Slow', text: 'x', kind: 'test' }]);
+    smtp.hooks.beforeAccept = () => new Promise((resolve) => setTimeout(resolve, 2_000));
+    try {
+      const slow = createMailer({
+        smtpUrl: smtp.url(),
+        from: 'Cutroom <no-reply@cutroom.test>',
+        outboxDir: '/nonexistent',
+        log: t.app.log,
+        timeouts: { send: 500 },
+      });
+      expect(await deliverDue(db(), slow)).toEqual({ sent: 0, failed: 1 });
+      const [row] = await outbox();
+      expect(row).toMatchObject({ attempts: 1, sentAt: null });
+      expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    } finally {
+      smtp.hooks.beforeAccept = undefined;
+    }
+  });
+
+  it('claims each row just before its own send: the rest of a batch stays free while one mail is sent', async () => {
+    await queueMail(
+      db(),
+      ['first', 'second', 'third'].map((n) => ({ to: `${n}@example.com`, subject: n, text: 'x', kind: 'test' })),
+    );
+    const seen: { claimed: number; waiting: number }[] = [];
+    smtp.hooks.beforeAccept = async () => {
+      const rows = await outbox();
+      const pending = rows.filter((r) => r.sentAt === null);
+      seen.push({
+        claimed: pending.filter((r) => r.attempts > 0).length,
+        waiting: pending.filter((r) => r.attempts === 0).length,
+      });
+    };
+    try {
+      expect(await deliverDue(db(), mailer(), { limit: 3 })).toEqual({ sent: 3, failed: 0 });
+    } finally {
+      smtp.hooks.beforeAccept = undefined;
+    }
+    expect(seen).toEqual([
+      { claimed: 1, waiting: 2 },
+      { claimed: 1, waiting: 1 },
+      { claimed: 1, waiting: 0 },
+    ]);
+  });
+
+  it('a mail the server took is not sent again when marking it sent fails', async () => {
+    // The first write of sent_at for this subject fails, as a dropped database connection would.
+    for (const statement of [
+      'create sequence mark_sent_failures',
+      `create function fail_mark_sent() returns trigger language plpgsql as $$
+      begin
+        if new.sent_at is not null and old.sent_at is null and new.subject = 'Marked late'
+          and nextval('mark_sent_failures') = 1 then raise exception 'database went away'; end if;
+        return new;
+      end $$`,
+      'create trigger fail_mark_sent before update on mail_outbox for each row execute function fail_mark_sent()',
+    ])
+      await db().execute(sql.raw(statement));
+    try {
+      await queueMail(db(), [{ to: 'late@example.com', subject: 'Marked late', text: 'x', kind: 'test' }]);
+      expect(await deliverDue(db(), mailer())).toEqual({ sent: 1, failed: 0 });
+      const [row] = await outbox();
+      expect(row).toMatchObject({ attempts: 1, lastError: null });
+      expect(row!.sentAt).not.toBeNull();
+      const inAnHour = new Date(Date.now() + 3_600_000);
+      expect(await deliverDue(db(), mailer(), { now: inAnHour })).toEqual({ sent: 0, failed: 0 });
+      expect(smtp.received.map((m) => m.to)).toEqual([['late@example.com']]);
+    } finally {
+      for (const statement of [
+        'drop trigger fail_mark_sent on mail_outbox',
+        'drop function fail_mark_sent()',
+        'drop sequence mark_sent_failures',
+      ])
+        await db().execute(sql.raw(statement));
+    }
+  });
+});
+
 describe('several workers', () => {
   it('never send one mail twice, however their passes interleave', async () => {
     await queueMail(
@@ -268,6 +391,54 @@ describe('the worker in the app', () => {
       ]);
       await expect.poll(() => smtp.received.length, { timeout: 5_000 }).toBe(1);
       expect(smtp.received[0]!.to).toEqual(['worker@example.com']);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a move during an SMTP outage', () => {
+  it('answers 200, keeps the mail, and the worker delivers it once when the server is back', async () => {
+    const app = await createTestApp({ SMTP_URL: smtp.url(), MAIL_POLL_MS: '50' });
+    try {
+      const appDb = app.database.db;
+      const accounts = await seedWithSessions(appDb);
+      await appDb
+        .update(users)
+        .set({ mailPreferences: { card_movement: 1, card_comment: 0, card_comment_tag: 0, daily_digest: 0 } })
+        .where(eq(users.id, accounts.customer.id));
+      const card = await insertCard(appDb, { clientId: accounts.customer.id, cardStatus: 'editing' });
+      const customerMail = accounts.customer.email;
+      const toCustomer = () => smtp.received.filter((m) => m.to.includes(customerMail));
+      const rowOf = async () =>
+        (await appDb.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customerMail))).find(
+          (r) => r.kind === 'card_movement' && r.text.includes(`/card-details/${card.id}`),
+        );
+
+      await smtp.stop();
+      const moved = await app.app.inject({
+        method: 'POST',
+        url: `/api/card/${card.id}/move`,
+        headers: bearer(accounts.admin.token),
+        payload: { card_status: 'editing', newStatus: 'on_hold' },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      // The worker tries while the server is down: the mail stays queued with its error.
+      await expect.poll(async () => (await rowOf())?.lastError ?? null, { timeout: 10_000 }).not.toBeNull();
+      const failed = (await rowOf())!;
+      expect(failed).toMatchObject({ sentAt: null, failedAt: null });
+      expect(failed.attempts).toBeGreaterThan(0);
+      expect(toCustomer()).toEqual([]);
+
+      await smtp.start();
+      // The backoff's wait has passed.
+      await appDb.update(mailOutbox).set({ nextAttemptAt: new Date() }).where(eq(mailOutbox.id, failed.id));
+      await expect.poll(() => toCustomer().length, { timeout: 10_000 }).toBe(1);
+      await expect.poll(async () => (await rowOf())?.sentAt ?? null, { timeout: 5_000 }).not.toBeNull();
+      // Several more passes of the worker send nothing again.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(toCustomer()).toHaveLength(1);
+      expect(toCustomer()[0]!.raw.replace(/=\r?\n/g, '')).toContain(`/card-details/${card.id}`);
     } finally {
       await app.close();
     }

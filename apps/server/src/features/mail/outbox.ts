@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
@@ -35,16 +36,23 @@ export async function queueMail(tx: Db, mails: readonly QueuedMail[]): Promise<v
 /** Retries wait 30 s, 1 min, 2 min … up to 1 h; after the last the row is marked failed and kept. */
 export const MAX_ATTEMPTS = 8;
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
-/** How long a claimed row is hidden from other workers while its SMTP call runs. */
-const CLAIM_MS = 120_000;
+/**
+ * How long a claimed row is hidden from other workers while its SMTP call runs. Each row is claimed
+ * just before its own send, and one send ends within SMTP_TIMEOUTS.send, well inside this.
+ */
+export const CLAIM_MS = 120_000;
+/** Waits before trying again to mark a mail sent that the SMTP server has taken. */
+const MARK_RETRIES_MS = [250, 1_000, 3_000];
 
 interface DeliverOptions {
   limit?: number;
+  /** The clock for due and claim times (tests move it on); the current time when left out. */
   now?: Date;
   /** The host part of the Message-IDs (the portal's public host). */
   idDomain?: string;
   /** Only these rows (a mail the request wants sent now). */
   ids?: readonly number[];
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
 /**
@@ -57,18 +65,12 @@ export async function sendSoon(db: Db, mailer: Mailer, mail: QueuedMail, idDomai
 }
 
 /**
- * Sends up to `limit` due mails. Each row is claimed by pushing its next attempt past the send
- * (FOR UPDATE SKIP LOCKED: two instances never claim one row), then marked sent, or rescheduled.
- * A crash after the SMTP server took a mail but before it was marked sent may send it again once;
- * the window is one SMTP call.
+ * Claims the next due row by pushing its next attempt CLAIM_MS on (FOR UPDATE SKIP LOCKED: two
+ * instances never claim one row); a crashed instance's claim runs out and the row comes back.
  */
-export async function deliverDue(
-  db: Db,
-  mailer: Mailer,
-  { limit = 20, now = new Date(), idDomain = 'cutroom.local', ids }: DeliverOptions = {},
-): Promise<{ sent: number; failed: number }> {
-  const claimed = await db.transaction(async (tx) => {
-    const rows = await tx
+async function claimNext(db: Db, at: Date, ids: readonly number[] | undefined, done: readonly number[]) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
       .select()
       .from(mailOutbox)
       .where(
@@ -77,29 +79,58 @@ export async function deliverDue(
           isNull(mailOutbox.failedAt),
           // Rows asked for by id were just written: the database's clock (microseconds) may be a hair
           // ahead of ours (milliseconds), so they go whatever their next attempt says.
-          ids ? inArray(mailOutbox.id, [...ids]) : lte(mailOutbox.nextAttemptAt, now),
+          ids ? inArray(mailOutbox.id, [...ids]) : lte(mailOutbox.nextAttemptAt, at),
+          done.length > 0 ? notInArray(mailOutbox.id, [...done]) : undefined,
         ),
       )
       .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(limit)
+      .limit(1)
       .for('update', { skipLocked: true });
-    if (rows.length === 0) return rows;
-    await tx
+    if (!row) return undefined;
+    const [claimed] = await tx
       .update(mailOutbox)
-      .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS), attempts: sql`${mailOutbox.attempts} + 1` })
-      .where(
-        sql`${mailOutbox.id} in (${sql.join(
-          rows.map((r) => sql`${r.id}`),
-          sql`, `,
-        )})`,
-      );
-    return rows;
+      .set({ nextAttemptAt: new Date(at.getTime() + CLAIM_MS), attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(eq(mailOutbox.id, row.id))
+      .returning();
+    return claimed;
   });
+}
 
+/** Records a mail the SMTP server took; a failed write is retried, never taken for a failed send. */
+async function markSent(db: Db, id: number, log: DeliverOptions['log']) {
+  for (let i = 0; ; i++) {
+    try {
+      await db.update(mailOutbox).set({ sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, id));
+      return;
+    } catch (err) {
+      const wait = MARK_RETRIES_MS[i];
+      if (wait === undefined) {
+        // Left claimed: it may go again (same Message-ID) only once the claim runs out.
+        log?.error({ err, id }, 'mail sent but not marked sent');
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+/**
+ * Sends up to `limit` due mails, one at a time, each claimed just before its send, then marked sent
+ * or rescheduled. A crash after the SMTP server took a mail but before it was marked sent may send
+ * it again once the claim runs out; each mail's stable Message-ID makes that one message to readers.
+ */
+export async function deliverDue(
+  db: Db,
+  mailer: Mailer,
+  { limit = 20, now, idDomain = 'cutroom.local', ids, log }: DeliverOptions = {},
+): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
-  for (const row of claimed) {
-    const attempts = row.attempts + 1;
+  const done: number[] = [];
+  while (done.length < limit) {
+    const row = await claimNext(db, now ?? new Date(), ids, done);
+    if (!row) break;
+    done.push(row.id);
     try {
       await mailer.send({
         to: row.toAddress,
@@ -108,20 +139,21 @@ export async function deliverDue(
         ...(row.html ? { html: row.html } : {}),
         messageId: `<outbox-${row.id}@${idDomain}>`,
       });
-      await db.update(mailOutbox).set({ sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, row.id));
-      sent++;
     } catch (e) {
       failed++;
       const lastError = e instanceof Error ? e.message.slice(0, 500) : String(e);
-      const giveUp = attempts >= MAX_ATTEMPTS;
+      const giveUp = row.attempts >= MAX_ATTEMPTS;
       await db
         .update(mailOutbox)
         .set({
           lastError,
-          ...(giveUp ? { failedAt: new Date() } : { nextAttemptAt: new Date(Date.now() + backoffMs(attempts)) }),
+          ...(giveUp ? { failedAt: new Date() } : { nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts)) }),
         })
         .where(eq(mailOutbox.id, row.id));
+      continue;
     }
+    sent++;
+    await markSent(db, row.id, log);
   }
   return { sent, failed };
 }

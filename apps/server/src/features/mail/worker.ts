@@ -26,7 +26,7 @@ export function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, pollMs:
       await queueDigests(ctx.db, ctx.config.publicUrl);
     }
     for (;;) {
-      const { sent, failed } = await deliverDue(ctx.db, ctx.mailer, { limit: BATCH, idDomain });
+      const { sent, failed } = await deliverDue(ctx.db, ctx.mailer, { limit: BATCH, idDomain, log });
       if (failed > 0) log.warn({ sent, failed }, 'mail delivery failed; will retry');
       if (stopped || sent + failed < BATCH) break;
     }
