@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { NOTIFICATION_TYPES, labelOf, type NotificationType } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { mailOutbox, notifications, users } from '../../db/schema.js';
+import { addressesOf, preferencesUrlOf } from './notification-mails.js';
 import { queueMail } from './outbox.js';
 import { linkMail } from './templates.js';
 
@@ -29,7 +30,13 @@ export async function queueDigests(db: Db, publicUrl: string, now = new Date()) 
   const { day, hour } = nyParts(now);
   if (hour < DIGEST_HOUR) return 0;
   const readers = await db
-    .select({ id: users.id, firstname: users.firstname, email: users.useremail, prefs: users.mailPreferences })
+    .select({
+      id: users.id,
+      firstname: users.firstname,
+      useremail: users.useremail,
+      secondaryEmail: users.secondaryEmail,
+      prefs: users.mailPreferences,
+    })
     .from(users)
     .where(
       and(
@@ -61,18 +68,20 @@ export async function queueDigests(db: Db, publicUrl: string, now = new Date()) 
       greeting: `Hi ${reader.firstname},`,
       lines: [`Here is what happened in the last 24 hours (${items.length}):`, ...items.map(line)],
       action: { label: 'Open your notifications', url: `${publicUrl}/notifications` },
-      preferencesUrl: `${publicUrl}/profile?tab=basic#email-preferences`,
+      preferencesUrl: preferencesUrlOf(publicUrl),
     });
-    await queueMail(db, [
-      {
+    // The assistants get it too, as they get the notification mails; the account's key stays as it was.
+    await queueMail(
+      db,
+      addressesOf(reader).map((to, i) => ({
         recipientId: reader.id,
-        to: reader.email,
+        to,
         subject: `Your Cutroom digest for ${day}`,
         ...body,
         kind: 'daily_digest',
-        dedupeKey: `digest:${reader.id}:${day}`,
-      },
-    ]);
+        dedupeKey: i === 0 ? `digest:${reader.id}:${day}` : `digest:${reader.id}:${day}:${to.toLowerCase()}`,
+      })),
+    );
     queued++;
   }
   return queued;

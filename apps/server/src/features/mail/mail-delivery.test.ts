@@ -353,10 +353,14 @@ describe('reminders and digests (beyond the spec)', () => {
       dedupeKey: `due:${due.id}:${a.editor.id}:${soon.toISOString()}`,
     });
     expect(rows[0]!.text).toContain(`${PUBLIC}/card-details/${due.id}`);
+    // Like every notification mail, it says where to unsubscribe.
+    expect(rows[0]!.text).toContain(`${PUBLIC}/profile?tab=basic#email-preferences`);
+    expect(rows[0]!.html).toContain('Unsubscribe or change them');
   });
 
-  it('sends a digest reader one mail a day with the kinds they want', async () => {
+  it('sends a digest reader (and their assistants) one mail a day with the kinds they want', async () => {
     await setPrefs(a.qa.id, { daily_digest: 1, card_comment: 1, card_movement: 0 });
+    await db().update(users).set({ secondaryEmail: 'assistant@example.com' }).where(eq(users.id, a.qa.id));
     const card = await insertCard(db(), { clientId: a.customer.id });
     await db()
       .insert(notifications)
@@ -370,9 +374,13 @@ describe('reminders and digests (beyond the spec)', () => {
     await queueDigests(db(), PUBLIC, afternoon);
     await queueDigests(db(), PUBLIC, afternoon);
     const digests = (await outbox()).filter((r) => r.kind === 'daily_digest');
-    expect(digests).toHaveLength(1);
-    expect(digests[0]!.text).toContain('Cleo commented: more music');
-    expect(digests[0]!.text).not.toContain('Moved to QA');
+    expect(digests.map((d) => d.toAddress).sort()).toEqual(['assistant@example.com', await emailOf(a.qa.id)].sort());
+    for (const digest of digests) {
+      expect(digest.text).toContain('Cleo commented: more music');
+      expect(digest.text).not.toContain('Moved to QA');
+      expect(digest.text).toContain(`${PUBLIC}/profile?tab=basic#email-preferences`);
+    }
+    await db().update(users).set({ secondaryEmail: null }).where(eq(users.id, a.qa.id));
     // Before 8 a.m. New York nothing goes out (08:00 UTC is 3 or 4 a.m. there).
     await db().delete(mailOutbox);
     const early = new Date(afternoon);

@@ -15,13 +15,16 @@ const SUBJECT: Record<NotificationType, (title: string) => string> = {
 };
 
 /** The recipient and their assistants (spec 002 §3 secondary_email: they get the same mails). */
-const addressesOf = (user: { useremail: string; secondaryEmail: string | null }) => [
+export const addressesOf = (user: { useremail: string; secondaryEmail: string | null }) => [
   user.useremail,
   ...(user.secondaryEmail ?? '')
     .split(',')
     .map((e) => e.trim())
     .filter(Boolean),
 ];
+
+/** Where a mail's footer sends its reader to unsubscribe: the own profile's email preferences. */
+export const preferencesUrlOf = (publicUrl: string) => `${publicUrl}/profile?tab=basic#email-preferences`;
 
 /**
  * Queues the mail of each new notification whose recipient wants that type (mail preferences),
@@ -49,7 +52,7 @@ export async function queueNotificationMails(tx: Db, rows: readonly Notification
   ]);
   const byId = new Map(recipients.map((u) => [u.id, u]));
   const titles = new Map(cardRows.map((c) => [c.id, c.title]));
-  const preferencesUrl = `${publicUrl}/profile?tab=basic#email-preferences`;
+  const preferencesUrl = preferencesUrlOf(publicUrl);
 
   const mails: QueuedMail[] = [];
   for (const row of rows) {

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cards, users } from '../../db/schema.js';
+import { preferencesUrlOf } from './notification-mails.js';
 import { queueMail } from './outbox.js';
 import { linkMail } from './templates.js';
 
@@ -47,6 +48,7 @@ export async function queueDueReminders(db: Db, publicUrl: string, now = new Dat
           greeting: `Hi ${c.firstname},`,
           lines: [`"${c.title}" is due in about ${hours} hour${hours === 1 ? '' : 's'} and has not reached QA yet.`],
           action: { label: 'Open the card', url: `${publicUrl}/card-details/${c.id}` },
+          preferencesUrl: preferencesUrlOf(publicUrl),
         }),
         kind: 'due_reminder',
         dedupeKey: `due:${c.id}:${c.assigneeId}:${c.dueDate!.toISOString()}`,
