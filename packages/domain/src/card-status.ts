@@ -56,7 +56,7 @@ export const BOARD_COLUMNS = [
 }[];
 export type BoardColumnKey = (typeof BOARD_COLUMNS)[number]['key'];
 
-/** YouTube-helper statuses; null in the database means assigned, completed is inDone + yt_is_complete. */
+/** YouTube-helper statuses, stored by name (null: not on the helper board yet); yt_is_complete also reads as completed. */
 export const YT_STATUSES = ['assigned', 'inProgress', 'ytQA', 'inDone', 'cancelled', 'completed'] as const;
 export type YtStatus = (typeof YT_STATUSES)[number];
 export const YT_STATUS_LABELS: Record<YtStatus, string> = {

@@ -28,10 +28,13 @@ export const isRole = (value: unknown): value is Role => ROLES.includes(value as
 export const isStaff = (role: Role): boolean => role !== 'customer';
 export const isYtHelperRole = (role: Role): boolean => YT_HELPER_ROLES.includes(role);
 
+/**
+ * Who gets the board's mode switch: whoever may see both boards. Helper cards are seen as the cards
+ * themselves are (DESIGN §4 "Who sees which cards"), so every staff role (team leads and QA their
+ * customers', editors theirs) and customers whose plan has the helper; docs/workflow.md says so.
+ */
+export const mayUseYtMode = (role: Role, hasYoutubeHelper: boolean): boolean => isStaff(role) || hasYoutubeHelper;
 /** Logging in picks the board mode: helper roles work the YouTube-helper board (spec 000 §1). */
-/** Who works the helper board beside the normal one: admin, the helper roles, customers whose plan has the helper. */
-export const mayUseYtMode = (role: Role, hasYoutubeHelper: boolean): boolean =>
-  role === 'admin' || isYtHelperRole(role) || (role === 'customer' && hasYoutubeHelper);
 export const defaultViewType = (role: Role): ViewType => (isYtHelperRole(role) ? 'yt-helper' : 'normal');
 export const VIEW_TYPES = ['normal', 'yt-helper'] as const;
 export type ViewType = (typeof VIEW_TYPES)[number];

@@ -153,6 +153,22 @@ describe('the helper board', () => {
     expect(second.ytQA!.some((c) => first.ytQA!.some((f) => f.card_id === c.card_id))).toBe(false);
   });
 
+  it("serves staff who may switch modes the helper cards they see: a team lead's and a QA's customers', an editor's own", async () => {
+    const card = await onBoard('ytQA');
+    const edited = await newCard({
+      cardStatus: 'completed_done',
+      isComplete: true,
+      hasYoutubeHelper: true,
+      ytCardStatus: 'ytQA',
+      ytHelperId: a.helper.id,
+      assignedTo: a.editor.id,
+    });
+    const ytQA = async (token: string) => idsIn(await board(token, { section: 'ytQA', limit: 50 }), 'ytQA');
+    expect(await ytQA(a.lead.token)).toEqual(expect.arrayContaining([card.id, edited.id]));
+    expect(await ytQA(a.qa.token)).toEqual(expect.arrayContaining([card.id, edited.id]));
+    expect(await ytQA(a.editor.token)).toEqual([edited.id]);
+  });
+
   it('searches by title and lets the helper lead view the board as a helper', async () => {
     const named = await newCard({
       cardTitle: 'Thumbnail sprint 100%',

@@ -51,18 +51,31 @@ describe('the YouTube-helper board', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('mode-switch')).toBeTruthy();
   });
 
-  it('offers the switch to customers whose plan has the helper, not to a team lead', async () => {
+  it('offers the switch to customers whose plan has the helper and to team leads and QA, who see both', async () => {
     ytBoardServer('customer', CARDS, {
       'GET /api/me': { body: makeUser({ client_type: 'customer', client_id: 7, has_youtube_helper: true }) },
     });
-    const { unmount } = renderApp('/');
+    const first = renderApp('/');
     expect(await screen.findByTestId('yt-board-view')).toBeTruthy();
     expect(screen.getByTestId('mode-switch')).toBeTruthy();
-    unmount();
+    first.unmount();
 
-    ytBoardServer('team-lead', CARDS);
+    for (const role of ['team-lead', 'qa'] as const) {
+      ytBoardServer(role, CARDS);
+      const app = renderApp('/');
+      expect(await screen.findByTestId('yt-board-view')).toBeTruthy();
+      expect(await within(screen.getByTestId('column-inProgress')).findByText('Kitchen remodel')).toBeTruthy();
+      expect(screen.getByTestId('mode-switch')).toBeTruthy();
+      app.unmount();
+    }
+  });
+
+  it('keeps a customer without the helper plan on the normal board, with no switch', async () => {
+    ytBoardServer('customer', CARDS, {
+      'GET /api/me': { body: makeUser({ client_type: 'customer', client_id: 7, has_youtube_helper: false }) },
+    });
     renderApp('/');
-    expect(await screen.findByTestId('board-view')).toBeTruthy();
+    expect(await screen.findByTestId('view-toggle')).toBeTruthy();
     expect(screen.queryByTestId('mode-switch')).toBeNull();
     expect(screen.queryByTestId('yt-board-view')).toBeNull();
   });
