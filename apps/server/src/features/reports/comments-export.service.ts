@@ -46,7 +46,13 @@ export async function exportComments(
   );
   if (seen[0]?.n !== ids.length) throw new AppError('NOT_FOUND');
   const range = query.start_date || query.end_date ? resolveRange(query, zone, DEFAULT_RANGE_DAYS.export) : undefined;
-  const comments = customerCommentsSql({ viewer, chat, range, cardsWhere: sql`cards.id in (${idList})` });
+  const comments = customerCommentsSql({
+    viewer,
+    chat,
+    range,
+    cardsWhere: sql`cards.id in (${idList})`,
+    withAnswerNote: true,
+  });
   const rows = await rowsOf<Row>(
     db.execute(sql`
       select c.card_id, cards.card_title, c.note, c.answer_note, c.created_at, c.answered_at, c.updated_at
