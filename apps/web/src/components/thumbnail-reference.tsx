@@ -14,13 +14,21 @@ interface ThumbnailReferenceProps {
   refresh: readonly QueryKey[];
   /** Only the preview: the viewer may not change this customer's details. */
   readOnly?: boolean;
+  /** The hint under the label, in the words of whoever edits it. */
+  description?: string;
 }
 
 /**
  * The thumbnail reference image (spec 002 §2), on /profile and /customer/:id/profile: upload replaces
  * the old file (the server deletes it); then a preview with Clear and Update.
  */
-export function ThumbnailReference({ customerId, url, refresh, readOnly = false }: ThumbnailReferenceProps) {
+export function ThumbnailReference({
+  customerId,
+  url,
+  refresh,
+  readOnly = false,
+  description = 'An image of a thumbnail style you like.',
+}: ThumbnailReferenceProps) {
   const queryClient = useQueryClient();
   const refetch = () => Promise.all(refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   const save = useMutation({
@@ -67,7 +75,7 @@ export function ThumbnailReference({ customerId, url, refresh, readOnly = false 
   return (
     <Input.Wrapper
       label="Thumbnail reference file"
-      description={readOnly ? undefined : 'An image of a thumbnail style you like.'}
+      description={readOnly ? undefined : description}
       data-testid="thumbnail-reference"
     >
       <Paper withBorder radius="md" p="sm" mt={6}>

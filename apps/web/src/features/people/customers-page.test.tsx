@@ -80,7 +80,8 @@ describe('customers page', { timeout: 15_000 }, () => {
 
     await screen.findByTestId('person-50');
     const band = (id: number) => screen.getByTestId(`person-${id}`).querySelector('[data-activity]')?.textContent;
-    expect([50, 51, 52, 53].map(band)).toEqual(['Active', 'Inactive for 14 Days', 'Inactive for 30 Days', '-']);
+    expect([50, 51, 52, 53].map(band)).toEqual(['Active', 'Inactive for 14 Days', 'Inactive for 30 Days', undefined]);
+    expect(within(screen.getByTestId('person-53')).getByText('Last login: Never')).toBeTruthy();
   });
 
   it("sends the admin's filters, counts them, and exports with them", async () => {

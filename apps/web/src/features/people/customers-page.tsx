@@ -342,7 +342,8 @@ export function CustomersPage() {
                 <Text fz="xs" c="dimmed">
                   Last login: {customer.last_login_time ? formatDateTime(customer.last_login_time) : 'Never'}
                 </Text>
-                <ActivityBadge lastLogin={customer.last_login_time} size="sm" />
+                {/* 'Never' already says what the band's '-' would. */}
+                {customer.last_login_time && <ActivityBadge lastLogin={customer.last_login_time} size="sm" />}
               </Group>
             </PersonCard>
           )}

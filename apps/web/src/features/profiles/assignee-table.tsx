@@ -33,8 +33,8 @@ export function AssigneeTable({ person }: { person: UserView }) {
         query={query}
         rows={(data) => data.customers}
         label={`${person.fullname}'s customers`}
-        headers={['Customer', 'Plan', 'Last login', 'Activity']}
-        minWidth={560}
+        headers={['Customer', 'Activity', 'Last login', 'Plan']}
+        minWidth={520}
         errorMessage={MSG.customersLoadFailed}
         empty={
           <EmptyStateCard
@@ -50,13 +50,13 @@ export function AssigneeTable({ person }: { person: UserView }) {
                 {c.fullname}
               </Anchor>
             </Table.Td>
-            <Table.Td>{planLabel(c)}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              {c.last_login_time ? formatDateTime(c.last_login_time) : '—'}
-            </Table.Td>
             <Table.Td>
               <ActivityBadge lastLogin={c.last_login_time} />
             </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {c.last_login_time ? formatDateTime(c.last_login_time) : '—'}
+            </Table.Td>
+            <Table.Td>{planLabel(c)}</Table.Td>
             <Table.Td />
           </Table.Tr>
         )}

@@ -69,6 +69,7 @@ export function CustomerDetailsForm({ person, viewer }: { person: UserView; view
           url={person.ref_thumbnails_file}
           refresh={[userKey(person.client_id)]}
           readOnly={!editable}
+          description="An image of a thumbnail style the customer likes."
         />
         <SaveControls saveTestId="customer-details-save" showButtons={editable} {...controls} />
       </Stack>

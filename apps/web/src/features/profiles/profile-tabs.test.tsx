@@ -40,7 +40,11 @@ const assignee = (id: number, name: string, lastLogin: string | null) => ({
   last_login_time: lastLogin,
 });
 
-function personServer(viewer: UserView, person: UserView, routes: Record<string, Reply | ((body: unknown) => Reply)> = {}) {
+function personServer(
+  viewer: UserView,
+  person: UserView,
+  routes: Record<string, Reply | ((body: unknown) => Reply)> = {},
+) {
   const id = person.client_id;
   return fakeServer({
     'GET /api/me': { body: viewer },
@@ -79,7 +83,7 @@ describe('/user/:id/profile as tabs (spec 002 §2 "User profile")', { timeout: 2
     expect(tabNames()).toEqual(['Brief Info', 'Response Rate', 'CSAT', 'Leave managment']);
     expect(selectedTab()).toBe('Brief Info');
     expect(screen.getByRole('form', { name: 'Account' })).toBeTruthy();
-    const activity = (id: number) => within(screen.getByTestId(`assignee-${id}`)).getAllByRole('cell')[3]!.textContent;
+    const activity = (id: number) => within(screen.getByTestId(`assignee-${id}`)).getAllByRole('cell')[1]!.textContent;
     expect([50, 51, 52, 53].map(activity)).toEqual(['Active', 'Inactive for 14 Days', 'Inactive for 30 Days', '-']);
     expect(within(table).getByRole('link', { name: 'Cleo Creator' }).getAttribute('href')).toBe('/customer/50/profile');
     expect(within(screen.getByTestId('assignee-50')).getByText('CUSTOM (6)')).toBeTruthy();
