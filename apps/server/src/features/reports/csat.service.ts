@@ -7,7 +7,7 @@ import { visibleCardsWhere } from '../cards/card-visibility.js';
 import { visibleUser } from '../users/user-admin.service.js';
 import { personCardsWhere, profileDays } from './comment-stats.service.js';
 import { inRange, resolveRange, rowsOf } from './report-range.js';
-import { CREDITED_QA, rounded } from './staff-stats.sql.js';
+import { CREDITED_QA, ratedCard, rounded } from './staff-stats.sql.js';
 
 interface CsatRow {
   customers: number;
@@ -49,7 +49,7 @@ export async function csat(
       select cards.client_id, array_agg(distinct cards.card_title) as card_tile,
         count(*)::int as rated_videos, sum(r.rating)::int as total_rating,
         coalesce(array_agg(r.comment order by r.created_at, r.id) filter (where coalesce(r.comment, '') <> ''), '{}') as rating_comments
-      from card_ratings r join cards on cards.id = r.card_id
+      from card_ratings r ${ratedCard}
       where ${inRange(sql`r.created_at`, range)} and ${whose} and ${visibleCardsWhere(viewer) ?? sql`true`}
       group by cards.client_id
     ),

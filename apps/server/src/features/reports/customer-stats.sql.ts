@@ -3,7 +3,7 @@ import type { SessionUser } from '../../platform/auth.js';
 import { visibleCardsWhere } from '../cards/card-visibility.js';
 import { visibleUsersWhere } from '../users/visibility.js';
 import { inRange, type ReportRange } from './report-range.js';
-import { rounded } from './staff-stats.sql.js';
+import { ratedCard, rounded } from './staff-stats.sql.js';
 
 /** The customer tab (docs/reporting.md "Customer averages"): customers rate the done and repurpose parts. */
 const CUSTOMER_RATED = sql`r.card_type in ('done', 'repurpose')`;
@@ -26,7 +26,7 @@ export function customerRowsSql(viewer: SessionUser, range: ReportRange): SQL {
   ),
   ratings as (
     select cards.client_id, sum(r.rating)::int as total_rating, count(*)::int as rated_videos
-    from card_ratings r join cards on cards.id = r.card_id
+    from card_ratings r ${ratedCard}
     where ${inRange(sql`r.created_at`, range)} and ${CUSTOMER_RATED} and ${visible(viewer)}
     group by cards.client_id
   )
@@ -57,7 +57,7 @@ export function customerAveragesSql(viewer: SessionUser, range: ReportRange): SQ
   ),
   ratings as (
     select coalesce(sum(r.rating), 0)::int as total, count(*)::int as total_ratings
-    from card_ratings r join cards on cards.id = r.card_id
+    from card_ratings r ${ratedCard}
     where ${inRange(sql`r.created_at`, range)} and ${CUSTOMER_RATED} and ${visible(viewer)}
   )
   select c.total_customers, c.active_customers,

@@ -100,6 +100,12 @@ const list = (values: string[]) =>
     sql`, `,
   );
 const visible = (viewer: SessionUser) => visibleCardsWhere(viewer) ?? sql`true`;
+/**
+ * The rated card of `card_ratings r`, still named `cards`, fetched by its key for each rating: the range
+ * holds hundreds of ratings, while a plain join let the planner scan all cards through the visibility
+ * filter (88 of a lead's 102 ms at 100,000 cards). OFFSET 0 keeps the subquery from being flattened.
+ */
+export const ratedCard = sql`cross join lateral (select * from cards where cards.id = r.card_id offset 0) cards`;
 const hours = (later: SQL, earlier: SQL) => sql`extract(epoch from (${later} - ${earlier})) / 3600`;
 /** round(x, places) as a JS number on both drivers (numeric comes back as text from node-postgres). */
 export const rounded = (value: SQL, places: number) => sql`coalesce(round((${value})::numeric, ${places}), 0)::float8`;
@@ -159,7 +165,7 @@ export function staffStatsSql(viewer: SessionUser, tab: StaffTab, range: ReportR
   ratings as (
     select ${ratingPerson} as person_id, sum(r.rating)::int as total_rating, count(*)::int as rated_videos
     from card_ratings r
-    join cards on cards.id = r.card_id ${viaQa ? sql`join users q on q.id = ${CREDITED_QA}` : sql``}
+    ${ratedCard} ${viaQa ? sql`join users q on q.id = ${CREDITED_QA}` : sql``}
     where ${inRange(sql`r.created_at`, range)} and r.card_type in (${list(side.ratingTypes)})
       and ${ratingPerson} is not null and ${visible(viewer)}
     group by 1
@@ -201,7 +207,7 @@ export function videoStatsSql(viewer: SessionUser, range: ReportRange): SQL {
   ),
   rated as (
     select coalesce(sum(r.rating), 0)::int as total, count(*)::int as rated_videos
-    from card_ratings r join cards on cards.id = r.card_id
+    from card_ratings r ${ratedCard}
     where ${inRange(sql`r.created_at`, range)} and r.card_type = 'done' and ${visible(viewer)}
   )
   select figures.*, rated.rated_videos,
