@@ -283,6 +283,9 @@ const TABLE: Record<string, Case[]> = {
   'GET /api/dueCards': [
     { query: { date: '2027-01-05' }, expect: only(['admin', 'lead', 'qa', 'editor', 'helperLead'], 200) },
   ],
+  'GET /api/get-cards-by-due-date': [
+    { query: { dueDate: '2027-01-05' }, expect: only(['admin', 'lead', 'qa', 'editor', 'helperLead'], 200) },
+  ],
   'GET /api/dueCards/export': [{ query: { date: '2027-01-05' }, expect: only(['admin'], 200) }],
   // Dashboards and profile figures (reports/dashboard.routes.ts): people and cards out of sight are 404.
   'GET /api/dashboard-data-V2': [{ expect: only(['admin', 'lead', 'qa', 'helperLead'], 200) }],
