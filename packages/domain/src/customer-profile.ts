@@ -3,17 +3,27 @@ import { URL_MAX } from './constants.js';
 import { MSG, fill } from './messages.js';
 import { joinLinks, splitLinks } from './card-fields.js';
 import { isHttpUrl, urlField } from './validation.js';
+import {
+  EDITING_SOFTWARE,
+  PHOTO_PREFERENCES,
+  TEXT_PREFERENCES,
+  TITLE_PREFERENCES,
+  YES_NO,
+  type Option,
+} from './options.js';
 
 /** Longest free text a profile detail may hold (a paragraph or two about the channel). */
 export const PROFILE_TEXT_MAX = 2000;
 /** Links kept pipe-separated in one column (spec 002 §3): previous thumbnails, description links. */
 export const PROFILE_LINKS_MAX = 10;
 
-type DetailKind = 'text' | 'textarea' | 'url' | 'links' | 'color';
+type DetailKind = 'text' | 'textarea' | 'url' | 'links' | 'color' | 'select';
 interface DetailField {
   key: string;
   label: string;
   kind: DetailKind;
+  /** A select's fixed choices (spec 002 §9); '' leaves it unchosen. */
+  options?: readonly Option[];
   /** Which part of the Basic Info tab shows it: about the videos, or the YouTube helper's brief. */
   section: 'videos' | 'youtube';
   /** Required for customers with the YouTube helper plan (spec 002 §5); the message is '{label} is required'. */
@@ -23,7 +33,13 @@ interface DetailField {
 
 /** A customer's profile details (spec 002 §3), in the order the profile shows them. */
 export const CUSTOMER_DETAIL_FIELDS = [
-  { key: 'preferred_editing_software', label: 'Preferred editing software', kind: 'text', section: 'videos' },
+  {
+    key: 'preferred_editing_software',
+    label: 'Preferred editing software',
+    kind: 'select',
+    options: EDITING_SOFTWARE,
+    section: 'videos',
+  },
   { key: 'video_type', label: 'What kind of videos do you make?', kind: 'text', section: 'videos' },
   { key: 'about_video', label: 'What are your videos about?', kind: 'textarea', section: 'videos' },
   { key: 'social_media_link', label: 'Channel or social media link', kind: 'url', section: 'videos' },
@@ -50,11 +66,30 @@ export const CUSTOMER_DETAIL_FIELDS = [
   { key: 'thumbnail_font', label: 'Thumbnail Font', kind: 'text', section: 'youtube', ytRequired: true },
   { key: 'thumbnail_main_color', label: 'Thumbnail Color', kind: 'color', section: 'youtube', ytRequired: true },
   { key: 'thumbnail_sub_color', label: 'Thumbnail secondary color', kind: 'color', section: 'youtube' },
-  { key: 'photo_preference', label: 'Photo Preference', kind: 'textarea', section: 'youtube', ytRequired: true },
-  { key: 'text_preference', label: 'Thumbnail text preference', kind: 'textarea', section: 'youtube' },
-  { key: 'title_preference', label: 'Title preference', kind: 'textarea', section: 'youtube' },
-  { key: 'end_card_preference', label: 'End card preference', kind: 'textarea', section: 'youtube' },
-  { key: 'public_video', label: 'Publish the video as public?', kind: 'text', section: 'youtube' },
+  {
+    key: 'photo_preference',
+    label: 'Photo Preference',
+    kind: 'select',
+    options: PHOTO_PREFERENCES,
+    section: 'youtube',
+    ytRequired: true,
+  },
+  {
+    key: 'text_preference',
+    label: 'Thumbnail text preference',
+    kind: 'select',
+    options: TEXT_PREFERENCES,
+    section: 'youtube',
+  },
+  {
+    key: 'title_preference',
+    label: 'Title preference',
+    kind: 'select',
+    options: TITLE_PREFERENCES,
+    section: 'youtube',
+  },
+  { key: 'end_card_preference', label: 'End card preference', kind: 'select', options: YES_NO, section: 'youtube' },
+  { key: 'public_video', label: 'Publish the video as public?', kind: 'select', options: YES_NO, section: 'youtube' },
   { key: 'keyword_list', label: 'Keywords', kind: 'textarea', section: 'youtube' },
   { key: 'additional_thumbnail_data', label: 'Anything else about thumbnails', kind: 'textarea', section: 'youtube' },
   { key: 'video_publishing_schedules', label: 'Publishing schedule', kind: 'textarea', section: 'youtube' },
@@ -70,9 +105,17 @@ const textOf = (label: string, max: number) =>
     .trim()
     .max(max, { error: fill(MSG.fieldTooLong, { label, max: String(max) }) });
 
-/** One field's schema: '' clears it; links must be http(s) and are kept pipe-separated. */
+/** One field's schema: '' clears it; links must be http(s) and are kept pipe-separated; a select takes a listed value. */
 function detailSchema(field: DetailField) {
   switch (field.kind) {
+    case 'select': {
+      const values = (field.options ?? []).map((o) => o.value);
+      // A value stored before the lists were enforced still reads back; only a new one must be listed.
+      return z
+        .string()
+        .trim()
+        .refine((v) => v === '' || values.includes(v), { error: fill(MSG.chooseListedOption, { label: field.label }) });
+    }
     case 'url':
       return z.union([z.literal(''), urlField]);
     case 'links':

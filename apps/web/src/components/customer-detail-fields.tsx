@@ -1,4 +1,15 @@
-import { ActionIcon, Button, ColorInput, Group, Input, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  ColorInput,
+  Group,
+  Input,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { CUSTOMER_DETAIL_FIELDS, PROFILE_LINKS_MAX, URL_MAX } from '@cutroom/domain';
 
@@ -93,6 +104,23 @@ function DetailInput({
           placeholder="#ff6600 or a name"
         />
       );
+    case 'select': {
+      const data: { value: string; label: string }[] = field.options.map((o) => ({ value: o.value, label: o.label }));
+      // A value saved before the choices were fixed stays shown as it was written.
+      if (input.value !== '' && !data.some((o) => o.value === input.value))
+        data.push({ value: input.value, label: input.value });
+      return (
+        <Select
+          {...common}
+          data={data}
+          value={input.value || null}
+          onChange={(value) => input.onChange(value ?? '')}
+          placeholder={readOnly ? undefined : 'Select an option'}
+          clearable={!readOnly}
+          allowDeselect
+        />
+      );
+    }
     case 'textarea':
       return (
         <Textarea

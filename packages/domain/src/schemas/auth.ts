@@ -6,6 +6,9 @@ import { OWN_FILE_PATTERN, emailField, isEmail, nameField, passwordField, timeZo
 import { customerDetailsShape } from '../customer-profile.js';
 import { mailPreferencesBody, secondaryEmails } from './users.js';
 
+/** The longest 'Please mention source' text, at signup and on the profile. */
+export const REFERRAL_SOURCE_MAX = 200;
+
 export const loginBody = z.object({
   useremail: emailField,
   password: z
@@ -29,7 +32,7 @@ export const signupBody = z
     dropbox_email: emailField.optional().or(z.literal('')),
     secondary_email: z.string().trim().max(1000).optional(),
     referral: z.enum(valuesOf(REFERRALS)).optional(),
-    otherreferral: z.string().trim().max(200).optional(),
+    otherreferral: z.string().trim().max(REFERRAL_SOURCE_MAX).optional(),
   })
   .refine((b) => !(b.referral === 'Other' || b.referral === 'Affiliate') || !!b.otherreferral, {
     error: MSG.mentionSource,
@@ -69,4 +72,18 @@ export const profileBody = z.object({
     .optional()
     .describe("The caller's own image from POST /api/media (purpose avatar); '' removes the avatar"),
   ...customerDetailsShape,
+  referral: z
+    .union([z.literal(''), z.enum(valuesOf(REFERRALS))], {
+      error: fill(MSG.chooseListedOption, { label: 'How did you find us?' }),
+    })
+    .optional()
+    .describe("Customers: 'How did you find us?'; Affiliate and Other need otherreferral"),
+  otherreferral: z
+    .string()
+    .trim()
+    .max(REFERRAL_SOURCE_MAX, {
+      error: fill(MSG.fieldTooLong, { label: 'Source', max: String(REFERRAL_SOURCE_MAX) }),
+    })
+    .optional()
+    .describe("Customers: the source of an Affiliate or Other referral ('Please mention source')"),
 });

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   CUSTOMER_DETAIL_KEYS,
   MSG,
+  REFERRALS_WITH_SOURCE,
   type changePasswordBody,
   type loginBody,
   type passwordResetConfirmBody,
@@ -210,6 +211,16 @@ export async function me(ctx: AppContext, viewer: SessionUser, options = { detai
   return toUserView(ctx.db, row, viewer.role !== 'customer', options);
 }
 
+/** 'How did you find us?' and its source: Affiliate and Other need one (spec 002 §2); other choices drop it. */
+function referralColumns(current: typeof users.$inferSelect, body: z.infer<typeof profileBody>): UserUpdate {
+  if (body.referral === undefined && body.otherreferral === undefined) return {};
+  const referral = body.referral !== undefined ? body.referral || null : current.referral;
+  const needsSource = referral !== null && REFERRALS_WITH_SOURCE.includes(referral);
+  const source = needsSource ? (body.otherreferral ?? current.otherreferral ?? '') || null : null;
+  if (needsSource && !source) throw new AppError('VALIDATION', MSG.mentionSource, 'otherreferral');
+  return { referral, otherreferral: source };
+}
+
 /** The own profile: what was sent changes at once; a new email waits in pending_email until its link is followed. */
 export async function updateOwnProfile(ctx: AppContext, viewer: SessionUser, body: z.infer<typeof profileBody>) {
   // Under the user's lock, the address left waiting and its one live link change together.
@@ -217,7 +228,9 @@ export async function updateOwnProfile(ctx: AppContext, viewer: SessionUser, bod
     const [current] = await tx.select().from(users).where(eq(users.id, viewer.id)).for('update');
     if (!current) throw new AppError('UNAUTHENTICATED');
     const isCustomer = current.clientType === 'customer';
-    const detailField = CUSTOMER_DETAIL_KEYS.find((k) => body[k] !== undefined);
+    const detailField = [...CUSTOMER_DETAIL_KEYS, 'referral' as const, 'otherreferral' as const].find(
+      (k) => body[k] !== undefined,
+    );
     if (!isCustomer && detailField) throw new AppError('VALIDATION', MSG.customersOnlySetting, detailField);
     const newEmail = body.useremail && body.useremail !== current.useremail.toLowerCase() ? body.useremail : undefined;
     if (newEmail && (await emailInUse(tx, newEmail, viewer.id)))
@@ -235,6 +248,7 @@ export async function updateOwnProfile(ctx: AppContext, viewer: SessionUser, bod
       ...(body.profile_img !== undefined ? { profileImg: body.profile_img || null } : {}),
       ...(newEmail ? { pendingEmail: newEmail } : {}),
       ...detailColumns(body),
+      ...referralColumns(current, body),
     };
     // A customer's registration is complete once the footage-sharing email is known.
     set.isProfileCompleted = !isCustomer || !!(body.dropbox_email ?? current.dropboxEmail);

@@ -124,7 +124,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       descriptionLink: 'https://docs.example.com/cleo/description-template',
       thumbnailFont: 'Montserrat Black',
       thumbnailMainColor: '#ff6600',
-      photoPreference: 'Close-up of my face with the product, bright background',
+      photoPreference: 'provide_photos',
     };
     for (const a of DEMO_ACCOUNTS) {
       const [row] = await tx

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CUSTOMER_DETAIL_KEYS, MSG, type UserView } from '@cutroom/domain';
+import { CUSTOMER_DETAIL_KEYS, MSG, fill, type UserView } from '@cutroom/domain';
 import { mediaFiles, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, seedWithSessions } from '../../test/helpers.js';
@@ -73,7 +73,7 @@ const BRIEF = {
   description_link: 'https://docs.example.com/description',
   thumbnail_font: 'Montserrat Black',
   thumbnail_main_color: '#ff6600',
-  photo_preference: 'Close-up of my face, surprised',
+  photo_preference: 'take_screenshots',
 };
 
 describe('detail columns', () => {
@@ -147,6 +147,57 @@ describe('POST /api/user/profile and GET /api/getWebsiteUser', () => {
     expect(res.json().field).toBe(field);
     if (message) expect(res.json().error_message).toBe(message);
     expect((await rowOf(c.id)).firstname).toBe('Before');
+  });
+
+  it("takes '' or a listed value for the fixed-choice details (spec 002 §9), and keeps an older free-text value readable", async () => {
+    const c = await freshCustomer();
+    const choices = {
+      preferred_editing_software: 'Adobe Premier Pro',
+      text_preference: 'use_your_description',
+      photo_preference: 'provide_photos',
+      title_preference: 'A_combo_of_both',
+      end_card_preference: 'yes',
+      public_video: 'no',
+    };
+    expect((await profile(c.token, choices)).statusCode).toBe(200);
+    expect(await websiteUser(c.token)).toMatchObject(choices);
+    expect((await profile(c.token, { public_video: '' })).statusCode).toBe(200);
+    expect((await websiteUser(c.token)).public_video).toBeNull();
+
+    for (const [field, label] of [
+      ['preferred_editing_software', 'Preferred editing software'],
+      ['end_card_preference', 'End card preference'],
+    ] as const) {
+      const res = await profile(c.token, { [field]: 'Davinci', firstname: 'Changed' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ field, error_message: fill(MSG.chooseListedOption, { label }) });
+    }
+    const byAdmin = await send('PUT', `/api/user/${c.id}`, 'admin', { title_preference: 'catchy' });
+    expect(byAdmin.json()).toMatchObject({ field: 'title_preference' });
+    expect((await rowOf(c.id)).firstname).not.toBe('Changed');
+
+    // A value stored before the lists were enforced reads back, and saving other fields keeps it.
+    await t.database.db.update(users).set({ photoPreference: 'Close-up, surprised' }).where(eq(users.id, c.id));
+    expect((await profile(c.token, { channel_name: 'Kept' })).statusCode).toBe(200);
+    expect(await websiteUser(c.token)).toMatchObject({ photo_preference: 'Close-up, surprised', channel_name: 'Kept' });
+  });
+
+  it("sets 'How did you find us?' on the profile; Affiliate and Other need the source", async () => {
+    const c = await freshCustomer();
+    const noSource = await profile(c.token, { referral: 'Other' });
+    expect(noSource.statusCode).toBe(400);
+    expect(noSource.json()).toMatchObject({ field: 'otherreferral', error_message: MSG.mentionSource });
+    expect((await profile(c.token, { referral: 'Affiliate', otherreferral: 'Jo at VidCon' })).statusCode).toBe(200);
+    expect(await websiteUser(c.token)).toMatchObject({ referral: 'Affiliate', otherreferral: 'Jo at VidCon' });
+    // The source stays with a referral that takes one, and goes with one that doesn't.
+    expect((await profile(c.token, { referral: 'Other' })).statusCode).toBe(200);
+    expect(await websiteUser(c.token)).toMatchObject({ referral: 'Other', otherreferral: 'Jo at VidCon' });
+    expect((await profile(c.token, { referral: 'Youtube' })).statusCode).toBe(200);
+    expect(await websiteUser(c.token)).toMatchObject({ referral: 'Youtube', otherreferral: null });
+    const unlisted = await profile(c.token, { referral: 'TikTok' });
+    expect(unlisted.json()).toMatchObject({ field: 'referral' });
+    const staff = await profile('qa', { referral: 'Google' });
+    expect(staff.json()).toMatchObject({ field: 'referral', error_message: MSG.customersOnlySetting });
   });
 
   it('a customer cannot set money or access fields through the profile: they are ignored', async () => {

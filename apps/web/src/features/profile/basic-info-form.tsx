@@ -19,9 +19,13 @@ import {
   EMAIL_MAX,
   MAIL_PREFERENCES,
   MSG,
+  REFERRALS,
+  REFERRALS_WITH_SOURCE,
+  REFERRAL_SOURCE_MAX,
   TIME_ZONES,
   profileBody,
   ytFieldErrors,
+  type CustomerDetailKey,
   type MailPreferenceKey,
   type UserView,
 } from '@cutroom/domain';
@@ -45,10 +49,14 @@ type BasicInfoValues = {
   timezone: string;
   dropbox_email: string;
   secondary_email: string;
+  referral: string | null;
+  otherreferral: string;
   details: Record<string, string>;
   mail: Record<MailPreferenceKey, boolean>;
   digest: boolean;
 };
+
+const needsSource = (referral: string | null) => referral !== null && REFERRALS_WITH_SOURCE.includes(referral);
 
 const toFormZone = (zone: string) => (zone === '' ? BROWSER_ZONE : zone);
 const fromFormZone = (zone: string) => (zone === BROWSER_ZONE ? '' : zone);
@@ -63,6 +71,13 @@ function zoneOptions(current: string) {
   return options;
 }
 
+/** The referral choices of the signup and the customers filter; an older stored one stays choosable. */
+function referralOptions(current: string | null | undefined) {
+  const options: { value: string; label: string }[] = REFERRALS.map((r) => ({ value: r.value, label: r.label }));
+  if (current && !REFERRALS.some((r) => r.value === current)) options.push({ value: current, label: current });
+  return options;
+}
+
 function initialValues(user: UserView): BasicInfoValues {
   return {
     firstname: user.firstname,
@@ -71,6 +86,8 @@ function initialValues(user: UserView): BasicInfoValues {
     timezone: toFormZone(user.timezone),
     dropbox_email: user.dropbox_email ?? '',
     secondary_email: user.secondary_email ?? '',
+    referral: user.referral ?? null,
+    otherreferral: user.otherreferral ?? '',
     details: Object.fromEntries(CUSTOMER_DETAIL_KEYS.map((k) => [k, user.details?.[k] ?? ''])),
     mail: Object.fromEntries(
       MAIL_PREFERENCES.map((m) => [m.value, (user.mailPreferences?.[m.value] ?? 1) === 1]),
@@ -96,6 +113,10 @@ function changedFields(initial: BasicInfoValues, values: BasicInfoValues): Profi
   if (dropboxEmail !== initial.dropbox_email && dropboxEmail !== '') changes.dropbox_email = dropboxEmail;
   if (values.secondary_email.trim() !== initial.secondary_email)
     changes.secondary_email = values.secondary_email.trim();
+  if (values.referral !== initial.referral) changes.referral = values.referral ?? '';
+  // The source travels only with a referral that takes one; the server drops it otherwise.
+  const source = values.otherreferral.trim();
+  if (needsSource(values.referral) && source !== initial.otherreferral) changes.otherreferral = source;
   for (const key of CUSTOMER_DETAIL_KEYS) {
     const value = values.details[key]!.trim();
     if (value !== initial.details[key]) changes[key] = value;
@@ -108,6 +129,12 @@ function changedFields(initial: BasicInfoValues, values: BasicInfoValues): Profi
 }
 
 /** What the server would say about the values, plus the rules only the form knows (required for registration). */
+/** Only what is sent is checked: a value saved before a field's choices were fixed stays as it is. */
+const changedDetails = (values: BasicInfoValues, user: UserView) =>
+  Object.fromEntries(
+    Object.entries(values.details).filter(([k, v]) => v !== (user.details?.[k as CustomerDetailKey] ?? '')),
+  );
+
 function validate(values: BasicInfoValues, user: UserView): Record<string, string> {
   const isCustomer = user.client_type === 'customer';
   const errors = zodFieldErrors(profileBody, {
@@ -117,7 +144,7 @@ function validate(values: BasicInfoValues, user: UserView): Record<string, strin
     timezone: fromFormZone(values.timezone),
     dropbox_email: values.dropbox_email.trim() || undefined,
     secondary_email: values.secondary_email,
-    ...(isCustomer ? values.details : {}),
+    ...(isCustomer ? { ...changedDetails(values, user), otherreferral: values.otherreferral } : {}),
   });
   // Detail errors live under details.<key>, where the inputs read them.
   for (const key of CUSTOMER_DETAIL_KEYS) {
@@ -127,6 +154,8 @@ function validate(values: BasicInfoValues, user: UserView): Record<string, strin
     }
   }
   if (isCustomer && !values.dropbox_email.trim()) errors.dropbox_email = MSG.dropboxEmailRequired;
+  if (isCustomer && needsSource(values.referral) && !values.otherreferral.trim())
+    errors.otherreferral = MSG.mentionSource;
   if (isCustomer && user.has_youtube_helper) {
     for (const [key, message] of Object.entries(ytFieldErrors(values.details))) errors[`details.${key}`] ??= message;
   }
@@ -240,6 +269,26 @@ export function BasicInfoForm({ user, onSaved, thumbnailReference }: BasicInfoFo
               description="The account you share raw footage from; we use it to set up file sharing."
               {...form.getInputProps('dropbox_email')}
             />
+          )}
+          {isCustomer && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <Select
+                label="How did you find us?"
+                placeholder="Select an option"
+                data={referralOptions(user.referral)}
+                clearable
+                allowDeselect
+                {...form.getInputProps('referral')}
+              />
+              {needsSource(form.values.referral) && (
+                <TextInput
+                  label={MSG.mentionSource}
+                  required
+                  maxLength={REFERRAL_SOURCE_MAX}
+                  {...form.getInputProps('otherreferral')}
+                />
+              )}
+            </SimpleGrid>
           )}
           <TextInput
             label="Assistant emails"

@@ -41,7 +41,7 @@ const confirmSave = async (user: ReturnType<typeof userEvent.setup>) => {
 };
 
 // Typing whole forms is slow on a busy 2-core machine.
-describe('own profile: Basic Info', { timeout: 20_000 }, () => {
+describe('own profile: Basic Info', { timeout: 60_000 }, () => {
   it("a helper customer's empty brief shows each required message and sends nothing", async () => {
     const server = serve(customer({ has_youtube_helper: true, is_yt_fields_filled: false }));
     const user = userEvent.setup();
@@ -80,6 +80,44 @@ describe('own profile: Basic Info', { timeout: 20_000 }, () => {
       description_link: 'https://docs.example.com/a|https://docs.example.com/b',
       mailPreferences: { card_comment: 0 },
     });
+  });
+
+  it('offers the fixed-choice details and the referral as selects, keeps an older value, and asks for the source', async () => {
+    let sent: unknown;
+    serve(customer({ referral: 'Google' }, { photo_preference: 'Close-up, surprised' }), (body) => (sent = body));
+    const user = userEvent.setup();
+    renderApp('/profile');
+    const pick = async (label: string | RegExp, option: string) => {
+      await user.click(screen.getByRole('combobox', { name: label }));
+      await user.click(await screen.findByRole('option', { name: option }));
+    };
+
+    const videos = await screen.findByRole('region', { name: 'About your videos' });
+    expect(within(videos).getByRole<HTMLInputElement>('combobox', { name: 'Preferred editing software' }).value).toBe(
+      '',
+    );
+    // A free-text value saved before the choices were fixed still shows.
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: /Photo Preference/ }).value).toBe(
+      'Close-up, surprised',
+    );
+    await pick('Preferred editing software', 'FCPX');
+    await pick('Thumbnail text preference', 'Without any text');
+    await pick('Publish the video as public?', 'No');
+    await pick('How did you find us?', 'Other');
+
+    await user.click(screen.getByTestId('profile-update'));
+    expect(await screen.findByText(MSG.mentionSource, { selector: '.mantine-InputWrapper-error' })).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: MSG.mentionSource }), 'A podcast');
+    await confirmSave(user);
+    await waitFor(() =>
+      expect(sent).toEqual({
+        referral: 'Other',
+        otherreferral: 'A podcast',
+        preferred_editing_software: 'FCPX',
+        text_preference: 'without_any_text',
+        public_video: 'no',
+      }),
+    );
   });
 
   it("refuses an invalid assistant email with the spec's message", async () => {
