@@ -68,8 +68,33 @@ const customPlanRange = fill(MSG.customPlanRange, {
 const toFlag = (v: boolean | 0 | 1) => v === true || v === 1;
 const sentFields = (body: UpdateUserBody): UpdateUserField[] => UPDATE_USER_FIELDS.filter((f) => body[f] !== undefined);
 
+/**
+ * A team lead fills QA slots only with QAs of their own team (QA assignment is the admin's, spec 002 §2);
+ * a QA already in the customer's slots may stay. Runs after assertUsersOfRole has share-locked the QAs.
+ */
+async function assertLeadsOwnQas(tx: Db, lead: SessionUser, customerId: number, qaIds: number[]) {
+  const held = await tx
+    .select({ id: customerQas.qaId })
+    .from(customerQas)
+    .where(eq(customerQas.customerId, customerId));
+  const added = [...new Set(qaIds)].filter((id) => !held.some((h) => h.id === id));
+  if (added.length === 0) return;
+  const own = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, added), eq(users.assignedToLeadId, lead.id)));
+  if (own.length !== added.length) throw new AppError('FORBIDDEN', MSG.qaNotInYourTeam, 'assign_qa');
+}
+
 /** Validates the slots against the final role and slot count; returns the ids to store, or undefined to keep. */
-async function checkSlots(tx: Db, body: UpdateUserBody, current: UserRow, role: Role, extraSlot: boolean) {
+async function checkSlots(
+  tx: Db,
+  viewer: SessionUser,
+  body: UpdateUserBody,
+  current: UserRow,
+  role: Role,
+  extraSlot: boolean,
+) {
   if (body.assign_qa) {
     const slots = extraSlot ? QA_SLOTS_EXTRA : QA_SLOTS;
     if (body.assign_qa.length > slots)
@@ -77,6 +102,7 @@ async function checkSlots(tx: Db, body: UpdateUserBody, current: UserRow, role: 
     if (new Set(body.assign_qa).size !== body.assign_qa.length)
       throw new AppError('VALIDATION', MSG.qaChosenTwice, 'assign_qa');
     await assertUsersOfRole(tx, body.assign_qa, 'qa', 'assign_qa', 'QA');
+    if (viewer.role === 'team-lead') await assertLeadsOwnQas(tx, viewer, current.id, body.assign_qa);
   } else if (role === 'customer' && !extraSlot && current.extraQaSlot) {
     // Taking the extra slot away must not leave four QA in three slots.
     const [held] = await tx.select({ n: count() }).from(customerQas).where(eq(customerQas.customerId, current.id));
@@ -91,7 +117,7 @@ async function checkSlots(tx: Db, body: UpdateUserBody, current: UserRow, role: 
 }
 
 /** The column values for the fields sent, after the rules that need the current row. */
-async function columnsFor(tx: Db, body: UpdateUserBody, current: UserRow): Promise<UserUpdate> {
+async function columnsFor(tx: Db, viewer: SessionUser, body: UpdateUserBody, current: UserRow): Promise<UserUpdate> {
   const role = body.client_type ?? current.clientType;
   const roleChanged = role !== current.clientType;
   if (role !== 'customer') {
@@ -125,7 +151,7 @@ async function columnsFor(tx: Db, body: UpdateUserBody, current: UserRow): Promi
     set.customSubscription = plan === 'custom' ? custom : null;
   }
   const extraSlot = body.extra_qa_slot ?? current.extraQaSlot;
-  await checkSlots(tx, body, current, role, extraSlot);
+  await checkSlots(tx, viewer, body, current, role, extraSlot);
 
   if (body.firstname !== undefined) set.firstname = body.firstname;
   if (body.lastname !== undefined) set.lastname = body.lastname;
@@ -173,7 +199,7 @@ export async function updateUser(ctx: AppContext, viewer: SessionUser, id: numbe
     const current = await lockedUser(tx, id);
     // The role may have changed since the check above; the lock makes this answer final.
     if (current.clientType !== seen.clientType) throw new AppError('FORBIDDEN');
-    const set = await columnsFor(tx, body, current);
+    const set = await columnsFor(tx, viewer, body, current);
     const role = body.client_type ?? current.clientType;
     await leaveRole(tx, id, current.clientType, role);
     if (body.assign_qa) {

@@ -217,6 +217,36 @@ describe('PUT /api/user/:id', () => {
     expect((await rowOf(customer)).teamNotes).toBe('From the lead');
   });
 
+  it("a team lead assigns only their own team's QAs (403 otherwise, nothing changes); one already in a slot may stay", async () => {
+    const ownQa = await newUser('qa', { assign_team_lead: accounts.lead.id });
+    const otherLead = await newUser('team-lead');
+    const otherQa = await newUser('qa', { assign_team_lead: otherLead });
+    const otherQa2 = await newUser('qa', { assign_team_lead: otherLead });
+    const loneQa = await newUser('qa');
+    const customer = await newUser('customer', { assign_qa: [accounts.qa.id, otherQa] });
+
+    for (const stranger of [otherQa2, loneQa]) {
+      const refused = await put(customer, { assign_qa: [accounts.qa.id, ownQa, stranger] }, 'lead');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({
+        code: 'FORBIDDEN',
+        field: 'assign_qa',
+        error_message: MSG.qaNotInYourTeam,
+      });
+    }
+    expect(await qaSlotsOf(customer)).toEqual([accounts.qa.id, otherQa]);
+    // The other team's QA was placed by admin and stays; the lead adds one of their own.
+    const kept = await put(customer, { assign_qa: [otherQa, ownQa] }, 'lead');
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(await qaSlotsOf(customer)).toEqual([otherQa, ownQa]);
+    // Dropped, the other team's QA can't come back through the lead; admin still assigns anyone.
+    expect((await put(customer, { assign_qa: [ownQa] }, 'lead')).statusCode).toBe(200);
+    expect((await put(customer, { assign_qa: [ownQa, otherQa] }, 'lead')).statusCode).toBe(403);
+    expect((await put(customer, { assign_qa: [ownQa, otherQa, loneQa] })).statusCode).toBe(200);
+    // Team notes stay the lead's.
+    expect((await put(customer, { team_notes: 'Lead note' }, 'lead')).statusCode).toBe(200);
+  });
+
   it('a new type clears the team lead and the slots of the old role, and signs the user out', async () => {
     const qaId = await newUser('qa', { assign_team_lead: accounts.lead.id });
     const customer = await newUser('customer', { assign_qa: [qaId] });
