@@ -4,7 +4,8 @@ export interface Reply {
   status?: number;
   body?: unknown;
 }
-type Handler = (body: unknown) => Reply | Promise<Reply>;
+/** Gets the parsed body and the whole URL (for a route that answers by its query). */
+type Handler = (body: unknown, url: URL) => Reply | Promise<Reply>;
 
 export interface RecordedCall {
   method: string;
@@ -35,7 +36,7 @@ export function fakeServer(routes: Record<string, Reply | Handler>) {
       credentials: init.credentials,
     });
     const route = routes[`${method} ${url.pathname}`];
-    const reply = typeof route === 'function' ? await route(body) : (route ?? notFound);
+    const reply = typeof route === 'function' ? await route(body, url) : (route ?? notFound);
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
       headers: { 'content-type': 'application/json' },

@@ -50,7 +50,8 @@ export const INBOX = {
     method: 'GET',
     path: '/api/inbox/chat/:id',
     tags,
-    summary: "A thread with its messages (a customer's own threads only)",
+    summary:
+      "A thread with a page of its messages, the newest by default, oldest first within the page (a customer's own threads only)",
     access,
     params: inboxIdParam,
     query: inboxChatQuery,

@@ -61,7 +61,15 @@ export type InboxThreadView = z.infer<typeof inboxThreadView>;
 export const inboxListReply = z.object({ messages: z.array(inboxThreadView), count: z.number() });
 
 export const inboxChatQuery = z.object({
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100_000)
+    .default(0)
+    .describe(
+      'Messages to skip back from the newest: 0 is the latest page; the number already loaded gives the page before',
+    ),
   limit: z.coerce.number().int().min(1).max(200).default(INBOX_CHAT_PAGE_SIZE),
   currentSelectedMessage: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });

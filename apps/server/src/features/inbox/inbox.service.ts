@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   INBOX_PREVIEW_CHARS,
@@ -244,12 +244,14 @@ export async function loadChat(
       .leftJoin(parent, and(eq(parent.id, inboxMessages.parentId), eq(parent.threadId, inboxMessages.threadId)))
       .leftJoin(parentAuthor, eq(parentAuthor.id, parent.authorId))
       .where(live)
-      .orderBy(asc(inboxMessages.createdAt), asc(inboxMessages.id))
+      // The offset counts back from the newest, so the default page is the latest messages.
+      .orderBy(desc(inboxMessages.createdAt), desc(inboxMessages.id))
       .limit(query.limit)
       .offset(query.offset),
     ctx.db.select({ n: count() }).from(inboxMessages).where(live),
   ]);
-  const comments: InboxNoteView[] = rows.map(({ m, a, p, pa }) => ({
+  // Shown oldest first, as a chat reads.
+  const comments: InboxNoteView[] = rows.reverse().map(({ m, a, p, pa }) => ({
     note_id: m.id,
     note: m.body,
     note_type: 'comment',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { INBOX_PAGE_SIZE, MSG, type InboxNoteView, type InboxThreadView } from '@cutroom/domain';
+import { INBOX_CHAT_PAGE_SIZE, INBOX_PAGE_SIZE, MSG, type InboxNoteView, type InboxThreadView } from '@cutroom/domain';
 import { inboxMessages, inboxSeen, inboxThreads } from '../../db/schema.js';
 import { createTestApp, listenLocal, type TestApp } from '../../test/test-app.js';
 import { bearer, seedWithSessions } from '../../test/helpers.js';
@@ -251,6 +251,47 @@ describe('support inbox: messages', () => {
     expect((await call('GET', '/api/inbox/chat/abc', 'admin')).statusCode).toBe(400);
     expect((await messagesOf(id)).length).toBe(count);
     expect((await threadRow(id)).status).toBe('ACTIVE');
+  });
+});
+
+describe('support inbox: long threads', () => {
+  it('GET /api/inbox/chat/{id} gives the newest page by default, oldest first; offset pages back', async () => {
+    const id = await newThread('customer');
+    const [first] = await messagesOf(id);
+    // 129 more messages a minute apart, after the first; one deleted message is left out everywhere.
+    const start = first!.createdAt.getTime();
+    const added = await t.database.db
+      .insert(inboxMessages)
+      .values(
+        Array.from({ length: 129 }, (_, i) => ({
+          threadId: id,
+          authorId: i % 2 ? a.qa.id : a.customer.id,
+          body: `<p>Message ${i + 2}</p>`,
+          createdAt: new Date(start + (i + 1) * 60_000),
+        })),
+      )
+      .returning();
+    await t.database.db.update(inboxMessages).set({ deletedAt: new Date() }).where(eq(inboxMessages.id, added[0]!.id));
+    const live = [first!, ...added.slice(1)].map((m) => m.id);
+    expect(live).toHaveLength(129);
+
+    const latest = await chat('customer', id);
+    expect(latest.count).toBe(129);
+    expect(latest.comments.map((c) => c.note_id)).toEqual(live.slice(-INBOX_CHAT_PAGE_SIZE));
+    expect(latest.comments.at(-1)!.note).toBe('<p>Message 130</p>');
+    expect(latest.thread.latest_message).toBe('Message 130');
+
+    const older = await call('GET', `/api/inbox/chat/${id}?offset=${INBOX_CHAT_PAGE_SIZE}`, 'customer');
+    expect(older.statusCode).toBe(200);
+    const olderPage = older.json<{ comments: InboxNoteView[]; count: number; groupByChat: Record<string, number[]> }>();
+    expect(olderPage.comments.map((c) => c.note_id)).toEqual(live.slice(0, 129 - INBOX_CHAT_PAGE_SIZE));
+    expect(olderPage.count).toBe(129);
+    expect(Object.values(olderPage.groupByChat).flat().sort()).toEqual(olderPage.comments.map((c) => c.note_id).sort());
+
+    const small = await call('GET', `/api/inbox/chat/${id}?offset=5&limit=10`, 'customer');
+    expect(small.json<{ comments: InboxNoteView[] }>().comments.map((c) => c.note_id)).toEqual(live.slice(-15, -5));
+    const past = await call('GET', `/api/inbox/chat/${id}?offset=500`, 'customer');
+    expect(past.json<{ comments: InboxNoteView[] }>().comments).toEqual([]);
   });
 });
 

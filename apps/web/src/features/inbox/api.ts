@@ -1,5 +1,14 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, INBOX_PAGE_SIZE, MSG, type CallInput, type InboxStatus } from '@cutroom/domain';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  API,
+  INBOX_CHAT_PAGE_SIZE,
+  INBOX_PAGE_SIZE,
+  MSG,
+  type CallInput,
+  type ReplyOf,
+  type InboxNoteView,
+  type InboxStatus,
+} from '@cutroom/domain';
 import { isApiError } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { useLiveEvents } from '../../lib/live-events';
@@ -30,10 +39,27 @@ export function useThreads(status: InboxStatus, page: number, title: string) {
   });
 }
 
+type ChatPage = ReplyOf<typeof API.inbox.chat>;
+
+/** The loaded pages' messages, each once, oldest first (a message sent meanwhile shifts the pages). */
+export function threadMessages(pages: readonly ChatPage[] | undefined): InboxNoteView[] {
+  const byId = new Map<number, InboxNoteView>();
+  for (const page of pages ?? [])
+    for (const note of page.comments) if (!byId.has(note.note_id)) byId.set(note.note_id, note);
+  return [...byId.values()].sort((a, b) => a.date_added.localeCompare(b.date_added) || a.note_id - b.note_id);
+}
+
+/** A thread's newest messages first; "Load older messages" asks for the page before those loaded. */
 export function useThread(id: number | null) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: inboxKeys.chat(id ?? 0),
-    queryFn: ({ signal }) => call(API.inbox.chat, { params: { id: id! }, query: {}, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      call(API.inbox.chat, { params: { id: id! }, query: { offset: pageParam, limit: INBOX_CHAT_PAGE_SIZE }, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const held = pages.reduce((n, page) => n + page.comments.length, 0);
+      return last.comments.length > 0 && held < last.count ? held : undefined;
+    },
     enabled: id !== null,
   });
 }

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   ActionIcon,
   Avatar,
   Badge,
   Button,
+  Center,
   CloseButton,
   Group,
   Menu,
@@ -30,7 +31,15 @@ import { ErrorState } from '../../components/error-state';
 import { SectionLoader } from '../../components/loaders';
 import { formatChatDay, formatChatTime } from '../../lib/format-time';
 import { notify } from '../../lib/notify';
-import { useDeleteMessage, useEditMessage, useMarkSeen, useSendMessage, useSetStatus, useThread } from './api';
+import {
+  threadMessages,
+  useDeleteMessage,
+  useEditMessage,
+  useMarkSeen,
+  useSendMessage,
+  useSetStatus,
+  useThread,
+} from './api';
 import { htmlToText, textToHtml } from './message-html';
 
 interface Viewer {
@@ -241,9 +250,11 @@ export function ChatPane({ threadId, viewer, onBack }: ChatPaneProps) {
   const [replyTo, setReplyTo] = useState<InboxNoteView | null>(null);
   const [confirmResolve, setConfirmResolve] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
-  const data = query.data;
+  const pages = query.data?.pages;
+  const data = pages?.[0];
+  const comments = useMemo(() => threadMessages(pages), [pages]);
   const unseen = data?.thread.unseen_count ?? 0;
-  const lastId = data?.comments.at(-1)?.note_id;
+  const lastId = comments.at(-1)?.note_id;
 
   // Opening a thread marks it seen (spec 002 §2); a message arriving while it is open is seen too.
   useEffect(() => {
@@ -255,12 +266,13 @@ export function ChatPane({ threadId, viewer, onBack }: ChatPaneProps) {
   }, [lastId]);
 
   if (query.isPending) return <SectionLoader mih={240} />;
-  if (query.isError || !data)
+  // An older page that fails to load keeps what is shown (a toast says so).
+  if (!data || (query.isError && !query.isFetchNextPageError))
     return (
       <ErrorState message={MSG.inboxLoadFailed} onRetry={() => void query.refetch()} retrying={query.isFetching} />
     );
 
-  const { thread, comments } = data;
+  const { thread } = data;
   const can = threadPolicy(viewer, threadFacts(thread));
 
   return (
@@ -301,6 +313,21 @@ export function ChatPane({ threadId, viewer, onBack }: ChatPaneProps) {
 
       <ScrollArea.Autosize mah="min(60vh, 560px)" type="auto" offsetScrollbars>
         <Stack gap="sm" pr={4} aria-live="polite">
+          {query.hasNextPage && (
+            <Center>
+              <Button
+                variant="subtle"
+                size="compact-xs"
+                onClick={() =>
+                  void query.fetchNextPage().then((r) => r.isFetchNextPageError && notify.error(MSG.inboxLoadFailed))
+                }
+                loading={query.isFetchingNextPage}
+                data-testid="inbox-load-older"
+              >
+                Load older messages
+              </Button>
+            </Center>
+          )}
           {comments.map((note, i) => {
             const day = formatChatDay(note.date_added);
             const prev = comments[i - 1];

@@ -44,14 +44,20 @@ const note = (overrides: Partial<InboxNoteView> = {}): InboxNoteView => ({
 });
 
 function serve(me: ReturnType<typeof makeUser>, current: InboxThreadView, notes: InboxNoteView[], unseen = 1) {
-  return fakeServer({
+  const chatQueries: string[] = [];
+  const server = fakeServer({
     'GET /api/me': { body: me },
     'GET /api/inbox/unseen': () => ({ body: { count: unseen } }),
     'GET /api/inbox/list/ACTIVE': () => ({ body: { messages: [current], count: 1 } }),
     'GET /api/inbox/list/RESOLVED': { body: { messages: [], count: 0 } },
-    [`GET /api/inbox/chat/${current.id}`]: () => ({
-      body: { thread: current, comments: notes, groupByChat: {}, count: notes.length },
-    }),
+    // As the server pages: the offset counts back from the newest message, each page oldest first.
+    [`GET /api/inbox/chat/${current.id}`]: (_body, url) => {
+      chatQueries.push(url.search);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 100);
+      const comments = notes.slice(Math.max(0, notes.length - offset - limit), Math.max(0, notes.length - offset));
+      return { body: { thread: current, comments, groupByChat: {}, count: notes.length } };
+    },
     'POST /api/inbox/seenMessages': () => {
       unseen = 0;
       current = { ...current, seen: true, unseen_count: 0 };
@@ -62,6 +68,7 @@ function serve(me: ReturnType<typeof makeUser>, current: InboxThreadView, notes:
     'POST /api/inbox/create': { status: 201, body: { message: MSG.inboxCreated, id: 12 } },
     'GET /api/customers': { body: { customers: [{ client_id: 7, firstname: 'Cleo', lastname: 'Creator' }] } },
   });
+  return { ...server, chatQueries };
 }
 
 describe('support inbox page', () => {
@@ -134,6 +141,42 @@ describe('support inbox page', () => {
       status: 'ACTIVE',
       messageFor: 7,
     });
+  });
+
+  // 130 messages take happy-dom a few seconds to lay out.
+  it(
+    'a long thread opens on its newest messages, oldest first; Load older messages adds the earlier ones above',
+    { timeout: 30_000 },
+    async () => {
+      // 130 messages a minute apart; the server pages back from the newest, 100 at a time.
+      const all = Array.from({ length: 130 }, (_, i) =>
+        note({
+          note_id: 1000 + i,
+          note: `<p>Message ${i + 1}</p>`,
+          date_added: new Date(Date.UTC(2026, 10, 20, 9, i)).toISOString(),
+        }),
+      );
+      const server = serve(customer, thread({ seen: true, unseen_count: 0, total_count: 130 }), all, 0);
+      const user = userEvent.setup();
+      renderApp('/inbox?thread=11');
+      expect(await screen.findByText('Message 130', {}, { timeout: 10_000 })).toBeTruthy();
+      const shown = () => screen.getAllByTestId('inbox-message').map((m) => Number(m.getAttribute('data-id')));
+      expect(shown()).toEqual(all.slice(30).map((n) => n.note_id));
+      expect(screen.queryByText('Message 30')).toBeNull();
+
+      await user.click(screen.getByTestId('inbox-load-older'));
+      expect(await screen.findByText('Message 1', {}, { timeout: 10_000 })).toBeTruthy();
+      expect(shown()).toEqual(all.map((n) => n.note_id));
+      expect(server.chatQueries).toEqual(['?offset=0&limit=100', '?offset=100&limit=100']);
+      expect(screen.queryByTestId('inbox-load-older')).toBeNull();
+    },
+  );
+
+  it('a short thread has no Load older messages', async () => {
+    serve(customer, thread({ seen: true, unseen_count: 0 }), [note()], 0);
+    renderApp('/inbox?thread=11');
+    expect(await screen.findByText('my')).toBeTruthy();
+    expect(screen.queryByTestId('inbox-load-older')).toBeNull();
   });
 
   it('a customer re-opens a resolved thread with a message', async () => {
