@@ -16,7 +16,7 @@ import { cards, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { csvStream, keysetBatches, mapBatches } from '../../platform/csv.js';
 import { toUserViews } from './user-view.js';
-import { visibleUsersWhere } from './visibility.js';
+import { profileUsersWhere } from './visibility.js';
 
 type Filters = z.infer<typeof customerFilters>;
 type CustomersQuery = z.infer<typeof customersQuery>;
@@ -89,7 +89,7 @@ export function customersWhere(viewer: SessionUser, filters: Filters, zone: stri
   return and(
     eq(users.clientType, 'customer'),
     eq(users.isDeleted, false),
-    visibleUsersWhere(viewer),
+    profileUsersWhere(viewer),
     term ? nameOrEmail(term) : undefined,
     filters.customerType ? eq(users.subscriptionType, filters.customerType) : undefined,
     filters.referral ? eq(users.referral, filters.referral) : undefined,

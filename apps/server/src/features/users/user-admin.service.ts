@@ -24,19 +24,22 @@ import type { AppContext } from '../../platform/context.js';
 import { announceSignOut, forgetUserSessions, signOutUserSessions, type SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { toUserView } from './user-view.js';
-import { visibleUsersWhere } from './visibility.js';
+import { profileUsersWhere, visibleUsersWhere } from './visibility.js';
 import { emailInUse } from './users.service.js';
 import { detailColumns, mergedMailPreferences, ytFieldsFilledAfter, type UserUpdate } from './profile-columns.js';
 
 type UserRow = typeof users.$inferSelect;
 const LEAD_ROLES: readonly Role[] = ['team-lead', 'yt-helper-lead'];
 
-/** The user row if the viewer may see it; everyone else's ids answer 404 (DESIGN §3). */
-export async function visibleUser(db: Db, viewer: SessionUser, id: number): Promise<UserRow> {
+/**
+ * The user row if the viewer may see it; everyone else's ids answer 404 (DESIGN §3). `profile` widens
+ * it to the profiles the viewer may open (profileUsersWhere), for the profile calls.
+ */
+export async function visibleUser(db: Db, viewer: SessionUser, id: number, { profile = false } = {}): Promise<UserRow> {
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), visibleUsersWhere(viewer)))
+    .where(and(eq(users.id, id), profile ? profileUsersWhere(viewer) : visibleUsersWhere(viewer)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
   return row;
@@ -189,7 +192,7 @@ async function leaveRole(tx: Db, id: number, from: Role, to: Role | 'deleted') {
 
 /** PUT /api/user/:id: the fields sent, each allowed to the caller, or nothing at all. */
 export async function updateUser(ctx: AppContext, viewer: SessionUser, id: number, body: UpdateUserBody) {
-  const seen = await visibleUser(ctx.db, viewer, id);
+  const seen = await visibleUser(ctx.db, viewer, id, { profile: true });
   const fields = sentFields(body);
   const allowed = editableUserFields({ id: viewer.id, role: viewer.role }, { id, role: seen.clientType });
   const refused = fields.find((f) => !allowed.includes(f));
@@ -303,7 +306,7 @@ export async function renewSubscription(ctx: AppContext, viewer: SessionUser, id
 
 /** GET /api/user/:id/average-rating: a customer's cards, or the cards a QA was rated on (spec 002 §9: 2 decimals). */
 export async function averageRating(ctx: AppContext, viewer: SessionUser, id: number) {
-  const user = await visibleUser(ctx.db, viewer, id);
+  const user = await visibleUser(ctx.db, viewer, id, { profile: true });
   const base = ctx.db.select({ mean: avg(cardRatings.rating), n: count() }).from(cardRatings);
   const [agg] =
     user.clientType === 'customer'

@@ -247,6 +247,40 @@ describe('PUT /api/user/:id', () => {
     expect((await put(customer, { team_notes: 'Lead note' }, 'lead')).statusCode).toBe(200);
   });
 
+  it('the YouTube-helper lead opens every customer and turns the helper plan on and off; the customer stays in sight', async () => {
+    const id = await newUser('customer', { assign_qa: [accounts.qa.id] });
+    const get = () =>
+      t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(accounts.helperLead.token) });
+    const listed = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/customers?limit=100&search=${encodeURIComponent((await rowOf(id)).lastname)}`,
+        headers: bearer(accounts.helperLead.token),
+      });
+      return res.json<{ customers: { client_id: number }[] }>().customers.map((c) => c.client_id);
+    };
+    expect((await get()).json()).toMatchObject({ client_id: id, has_youtube_helper: false });
+    expect(await listed()).toEqual([id]);
+
+    const on = await put(id, { has_youtube_helper: true, assign_yt_helper: [accounts.helper.id] }, 'helperLead');
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().user).toMatchObject({ has_youtube_helper: true, yt_helpers: [{ client_id: accounts.helper.id }] });
+    const off = await put(id, { has_youtube_helper: 0 }, 'helperLead');
+    expect(off.statusCode).toBe(200);
+    expect((await get()).json()).toMatchObject({ has_youtube_helper: false });
+    expect(await listed()).toEqual([id]);
+    // Only the helper fields are theirs.
+    for (const body of [{ team_notes: 'x' }, { assign_qa: [accounts.qa.id] }, { subscription_type: 'weekly' }])
+      expect((await put(id, body, 'helperLead')).statusCode).toBe(403);
+    // The whole list and its counters are the admin's, customer for customer.
+    const count = async (who: Who) =>
+      (await t.app.inject({ method: 'GET', url: '/api/customers', headers: bearer(accounts[who].token) })).json<{
+        count: number;
+        counters: object;
+      }>();
+    expect(await count('helperLead')).toEqual(await count('admin'));
+  });
+
   it('a new type clears the team lead and the slots of the old role, and signs the user out', async () => {
     const qaId = await newUser('qa', { assign_team_lead: accounts.lead.id });
     const customer = await newUser('customer', { assign_qa: [qaId] });

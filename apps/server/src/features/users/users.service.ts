@@ -17,7 +17,7 @@ import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { toUserView, toUserViews } from './user-view.js';
-import { visibleUsersWhere } from './visibility.js';
+import { profileUsersWhere, visibleUsersWhere } from './visibility.js';
 import { likeTerm, nameOrEmail } from './customers.service.js';
 import { onLeaveToday } from '../leave/leave.service.js';
 
@@ -108,7 +108,7 @@ export async function getUser(db: Db, viewer: SessionUser, id: number) {
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), visibleUsersWhere(viewer)))
+    .where(and(eq(users.id, id), profileUsersWhere(viewer)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
   return toUserView(db, row, isStaff(viewer.role), { details: true });

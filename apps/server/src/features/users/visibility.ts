@@ -50,3 +50,13 @@ export function visibleUsersWhere(viewer: SessionUser): SQL | undefined {
       return self;
   }
 }
+
+/**
+ * Whose profile a caller may open (GET/PUT /api/user/:id) and which customers they list: whom they
+ * see, and for the YouTube-helper lead every customer, since turning the helper plan on is theirs
+ * (spec 002 §2); what they may change is still user-policy.ts's helper fields. Reports keep visibleUsersWhere.
+ */
+export function profileUsersWhere(viewer: SessionUser): SQL | undefined {
+  const seen = visibleUsersWhere(viewer);
+  return viewer.role === 'yt-helper-lead' ? or(seen, eq(users.clientType, 'customer')) : seen;
+}
