@@ -16,6 +16,7 @@ export const ERRORS = {
   REQUEST_LIMIT: { status: 403, message: MSG.requestLimitReached },
   NO_QA: { status: 403, message: MSG.noQaAssigned },
   SUBSCRIPTION_INACTIVE: { status: 403, message: MSG.subscriptionInactive },
+  PASSWORD_CHANGE_REQUIRED: { status: 403, message: MSG.passwordChangeRequired },
   TITLE_UNCHANGED: { status: 400, message: MSG.titleUnchanged },
   TITLE_EMPTY: { status: 400, message: MSG.titleEmpty },
   CARD_NOT_IN_DONE: { status: 409, message: MSG.cardNotInDone },

@@ -30,6 +30,8 @@ export interface SessionUser {
   lastname: string;
   timezone: string;
   sessionId: number;
+  /** Set by an admin (new user, password set for them): writes wait until the user picks their own. */
+  temporaryPassword: boolean;
 }
 
 /** Who may call a route; every route states it in `config.access`. */
@@ -42,6 +44,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** The contract's whileTemporaryPassword: callable before a temporary password is changed. */
+    whileTemporaryPassword?: true;
   }
 }
 
@@ -141,6 +145,7 @@ async function resolveSession(db: Db, token: string): Promise<SessionUser | null
       firstname: users.firstname,
       lastname: users.lastname,
       timezone: users.timezone,
+      temporaryPassword: users.isTemporaryPassword,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -209,6 +214,13 @@ export function registerAuth(app: FastifyInstance, db: Db) {
       throw new AppError('FORBIDDEN');
     }
     if (access !== 'user' && !access.includes(request.user.role)) throw new AppError('FORBIDDEN');
+    // A temporary password is changed before anything else is written (reads stay open for the pages).
+    if (
+      request.user.temporaryPassword &&
+      !SAFE_METHODS.has(request.method) &&
+      !request.routeOptions.config.whileTemporaryPassword
+    )
+      throw new AppError('PASSWORD_CHANGE_REQUIRED');
   });
 }
 

@@ -36,7 +36,12 @@ export function serve<R extends RouteContract>(
     method: route.method,
     url: route.path,
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
-    config: { ...options.config, access: route.access, ...(route.errorAlias ? { errorAlias: route.errorAlias } : {}) },
+    config: {
+      ...options.config,
+      access: route.access,
+      ...(route.errorAlias ? { errorAlias: route.errorAlias } : {}),
+      ...(route.whileTemporaryPassword ? { whileTemporaryPassword: true } : {}),
+    },
     schema: {
       tags: [...route.tags],
       summary: route.summary,

@@ -97,6 +97,7 @@ export const AUTH = {
     access: 'user',
     body: changePasswordBody,
     reply: statusMessageReply,
+    whileTemporaryPassword: true,
   }),
   profile: defineRoute({
     method: 'POST',
@@ -107,5 +108,7 @@ export const AUTH = {
     access: 'user',
     body: profileBody,
     reply: z.object({ message: z.string(), user: userView }),
+    // The profile page's registration form, avatar and reference file work before the password is changed.
+    whileTemporaryPassword: true,
   }),
 } as const;

@@ -24,6 +24,8 @@ export interface RouteContract {
   status?: 200 | 201;
   /** Error replies also carry their text under this name (spec 002 §7: update-leave's errors carry `error`). */
   errorAlias?: 'error';
+  /** Callable while the caller's password is temporary; other writes answer 403 PASSWORD_CHANGE_REQUIRED. */
+  whileTemporaryPassword?: true;
 }
 
 export const defineRoute = <const R extends RouteContract>(route: R): R => route;

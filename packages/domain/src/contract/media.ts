@@ -23,6 +23,7 @@ export const MEDIA = {
       content_type: z.string(),
     }),
     status: 201,
+    whileTemporaryPassword: true,
   }),
   thumbnailFile: defineRoute({
     method: 'POST',
@@ -33,6 +34,7 @@ export const MEDIA = {
     access: 'user',
     body: z.object({ ref_thumbnails_file: z.union([z.literal(''), ownFileUrl]), client_id: dbId }),
     reply: z.object({ message: z.string(), ref_thumbnails_file: z.string().nullable() }),
+    whileTemporaryPassword: true,
   }),
   deleteMedia: defineRoute({
     method: 'POST',
@@ -43,5 +45,6 @@ export const MEDIA = {
     access: 'user',
     body: z.object({ url: ownFileUrl }),
     reply: z.object({ message: z.string() }),
+    whileTemporaryPassword: true,
   }),
 } as const;

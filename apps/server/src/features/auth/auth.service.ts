@@ -186,6 +186,8 @@ export async function changePassword(ctx: AppContext, viewer: SessionUser, body:
   const targetId = body.client_id ?? viewer.id;
   const own = targetId === viewer.id;
   if (!own && viewer.role !== 'admin') throw new AppError('NOT_FOUND');
+  // An admin still on a temporary password sets their own before anyone else's.
+  if (!own && viewer.temporaryPassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
   const passwordHash = await hashPassword(body.password);
   const keep = own ? viewer.sessionId : undefined;
   await ctx.db.transaction(async (tx) => {
@@ -201,6 +203,8 @@ export async function changePassword(ctx: AppContext, viewer: SessionUser, body:
   });
   // Signed out above, in the same step; this tells every instance's caches and streams.
   await announceSignOut(ctx, targetId, keep);
+  // The kept session's cached copy still says "temporary"; the next call reads the new flag.
+  forgetUserSessions(ctx.db, targetId);
   return { status: true, message: MSG.passwordChanged };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { MSG } from '@cutroom/domain';
 import { cardRatings, cards, customerQas, users } from '../../db/schema.js';
 import { requestAllowance } from '../cards/request-allowance.js';
@@ -41,6 +41,17 @@ async function newUser(customer_type: string, extra: object = {}) {
 }
 const login = (email: string, password = 'first-password') =>
   t.app.inject({ method: 'POST', url: '/api/login', payload: { useremail: email, password } });
+
+const tokenOf = async (id: number) =>
+  (await login((await rowOf(id)).useremail)).json<{ access_token: string }>().access_token;
+const changeOwnPassword = (token: string, password = 'own-password-1') =>
+  t.app.inject({ method: 'PUT', url: '/api/change-password', headers: bearer(token), payload: { password } });
+/** A session of a user the admin created, after they replaced the temporary password (as the portal makes them). */
+async function ownPasswordToken(id: number) {
+  const token = await tokenOf(id);
+  expect((await changeOwnPassword(token)).statusCode).toBe(200);
+  return token;
+}
 
 describe('PUT /api/user/:id', () => {
   it('an admin changes the fields sent, and only those, and gets the user back', async () => {
@@ -356,8 +367,7 @@ describe('DELETE /api/user/:id', () => {
 describe('subscriptions', () => {
   it('toggle flips or sets the state; an inactive customer cannot create requests, nor an admin for them', async () => {
     const id = await newUser('customer', { assign_qa: [accounts.qa.id], subscription_type: 'unlimited' });
-    const row = await rowOf(id);
-    const token = (await login(row.useremail)).json<{ access_token: string }>().access_token;
+    const token = await ownPasswordToken(id);
     const request = (as: string, body: object = {}) =>
       t.app.inject({
         method: 'POST',
@@ -441,5 +451,95 @@ describe('GET /api/user/:id/average-rating', () => {
     expect((await get(customer, 'customer2')).statusCode).toBe(404);
     expect((await get(customer, 'editor')).statusCode).toBe(404);
     expect((await get(accounts.customer.id, 'customer')).statusCode).toBe(200);
+  });
+});
+
+describe('temporary password', () => {
+  const newRequest = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/card',
+      headers: bearer(token),
+      payload: {
+        card_title: `Temporary ${++seq}`,
+        dropbox_link: 'https://www.dropbox.com/sh/raw?dl=0',
+        youtube_aspect_ratio: '16:9',
+        video_purpose: 'podcast',
+      },
+    });
+
+  it('a user with a temporary password changes it before writing anything else; reads and the profile page work', async () => {
+    const id = await newUser('customer', { assign_qa: [accounts.qa.id] });
+    const token = await tokenOf(id);
+    const refused = [
+      await newRequest(token),
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${id}`,
+        headers: bearer(token),
+        payload: { timezone: 'UTC' },
+      }),
+      await t.app.inject({ method: 'POST', url: '/api/inbox/create', headers: bearer(token), payload: {} }),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: 'PASSWORD_CHANGE_REQUIRED', error_message: MSG.passwordChangeRequired });
+    }
+    expect(await t.database.db.select().from(cards).where(eq(cards.clientId, id))).toHaveLength(0);
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
+    expect(me.json()).toMatchObject({ is_temporary_password: true });
+    // The registration form may be saved first.
+    const profile = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/profile',
+      headers: bearer(token),
+      payload: { dropbox_email: 'footage@example.com' },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+
+    expect((await changeOwnPassword(token)).statusCode).toBe(200);
+    // At once, on the same session: the cached session forgot the old flag.
+    expect((await newRequest(token)).statusCode).toBe(201);
+    const after = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
+    expect(after.json()).toMatchObject({ is_temporary_password: false });
+  });
+
+  it('a password an admin sets is temporary again; the user can still log out', async () => {
+    const id = await newUser('editor');
+    await ownPasswordToken(id);
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/change-password',
+      headers: bearer(accounts.admin.token),
+      payload: { client_id: id, password: 'first-password' },
+    });
+    expect(set.statusCode).toBe(200);
+    const token = await tokenOf(id);
+    const write = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${id}`,
+      headers: bearer(token),
+      payload: { timezone: 'UTC' },
+    });
+    expect(write.json()).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED' });
+    // Nobody else's password is set from a temporary one.
+    const other = await t.app.inject({
+      method: 'PUT',
+      url: '/api/change-password',
+      headers: bearer(token),
+      payload: { client_id: accounts.qa.id, password: 'hijacked-pass' },
+    });
+    expect(other.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode).toBe(200);
+  });
+
+  it('the demo accounts (admin included) do not carry a temporary password', async () => {
+    const demo = Object.values(accounts).map((a) => a.id);
+    const seeded = await t.database.db
+      .select({ id: users.id, temporary: users.isTemporaryPassword })
+      .from(users)
+      .where(inArray(users.id, demo));
+    expect(seeded).toHaveLength(demo.length);
+    expect(seeded.filter((r) => r.temporary)).toEqual([]);
   });
 });
