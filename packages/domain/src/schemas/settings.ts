@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TITLE_MAX } from '../constants.js';
+import { CLOCK_TIME_ZONE, TITLE_MAX } from '../constants.js';
 import { MSG, fill } from '../messages.js';
 import { STAFF_ROLES, type Role } from '../roles.js';
 import { dbId, mediaUrlField } from '../validation.js';
@@ -28,13 +28,26 @@ export const LEAVE_REASON_MAX = 1_000;
 /** Who a leave notice goes to: the user, and the user's team lead where the user has one (spec 002 §6). */
 export const LEAVE_NOTIFY_CHOICES = ['user', 'team_lead'] as const;
 export type LeaveNotifyChoice = (typeof LEAVE_NOTIFY_CHOICES)[number];
+/** Other spellings clients send for the same choices. */
+const NOTIFY_ALIASES: Record<string, LeaveNotifyChoice> = { teamLead: 'team_lead' };
 /** A team lead (or helper lead, or admin) has no lead above them, so only they are told. */
 export const leaveNotifyChoices = (role: Role): readonly LeaveNotifyChoice[] =>
   role === 'team-lead' || role === 'yt-helper-lead' || role === 'admin' ? ['user'] : LEAVE_NOTIFY_CHOICES;
 
 const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
 const yes = z.union([z.literal(1), z.literal(true)]).transform(() => true as const);
-const dateOnly = z.iso.date({ error: MSG.dateInvalid });
+const dayIn = (zone: string, instant: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
+/**
+ * A calendar day: YYYY-MM-DD, or a full ISO timestamp reduced to its day. A timestamp with an offset
+ * (+05:30) or none counts on the day it writes; one in UTC ('Z', as toISOString writes) on its day in
+ * New York, the portal's clock (spec 002 §9).
+ */
+const dateOnly = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], { error: MSG.dateInvalid })
+  .transform((v) => (v.length === 10 ? v : /z$/i.test(v) ? dayIn(CLOCK_TIME_ZONE, new Date(v)) : v.slice(0, 10)));
 const required = (label: string, max: number) =>
   z
     .string({ error: fill(MSG.fieldRequired, { label }) })
@@ -144,10 +157,14 @@ export const updateLeaveBody = z
     end: dateOnly,
     reason: required('Reason', LEAVE_REASON_MAX),
     notifyOptions: z
-      .array(z.enum(LEAVE_NOTIFY_CHOICES))
-      .max(LEAVE_NOTIFY_CHOICES.length)
+      .array(
+        z
+          .enum([...LEAVE_NOTIFY_CHOICES, ...(Object.keys(NOTIFY_ALIASES) as ['teamLead'])])
+          .transform((c) => NOTIFY_ALIASES[c] ?? (c as LeaveNotifyChoice)),
+      )
+      .max(LEAVE_NOTIFY_CHOICES.length + Object.keys(NOTIFY_ALIASES).length)
       .optional()
-      .describe('Who is mailed: the user, and for QA, editors and helpers their team lead'),
+      .describe("Who is mailed: the user, and for QA, editors and helpers their team lead ('teamLead' is taken too)"),
     userId: dbId.optional().describe('Sent by the form; the path names the user'),
     userName: z.string().max(300).optional().describe('Sent by the form; not used'),
     userClientType: z.string().max(40).optional().describe('Sent by the form; not used'),

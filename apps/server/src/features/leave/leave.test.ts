@@ -128,6 +128,31 @@ describe('leave', () => {
     expect(await leaveCount()).toBe(before);
   });
 
+  it('takes full ISO timestamps as days (New York for UTC, else their own offset) and teamLead for team_lead', async () => {
+    const res = await admin('POST', `/api/user/${accounts.qa.id}/update-leave`, {
+      start: '2036-01-10T02:00:00.000Z',
+      end: '2036-01-12T08:00:00+08:00',
+      reason: 'Conference',
+      notifyOptions: ['teamLead', 'user', 'team_lead'],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const leaves = (await history(accounts.admin.token, accounts.qa.id)).json<{
+      leaves: { leave_id: number; start_date: string; end_date: string }[];
+    }>().leaves;
+    expect(leaves.find((l) => l.leave_id === res.json().leave_id)).toMatchObject({
+      start_date: '2036-01-09',
+      end_date: '2036-01-12',
+    });
+    expect(latestMail(t.dataDir, accounts.lead.email)).toContain('2036-01-09');
+    // Reversed once reduced to days: the 12th in Tokyo is after the 11th in New York.
+    const reversed = await admin('POST', `/api/user/${accounts.qa.id}/update-leave`, {
+      start: '2036-01-12T00:30:00+09:00',
+      end: '2036-01-12T03:00:00Z',
+      reason: 'x',
+    });
+    expect(reversed.json()).toMatchObject({ field: 'start', error: MSG.leaveDatesReversed });
+  });
+
   it("carries each error's text under `error` too (spec 002 §7), beside {error_message, code}", async () => {
     const url = `/api/user/${accounts.qa.id}/update-leave`;
     const leave = { start: '2030-02-01', end: '2030-02-01', reason: 'x' };

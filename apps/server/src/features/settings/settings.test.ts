@@ -84,6 +84,31 @@ describe('holidays', () => {
     expect(list.holidays.find((h) => h.id === a)).toMatchObject({ holiday_title: 'A2', holiday_date: '2032-03-01' });
   });
 
+  it('takes a full ISO timestamp as its day: in its own offset, or in New York for UTC', async () => {
+    const dayOf = async (holiday_date: string, title: string) => {
+      const res = await admin('POST', '/api/portal/save-holiday', { holiday_title: title, holiday_date });
+      expect(res.statusCode, res.body).toBe(201);
+      const list = (await admin('GET', '/api/portal/get-holidays')).json<{
+        holidays: { id: number; holiday_date: string }[];
+      }>();
+      return list.holidays.find((h) => h.id === res.json<{ id: number }>().id)?.holiday_date;
+    };
+    // 03:00 UTC on the 5th is still the 4th in New York.
+    expect(await dayOf('2034-07-05T03:00:00.000Z', 'UTC evening')).toBe('2034-07-04');
+    expect(await dayOf('2034-07-06T01:00:00+05:30', 'Offset')).toBe('2034-07-06');
+    expect(await dayOf('2034-07-07T23:30:00', 'Wall clock')).toBe('2034-07-07');
+    const taken = await admin('POST', '/api/portal/save-holiday', {
+      holiday_title: 'Same day',
+      holiday_date: '2034-07-04T12:00:00-04:00',
+    });
+    expect(taken.json()).toMatchObject({ field: 'holiday_date', error_message: MSG.holidayDateExists });
+    const bad = await admin('POST', '/api/portal/save-holiday', {
+      holiday_title: 'X',
+      holiday_date: '2034-02-30T10:00:00Z',
+    });
+    expect(bad.json()).toMatchObject({ field: 'holiday_date', error_message: MSG.dateInvalid });
+  });
+
   it('refuses bad input naming the field', async () => {
     const before = await countRows();
     const cases: [object, string][] = [
@@ -184,6 +209,28 @@ describe('announcements', () => {
     const off = await admin('POST', `/api/portal/update-settings/V2/${id}`, { enable_banner: 0 });
     expect(off.statusCode).toBe(200);
     expect((await admin('GET', '/api/portal/announcement/active')).json()).toEqual({ announcement: null });
+  });
+
+  it('takes full ISO timestamps for its dates, as their day in New York or in their offset', async () => {
+    const res = await admin('PUT', '/api/portal/settings/V2', {
+      ...banner,
+      startDate: '2035-03-02T04:59:59Z',
+      endDate: '2035-03-09T00:00:00+09:00',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const list = (await admin('GET', '/api/portal/settings/V2')).json<{
+      announcements: { id: number; startDate: string; endDate: string }[];
+    }>();
+    expect(list.announcements.find((a) => a.id === res.json<{ id: number }>().id)).toMatchObject({
+      startDate: '2035-03-01',
+      endDate: '2035-03-09',
+    });
+    const reversed = await admin('PUT', '/api/portal/settings/V2', {
+      ...banner,
+      startDate: '2035-03-10T12:00:00Z',
+      endDate: '2035-03-09',
+    });
+    expect(reversed.json()).toMatchObject({ field: 'startDate', error_message: MSG.dateRangeReversed });
   });
 
   it('leaves out an enabled announcement whose dates do not include today', async () => {
