@@ -37,3 +37,4 @@ export * from './due-cards.js';
 export * from './reporting.js';
 export * from './csv.js';
 export * from './schemas/reports.js';
+export * from './rich-text.js';

@@ -1,31 +1,11 @@
 import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT_LINK_SCHEMES, RICH_TEXT_TAGS } from '@cutroom/domain';
 
 /** What the rich-text editor can produce; everything else (scripts, handlers, styles) is dropped. */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'blockquote',
-    'code',
-    'pre',
-    'span',
-  ],
+  allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: { a: ['href', 'target', 'rel'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemes: [...RICH_TEXT_LINK_SCHEMES],
   transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
 };
 

@@ -1,30 +1,11 @@
+import { RICH_TEXT_LINK_SCHEMES, RICH_TEXT_TAGS } from '@cutroom/domain';
+
 /**
- * Rich text the way the server's sanitizer keeps it (apps/server/src/platform/rich-text.ts): only the
+ * Rich text the way the server's sanitizer keeps it (the domain's RICH_TEXT_TAGS): only the
  * editor's tags, links only to http(s) and mailto, no other attributes. Stored HTML is already clean;
  * this also covers what hasn't been saved yet (a live preview), so nothing unsafe ever reaches the page.
  */
-const KEPT = new Set([
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'blockquote',
-  'code',
-  'pre',
-  'span',
-]);
+const KEPT = new Set<string>(RICH_TEXT_TAGS);
 /** Elements whose content is not text to show. */
 const DROPPED = new Set([
   'script',
@@ -38,7 +19,7 @@ const DROPPED = new Set([
   'math',
   'head',
 ]);
-const SAFE_HREF = /^(https?:|mailto:)/i;
+const SAFE_HREF = new RegExp(`^(${RICH_TEXT_LINK_SCHEMES.join('|')}):`, 'i');
 
 function copyInto(from: Node, to: Node, doc: Document) {
   for (const child of Array.from(from.childNodes)) {
