@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Alert, Button, Paper, Tabs } from '@mantine/core';
 import { IconKey, IconLock, IconRefresh, IconUserEdit } from '@tabler/icons-react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { UserView } from '@cutroom/domain';
 import { PageHeader } from '../../components/page-header';
 import { SectionLoader } from '../../components/loaders';
@@ -15,7 +15,7 @@ import { AvatarEditor } from './avatar-editor';
 import { BasicInfoForm } from './basic-info-form';
 import { PortalIntro } from './portal-intro';
 import { ChangePasswordForm } from './change-password-form';
-import classes from './profile-page.module.css';
+import { scrollTabClassNames, useActiveTabInView, useTabParam } from '../../components/scroll-tabs';
 import { AnalyticsTab, BillingTab } from './profile-tabs';
 
 /** The own profile's file changes show in the full profile and the session's user. */
@@ -42,19 +42,11 @@ export function ProfilePage() {
   const user = useCurrentUser();
   const full = useWebsiteUser();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params, selectTab] = useTabParam('basic');
 
   const available = tabsFor(user);
   const requested = params.get('tab') as Tab | null;
   const tab: Tab = requested && available.includes(requested) ? requested : 'basic';
-  const selectTab = (value: string | null) =>
-    setParams(
-      (p) => {
-        p.set('tab', value ?? 'basic');
-        return p;
-      },
-      { replace: true },
-    );
 
   // A mail's 'change your preferences' link lands on its section once the form is there.
   const { hash } = useLocation();
@@ -62,11 +54,7 @@ export function ProfilePage() {
     if (hash && full.data) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
   }, [hash, full.data]);
 
-  // On a phone the tab row scrolls; keep the chosen tab in sight (e.g. when opened by ?tab=).
-  const tabList = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    tabList.current?.querySelector('[data-active]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [tab]);
+  const tabList = useActiveTabInView(tab);
 
   const steps = missingSteps(user);
   const canSkip = maySkipProfile(user) && !isProfileSkipped();
@@ -131,7 +119,7 @@ export function ProfilePage() {
       {user.client_type === 'customer' && <PortalIntro user={full.data ?? user} />}
 
       <Paper radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <Tabs value={tab} onChange={selectTab} keepMounted classNames={{ list: classes.tabList, tab: classes.tab }}>
+        <Tabs value={tab} onChange={selectTab} keepMounted classNames={scrollTabClassNames}>
           <Tabs.List mb="lg" ref={tabList}>
             <Tabs.Tab value="basic" leftSection={<IconUserEdit size={16} />}>
               Basic Info

@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { IconBrandYoutube, IconReceipt, IconUserEdit } from '@tabler/icons-react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { type UserView } from '@cutroom/domain';
 import { userProfilePath } from '../../app/paths';
 import { EmptyStateCard } from '../../components/empty-state-card';
@@ -10,7 +9,7 @@ import { CustomerAdminForm } from './customer-admin-form';
 import { CustomerDetailsForm } from './customer-details-form';
 import { ProfileGate } from './profile-gate';
 import { AverageRating, InfoItem, planLabel } from './profile-info';
-import classes from './profile-tabs.module.css';
+import { scrollTabClassNames, useActiveTabInView, useTabParam } from '../../components/scroll-tabs';
 
 const TABS = ['basic', 'billing', 'analytics'] as const;
 type Tab = (typeof TABS)[number];
@@ -86,30 +85,17 @@ function AnalyticsPlaceholder({ person }: { person: UserView }) {
 }
 
 function CustomerProfile({ person, viewer }: { person: UserView; viewer: UserView }) {
-  const [params, setParams] = useSearchParams();
+  const [params, select] = useTabParam('basic');
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'basic';
-  const select = (next: string | null) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        updated.set('tab', next ?? 'basic');
-        return updated;
-      },
-      { replace: true },
-    );
 
-  // On a phone the tab row scrolls; keep the chosen tab in sight.
-  const tabList = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    tabList.current?.querySelector('[data-active]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [tab]);
+  const tabList = useActiveTabInView(tab);
 
   return (
     <>
       <PageHeader title={person.fullname} description="Customer profile" />
       {/* Panels stay mounted so unsaved edits on one tab survive a look at another. */}
-      <Tabs value={tab} onChange={select} keepMounted classNames={{ list: classes.tabList, tab: classes.tab }}>
+      <Tabs value={tab} onChange={select} keepMounted classNames={scrollTabClassNames}>
         <Tabs.List mb="md" ref={tabList}>
           <Tabs.Tab value="basic" leftSection={<IconUserEdit size={16} />}>
             Basic Info

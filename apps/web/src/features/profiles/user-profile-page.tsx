@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { IconBeach, IconBrandYoutube, IconChartBar, IconId, IconMoodSmile } from '@tabler/icons-react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate } from 'react-router';
 import {
   ASSIGNEE_ROLES,
   LEAVE_TAKER_ROLES,
@@ -22,7 +21,7 @@ import { AverageRating, InfoItem } from './profile-info';
 import { figureTabsFor, initialProfileTab, profileRangeDays, responseRateType, type ProfileTab } from './report-tabs';
 import { ResponseRatePanel } from './response-rate-panel';
 import { StaffAdminForm } from './staff-admin-form';
-import classes from './profile-tabs.module.css';
+import { scrollTabClassNames, useActiveTabInView, useTabParam } from '../../components/scroll-tabs';
 
 function BriefFacts({ person, showLeave }: { person: UserView; showLeave: boolean }) {
   const leave = useLeaveHistory(person.client_id, showLeave);
@@ -70,30 +69,17 @@ function BriefInfo({ person, viewer }: { person: UserView; viewer: UserView }) {
 
 /** Spec 002 §2 "User profile": Brief Info, the figures the viewer may read, Leave managment; the tab and range in the address. */
 function ProfileTabs({ person, viewer }: { person: UserView; viewer: UserView }) {
-  const [params, setParams] = useSearchParams();
+  const [params, select] = useTabParam('brief');
   const figureTabs = figureTabsFor(person.client_type, viewer.client_type);
   const tabs: ProfileTab[] = ['brief', ...figureTabs, 'leave'];
   const tab = initialProfileTab(params.get('tab'), params.get('userType'), tabs);
   const [range, setRange] = useReportRange(profileRangeDays(viewer.client_type));
   const has = (t: ProfileTab) => tabs.includes(t);
-  const select = (next: string | null) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        updated.set('tab', next ?? 'brief');
-        return updated;
-      },
-      { replace: true },
-    );
 
-  // On a phone the tab row scrolls; keep the chosen tab in sight (e.g. when opened from a dashboard link).
-  const tabList = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    tabList.current?.querySelector('[data-active]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [tab]);
+  const tabList = useActiveTabInView(tab);
 
   return (
-    <Tabs value={tab} onChange={select} keepMounted={false} classNames={{ list: classes.tabList, tab: classes.tab }}>
+    <Tabs value={tab} onChange={select} keepMounted={false} classNames={scrollTabClassNames}>
       <Tabs.List mb="md" ref={tabList}>
         <Tabs.Tab value="brief" leftSection={<IconId size={16} />}>
           Brief Info
