@@ -75,9 +75,10 @@ const activityWhere = (activity: Filters['activity']): SQL | undefined => {
     case 'active':
       return sql`${lastSeen} > ${since(MIDDLE_ACTIVITY_DAYS)}`;
     case 'inactive_14':
-      return sql`${lastSeen} <= ${since(MIDDLE_ACTIVITY_DAYS)} and ${lastSeen} > ${since(INACTIVE_DAYS)}`;
+      return sql`${lastSeen} <= ${since(MIDDLE_ACTIVITY_DAYS)} and ${lastSeen} >= ${since(INACTIVE_DAYS)}`;
     case 'inactive_30':
-      return sql`${lastSeen} <= ${since(INACTIVE_DAYS)}`;
+      // Over 30 days, as the domain's activityBand draws the band on the cards.
+      return sql`${lastSeen} < ${since(INACTIVE_DAYS)}`;
     default:
       return undefined;
   }
