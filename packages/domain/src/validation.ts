@@ -40,6 +40,11 @@ export const optionalParam = <T extends z.ZodType>(schema: T) =>
 export const optionalBody = <T extends z.ZodObject>(schema: T) =>
   schema.nullish().transform((v): z.output<T> => v ?? schema.parse({}));
 
+/** A calendar day (YYYY-MM-DD) or a full ISO timestamp, with or without an offset; callers say which day a timestamp is. */
+export const dayOrTimestamp = z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], {
+  error: MSG.dateInvalid,
+});
+
 export const isHttpUrl = (value: string) => /^https?:\/\/[^\s]+$/i.test(value);
 export const urlField = z.string().trim().max(URL_MAX).refine(isHttpUrl, { error: MSG.linkInvalid });
 

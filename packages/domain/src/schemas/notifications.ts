@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../roles.js';
 import { MSG } from '../messages.js';
 import { NOTIFICATION_TYPES, valuesOf } from '../options.js';
-import { dbId, optionalBody, optionalParam } from '../validation.js';
+import { dayOrTimestamp, dbId, optionalBody, optionalParam } from '../validation.js';
 
 /** Notifications per fetch; Show More appears when a list holds more (spec 002 §9). */
 export const NOTIFICATIONS_PAGE_SIZE = 50;
@@ -24,10 +24,6 @@ export const NOTIFICATION_GROUPS = ['all', 'today', 'yesterday'] as const;
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
 
 const notificationType = z.enum(valuesOf(NOTIFICATION_TYPES));
-/** A day, or a full ISO timestamp (the server takes that instant's day in the caller's zone). */
-const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], {
-  error: MSG.dateInvalid,
-});
 
 /** One notification as its recipient sees it (spec 002 §3 Notification); the names are the actor's. */
 export const notificationView = z.object({
@@ -62,10 +58,10 @@ export const notificationsV2Query = z.object({
     z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(NOTIFICATION_GROUPS).default('all')),
   ).describe("Which list is paged: all, or today / yesterday in the caller's zone (any letter case)"),
   notification_type: optionalParam(notificationType.optional()),
-  date_from: optionalParam(dayOrInstant.optional()).describe(
+  date_from: optionalParam(dayOrTimestamp.optional()).describe(
     "First day (YYYY-MM-DD, or a timestamp: its day), in the caller's zone (user-time-zone)",
   ),
-  date_to: optionalParam(dayOrInstant.optional()).describe(
+  date_to: optionalParam(dayOrTimestamp.optional()).describe(
     "Last day (YYYY-MM-DD, or a timestamp: its day), in the caller's zone",
   ),
 });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CLOCK_TIME_ZONE, TITLE_MAX } from '../constants.js';
 import { MSG, fill } from '../messages.js';
 import { STAFF_ROLES, type Role } from '../roles.js';
-import { dbId, mediaUrlField } from '../validation.js';
+import { todayIn } from '../reporting.js';
+import { dayOrTimestamp, dbId, mediaUrlField } from '../validation.js';
 
 /** Settings (holidays, announcements) and leave management are the admin's (spec 002 §6). */
 export const SETTINGS_ROLES: readonly Role[] = ['admin'];
@@ -36,18 +37,14 @@ export const leaveNotifyChoices = (role: Role): readonly LeaveNotifyChoice[] =>
 
 const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
 const yes = z.union([z.literal(1), z.literal(true)]).transform(() => true as const);
-const dayIn = (zone: string, instant: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    instant,
-  );
 /**
  * A calendar day: YYYY-MM-DD, or a full ISO timestamp reduced to its day. A timestamp with an offset
  * (+05:30) or none counts on the day it writes; one in UTC ('Z', as toISOString writes) on its day in
  * New York, the portal's clock (spec 002 §9).
  */
-const dateOnly = z
-  .union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], { error: MSG.dateInvalid })
-  .transform((v) => (v.length === 10 ? v : /z$/i.test(v) ? dayIn(CLOCK_TIME_ZONE, new Date(v)) : v.slice(0, 10)));
+const dateOnly = dayOrTimestamp.transform((v) =>
+  v.length === 10 ? v : /z$/i.test(v) ? todayIn(CLOCK_TIME_ZONE, new Date(v)) : v.slice(0, 10),
+);
 const required = (label: string, max: number) =>
   z
     .string({ error: fill(MSG.fieldRequired, { label }) })

@@ -7,6 +7,7 @@ import {
   NOTIFICATIONS_KEEP_MONTHS,
   NOTIFICATION_TYPES,
   isTimeZone,
+  todayIn,
   type NotificationView,
   type markReadBody,
   type notificationsV2Query,
@@ -129,7 +130,6 @@ const dayOf = (zone: string, isoDate: string, shift = 0) => {
   return dayStartIn(zone, y, m, d, shift);
 };
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /**
  * A date_from/date_to value as a YYYY-MM-DD day of the zone: a timestamp with an offset (or Z) is that
  * instant's day there; one without an offset is already a wall-clock time, so its own date.
@@ -138,8 +138,7 @@ export function dayIn(zone: string, value: string, field: string): string {
   if (value.length === 10 || !/(?:[zZ]|[+-]\d{2}:\d{2})$/.test(value)) return value.slice(0, 10);
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) throw new AppError('VALIDATION', MSG.dateInvalid, field);
-  const p = partsIn(zone, at);
-  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
+  return todayIn(zone, at);
 }
 
 export async function listNotifications(ctx: AppContext, user: SessionUser, query: V2Query, zone: string) {
