@@ -119,6 +119,19 @@ const othersYtNote = (author: Exclude<Caller, 'anonymous'>) => async (f: Fixture
     .returning();
   return { id, noteId: row!.id };
 };
+/** The helper description call (with and without its trailing slash): the card's viewers, not another helper. */
+const ytDescriptionBody: Case['body'] = (_f, p) => ({
+  data: { descriptions: '<p>New</p>' },
+  specificConditions: { card_id: p.id },
+});
+const ytDescriptionCases: Case[] = [
+  {
+    params: ytCard('inProgress'),
+    body: ytDescriptionBody,
+    expect: ytSeen(403, { admin: 200, lead: 200, helperLead: 200, helper: 200 }),
+  },
+  othersYt(ytCard('inProgress', 'none'), ytDescriptionBody, ytSeen(403, { admin: 200, lead: 200, helperLead: 200 })),
+];
 const ytAssets = () => ({
   thumbnailLinkUrlArray: ['https://example.com/thumb-a.png', ''],
   snippetLink: 'https://example.com/snippet.mp4',
@@ -555,30 +568,9 @@ const TABLE: Record<string, Case[]> = {
       expect: only(['admin', 'helperLead'], 200),
     },
   ],
-  'POST /api/generic/update/vc_ythelper_card/': [
-    {
-      params: ytCard('inProgress'),
-      body: (_f, p) => ({ data: { descriptions: '<p>New</p>' }, specificConditions: { card_id: p.id } }),
-      expect: ytSeen(403, { admin: 200, lead: 200, helperLead: 200, helper: 200 }),
-    },
-    othersYt(
-      ytCard('inProgress', 'none'),
-      (_f, p) => ({ data: { descriptions: '<p>New</p>' }, specificConditions: { card_id: p.id } }),
-      ytSeen(403, { admin: 200, lead: 200, helperLead: 200 }),
-    ),
-  ],
-  'POST /api/generic/update/vc_ythelper_card': [
-    {
-      params: ytCard('inProgress'),
-      body: (_f, p) => ({ data: { descriptions: '<p>New</p>' }, specificConditions: { card_id: p.id } }),
-      expect: ytSeen(403, { admin: 200, lead: 200, helperLead: 200, helper: 200 }),
-    },
-    othersYt(
-      ytCard('inProgress', 'none'),
-      (_f, p) => ({ data: { descriptions: '<p>New</p>' }, specificConditions: { card_id: p.id } }),
-      ytSeen(403, { admin: 200, lead: 200, helperLead: 200 }),
-    ),
-  ],
+  'POST /api/generic/update/vc_ythelper_card/': ytDescriptionCases,
+  // The same call without the trailing slash.
+  'POST /api/generic/update/vc_ythelper_card': ytDescriptionCases,
   'GET /api/ythelper/card/{id}/commentsV2': [
     { params: ytCard('inProgress'), expect: ytSeen(200) },
     othersYt(ytCard('inProgress', 'none'), undefined, ytSeen(200)),
