@@ -8,7 +8,11 @@ import { TAB_HEADER } from '@cutroom/domain';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { aiRoutes } from './features/ai/ai.routes.js';
+import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { helpRoutes } from './features/help/help.routes.js';
+import { uploadsRoutes } from './features/uploads/uploads.routes.js';
 import { boardRoutes } from './features/board/board.routes.js';
 import { cardDetailsRoutes } from './features/card-details/card-details.routes.js';
 import { cardsRoutes } from './features/cards/cards.routes.js';
@@ -150,6 +154,10 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   await app.register(settingsRoutes(ctx));
   await app.register(leaveRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
+  await app.register(uploadsRoutes(ctx));
+  await app.register(aiRoutes(ctx));
+  await app.register(analyticsRoutes(ctx));
+  await app.register(helpRoutes(ctx));
 
   if (config.mailPollMs > 0) {
     const worker = startMailWorker(ctx, app.log, config.mailPollMs);

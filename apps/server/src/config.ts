@@ -58,6 +58,23 @@ const envSchema = z.object({
   FILES_ORIGIN: url(['http', 'https']).optional(),
   FILES_SIGNING_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(100_000_000).default(2048),
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(5_000_000).default(20_480),
+  UPLOAD_TYPES: z.string().min(1).default('video/*,audio/*,image/*,application/zip,application/pdf'),
+  AI_BASE_URL: url(['http', 'https']).optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  AI_DAILY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(50),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_AUTH_URL: url(['http', 'https']).default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: url(['http', 'https']).default('https://oauth2.googleapis.com/token'),
+  GOOGLE_REVOKE_URL: url(['http', 'https']).default('https://oauth2.googleapis.com/revoke'),
+  YT_ANALYTICS_URL: url(['http', 'https']).default('https://youtubeanalytics.googleapis.com'),
+  TOKEN_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, { error: 'must be 64 hexadecimal characters (a 256-bit key)' })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -85,6 +102,23 @@ export interface Config {
   files: { origin: string; host: string; signingKey: string } | undefined;
   /** Uploads one user may keep in storage. */
   storageQuotaBytes: number;
+  /** The upload page's limits: the largest file, and the MIME types (`type/*` allowed) it takes. */
+  uploads: { maxBytes: number; types: string[] };
+  /** An OpenAI-compatible chat-completions endpoint for the AI toolbox; undefined = not configured. */
+  ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number; dailyLimit: number } | undefined;
+  /** Google OAuth for the YouTube analytics tab; undefined = not configured. */
+  google:
+    | {
+        clientId: string;
+        clientSecret: string;
+        authUrl: string;
+        tokenUrl: string;
+        revokeUrl: string;
+        analyticsUrl: string;
+        /** AES-256-GCM key that encrypts stored tokens. */
+        encryptionKey: Buffer;
+      }
+    | undefined;
   /** Tests use an in-memory database instead of DATA_DIR/pg. */
   inMemoryDb?: boolean;
 }
@@ -105,6 +139,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.FILES_ORIGIN && new URL(e.FILES_ORIGIN).host === new URL(publicUrl).host) {
     throw new ConfigError("Invalid configuration:\n  FILES_ORIGIN must be another host than PUBLIC_URL's");
+  }
+  if (e.AI_BASE_URL && !e.AI_MODEL) {
+    throw new ConfigError('Invalid configuration:\n  AI_MODEL must be set with AI_BASE_URL');
+  }
+  if (e.GOOGLE_CLIENT_ID && !(e.GOOGLE_CLIENT_SECRET && e.TOKEN_ENCRYPTION_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  GOOGLE_CLIENT_SECRET and TOKEN_ENCRYPTION_KEY must be set with GOOGLE_CLIENT_ID',
+    );
   }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
@@ -145,5 +187,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1_048_576,
+    uploads: {
+      maxBytes: e.UPLOAD_MAX_MB * 1_048_576,
+      types: e.UPLOAD_TYPES.split(',')
+        .map((t) => t.trim().toLowerCase())
+        .filter(Boolean),
+    },
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? {
+            baseUrl: e.AI_BASE_URL.replace(/\/$/, ''),
+            apiKey: e.AI_API_KEY,
+            model: e.AI_MODEL,
+            timeoutMs: e.AI_TIMEOUT_MS,
+            dailyLimit: e.AI_DAILY_LIMIT,
+          }
+        : undefined,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET && e.TOKEN_ENCRYPTION_KEY
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            authUrl: e.GOOGLE_AUTH_URL,
+            tokenUrl: e.GOOGLE_TOKEN_URL,
+            revokeUrl: e.GOOGLE_REVOKE_URL,
+            analyticsUrl: e.YT_ANALYTICS_URL.replace(/\/$/, ''),
+            encryptionKey: Buffer.from(e.TOKEN_ENCRYPTION_KEY, 'hex'),
+          }
+        : undefined,
   };
 }

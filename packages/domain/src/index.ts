@@ -38,3 +38,4 @@ export * from './reporting.js';
 export * from './csv.js';
 export * from './schemas/reports.js';
 export * from './rich-text.js';
+export * from './ai-toolbox.js';

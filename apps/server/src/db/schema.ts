@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -15,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
+  AI_TOOL_TYPES,
   BANNER_DEFAULTS,
   BANNER_FONT_STYLES,
   BANNER_HEADING_STYLES,
@@ -689,3 +691,101 @@ export const inboxSeen = pgTable(
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('inbox_seen_user_idx').on(t.userId)],
 );
+
+/** Raw footage on the upload page (spec 002 §2): one row per file under its customer's prefix; the bytes live in storage. */
+export const customerUploads = pgTable(
+  'customer_uploads',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fileName: text('file_name').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('pending').$type<'pending' | 'complete'>(),
+    /** The storage's multipart upload id (S3's UploadId, or the local part folder's name). */
+    storageUploadId: text('storage_upload_id'),
+    partSize: integer('part_size'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('customer_uploads_key_unique').on(t.key),
+    index('customer_uploads_customer_idx').on(t.customerId, t.status, t.createdAt),
+    check('customer_uploads_status_check', inList('status', ['pending', 'complete'])),
+  ],
+);
+
+/** Results a user kept from the AI toolbox (spec 002 §3 AI saved item); `data` is sanitized rich text. */
+export const aiSavedItems = pgTable(
+  'ai_saved_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toolType: text('tool_type').notNull().$type<(typeof AI_TOOL_TYPES)[number]>(),
+    title: text('title').notNull(),
+    audienceType: text('audience_type'),
+    category: text('category'),
+    duration: text('duration'),
+    data: text('data').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('ai_saved_items_user_idx').on(t.userId, t.toolType, t.id),
+    check('ai_saved_items_tool_check', inList('tool_type', AI_TOOL_TYPES)),
+  ],
+);
+
+/** Generations per user and day, so the daily limit holds across instances (one atomic upsert per call). */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    generations: integer('generations').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** A customer's Google tokens for channel analytics, encrypted with TOKEN_ENCRYPTION_KEY (AES-256-GCM). */
+export const googleTokens = pgTable('google_tokens', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accessToken: text('access_token').notNull(),
+  refreshToken: text('refresh_token'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  scope: text('scope'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Pending Google sign-ins: the state sent out and the PKCE verifier kept for its return (minutes-long). */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeVerifier: text('code_verifier').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('oauth_states_user_idx').on(t.userId)],
+);
+
+/** The help page and the client handbook: content the admin edits without a deploy (one row per page). */
+export const helpPages = pgTable('help_pages', {
+  key: text('key').primaryKey(),
+  content: jsonb('content').notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});

@@ -8,6 +8,8 @@ import { SignupPage } from '../features/auth/signup-page';
 import { VerifyEmailPage } from '../features/auth/verify-email-page';
 import { PrivacyPolicyPage } from '../features/legal/privacy-policy-page';
 import { InboxPage } from '../features/inbox/inbox-page';
+import { AiToolboxPage } from '../features/ai-toolbox/ai-toolbox-page';
+import { UploadPage } from '../features/uploads/upload-page';
 import { DueCardsPage } from '../features/due-cards/due-cards-page';
 import { ExportCardsPage } from '../features/export-cards/export-cards-page';
 import { RatingPage } from '../features/rating/rating-page';
@@ -80,7 +82,7 @@ export const routes: RouteObject[] = [
               },
               { path: PATHS.newCard, element: <NewRequestPage /> },
               { path: `${PATHS.cardDetails}?`, lazy: () => import('../features/card-detail/route') },
-              { path: PATHS.upload, element: <PendingPage page="upload" /> },
+              { path: PATHS.upload, element: <UploadPage /> },
               { path: PATHS.userProfile, element: <UserProfilePage /> },
               { path: PATHS.customerProfile, element: <CustomerProfilePage /> },
               { path: PATHS.handbook, element: <PendingPage page="handbook" /> },
@@ -94,7 +96,7 @@ export const routes: RouteObject[] = [
                 element: <RequireRole roles={DUE_CARD_ROLES} />,
                 children: [{ path: PATHS.dueCards, element: <DueCardsPage /> }],
               },
-              { path: PATHS.aiToolbox, element: <PendingPage page="aiToolbox" /> },
+              { path: PATHS.aiToolbox, element: <AiToolboxPage /> },
               { path: PATHS.notifications, element: <NotificationsPage /> },
               { path: PATHS.profile, element: <ProfilePage /> },
               {

@@ -79,7 +79,10 @@ export const CHAT = {
   customer: chatCalls('/api/card/:id', 'Customer chat'),
   team: chatCalls('/api/card/:id/team', 'Team chat (staff only)'),
   /** The helper chat of a card with the helper (spec 001 §7), with its own tick and thumbs-up. */
-  yt: { ...chatCalls('/api/ythelper/card/:id', 'YouTube-helper chat'), ...noteCalls('/api/ythelper/card/:id', 'YouTube-helper chat') },
+  yt: {
+    ...chatCalls('/api/ythelper/card/:id', 'YouTube-helper chat'),
+    ...noteCalls('/api/ythelper/card/:id', 'YouTube-helper chat'),
+  },
   edit: defineRoute({
     method: 'PUT',
     path: '/api/card/:id/comment/:noteId',

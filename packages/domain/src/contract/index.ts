@@ -1,14 +1,18 @@
+import { AI_TOOLBOX } from './ai.js';
+import { ANALYTICS } from './analytics.js';
 import { AUTH } from './auth.js';
 import { BOARD } from './board.js';
 import { CARD_DETAILS } from './card-details.js';
 import { CARDS } from './cards.js';
 import { CHAT } from './chat.js';
 import type { RouteContract } from './define.js';
+import { HELP } from './help.js';
 import { INBOX } from './inbox.js';
 import { MEDIA } from './media.js';
 import { NOTIFICATIONS } from './notifications.js';
 import { REPORTS } from './reports.js';
 import { LEAVE, SETTINGS } from './settings.js';
+import { UPLOADS } from './uploads.js';
 import { USERS } from './users.js';
 import { MOVE_ROUTES, WORKFLOW } from './workflow.js';
 import { YT_HELPER } from './yt-helper.js';
@@ -34,6 +38,10 @@ export const API = {
   moves: MOVE_ROUTES,
   ytHelper: YT_HELPER,
   reports: REPORTS,
+  uploads: UPLOADS,
+  ai: AI_TOOLBOX,
+  analytics: ANALYTICS,
+  help: HELP,
 } as const;
 
 /** The contract as a flat list, for registration checks and the authorization test. */

@@ -193,7 +193,8 @@ export const REPORTS = {
     method: 'GET',
     path: '/api/get-cards-by-due-date',
     tags,
-    summary: "The same as /api/dueCards under spec 000 §7's path and names (viewAsCustomer, dueDate, viewAsQA, viewAsCardType)",
+    summary:
+      "The same as /api/dueCards under spec 000 §7's path and names (viewAsCustomer, dueDate, viewAsQA, viewAsCardType)",
     access: DUE_CARD_ROLES,
     query: dueCardsBySpecQuery,
     reply: dueCardsReply,

@@ -42,9 +42,17 @@ export const YT_HELPER = {
   }),
   move: onCard('move', 'Plain helper move (start, cancel, back to assigned)', ytMoveBody),
   internalMove: onCard('internalMove', "The helper board's drag and drop: the same plain moves as /move", ytMoveBody),
-  done: onCard('done', 'Hand the assets on: thumbnails, snippet, unlisted video, description (to QA or Review)', ytAssetsBody),
+  done: onCard(
+    'done',
+    'Hand the assets on: thumbnails, snippet, unlisted video, description (to QA or Review)',
+    ytAssetsBody,
+  ),
   doneSkip: onCard('doneSkip', 'The same move as /done, keeping the assets already on the card', ytDoneSkipBody),
-  markComplete: onCard('markComplete', "'Ready For Upload': complete the helper side (a rating may come with it)", ytMarkCompleteBody),
+  markComplete: onCard(
+    'markComplete',
+    "'Ready For Upload': complete the helper side (a rating may come with it)",
+    ytMarkCompleteBody,
+  ),
   revision: onCard('revision', 'Send the helper side from Review back to In Progress', ytRevisionBody),
   assign: defineRoute({
     method: 'POST',
