@@ -321,6 +321,13 @@ export const MSG = {
   inboxLoadFailed: 'Unable to load messages',
   inboxMessageDeleted: 'Message deleted',
   inboxStatusFailed: 'Unable to change the status, try again later',
+  // uploads (issue 16)
+
+  // AI toolbox (issue 16)
+
+  // YouTube analytics (issue 16)
+
+  // help and handbook (issue 16)
 } as const;
 export type MessageKey = keyof typeof MSG;
 

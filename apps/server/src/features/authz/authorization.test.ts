@@ -924,6 +924,14 @@ const TABLE: Record<string, Case[]> = {
     { params: (f) => supportThread(f), body: (_, p) => ({ id: p.id, seen: 1 }), expect: inboxSeen(200) },
   ],
   'GET /api/inbox/unseen': [{ expect: only(['admin', 'lead', 'qa', 'customer', 'otherCustomer'], 200) }],
+  // ---- uploads (issue 16)
+
+  // ---- AI toolbox (issue 16)
+
+  // ---- YouTube analytics (issue 16)
+
+  // ---- help and handbook (issue 16)
+
 };
 
 let t: TestApp;
