@@ -931,7 +931,6 @@ const TABLE: Record<string, Case[]> = {
   // ---- YouTube analytics (issue 16)
 
   // ---- help and handbook (issue 16)
-
 };
 
 let t: TestApp;
