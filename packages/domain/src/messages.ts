@@ -322,10 +322,65 @@ export const MSG = {
   inboxMessageDeleted: 'Message deleted',
   inboxStatusFailed: 'Unable to change the status, try again later',
   // uploads (issue 16)
+  uploadTooLarge: 'Files may be up to {size}; this one is {got}',
+  uploadTypeRefused: "Files of type '{type}' can't be uploaded here. Allowed: {types}",
+  uploadContentRefused: "The file's contents are not an allowed type ({types}), so it was not kept",
+  uploadSizeMismatch: 'The uploaded parts add up to {got} bytes, not the {size} announced. Upload the file again',
+  uploadPartMissing: 'Part {n} has not been uploaded yet',
+  uploadPartWrongSize: 'Part {n} must be {bytes} bytes; {got} arrived. Send it again',
+  uploadPartOutOfRange: 'This upload has parts 1 to {count}',
+  uploadPartsIncomplete: 'Send every part from 1 to {count} once, with the ETag its upload answered',
+  uploadLinkInvalid: 'This upload link is invalid or has expired; ask for a new one',
+  uploadFinished: 'This upload is already finished',
+  uploadBusy: 'This upload is being finished already',
+  uploadSendBytes: 'Send the part as application/octet-stream',
+  uploadCanceled: 'Upload canceled',
+  uploadComplete: 'File uploaded',
+  uploadDateRange: 'The end date must not be before the start date',
+  uploadPickCustomer: 'Pick a customer to see their folder and add files to it',
+  uploadNoFiles: 'No files here yet',
+  uploadNoMatches: 'No files match these filters',
+  uploadStorageDown: "The file storage can't be reached right now. Please try again in a minute",
 
   // AI toolbox (issue 16)
+  aiSaved: 'data saved successfully',
+  aiSaveFailed: 'Some Eror Occured',
+  aiUpdated: 'Data updated successfully',
+  aiUpdateFailed: 'Error updating data',
+  aiDeleted: 'Data deleted successfully',
+  aiDeleteFailed: 'Error deleting data',
+  textCopied: 'Text copied successfully',
+  aiNotConfigured:
+    'The AI toolbox is not configured yet. An administrator sets AI_BASE_URL, AI_API_KEY and AI_MODEL on the server and restarts it.',
+  aiDailyLimit: 'You have used all {limit} AI generations for today. The limit resets at midnight (UTC).',
+  aiTimeout: 'The AI service took too long to answer. Please try again.',
+  aiRateLimited: 'The AI service is busy right now (rate limit). Please wait a minute and try again.',
+  aiRefused: 'The AI service declined this request. Try rephrasing the topic.',
+  aiUnavailable: "The AI service can't be reached right now. Please try again later.",
+  aiGarbage: 'The AI service sent an answer that could not be read. Please try again.',
+  aiEmpty: 'The AI service answered with nothing usable. Try rephrasing the topic.',
+  aiSubTopicsMax: 'At most {max} sub-topics',
+  aiDurationRequired: 'Choose the duration of the script',
+  aiDataRequired: 'Write something before saving',
+  aiIdMismatch: 'id must match the item in the address',
+  aiCopyFailed: "Couldn't copy the text. Select it and copy it by hand.",
 
   // YouTube analytics (issue 16)
+  analyticsSignIn: 'Sign In to get analytics data',
+  analyticsCustomerNotConnected: 'No analytics found as customer not logged in',
+  analyticsNotConfigured:
+    'YouTube analytics are not configured yet. An administrator sets GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and TOKEN_ENCRYPTION_KEY on the server and restarts it.',
+  analyticsPeriodInvalid: 'Period must be one of 7days, 30days, 6months or 9months',
+  analyticsChooseCustomer: 'Choose the customer whose analytics to show (clientId)',
+  googleSignInFailed: 'Google sign-in did not complete. Please sign in again.',
+  googleStateInvalid: 'This Google sign-in has expired or was already used. Please sign in again.',
+  googleScopeMissing: 'Please allow Cutroom to view your YouTube Analytics, then sign in again.',
+  googleUnavailable: 'Google did not answer as expected. Please try again in a few minutes.',
+  googleRefused:
+    'Google refused the analytics request. Check that the YouTube Analytics API is enabled for this OAuth client, then sign in again.',
+  googleDisconnected: 'Google account disconnected',
+  confirmGoogleDisconnect:
+    'Disconnect your YouTube channel? Cutroom deletes its stored access; you can sign in again at any time.',
 
   // help and handbook (issue 16)
 } as const;
