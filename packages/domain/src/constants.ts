@@ -49,3 +49,9 @@ export const MEDIA_MAX_BYTES = 50 * 1_048_576;
 
 /** The last event of a stream whose session was logged out or revoked: the client signs out, not reconnects. */
 export const SESSION_ENDED_EVENT = 'session.ended';
+
+/** FAQ facts (spec 002 §9): New York cut-off hours, when a revision becomes a new credit, the captions plan. */
+export const SUBMIT_CUTOFF_HOUR_NY = 20;
+export const EDITOR_CUTOFF_HOUR_NY = 17;
+export const LATE_REVISION_DAYS = 30;
+export const CAPTIONS_PLAN_USD_PER_MONTH = 95;

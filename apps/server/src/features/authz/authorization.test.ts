@@ -931,6 +931,10 @@ const TABLE: Record<string, Case[]> = {
   // ---- YouTube analytics (issue 16)
 
   // ---- help and handbook (issue 16)
+  'GET /api/help': [{ expect: signedIn(200) }],
+  'PUT /api/help': [{ body: () => ({ videos: [], faqs: [] }), expect: only(['admin'], 200) }],
+  'GET /api/client-handbook': [{ expect: signedIn(200) }],
+  'PUT /api/client-handbook': [{ body: () => ({ body: '<p>Authz handbook</p>' }), expect: only(['admin'], 200) }],
 };
 
 let t: TestApp;

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
+import { serve } from '../../platform/routes.js';
+import { getHandbook, getHelp, updateHandbook, updateHelp } from './help.service.js';
 
-/** The help feature's routes (issue 16). */
 export const helpRoutes =
-  (_ctx: AppContext): FastifyPluginAsyncZod =>
-  async () => {};
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const routes = API.help;
+    serve(app, routes.help, () => getHelp(ctx));
+    serve(app, routes.updateHelp, ({ user, body }) => updateHelp(ctx, user, body));
+    serve(app, routes.handbook, () => getHandbook(ctx));
+    serve(app, routes.updateHandbook, ({ user, body }) => updateHandbook(ctx, user, body));
+  };

@@ -1,0 +1,61 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  DEFAULT_HANDBOOK,
+  DEFAULT_HELP,
+  MSG,
+  handbookContentSchema,
+  helpContentSchema,
+  type HandbookContent,
+  type HelpContent,
+  type HelpPageKey,
+} from '@cutroom/domain';
+import type { z } from 'zod';
+import { helpPages } from '../../db/schema.js';
+import type { AppContext } from '../../platform/context.js';
+import type { SessionUser } from '../../platform/auth.js';
+import { sanitizeRichText } from '../../platform/rich-text.js';
+
+const PAGES = {
+  help: { schema: helpContentSchema, fallback: DEFAULT_HELP },
+  handbook: { schema: handbookContentSchema, fallback: DEFAULT_HANDBOOK },
+} satisfies Record<HelpPageKey, { schema: z.ZodType; fallback: unknown }>;
+
+type Content<K extends HelpPageKey> = K extends 'help' ? HelpContent : HandbookContent;
+
+/** A page as stored, or its default; a stored value that no longer parses (an older shape) falls back too. */
+async function readPage<K extends HelpPageKey>(ctx: AppContext, key: K) {
+  const [row] = await ctx.db.select().from(helpPages).where(eq(helpPages.key, key));
+  const parsed = row ? PAGES[key].schema.safeParse(row.content) : undefined;
+  return {
+    content: (parsed?.success ? parsed.data : PAGES[key].fallback) as Content<K>,
+    updated_at: parsed?.success && row ? row.updatedAt.toISOString() : null,
+  };
+}
+
+async function writePage<K extends HelpPageKey>(ctx: AppContext, user: SessionUser, key: K, content: Content<K>) {
+  const [row] = await ctx.db
+    .insert(helpPages)
+    .values({ key, content, updatedBy: user.id })
+    .onConflictDoUpdate({
+      target: helpPages.key,
+      set: { content, updatedBy: user.id, updatedAt: sql`now()` },
+    })
+    .returning({ updatedAt: helpPages.updatedAt });
+  return { ...content, updated_at: row!.updatedAt.toISOString(), message: MSG.settingsUpdated };
+}
+
+export async function getHelp(ctx: AppContext) {
+  const page = await readPage(ctx, 'help');
+  return { ...page.content, updated_at: page.updated_at };
+}
+
+export const updateHelp = (ctx: AppContext, user: SessionUser, content: HelpContent) =>
+  writePage(ctx, user, 'help', content);
+
+export async function getHandbook(ctx: AppContext) {
+  const page = await readPage(ctx, 'handbook');
+  return { ...page.content, updated_at: page.updated_at };
+}
+
+export const updateHandbook = (ctx: AppContext, user: SessionUser, content: HandbookContent) =>
+  writePage(ctx, user, 'handbook', { body: sanitizeRichText(content.body) ?? '' });
