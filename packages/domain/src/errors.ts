@@ -32,6 +32,8 @@ export const ERRORS = {
   FILE_TOO_LARGE: { status: 413, message: MSG.fileTooLarge },
   STORAGE_QUOTA: { status: 413, message: MSG.storageQuotaFull },
   RATE_LIMITED: { status: 429, message: MSG.tooManyRequests },
+  AI_NOT_CONFIGURED: { status: 409, message: MSG.aiNotConfigured },
+  AI_DAILY_LIMIT: { status: 429, message: MSG.aiDailyLimit },
   BUSY: { status: 429, message: MSG.busy },
   UNAVAILABLE: { status: 503, message: MSG.databaseUnavailable },
   INTERNAL: { status: 500, message: MSG.generic },

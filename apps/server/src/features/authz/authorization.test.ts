@@ -184,6 +184,14 @@ async function moveNotice(f: Fixture) {
   return { eventId: notice.notification_unique_id, customerNotificationId: notice.id };
 }
 
+/** A fresh saved AI result of the first customer, per call (saved through the API, as the customer). */
+async function savedAiItem(f: Fixture) {
+  const headers = bearer(await createSession(t.database.db, f.ids.customer, false, 'authz'));
+  const payload = { title: 'Authz idea', toolType: 'ideas', data: 'An idea' };
+  const res = await t.app.inject({ method: 'POST', url: '/api/ai/save/toolbox-data', headers, payload });
+  return { id: res.json<{ id: number }>().id };
+}
+
 const TABLE: Record<string, Case[]> = {
   'GET /healthz': [{ expect: all(200) }],
   'GET /readyz': [{ expect: all(200) }],
@@ -927,6 +935,33 @@ const TABLE: Record<string, Case[]> = {
   // ---- uploads (issue 16)
 
   // ---- AI toolbox (issue 16)
+  'GET /api/ai/status': [{ expect: only(['admin', 'customer', 'otherCustomer'], 200) }],
+  // This app has no AI endpoint: whoever gets past the checks hears 409 AI_NOT_CONFIGURED (ai-generate.test.ts streams).
+  'GET /api/ai/toolbox-response': [
+    { query: { title: 'Coffee', toolType: 'ideas' }, expect: only(['admin', 'customer', 'otherCustomer'], 409) },
+  ],
+  'POST /api/ai/save/toolbox-data': [
+    {
+      body: () => ({ title: 'Authz idea', toolType: 'ideas', data: 'An idea' }),
+      expect: only(['admin', 'customer', 'otherCustomer'], 201),
+    },
+  ],
+  'GET /api/ai/get-saved-data': [{ expect: only(['admin', 'customer', 'otherCustomer'], 200) }],
+  'POST /api/ai/update-saved-data/{id}': [
+    {
+      name: "the first customer's item",
+      params: (f) => savedAiItem(f),
+      body: (_, p) => ({ id: p.id, data: 'Edited' }),
+      expect: { ...only(['admin', 'customer', 'otherCustomer'], 404), customer: 200 },
+    },
+  ],
+  'DELETE /api/ai/delete-saved-data/{id}': [
+    {
+      name: "the first customer's item",
+      params: (f) => savedAiItem(f),
+      expect: { ...only(['admin', 'customer', 'otherCustomer'], 404), customer: 200 },
+    },
+  ],
 
   // ---- YouTube analytics (issue 16)
 
