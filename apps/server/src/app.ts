@@ -32,6 +32,7 @@ import { forgetRevoked, registerAuth } from './platform/auth.js';
 import { connectRedisCounters, memoryCounters } from './platform/attempt-limiter.js';
 import type { AppContext } from './platform/context.js';
 import { AppError, answerFrameworkError, registerErrorHandling } from './platform/errors.js';
+import { requestSerializer } from './platform/log-redaction.js';
 import { createMemoryBus, createRedisBus, runWithTab, type EventBus } from './platform/events.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { registerOpenApi } from './platform/openapi.js';
@@ -75,7 +76,8 @@ export interface BuildOptions {
 /** The whole HTTP app without listening, so tests drive it with inject(). */
 export async function buildApp({ config, database, mailer, events }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Secrets in query strings (OAuth codes, mailed tokens) never reach the log.
+    logger: { level: config.logLevel, serializers: { req: requestSerializer } },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     // Forwarded headers only from configured proxies: anyone could otherwise pick their own address.

@@ -36,6 +36,12 @@ export const ERRORS = {
   AI_DAILY_LIMIT: { status: 429, message: MSG.aiDailyLimit },
   BUSY: { status: 429, message: MSG.busy },
   UNAVAILABLE: { status: 503, message: MSG.databaseUnavailable },
+  // YouTube analytics (issue 16): Google's failures are 424, never a 5xx of ours.
+  ANALYTICS_NOT_CONFIGURED: { status: 409, message: MSG.analyticsNotConfigured },
+  ANALYTICS_NOT_CONNECTED: { status: 409, message: MSG.analyticsSignIn },
+  OAUTH_STATE_INVALID: { status: 400, message: MSG.googleStateInvalid },
+  GOOGLE_SIGN_IN_FAILED: { status: 400, message: MSG.googleSignInFailed },
+  GOOGLE_UNAVAILABLE: { status: 424, message: MSG.googleUnavailable },
   INTERNAL: { status: 500, message: MSG.generic },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERRORS;

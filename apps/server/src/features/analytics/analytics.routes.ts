@@ -1,7 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
+import { serve } from '../../platform/routes.js';
+import { zoneOf } from '../users/customers.service.js';
+import { analyticsStatus, connectGoogle, disconnectGoogle, readAnalytics, startSignIn } from './analytics.service.js';
 
-/** The analytics feature's routes (issue 16). */
+/** YouTube analytics: Google sign-in (PKCE), stored tokens, and the channel's figures (docs/youtube-analytics.md). */
 export const analyticsRoutes =
-  (_ctx: AppContext): FastifyPluginAsyncZod =>
-  async () => {};
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const routes = API.analytics;
+    serve(app, routes.status, ({ user, query }) => analyticsStatus(ctx, user, query.clientId));
+    serve(app, routes.authUrl, ({ user }) => startSignIn(ctx, user));
+    serve(app, routes.accessToken, ({ user, body, request }) =>
+      connectGoogle(ctx, user, body, zoneOf(request.headers['user-time-zone']), request.log),
+    );
+    serve(app, routes.analytics, ({ user, params, query, request }) =>
+      readAnalytics(ctx, user, query.clientId, params.period, zoneOf(request.headers['user-time-zone']), request.log),
+    );
+    serve(app, routes.deleteTokens, ({ user, request }) => disconnectGoogle(ctx, user, request.log));
+  };

@@ -45,7 +45,8 @@ interface Case {
   name?: string;
   params?: (f: Fixture) => Record<string, string | number> | Promise<Record<string, string | number>>;
   body?: (f: Fixture, params: Record<string, string | number>) => object;
-  query?: Record<string, string>;
+  /** Static, or built from the fixture (a customer's id in the query). */
+  query?: Record<string, string> | ((f: Fixture) => Record<string, string>);
   /** A non-JSON body (multipart uploads). */
   raw?: () => { payload: Buffer; headers: Record<string, string> };
   /** An endless stream: called over real HTTP and dropped once the status arrives. */
@@ -964,6 +965,30 @@ const TABLE: Record<string, Case[]> = {
   ],
 
   // ---- YouTube analytics (issue 16)
+  // This app has no Google credentials: whoever gets past the checks hears 409 ANALYTICS_NOT_CONFIGURED
+  // (analytics.test.ts runs the connected paths against the loopback fake).
+  'GET /api/yt-analytics/status': [
+    {
+      name: "the first customer's",
+      query: (f) => ({ clientId: String(f.customerId) }),
+      expect: { ...signedIn(200), editor: 404, otherCustomer: 404 },
+    },
+    { name: 'own (no clientId)', expect: only(['customer', 'otherCustomer'], 200, 400) },
+  ],
+  'GET /api/getYTAnalytics/{period}': [
+    {
+      name: "the first customer's",
+      params: () => ({ period: '7days' }),
+      query: (f) => ({ clientId: String(f.customerId) }),
+      expect: { ...signedIn(409), editor: 404, otherCustomer: 404 },
+    },
+    { name: 'a period not offered', params: () => ({ period: '12months' }), expect: signedIn(400) },
+  ],
+  'GET /api/google-auth-url': [{ expect: only(['customer', 'otherCustomer'], 409) }],
+  'POST /api/google-access-token': [
+    { body: () => ({ code: '4/code', state: 'state' }), expect: only(['customer', 'otherCustomer'], 409) },
+  ],
+  'DELETE /api/delete-tokens': [{ expect: only(['customer', 'otherCustomer'], 200) }],
 
   // ---- help and handbook (issue 16)
   'GET /api/help': [{ expect: signedIn(200) }],
@@ -1076,7 +1101,7 @@ describe('authorization table', () => {
           const res = await t.app.inject({
             method: method as 'GET',
             url,
-            query: c.query,
+            query: typeof c.query === 'function' ? c.query(fixture) : c.query,
             headers: { ...headers, ...raw?.headers },
             ...(raw ? { payload: raw.payload } : {}),
             ...(raw ? {} : c.body ? { payload: c.body(fixture, params) } : method === 'GET' ? {} : { payload: {} }),
