@@ -59,17 +59,25 @@ function localStorage(root: string): Storage {
   };
 }
 
-async function s3Storage(s3: NonNullable<Config['s3']>): Promise<Storage> {
-  const { S3Client, GetObjectCommand, DeleteObjectCommand } = await import('@aws-sdk/client-s3');
-  const { Upload } = await import('@aws-sdk/lib-storage');
-  const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
-  const client = new S3Client({
+/** The S3 client of a configured bucket; checksums only where S3 requires them, so presigned browser PUTs carry none. */
+export async function createS3Client(s3: NonNullable<Config['s3']>) {
+  const { S3Client } = await import('@aws-sdk/client-s3');
+  return new S3Client({
     region: s3.region,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(s3.endpoint ? { endpoint: s3.endpoint, forcePathStyle: true } : {}),
     ...(s3.accessKeyId && s3.secretAccessKey
       ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }
       : {}),
   });
+}
+
+async function s3Storage(s3: NonNullable<Config['s3']>): Promise<Storage> {
+  const { GetObjectCommand, DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+  const { Upload } = await import('@aws-sdk/lib-storage');
+  const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
+  const client = await createS3Client(s3);
   return {
     kind: 's3',
     async put(key, body, type) {

@@ -4,7 +4,7 @@ import { allRoutes, type YtStatus } from '@cutroom/domain';
 import { createTestApp, listenLocal, type TestApp } from '../../test/test-app.js';
 import { bearer, demoRole, insertCard, seedWithSessions, type DemoKey } from '../../test/helpers.js';
 import type { Db } from '../../db/client.js';
-import { cardNotes, cardRatings, inboxMessages, inboxThreads, type cards } from '../../db/schema.js';
+import { cardNotes, cardRatings, customerUploads, inboxMessages, inboxThreads, type cards } from '../../db/schema.js';
 import { createSession } from '../../platform/auth.js';
 
 /**
@@ -934,6 +934,71 @@ const TABLE: Record<string, Case[]> = {
   ],
   'GET /api/inbox/unseen': [{ expect: only(['admin', 'lead', 'qa', 'customer', 'otherCustomer'], 200) }],
   // ---- uploads (issue 16)
+  // Folders: admin all, staff the customers they may open (the editor none here), a customer their own.
+  'POST /api/uploads': [
+    {
+      body: (f) => ({ customer_id: f.customerId, file_name: 'a.png', size: 10, content_type: 'image/png' }),
+      expect: { ...signedIn(201), editor: 404, otherCustomer: 404 },
+    },
+    {
+      name: 'a type not allowed',
+      body: (f) => ({ customer_id: f.customerId, file_name: 'a.html', size: 10, content_type: 'text/html' }),
+      expect: { ...signedIn(400), editor: 404, otherCustomer: 404 },
+    },
+  ],
+  'POST /api/uploads/{id}/part-urls': [
+    {
+      params: (f) => customerUpload(f, 'pending'),
+      body: () => ({ part_numbers: [1] }),
+      expect: { ...signedIn(200), editor: 404, otherCustomer: 404 },
+    },
+  ],
+  'PUT /api/uploads/{id}/parts/{n}': [
+    {
+      name: 'a forged part URL',
+      params: async (f) => ({ ...(await customerUpload(f, 'pending')), n: 1 }),
+      query: { expires: '9999999999', sig: 'forged' },
+      expect: { ...signedIn(403), editor: 404, otherCustomer: 404 },
+    },
+  ],
+  'GET /api/uploads/{id}/parts': [
+    { params: (f) => customerUpload(f, 'pending'), expect: { ...signedIn(200), editor: 404, otherCustomer: 404 } },
+  ],
+  'POST /api/uploads/{id}/complete': [
+    {
+      name: 'a part never sent',
+      params: (f) => customerUpload(f, 'pending'),
+      body: () => ({ parts: [{ part_number: 1, etag: 'x' }] }),
+      expect: { ...signedIn(400), editor: 404, otherCustomer: 404 },
+    },
+  ],
+  'DELETE /api/uploads/{id}': [
+    { params: (f) => customerUpload(f, 'pending'), expect: { ...signedIn(200), editor: 404, otherCustomer: 404 } },
+  ],
+  'GET /api/uploads': [
+    {
+      name: "the first customer's folder",
+      get query() {
+        return { customer_id: String(fixture.customerId) };
+      },
+      expect: { ...signedIn(200), editor: 404, otherCustomer: 404 },
+    },
+    {
+      name: 'no folder named: a customer gets their own',
+      expect: { ...signedIn(400), customer: 200, otherCustomer: 200 },
+    },
+  ],
+  'GET /api/uploads/{id}/download': [
+    { params: (f) => customerUpload(f, 'complete'), expect: { ...signedIn(200), editor: 404, otherCustomer: 404 } },
+  ],
+  'GET /api/uploads/{id}/file': [
+    {
+      name: 'a forged link',
+      params: (f) => customerUpload(f, 'complete'),
+      query: { expires: '9999999999', sig: 'x' },
+      expect: all(404),
+    },
+  ],
 
   // ---- AI toolbox (issue 16)
   'GET /api/ai/status': [{ expect: only(['admin', 'customer', 'otherCustomer'], 200) }],
@@ -996,6 +1061,25 @@ const TABLE: Record<string, Case[]> = {
   'GET /api/client-handbook': [{ expect: signedIn(200) }],
   'PUT /api/client-handbook': [{ body: () => ({ body: '<p>Authz handbook</p>' }), expect: only(['admin'], 200) }],
 };
+
+/** A file row of the first customer's folder (uploads, issue 16): unfinished (one 10-byte part) or finished. */
+async function customerUpload(f: Fixture, status: 'pending' | 'complete') {
+  const name = `authz-${randomBytes(6).toString('hex')}.png`;
+  const [row] = await t.database.db
+    .insert(customerUploads)
+    .values({
+      customerId: f.customerId,
+      key: `uploads/${f.customerId}/${name}`,
+      fileName: name,
+      bytes: 10,
+      contentType: 'image/png',
+      status,
+      storageUploadId: status === 'pending' ? randomBytes(16).toString('hex') : null,
+      partSize: 10,
+    })
+    .returning();
+  return { id: row!.id };
+}
 
 let t: TestApp;
 let fixture: Fixture;

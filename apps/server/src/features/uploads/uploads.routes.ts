@@ -1,7 +1,79 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API, signedQuery } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
+import { serve } from '../../platform/routes.js';
+import { createMultipartStore } from '../../platform/storage-multipart.js';
+import { uploadLinks } from './upload-links.js';
+import {
+  cancelUpload,
+  completeUpload,
+  downloadLink,
+  downloadType,
+  listUploads,
+  partUrls,
+  putPart,
+  signedFile,
+  startUpload,
+  storedParts,
+  type UploadsDeps,
+} from './uploads.service.js';
 
-/** The uploads feature's routes (issue 16). */
+/** Downloaded files never run as a page of ours. */
+const FILES_CSP = "default-src 'none'; sandbox";
+
+/** The upload page's routes (issue 16): a customer's folder, filled in parts straight to storage. */
 export const uploadsRoutes =
-  (_ctx: AppContext): FastifyPluginAsyncZod =>
-  async () => {};
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deps: UploadsDeps = {
+      ctx,
+      store: await createMultipartStore(ctx.config),
+      links: await uploadLinks(ctx.config),
+    };
+    // A part's body is passed on as the raw stream (this plugin only): nothing is buffered whole.
+    app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
+
+    serve(app, API.uploads.start, ({ user, body }) => startUpload(deps, user, body));
+    serve(app, API.uploads.partUrls, ({ user, params, body }) => partUrls(deps, user, params.id, body.part_numbers));
+    serve(
+      app,
+      API.uploads.putPart,
+      ({ user, params, query, request }) =>
+        putPart(deps, user, { id: params.id, n: params.n, expires: query.expires, sig: query.sig, body: request.body }),
+      { config: { rateLimit: { max: 600, timeWindow: 60_000 } } },
+    );
+    serve(app, API.uploads.parts, ({ user, params }) => storedParts(deps, user, params.id));
+    serve(app, API.uploads.complete, ({ user, params, body }) => completeUpload(deps, user, params.id, body));
+    serve(app, API.uploads.cancel, ({ user, params }) => cancelUpload(deps, user, params.id));
+    serve(app, API.uploads.list, ({ user, query, request }) =>
+      listUploads(ctx, user, query, request.headers['user-time-zone']),
+    );
+    serve(app, API.uploads.download, ({ user, params }) => downloadLink(deps, user, params.id));
+
+    // Local disk's counterpart of an S3 presigned GET: the signed link alone lets its holder read the file.
+    app.get(
+      '/api/uploads/:id/file',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['uploads'],
+          summary:
+            'Local disk: the file behind a download link from GET /api/uploads/{id}/download (signed, valid 15 minutes), as an attachment',
+          params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+          querystring: signedQuery,
+        },
+      },
+      async (request, reply) => {
+        const { row, stream } = await signedFile(deps, request.params.id, request.query.expires, request.query.sig);
+        return reply
+          .header('cache-control', 'private, no-store')
+          .header('content-security-policy', FILES_CSP)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', `attachment; filename="${row.fileName}"`)
+          .header('content-type', downloadType(row.contentType))
+          .header('content-length', String(row.bytes))
+          .send(stream);
+      },
+    );
+  };

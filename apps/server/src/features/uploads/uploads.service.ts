@@ -1,0 +1,444 @@
+import type { Readable } from 'node:stream';
+import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  MSG,
+  TABLE_PAGE_SIZE,
+  UPLOAD_DOWNLOAD_SECONDS,
+  UPLOAD_PART_URL_SECONDS,
+  fill,
+  formatBytes,
+  partBytes,
+  typeAllowed,
+  uploadFileName,
+  uploadPartPlan,
+  type UploadedFile,
+  type completeUploadBody,
+  type listUploadsQuery,
+  type startUploadBody,
+} from '@cutroom/domain';
+import { customerUploads, users } from '../../db/schema.js';
+import type { AppContext } from '../../platform/context.js';
+import type { SessionUser } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
+import { FILE_FORMATS, SNIFF_BYTES, sniffFormats } from '../../platform/file-types.js';
+import { PartTooLarge, type MultipartStore } from '../../platform/storage-multipart.js';
+import { likeTerm, zoneOf } from '../users/customers.service.js';
+import { profileUsersWhere } from '../users/visibility.js';
+import type { UploadLinks } from './upload-links.js';
+
+type UploadRow = typeof customerUploads.$inferSelect;
+
+export interface UploadsDeps {
+  ctx: AppContext;
+  store: MultipartStore;
+  links: UploadLinks;
+}
+
+/** Any failure of the storage service that isn't ours to explain: logged, answered in words, never a 5xx. */
+async function stored<T>(ctx: AppContext, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    console.warn('upload storage call failed', (e as Error).name, (e as Error).message);
+    throw new AppError('FILE_REFUSED', MSG.uploadStorageDown);
+  }
+}
+
+/**
+ * The customer's folder if the caller may reach it (404 otherwise, DESIGN §3): admin every customer,
+ * staff the customers they may open (the customers list's rule), a customer their own.
+ */
+async function assertFolder(ctx: AppContext, viewer: SessionUser, customerId: number) {
+  const [row] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, customerId),
+        eq(users.clientType, 'customer'),
+        eq(users.isDeleted, false),
+        profileUsersWhere(viewer),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+}
+
+/** An upload in a folder the caller may reach. */
+async function visibleUpload(ctx: AppContext, viewer: SessionUser, id: number): Promise<UploadRow> {
+  const [row] = await ctx.db.select().from(customerUploads).where(eq(customerUploads.id, id)).limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  await assertFolder(ctx, viewer, row.customerId);
+  return row;
+}
+
+async function pendingUpload(ctx: AppContext, viewer: SessionUser, id: number) {
+  const row = await visibleUpload(ctx, viewer, id);
+  if (row.status !== 'pending' || !row.storageUploadId || !row.partSize)
+    throw new AppError('VALIDATION', MSG.uploadFinished);
+  return { ...row, storageUploadId: row.storageUploadId, partSize: row.partSize };
+}
+
+const planOf = (row: { bytes: number; partSize: number }) => ({
+  partSize: row.partSize,
+  partCount: Math.max(1, Math.ceil(row.bytes / row.partSize)),
+});
+
+function assertPartNumbers(numbers: number[], partCount: number) {
+  if (numbers.some((n) => n > partCount))
+    throw new AppError('VALIDATION', fill(MSG.uploadPartOutOfRange, { count: String(partCount) }), 'part_numbers');
+}
+
+/** POST /api/uploads: checks size and declared type, names the file (spec 002 §5) and opens the upload. */
+export async function startUpload(deps: UploadsDeps, viewer: SessionUser, body: z.output<typeof startUploadBody>) {
+  const { ctx, store } = deps;
+  const limits = ctx.config.uploads;
+  await assertFolder(ctx, viewer, body.customer_id);
+  if (body.size > limits.maxBytes)
+    throw new AppError(
+      'VALIDATION',
+      fill(MSG.uploadTooLarge, { size: formatBytes(limits.maxBytes), got: formatBytes(body.size) }),
+      'size',
+    );
+  if (!typeAllowed(body.content_type, limits.types))
+    throw new AppError(
+      'VALIDATION',
+      fill(MSG.uploadTypeRefused, { type: body.content_type.slice(0, 60), types: limits.types.join(', ') }),
+      'content_type',
+    );
+  const plan = uploadPartPlan(body.size);
+  // The name carries the time to the millisecond; two same-named files in one millisecond take the next.
+  let row: UploadRow | undefined;
+  for (let at = Date.now(), tries = 0; !row && tries < 20; at++, tries++) {
+    const fileName = uploadFileName(body.file_name, new Date(at));
+    [row] = await ctx.db
+      .insert(customerUploads)
+      .values({
+        customerId: body.customer_id,
+        key: `uploads/${body.customer_id}/${fileName}`,
+        fileName,
+        bytes: body.size,
+        contentType: body.content_type.toLowerCase().slice(0, 200),
+        uploadedBy: viewer.id,
+        partSize: plan.partSize,
+      })
+      .onConflictDoNothing()
+      .returning();
+  }
+  if (!row) throw new AppError('BUSY');
+  const created = row;
+  const storageUploadId = await stored(ctx, () => store.start(created.key)).catch(async (e: unknown) => {
+    await ctx.db.delete(customerUploads).where(eq(customerUploads.id, created.id));
+    throw e;
+  });
+  await ctx.db.update(customerUploads).set({ storageUploadId }).where(eq(customerUploads.id, created.id));
+  return {
+    upload_id: created.id,
+    key: created.key,
+    file_name: created.fileName,
+    part_size: plan.partSize,
+    part_count: plan.partCount,
+  };
+}
+
+const partPayload = (id: number, n: number, userId: number) => `part:${id}:${n}:${userId}`;
+const filePayload = (id: number) => `file:${id}`;
+
+/** POST /api/uploads/:id/part-urls: presigned S3 part URLs, or signed URLs of our own part route. */
+export async function partUrls(deps: UploadsDeps, viewer: SessionUser, id: number, numbers: number[]) {
+  const { ctx, store, links } = deps;
+  const row = await pendingUpload(ctx, viewer, id);
+  assertPartNumbers(numbers, planOf(row).partCount);
+  const expiresAt = new Date(Date.now() + UPLOAD_PART_URL_SECONDS * 1000).toISOString();
+  const unique = [...new Set(numbers)];
+  const urls = await stored(ctx, () =>
+    Promise.all(
+      unique.map(async (n) => ({
+        part_number: n,
+        url: store.presignPart
+          ? await store.presignPart(row.key, row.storageUploadId, n, UPLOAD_PART_URL_SECONDS)
+          : `/api/uploads/${id}/parts/${n}?${links.sign(partPayload(id, n, viewer.id), UPLOAD_PART_URL_SECONDS).query}`,
+        expires_at: expiresAt,
+      })),
+    ),
+  );
+  return { urls };
+}
+
+/** PUT /api/uploads/:id/parts/:n (local disk): the signed URL and the session both have to agree. */
+export async function putPart(
+  deps: UploadsDeps,
+  viewer: SessionUser,
+  input: { id: number; n: number; expires: number; sig: string; body: unknown },
+) {
+  const { ctx, store, links } = deps;
+  const row = await pendingUpload(ctx, viewer, input.id);
+  if (!store.writePart) throw new AppError('NOT_FOUND');
+  if (!links.valid(partPayload(input.id, input.n, viewer.id), input.expires, input.sig))
+    throw new AppError('FORBIDDEN', MSG.uploadLinkInvalid);
+  const plan = planOf(row);
+  assertPartNumbers([input.n], plan.partCount);
+  const body = input.body as Readable | undefined;
+  if (!body || typeof body.pipe !== 'function') throw new AppError('VALIDATION', MSG.uploadSendBytes, 'body');
+  const expected = partBytes(plan, row.bytes, input.n);
+  const wrongSize = (got: string) =>
+    new AppError(
+      'VALIDATION',
+      fill(MSG.uploadPartWrongSize, { n: String(input.n), bytes: String(expected), got }),
+      'body',
+    );
+  const part = await store.writePart(row.storageUploadId, input.n, body, expected).catch((e: unknown) => {
+    if (e instanceof PartTooLarge) {
+      body.resume();
+      throw wrongSize(`more`);
+    }
+    // A body that ends mid-part is the sender's dropped connection.
+    if (body.errored || (e as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE')
+      throw new AppError('FILE_REFUSED', MSG.uploadInterrupted, 'body');
+    throw e;
+  });
+  // A short part stays stored but counts as missing: the resume list leaves it out and complete refuses it.
+  if (part.size !== expected) throw wrongSize(String(part.size));
+  return { part_number: part.partNumber, size: part.size, etag: part.etag };
+}
+
+/** GET /api/uploads/:id/parts: what the storage holds, so a resumed upload sends only the rest. */
+export async function storedParts(deps: UploadsDeps, viewer: SessionUser, id: number) {
+  const { ctx, store } = deps;
+  const row = await pendingUpload(ctx, viewer, id);
+  const plan = planOf(row);
+  const parts = await stored(ctx, () => store.listParts(row.key, row.storageUploadId));
+  return {
+    upload_id: row.id,
+    size: row.bytes,
+    part_size: plan.partSize,
+    part_count: plan.partCount,
+    parts:
+      parts
+        ?.filter((p) => p.partNumber <= plan.partCount && p.size === partBytes(plan, row.bytes, p.partNumber))
+        .map((p) => ({ part_number: p.partNumber, size: p.size, etag: p.etag })) ?? null,
+  };
+}
+
+/** The type of a file's first bytes that the upload page takes, or null (the formats the portal tells apart). */
+function allowedTypeOf(head: Buffer, allowed: readonly string[]): string | null {
+  const candidates: string[] = sniffFormats(head).map((name) => FILE_FORMATS[name].mime);
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') candidates.push('application/pdf');
+  if (
+    head.length >= 4 &&
+    head[0] === 0x50 &&
+    head[1] === 0x4b &&
+    [0x0304, 0x0506, 0x0708].includes(head.readUInt16BE(2))
+  )
+    candidates.push('application/zip');
+  return candidates.find((type) => typeAllowed(type, allowed)) ?? null;
+}
+
+/** Uploads being joined right now: a second complete of the same one waits its turn with a 409. */
+const completing = new Set<number>();
+
+/**
+ * POST /api/uploads/:id/complete: joins the parts, then checks what was stored. A wrong total or a
+ * type the bytes don't bear out deletes the file and the upload (400); a missing part leaves the upload
+ * open for the part to be sent again.
+ */
+export async function completeUpload(
+  deps: UploadsDeps,
+  viewer: SessionUser,
+  id: number,
+  body: z.output<typeof completeUploadBody>,
+) {
+  const { ctx, store } = deps;
+  const row = await pendingUpload(ctx, viewer, id);
+  const plan = planOf(row);
+  const numbers = body.parts.map((p) => p.part_number).sort((a, b) => a - b);
+  if (numbers.length !== plan.partCount || numbers.some((n, i) => n !== i + 1))
+    throw new AppError('VALIDATION', fill(MSG.uploadPartsIncomplete, { count: String(plan.partCount) }), 'parts');
+  if (completing.has(id)) throw new AppError('STALE_MOVE', MSG.uploadBusy);
+  completing.add(id);
+  try {
+    const parts = body.parts.map((p) => ({ partNumber: p.part_number, etag: p.etag.replace(/"/g, '') }));
+    if (store.kind === 'local') await assertLocalParts(deps, row, plan, parts);
+    await stored(ctx, () => store.complete(row.key, row.storageUploadId, parts)).catch((e: unknown) => {
+      const name = (e as { name?: string }).name;
+      // S3: an ETag that isn't the stored part's, or a part too small: the upload stays open to fix it.
+      if (name === 'InvalidPart' || name === 'InvalidPartOrder' || name === 'EntityTooSmall')
+        throw new AppError('VALIDATION', fill(MSG.uploadPartMissing, { n: '?' }), 'parts');
+      throw e;
+    });
+    const discard = async (error: AppError): Promise<never> => {
+      await stored(ctx, () => store.remove(row.key)).catch(() => {});
+      await ctx.db.delete(customerUploads).where(eq(customerUploads.id, row.id));
+      throw error;
+    };
+    const size = await stored(ctx, () => store.size(row.key));
+    if (size !== row.bytes)
+      await discard(
+        new AppError(
+          'VALIDATION',
+          fill(MSG.uploadSizeMismatch, { got: String(size ?? 0), size: String(row.bytes) }),
+          'parts',
+        ),
+      );
+    const head = await stored(ctx, () => store.head(row.key, SNIFF_BYTES));
+    const type = allowedTypeOf(head, ctx.config.uploads.types);
+    if (!type)
+      return await discard(
+        new AppError(
+          'VALIDATION',
+          fill(MSG.uploadContentRefused, { types: ctx.config.uploads.types.join(', ') }),
+          'content_type',
+        ),
+      );
+    const [done] = await ctx.db
+      .update(customerUploads)
+      .set({ status: 'complete', contentType: type, completedAt: new Date(), storageUploadId: null })
+      .where(and(eq(customerUploads.id, row.id), eq(customerUploads.status, 'pending')))
+      .returning();
+    if (!done) throw new AppError('VALIDATION', MSG.uploadFinished);
+    return { message: MSG.uploadComplete, file: (await filesByIds(ctx, [done.id]))[0]! };
+  } finally {
+    completing.delete(id);
+  }
+}
+
+/** Local disk: every part is there, the size it must be, and the copy the browser names (its ETag). */
+async function assertLocalParts(
+  { ctx, store }: UploadsDeps,
+  row: UploadRow & { storageUploadId: string },
+  plan: { partSize: number; partCount: number },
+  parts: { partNumber: number; etag: string }[],
+) {
+  const held = new Map(
+    ((await stored(ctx, () => store.listParts(row.key, row.storageUploadId))) ?? []).map((p) => [p.partNumber, p]),
+  );
+  for (const part of parts) {
+    const have = held.get(part.partNumber);
+    if (!have || have.etag !== part.etag || have.size !== partBytes(plan, row.bytes, part.partNumber))
+      throw new AppError('VALIDATION', fill(MSG.uploadPartMissing, { n: String(part.partNumber) }), 'parts');
+  }
+}
+
+/** DELETE /api/uploads/:id: cancels an unfinished upload and drops its parts. */
+export async function cancelUpload(deps: UploadsDeps, viewer: SessionUser, id: number) {
+  const { ctx, store } = deps;
+  const row = await pendingUpload(ctx, viewer, id);
+  if (completing.has(id)) throw new AppError('STALE_MOVE', MSG.uploadBusy);
+  const [gone] = await ctx.db
+    .delete(customerUploads)
+    .where(and(eq(customerUploads.id, id), eq(customerUploads.status, 'pending')))
+    .returning({ id: customerUploads.id });
+  if (!gone) throw new AppError('VALIDATION', MSG.uploadFinished);
+  await stored(ctx, () => store.abort(row.key, row.storageUploadId)).catch(() => {});
+  return { message: MSG.uploadCanceled };
+}
+
+const fileColumns = {
+  id: customerUploads.id,
+  customerId: customerUploads.customerId,
+  fileName: customerUploads.fileName,
+  key: customerUploads.key,
+  bytes: customerUploads.bytes,
+  contentType: customerUploads.contentType,
+  createdAt: customerUploads.createdAt,
+  firstname: users.firstname,
+  lastname: users.lastname,
+};
+type FileRow = { [K in keyof typeof fileColumns]: (typeof fileColumns)[K]['_']['data'] | null };
+
+const toFile = (r: FileRow): UploadedFile => ({
+  id: r.id!,
+  customer_id: r.customerId!,
+  file_name: r.fileName!,
+  key: r.key!,
+  bytes: r.bytes!,
+  content_type: r.contentType!,
+  uploaded_by: r.firstname === null ? null : `${r.firstname} ${r.lastname ?? ''}`.trim(),
+  created_at: r.createdAt!.toISOString(),
+});
+
+async function filesByIds(ctx: AppContext, ids: number[]) {
+  const rows = await ctx.db
+    .select(fileColumns)
+    .from(customerUploads)
+    .leftJoin(users, eq(users.id, customerUploads.uploadedBy))
+    .where(sql`${customerUploads.id} in ${ids}`);
+  return rows.map(toFile);
+}
+
+/** GET /api/uploads: a folder's finished files, newest first, 10 a page (spec 002 §9). */
+export async function listUploads(
+  ctx: AppContext,
+  viewer: SessionUser,
+  query: z.output<typeof listUploadsQuery>,
+  zoneHeader: unknown,
+) {
+  const customerId = query.customer_id ?? (viewer.role === 'customer' ? viewer.id : undefined);
+  if (customerId === undefined) throw new AppError('VALIDATION', MSG.uploadPickCustomer, 'customer_id');
+  await assertFolder(ctx, viewer, customerId);
+  const zone = zoneOf(zoneHeader);
+  // Names are stored with hyphens for spaces, so 'my video' finds 'my-video-….mp4'.
+  const term = likeTerm(query.search);
+  const hyphened = likeTerm(query.search?.replace(/\s+/g, '-'));
+  const where = and(
+    eq(customerUploads.customerId, customerId),
+    eq(customerUploads.status, 'complete'),
+    term && hyphened ? or(ilike(customerUploads.fileName, term), ilike(customerUploads.fileName, hyphened)) : undefined,
+    query.start_date
+      ? gte(customerUploads.createdAt, sql`(${query.start_date}::date::timestamp at time zone ${zone})`)
+      : undefined,
+    query.end_date
+      ? lt(customerUploads.createdAt, sql`((${query.end_date}::date + 1)::timestamp at time zone ${zone})`)
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select(fileColumns)
+      .from(customerUploads)
+      .leftJoin(users, eq(users.id, customerUploads.uploadedBy))
+      .where(where)
+      .orderBy(desc(customerUploads.createdAt), desc(customerUploads.id))
+      .limit(TABLE_PAGE_SIZE)
+      .offset((query.page - 1) * TABLE_PAGE_SIZE),
+    ctx.db.select({ n: count() }).from(customerUploads).where(where),
+  ]);
+  return {
+    files: rows.map(toFile),
+    count: total?.n ?? 0,
+    page: query.page,
+    page_size: TABLE_PAGE_SIZE as typeof TABLE_PAGE_SIZE,
+  };
+}
+
+/** GET /api/uploads/:id/download: a link valid 15 minutes (S3 presigned, or our own signed file route). */
+export async function downloadLink(deps: UploadsDeps, viewer: SessionUser, id: number) {
+  const { ctx, store, links } = deps;
+  const row = await visibleUpload(ctx, viewer, id);
+  if (row.status !== 'complete') throw new AppError('NOT_FOUND');
+  const expiresAt = new Date(Date.now() + UPLOAD_DOWNLOAD_SECONDS * 1000).toISOString();
+  const url = store.signedDownload
+    ? await stored(ctx, () =>
+        store.signedDownload!(row.key, row.fileName, downloadType(row.contentType), UPLOAD_DOWNLOAD_SECONDS),
+      )
+    : `/api/uploads/${id}/file?${links.sign(filePayload(id), UPLOAD_DOWNLOAD_SECONDS).query}`;
+  return { url, expires_at: expiresAt };
+}
+
+/** Everything downloads as an attachment; the stored type only when it is one we detected from the bytes. */
+export const downloadType = (type: string) =>
+  /^(video|audio|image)\/[\w.+-]+$|^application\/(zip|pdf)$/.test(type) ? type : 'application/octet-stream';
+
+/** The local file behind a signed download link, or 404 for a bad or expired link. */
+export async function signedFile(deps: UploadsDeps, id: number, expires: number, sig: string) {
+  const { ctx, store, links } = deps;
+  if (!store.read || !links.valid(filePayload(id), expires, sig)) throw new AppError('NOT_FOUND');
+  const [row] = await ctx.db
+    .select()
+    .from(customerUploads)
+    .where(and(eq(customerUploads.id, id), eq(customerUploads.status, 'complete')))
+    .limit(1);
+  if (!row || (await store.size(row.key)) === null) throw new AppError('NOT_FOUND');
+  return { row, stream: store.read(row.key) };
+}
