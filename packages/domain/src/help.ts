@@ -7,9 +7,11 @@ import {
   TIMELINE_HOURS_FIRST,
   TIMELINE_HOURS_WITH_REVISION,
   TITLE_MAX,
+  URL_MAX,
 } from './constants.js';
 import { REPURPOSE_SIZES } from './options.js';
-import { mediaUrlField } from './validation.js';
+import { MSG } from './messages.js';
+import { OWN_FILE_PATTERN, isHttpUrl } from './validation.js';
 
 /** The help page and the client handbook (spec 002 §2): content the admin edits without a deploy. */
 export const HELP_PAGE_KEYS = ['help', 'handbook'] as const;
@@ -23,7 +25,11 @@ export const HANDBOOK_MAX = 100_000;
 export const helpVideoSchema = z.object({
   title: z.string().trim().min(1, { error: 'Video title is required' }).max(TITLE_MAX),
   /** A web link (played in the page when it is a video file, else opened) or a video uploaded to the portal. */
-  url: z.union([z.literal(''), mediaUrlField]),
+  url: z
+    .string()
+    .trim()
+    .max(URL_MAX)
+    .refine((v) => v === '' || isHttpUrl(v) || OWN_FILE_PATTERN.test(v), { error: MSG.linkInvalid }),
   description: z.string().trim().max(HELP_TEXT_MAX).default(''),
 });
 export const helpFaqSchema = z.object({

@@ -18,6 +18,7 @@ export const NAV_ITEMS = {
   rating: { path: '/rating', label: 'Rating' },
   aiToolbox: { path: '/AIToolbox', label: 'AI Toolbox' },
   handbook: { path: '/client-handbook', label: 'Client Handbook' },
+  help: { path: '/help', label: 'Help' },
 } as const;
 export type NavKey = keyof typeof NAV_ITEMS;
 
@@ -35,13 +36,36 @@ export const SIDEBAR_BY_ROLE: Record<Role, readonly NavKey[]> = {
     'exportCards',
     'rating',
     'aiToolbox',
+    'handbook',
+    'help',
   ],
-  'team-lead': ['home', 'dashboard', 'upload', 'handbook', 'myTeam', 'myCustomers', 'support', 'archived', 'dueCards'],
-  qa: ['home', 'upload', 'handbook', 'myTeam', 'myCustomers', 'support', 'archived', 'dueCards'],
-  editor: ['home', 'upload', 'handbook', 'archived', 'dueCards'],
-  customer: ['home', 'dashboard', 'archived', 'support', 'aiToolbox', 'handbook'],
-  'yt-helper': ['home', 'ytBoard', 'handbook', 'archived'],
-  'yt-helper-lead': ['home', 'ytBoard', 'dashboard', 'myTeam', 'myCustomers', 'archived', 'dueCards', 'handbook'],
+  'team-lead': [
+    'home',
+    'dashboard',
+    'upload',
+    'handbook',
+    'myTeam',
+    'myCustomers',
+    'support',
+    'archived',
+    'dueCards',
+    'help',
+  ],
+  qa: ['home', 'upload', 'handbook', 'myTeam', 'myCustomers', 'support', 'archived', 'dueCards', 'help'],
+  editor: ['home', 'upload', 'handbook', 'archived', 'dueCards', 'help'],
+  customer: ['home', 'dashboard', 'archived', 'support', 'aiToolbox', 'handbook', 'help'],
+  'yt-helper': ['home', 'ytBoard', 'handbook', 'archived', 'help'],
+  'yt-helper-lead': [
+    'home',
+    'ytBoard',
+    'dashboard',
+    'myTeam',
+    'myCustomers',
+    'archived',
+    'dueCards',
+    'handbook',
+    'help',
+  ],
 };
 
 export const sidebarFor = (role: Role) => SIDEBAR_BY_ROLE[role].map((key) => ({ key, ...NAV_ITEMS[key] }));

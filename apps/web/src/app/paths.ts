@@ -1,4 +1,4 @@
-import { API, NAV_ITEMS, sidebarFor, type Role } from '@cutroom/domain';
+import { API, GOOGLE_REDIRECT_PATH, NAV_ITEMS, sidebarFor, type Role } from '@cutroom/domain';
 import { CARD_DETAILS_ROUTE } from '../lib/card-url';
 
 /** Every route of spec 000 §2 and 002 §2, named once. */
@@ -17,6 +17,7 @@ export const PATHS = {
   userProfile: '/user/:userId/profile',
   customerProfile: '/customer/:userId/profile',
   handbook: '/client-handbook',
+  help: '/help',
   dashboard: '/dashboard',
   archive: '/cards/archive',
   settings: '/settings',
@@ -27,6 +28,8 @@ export const PATHS = {
   aiToolbox: '/AIToolbox',
   notifications: '/notifications',
   profile: '/profile',
+  /** Google's return from the analytics sign-in (the OAuth client's redirect URI). */
+  googleReturn: GOOGLE_REDIRECT_PATH,
   ytHelperBoard: '/ythelper/dashboard',
 } as const;
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { IconBook2, IconSparkles, IconUpload } from '@tabler/icons-react';
+import { IconUpload } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { NAV_ITEMS, type UserView } from '@cutroom/domain';
 import { EmptyStateCard } from '../components/empty-state-card';
@@ -24,18 +24,6 @@ const PENDING_PAGES = {
       "Pick a customer and upload raw footage straight into their folder, then search and browse what's already there.",
     ),
     icon: <IconUpload {...iconProps} />,
-  },
-  handbook: {
-    title: fixed(NAV_ITEMS.handbook.label),
-    description: fixed(
-      'Short tutorial videos on using the portal, and answers to common questions about cut-off times, revisions and repurposing.',
-    ),
-    icon: <IconBook2 {...iconProps} />,
-  },
-  aiToolbox: {
-    title: fixed(NAV_ITEMS.aiToolbox.label),
-    description: fixed('Generate video ideas, title inspiration and scripts, and keep the best in your saved list.'),
-    icon: <IconSparkles {...iconProps} />,
   },
 } satisfies Record<string, PendingPageSpec>;
 

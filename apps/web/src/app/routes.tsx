@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
-import { DUE_CARD_ROLES } from '@cutroom/domain';
+import { AI_TOOLBOX_ROLES, DUE_CARD_ROLES } from '@cutroom/domain';
 import { FullPageLoader } from '../components/loaders';
 import { LoginPage } from '../features/auth/login-page';
 import { PasswordResetPage } from '../features/auth/password-reset-page';
@@ -8,6 +8,8 @@ import { SignupPage } from '../features/auth/signup-page';
 import { VerifyEmailPage } from '../features/auth/verify-email-page';
 import { PrivacyPolicyPage } from '../features/legal/privacy-policy-page';
 import { InboxPage } from '../features/inbox/inbox-page';
+import { HandbookPage } from '../features/help/handbook-page';
+import { HelpPage } from '../features/help/help-page';
 import { AiToolboxPage } from '../features/ai-toolbox/ai-toolbox-page';
 import { UploadPage } from '../features/uploads/upload-page';
 import { DueCardsPage } from '../features/due-cards/due-cards-page';
@@ -16,6 +18,7 @@ import { RatingPage } from '../features/rating/rating-page';
 import { CustomersPage } from '../features/people/customers-page';
 import { UsersPage } from '../features/people/users-page';
 import { ProfilePage } from '../features/profile/profile-page';
+import { GoogleReturnPage } from '../features/analytics/oauth-return-page';
 import { CustomerProfilePage } from '../features/profiles/customer-profile-page';
 import { UserProfilePage } from '../features/profiles/user-profile-page';
 import { ArchivePage } from '../features/archive/archive-page';
@@ -26,7 +29,6 @@ import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { PATHS, PAGE_ROLES } from './paths';
-import { PendingPage } from './pending-pages';
 import { RouteErrorPage } from './route-error-page';
 
 function Root() {
@@ -85,7 +87,8 @@ export const routes: RouteObject[] = [
               { path: PATHS.upload, element: <UploadPage /> },
               { path: PATHS.userProfile, element: <UserProfilePage /> },
               { path: PATHS.customerProfile, element: <CustomerProfilePage /> },
-              { path: PATHS.handbook, element: <PendingPage page="handbook" /> },
+              { path: PATHS.handbook, element: <HandbookPage /> },
+              { path: PATHS.help, element: <HelpPage /> },
               { path: PATHS.dashboard, lazy: () => import('../features/dashboard/route') },
               { path: PATHS.archive, element: <ArchivePage /> },
               {
@@ -96,9 +99,13 @@ export const routes: RouteObject[] = [
                 element: <RequireRole roles={DUE_CARD_ROLES} />,
                 children: [{ path: PATHS.dueCards, element: <DueCardsPage /> }],
               },
-              { path: PATHS.aiToolbox, element: <AiToolboxPage /> },
+              {
+                element: <RequireRole roles={AI_TOOLBOX_ROLES} />,
+                children: [{ path: PATHS.aiToolbox, element: <AiToolboxPage /> }],
+              },
               { path: PATHS.notifications, element: <NotificationsPage /> },
               { path: PATHS.profile, element: <ProfilePage /> },
+              { path: PATHS.googleReturn, element: <GoogleReturnPage /> },
               {
                 path: PATHS.ytHelperBoard,
                 loader: () => {

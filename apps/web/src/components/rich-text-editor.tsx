@@ -14,13 +14,15 @@ export interface RichTextFieldProps {
   /** Height of the writing area before it grows. */
   minHeight?: number;
   testId?: string;
+  /** Section headings (h2, h3) for long documents such as the client handbook. */
+  headings?: boolean;
 }
 
-/** What the server's sanitizer keeps (bold, italic, lists, links, paragraphs); nothing it would drop. */
-const extensions = [
+/** What the server's sanitizer keeps (bold, italic, lists, links, paragraphs, headings); nothing it would drop. */
+const kit = (headings: boolean) => [
   StarterKit.configure({
     link: false,
-    heading: false,
+    heading: headings ? { levels: [2, 3] } : false,
     code: false,
     codeBlock: false,
     blockquote: false,
@@ -28,6 +30,8 @@ const extensions = [
   }),
   Link,
 ];
+const extensions = kit(false);
+const extensionsWithHeadings = kit(true);
 
 /**
  * A labelled rich-text input holding HTML; empty means '' rather than the editor's '<p></p>'.
@@ -41,6 +45,7 @@ export function RichTextEditorField({
   error,
   minHeight = 120,
   testId,
+  headings = false,
 }: RichTextFieldProps) {
   const labelId = useId();
   const descriptionId = useId();
@@ -53,7 +58,7 @@ export function RichTextEditorField({
 
   const describedBy = [description && descriptionId, error && errorId].filter(Boolean).join(' ');
   const editor = useEditor({
-    extensions,
+    extensions: headings ? extensionsWithHeadings : extensions,
     content: value,
     shouldRerenderOnTransaction: true,
     editorProps: {
@@ -86,6 +91,12 @@ export function RichTextEditorField({
         style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
       >
         <RichTextEditor.Toolbar>
+          {headings && (
+            <RichTextEditor.ControlsGroup>
+              <RichTextEditor.H2 />
+              <RichTextEditor.H3 />
+            </RichTextEditor.ControlsGroup>
+          )}
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Bold />
             <RichTextEditor.Italic />

@@ -3,6 +3,7 @@ import {
   IconAddressBook,
   IconArchive,
   IconBook2,
+  IconHelpCircle,
   IconBrandYoutube,
   IconCalendarDue,
   IconFileExport,
@@ -36,4 +37,5 @@ export const NAV_ICONS: Record<NavKey, Icon> = {
   rating: IconStars,
   aiToolbox: IconSparkles,
   handbook: IconBook2,
+  help: IconHelpCircle,
 };
