@@ -27,9 +27,44 @@ describe('loadConfig', () => {
     [{ STORAGE_QUOTA_MB: '0' }, 'STORAGE_QUOTA_MB'],
     [{ FILES_ORIGIN: 'https://files.example.com' }, 'FILES_SIGNING_KEY'],
     [{ FILES_ORIGIN: 'http://localhost:3000', FILES_SIGNING_KEY: 'k'.repeat(32) }, 'FILES_ORIGIN'],
+    [{ UPLOAD_MAX_MB: '0' }, 'UPLOAD_MAX_MB'],
+    [{ AI_BASE_URL: 'https://ai.example.com/v1' }, 'AI_MODEL'],
+    [{ AI_BASE_URL: 'ai.example.com', AI_MODEL: 'm' }, 'AI_BASE_URL'],
+    [{ AI_TIMEOUT_MS: '10' }, 'AI_TIMEOUT_MS'],
+    [{ GOOGLE_CLIENT_ID: 'id' }, 'GOOGLE_CLIENT_SECRET and TOKEN_ENCRYPTION_KEY'],
+    [{ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', TOKEN_ENCRYPTION_KEY: 'short' }, 'TOKEN_ENCRYPTION_KEY'],
   ])('stops with a message naming the variable for %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('leaves the AI toolbox and analytics unconfigured by default, and reads them when set', () => {
+    const plain = loadConfig({});
+    expect(plain.ai).toBeUndefined();
+    expect(plain.google).toBeUndefined();
+    expect(plain.uploads).toEqual({
+      maxBytes: 20_480 * 1_048_576,
+      types: ['video/*', 'audio/*', 'image/*', 'application/zip', 'application/pdf'],
+    });
+    const set = loadConfig({
+      AI_BASE_URL: 'https://ai.example.com/v1/',
+      AI_MODEL: 'small-model',
+      AI_API_KEY: 'sk-test',
+      GOOGLE_CLIENT_ID: 'client',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      TOKEN_ENCRYPTION_KEY: 'ab'.repeat(32),
+      UPLOAD_TYPES: ' Video/MP4 , audio/* ',
+    });
+    expect(set.ai).toEqual({
+      baseUrl: 'https://ai.example.com/v1',
+      apiKey: 'sk-test',
+      model: 'small-model',
+      timeoutMs: 60_000,
+      dailyLimit: 50,
+    });
+    expect(set.google).toMatchObject({ clientId: 'client', tokenUrl: 'https://oauth2.googleapis.com/token' });
+    expect(set.google?.encryptionKey).toHaveLength(32);
+    expect(set.uploads.types).toEqual(['video/mp4', 'audio/*']);
   });
 
   it('trusts no proxy unless told, then only the listed addresses and ranges', () => {
