@@ -14,6 +14,7 @@ export const LOCAL_KEYS = [
   'selectedListingView',
   'skipProfileForNow',
   'timezone',
+  'aiDataParams',
 ] as const;
 export type LocalKey = (typeof LOCAL_KEYS)[number];
 
