@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM script shared with `npm start`
 import { buildWebIfStale, root } from '../../scripts/build-web.mjs';
+import { startFakeAi, type FakeAi } from '../../apps/server/src/test/fake-ai.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,6 +26,8 @@ const freePort = () =>
   });
 
 let server: ChildProcess | undefined;
+/** A loopback OpenAI-compatible endpoint for the AI toolbox journey. */
+let fakeAi: FakeAi | undefined;
 let dataDir = '';
 
 /** Builds the web app if needed and starts the real server on a free port with a fresh DATA_DIR. */
@@ -34,6 +37,9 @@ export async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
+  fakeAi = await startFakeAi();
+  // Slow enough pieces that the journey sees the answer grow.
+  fakeAi.pieceDelayMs = 120;
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root as string,
     env: {
@@ -46,6 +52,9 @@ export async function setup(project: TestProject) {
       DATABASE_URL: '',
       // Each browser context says who it is in X-Forwarded-For (browser.ts clientAddress).
       TRUST_PROXY: 'loopback',
+      AI_BASE_URL: fakeAi.baseUrl,
+      AI_API_KEY: 'e2e-fake-key',
+      AI_MODEL: 'fake-model',
     },
     stdio: ['ignore', log, log],
   });
@@ -66,6 +75,7 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
+  await fakeAi?.close();
   if (server && server.exitCode === null) {
     const exited = new Promise((r) => server!.once('exit', r));
     server.kill('SIGTERM');
