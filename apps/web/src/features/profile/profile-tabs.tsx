@@ -1,10 +1,9 @@
-import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconBrandYoutube, IconReceipt } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { IconReceipt } from '@tabler/icons-react';
 import { API, SUBSCRIPTION_TYPES, labelOf, type UserView } from '@cutroom/domain';
 import { call } from '../../lib/call';
-import { EmptyStateCard } from '../../components/empty-state-card';
+import { AnalyticsPanel } from '../analytics/analytics-panel';
 
 function planLabel(user: UserView): string | null {
   if (!user.subscription_type) return null;
@@ -75,22 +74,7 @@ export function BillingTab({ user }: { user: UserView }) {
   );
 }
 
-/** Channel analytics need Google sign-in with read-only access; this says so until it is built. */
+/** The customer's own channel analytics: Google sign-in, the figures, Disconnect (features/analytics). */
 export function AnalyticsTab() {
-  return (
-    <EmptyStateCard
-      icon={<IconBrandYoutube size={34} stroke={1.5} />}
-      title="Connect your YouTube channel"
-      description={
-        <>
-          Soon you can sign in with Google and give Cutroom read-only access to your channel analytics: views,
-          subscribers gained and lost, watch time and average view duration over the last 7 days, 30 days, 6 months or
-          all time. We can never change anything on your channel.{' '}
-          <Anchor component={Link} to="/privacy-policy" fz="inherit">
-            How we use this data
-          </Anchor>
-        </>
-      }
-    />
-  );
+  return <AnalyticsPanel viewerIsAdmin={false} />;
 }

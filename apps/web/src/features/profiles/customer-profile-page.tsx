@@ -1,10 +1,10 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { IconBrandYoutube, IconReceipt, IconUserEdit } from '@tabler/icons-react';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { type UserView } from '@cutroom/domain';
 import { userProfilePath } from '../../app/paths';
-import { EmptyStateCard } from '../../components/empty-state-card';
 import { PageHeader } from '../../components/page-header';
+import { AnalyticsPanel } from '../analytics/analytics-panel';
 import { CustomerAdminForm } from './customer-admin-form';
 import { CustomerDetailsForm } from './customer-details-form';
 import { ProfileGate } from './profile-gate';
@@ -64,26 +64,6 @@ function BillingFacts({ person }: { person: UserView }) {
   );
 }
 
-/** Holds the analytics tab's place (spec 002 §2) until channel analytics are built. */
-function AnalyticsPlaceholder({ person }: { person: UserView }) {
-  return (
-    <EmptyStateCard
-      icon={<IconBrandYoutube size={34} stroke={1.5} />}
-      title="YouTube analytics are coming"
-      description={
-        <>
-          Once {person.firstname} connects their YouTube channel with Google (read-only), this tab shows their views,
-          subscribers gained and lost, watch time and average view duration over the last 7 days, 30 days, 6 months or
-          all time, compared with the period before.{' '}
-          <Anchor component={Link} to="/privacy-policy" fz="inherit">
-            How this data is used
-          </Anchor>
-        </>
-      }
-    />
-  );
-}
-
 function CustomerProfile({ person, viewer }: { person: UserView; viewer: UserView }) {
   const [params, select] = useTabParam('basic');
   const requested = params.get('tab');
@@ -121,7 +101,7 @@ function CustomerProfile({ person, viewer }: { person: UserView; viewer: UserVie
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="analytics">
-          <AnalyticsPlaceholder person={person} />
+          <AnalyticsPanel clientId={person.client_id} viewerIsAdmin={viewer.client_type === 'admin'} />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -139,8 +139,10 @@ describe('/customer/:id/profile as tabs (spec 002 §2 "Customer profile")', { ti
     body: { url: uploaded, key: 'media/1/a-b-style.png', name: 'style.png', bytes: 3, content_type: 'image/png' },
   };
 
-  it('has Basic Info, Billing and YT Analytics Data; Billing holds the plan, the analytics tab says what it will hold', async () => {
-    personServer(admin, cleo);
+  it('has Basic Info, Billing and YT Analytics Data; Billing holds the plan, the analytics tab the channel figures', async () => {
+    personServer(admin, cleo, {
+      'GET /api/yt-analytics/status': { body: { configured: true, connected: false, can_connect: false } },
+    });
     const user = userEvent.setup();
     renderApp('/customer/50/profile');
 
@@ -154,7 +156,7 @@ describe('/customer/:id/profile as tabs (spec 002 §2 "Customer profile")', { ti
     expect(within(screen.getByRole('region', { name: 'Billing' })).getByText(/Mar 16, 2026/)).toBeTruthy();
 
     await openTab(user, 'YT Analytics Data');
-    expect(screen.getByText('YouTube analytics are coming')).toBeTruthy();
+    expect(await screen.findByText(MSG.analyticsCustomerNotConnected)).toBeTruthy();
   });
 
   it('lets an admin upload the thumbnail reference file, then Clear it', async () => {
