@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM script shared with `npm start`
 import { buildWebIfStale, root } from '../../scripts/build-web.mjs';
 import { startFakeAi, type FakeAi } from '../../apps/server/src/test/fake-ai.js';
+import { startFakeGoogle, type FakeGoogle } from '../../apps/server/src/test/fake-google.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,6 +29,8 @@ const freePort = () =>
 let server: ChildProcess | undefined;
 /** A loopback OpenAI-compatible endpoint for the AI toolbox journey. */
 let fakeAi: FakeAi | undefined;
+/** A loopback Google (OAuth and YouTube Analytics) for the analytics journey; short-lived tokens, so it refreshes. */
+let fakeGoogle: FakeGoogle | undefined;
 let dataDir = '';
 
 /** Builds the web app if needed and starts the real server on a free port with a fresh DATA_DIR. */
@@ -40,6 +43,7 @@ export async function setup(project: TestProject) {
   fakeAi = await startFakeAi();
   // Slow enough pieces that the journey sees the answer grow.
   fakeAi.pieceDelayMs = 120;
+  fakeGoogle = await startFakeGoogle({ accessTokenSeconds: 120 });
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root as string,
     env: {
@@ -55,6 +59,7 @@ export async function setup(project: TestProject) {
       AI_BASE_URL: fakeAi.baseUrl,
       AI_API_KEY: 'e2e-fake-key',
       AI_MODEL: 'fake-model',
+      ...fakeGoogle.env(),
     },
     stdio: ['ignore', log, log],
   });
@@ -76,6 +81,7 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await fakeAi?.close();
+  await fakeGoogle?.close();
   if (server && server.exitCode === null) {
     const exited = new Promise((r) => server!.once('exit', r));
     server.kill('SIGTERM');
