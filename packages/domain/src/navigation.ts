@@ -53,7 +53,7 @@ export const SIDEBAR_BY_ROLE: Record<Role, readonly NavKey[]> = {
   ],
   qa: ['home', 'upload', 'handbook', 'myTeam', 'myCustomers', 'support', 'archived', 'dueCards', 'help'],
   editor: ['home', 'upload', 'handbook', 'archived', 'dueCards', 'help'],
-  customer: ['home', 'dashboard', 'archived', 'support', 'aiToolbox', 'handbook', 'help'],
+  customer: ['home', 'dashboard', 'upload', 'archived', 'support', 'aiToolbox', 'handbook', 'help'],
   'yt-helper': ['home', 'ytBoard', 'handbook', 'archived', 'help'],
   'yt-helper-lead': [
     'home',
