@@ -17,6 +17,7 @@ type AiConfig = NonNullable<Config['ai']>;
 
 /** A runaway answer is cut here (the saved text's bound, less room for markup). */
 const ANSWER_MAX = AI_LIMITS.dataMax - 10_000;
+const HEARTBEAT_MS = 15_000;
 
 export function createAiClient(ai: AiConfig): OpenAI {
   return new OpenAI({
@@ -99,6 +100,10 @@ export async function streamGeneration(g: Generation): Promise<void> {
     controller.abort();
   };
   const timer = setTimeout(() => stop('timeout'), ai.timeoutMs);
+  // A model that thinks before writing leaves the line idle; proxies drop idle streams.
+  const heartbeat = setInterval(() => {
+    if (!res.writableEnded && !res.destroyed) res.write(': keep-alive\n\n');
+  }, HEARTBEAT_MS);
   const onShutdown = () => stop('gone');
   g.shutdown.addEventListener('abort', onShutdown);
   res.on('close', () => {
@@ -149,6 +154,7 @@ export async function streamGeneration(g: Generation): Promise<void> {
     });
   } finally {
     clearTimeout(timer);
+    clearInterval(heartbeat);
     g.shutdown.removeEventListener('abort', onShutdown);
     if (!res.writableEnded) res.end();
   }
