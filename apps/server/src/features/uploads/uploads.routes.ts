@@ -16,6 +16,7 @@ import {
   signedFile,
   startUpload,
   storedParts,
+  sweepStaleUploads,
   type UploadsDeps,
 } from './uploads.service.js';
 
@@ -30,7 +31,14 @@ export const uploadsRoutes =
       ctx,
       store: await createMultipartStore(ctx.config),
       links: await uploadLinks(ctx.config),
+      log: app.log,
     };
+    // Uploads abandoned in a closed tab: dropped at start and hourly (S3 also takes a lifecycle rule, docs/uploads.md).
+    const sweep = () =>
+      void sweepStaleUploads(deps).catch((err: unknown) => app.log.warn({ err }, 'sweeping stale uploads failed'));
+    app.addHook('onReady', async () => sweep());
+    const timer = setInterval(sweep, 3_600_000).unref();
+    app.addHook('onClose', async () => clearInterval(timer));
     // A part's body is passed on as the raw stream (this plugin only): nothing is buffered whole.
     app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
 

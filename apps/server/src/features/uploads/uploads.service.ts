@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
 import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -33,15 +34,16 @@ export interface UploadsDeps {
   ctx: AppContext;
   store: MultipartStore;
   links: UploadLinks;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** Any failure of the storage service that isn't ours to explain: logged, answered in words, never a 5xx. */
-async function stored<T>(ctx: AppContext, work: () => Promise<T>): Promise<T> {
+async function stored<T>(deps: UploadsDeps, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
     if (e instanceof AppError) throw e;
-    console.warn('upload storage call failed', (e as Error).name, (e as Error).message);
+    deps.log.warn({ err: e }, 'upload storage call failed');
     throw new AppError('FILE_REFUSED', MSG.uploadStorageDown);
   }
 }
@@ -129,7 +131,7 @@ export async function startUpload(deps: UploadsDeps, viewer: SessionUser, body: 
   }
   if (!row) throw new AppError('BUSY');
   const created = row;
-  const storageUploadId = await stored(ctx, () => store.start(created.key)).catch(async (e: unknown) => {
+  const storageUploadId = await stored(deps, () => store.start(created.key)).catch(async (e: unknown) => {
     await ctx.db.delete(customerUploads).where(eq(customerUploads.id, created.id));
     throw e;
   });
@@ -153,7 +155,7 @@ export async function partUrls(deps: UploadsDeps, viewer: SessionUser, id: numbe
   assertPartNumbers(numbers, planOf(row).partCount);
   const expiresAt = new Date(Date.now() + UPLOAD_PART_URL_SECONDS * 1000).toISOString();
   const unique = [...new Set(numbers)];
-  const urls = await stored(ctx, () =>
+  const urls = await stored(deps, () =>
     Promise.all(
       unique.map(async (n) => ({
         part_number: n,
@@ -209,7 +211,7 @@ export async function storedParts(deps: UploadsDeps, viewer: SessionUser, id: nu
   const { ctx, store } = deps;
   const row = await pendingUpload(ctx, viewer, id);
   const plan = planOf(row);
-  const parts = await stored(ctx, () => store.listParts(row.key, row.storageUploadId));
+  const parts = await stored(deps, () => store.listParts(row.key, row.storageUploadId));
   return {
     upload_id: row.id,
     size: row.bytes,
@@ -261,7 +263,7 @@ export async function completeUpload(
   try {
     const parts = body.parts.map((p) => ({ partNumber: p.part_number, etag: p.etag.replace(/"/g, '') }));
     if (store.kind === 'local') await assertLocalParts(deps, row, plan, parts);
-    await stored(ctx, () => store.complete(row.key, row.storageUploadId, parts)).catch((e: unknown) => {
+    await stored(deps, () => store.complete(row.key, row.storageUploadId, parts)).catch((e: unknown) => {
       const name = (e as { name?: string }).name;
       // S3: an ETag that isn't the stored part's, or a part too small: the upload stays open to fix it.
       if (name === 'InvalidPart' || name === 'InvalidPartOrder' || name === 'EntityTooSmall')
@@ -269,11 +271,11 @@ export async function completeUpload(
       throw e;
     });
     const discard = async (error: AppError): Promise<never> => {
-      await stored(ctx, () => store.remove(row.key)).catch(() => {});
+      await stored(deps, () => store.remove(row.key)).catch(() => {});
       await ctx.db.delete(customerUploads).where(eq(customerUploads.id, row.id));
       throw error;
     };
-    const size = await stored(ctx, () => store.size(row.key));
+    const size = await stored(deps, () => store.size(row.key));
     if (size !== row.bytes)
       await discard(
         new AppError(
@@ -282,7 +284,7 @@ export async function completeUpload(
           'parts',
         ),
       );
-    const head = await stored(ctx, () => store.head(row.key, SNIFF_BYTES));
+    const head = await stored(deps, () => store.head(row.key, SNIFF_BYTES));
     const type = allowedTypeOf(head, ctx.config.uploads.types);
     if (!type)
       return await discard(
@@ -306,13 +308,16 @@ export async function completeUpload(
 
 /** Local disk: every part is there, the size it must be, and the copy the browser names (its ETag). */
 async function assertLocalParts(
-  { ctx, store }: UploadsDeps,
+  deps: UploadsDeps,
   row: UploadRow & { storageUploadId: string },
   plan: { partSize: number; partCount: number },
   parts: { partNumber: number; etag: string }[],
 ) {
   const held = new Map(
-    ((await stored(ctx, () => store.listParts(row.key, row.storageUploadId))) ?? []).map((p) => [p.partNumber, p]),
+    ((await stored(deps, () => deps.store.listParts(row.key, row.storageUploadId))) ?? []).map((p) => [
+      p.partNumber,
+      p,
+    ]),
   );
   for (const part of parts) {
     const have = held.get(part.partNumber);
@@ -331,7 +336,7 @@ export async function cancelUpload(deps: UploadsDeps, viewer: SessionUser, id: n
     .where(and(eq(customerUploads.id, id), eq(customerUploads.status, 'pending')))
     .returning({ id: customerUploads.id });
   if (!gone) throw new AppError('VALIDATION', MSG.uploadFinished);
-  await stored(ctx, () => store.abort(row.key, row.storageUploadId)).catch(() => {});
+  await stored(deps, () => store.abort(row.key, row.storageUploadId)).catch(() => {});
   return { message: MSG.uploadCanceled };
 }
 
@@ -419,7 +424,7 @@ export async function downloadLink(deps: UploadsDeps, viewer: SessionUser, id: n
   if (row.status !== 'complete') throw new AppError('NOT_FOUND');
   const expiresAt = new Date(Date.now() + UPLOAD_DOWNLOAD_SECONDS * 1000).toISOString();
   const url = store.signedDownload
-    ? await stored(ctx, () =>
+    ? await stored(deps, () =>
         store.signedDownload!(row.key, row.fileName, downloadType(row.contentType), UPLOAD_DOWNLOAD_SECONDS),
       )
     : `/api/uploads/${id}/file?${links.sign(filePayload(id), UPLOAD_DOWNLOAD_SECONDS).query}`;
@@ -441,4 +446,19 @@ export async function signedFile(deps: UploadsDeps, id: number, expires: number,
     .limit(1);
   if (!row || (await store.size(row.key)) === null) throw new AppError('NOT_FOUND');
   return { row, stream: store.read(row.key) };
+}
+
+/** Unfinished uploads older than this are abandoned: their parts are dropped and the rows deleted. */
+export const STALE_UPLOAD_MS = 7 * 24 * 3_600_000;
+
+/** Drops abandoned uploads (a closed tab never cancels); run at start and hourly. Answers how many went. */
+export async function sweepStaleUploads(deps: UploadsDeps, now = Date.now()) {
+  const stale = await deps.ctx.db
+    .delete(customerUploads)
+    .where(and(eq(customerUploads.status, 'pending'), lt(customerUploads.createdAt, new Date(now - STALE_UPLOAD_MS))))
+    .returning();
+  for (const row of stale) {
+    if (row.storageUploadId) await deps.store.abort(row.key, row.storageUploadId).catch(() => {});
+  }
+  return stale.length;
 }

@@ -8,6 +8,11 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { seedWithSessions } from '../../test/helpers.js';
 import { MP4, PNG } from '../../test/sample-files.js';
 import { syntheticParts, uploadClient, type Started } from '../../test/uploads.js';
+import { loadConfig } from '../../config.js';
+import type { AppContext } from '../../platform/context.js';
+import { createMultipartStore } from '../../platform/storage-multipart.js';
+import { uploadLinks } from './upload-links.js';
+import { STALE_UPLOAD_MS, sweepStaleUploads } from './uploads.service.js';
 
 let t: TestApp;
 let accounts: Awaited<ReturnType<typeof seedWithSessions>>;
@@ -262,6 +267,32 @@ describe('uploads on local disk', () => {
     fs.closeSync(fd);
     expect(head.equals(MP4)).toBe(true);
     fs.rmSync(target);
+  });
+
+  it('drops uploads abandoned for a week, parts and all', async () => {
+    const started = (
+      await customer.start({
+        customer_id: accounts.customer.id,
+        file_name: 'gone.png',
+        size: PNG.length,
+        content_type: 'image/png',
+      })
+    ).json<Started>();
+    const [{ url }] = (await customer.partUrls(started.upload_id, [1])).json().urls;
+    expect((await customer.put(url, PNG)).status).toBe(200);
+    const partsDir = path.join(filesDir(), '.parts', (await rowOf(started.upload_id))!.storageUploadId!);
+    const config = loadConfig({ DATA_DIR: t.dataDir });
+    const deps = {
+      ctx: { db: t.database.db, config } as AppContext,
+      store: await createMultipartStore(config),
+      links: await uploadLinks(config),
+      log: { warn: () => {} },
+    };
+    // A day old stays; eight days old goes.
+    expect(await sweepStaleUploads(deps, Date.now() + 86_400_000)).toBe(0);
+    expect(await sweepStaleUploads(deps, Date.now() + STALE_UPLOAD_MS + 86_400_000)).toBeGreaterThan(0);
+    expect(await rowOf(started.upload_id)).toBeUndefined();
+    expect(fs.existsSync(partsDir)).toBe(false);
   });
 
   it('lists 10 a page, newest first, with search and a date range in the caller zone', async () => {
