@@ -137,6 +137,16 @@ describe('Google sign-in', () => {
     expect(stored).toEqual([]);
   });
 
+  it('lets only one of two simultaneous returns with the same state through', async () => {
+    const { code, state } = await authorize('customer2');
+    const replies = await Promise.all(
+      [1, 2].map(() => inject('customer2', 'POST', '/api/google-access-token', { code, state })),
+    );
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(fake.calls.token).toBeGreaterThan(0);
+    await inject('customer2', 'DELETE', '/api/delete-tokens');
+  });
+
   it('refuses a wrong code as a failed sign-in (400), and missing fields by name', async () => {
     const { state } = await authorize('customer2');
     const res = await inject('customer2', 'POST', '/api/google-access-token', { code: '4/not-issued', state });
