@@ -38,6 +38,7 @@ import { createMailer, type Mailer } from './platform/mail.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { createStorage } from './platform/storage.js';
+import { bucketOrigins } from './platform/storage-multipart.js';
 import { startMailWorker } from './features/mail/worker.js';
 import { registerWebApp } from './platform/web-app.js';
 
@@ -59,10 +60,15 @@ const CSP = {
   frameAncestors: ["'none'"],
   upgradeInsecureRequests: null,
 };
-/** With FILES_ORIGIN, images and media also come from there. */
-const cspFor = (filesOrigin: string | undefined) => {
+/** With FILES_ORIGIN, images and media also come from there; with S3, the upload page PUTs parts to the bucket. */
+const cspFor = (filesOrigin: string | undefined, s3: Config['s3']) => {
   const files = filesOrigin ? [filesOrigin] : [];
-  return { ...CSP, imgSrc: [...CSP.imgSrc, ...files], mediaSrc: [...CSP.mediaSrc, ...files] };
+  return {
+    ...CSP,
+    imgSrc: [...CSP.imgSrc, ...files],
+    mediaSrc: [...CSP.mediaSrc, ...files],
+    connectSrc: [...CSP.connectSrc, ...bucketOrigins(s3)],
+  };
 };
 
 export interface BuildOptions {
@@ -130,7 +136,7 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   }
   await app.register(cookie);
   registerSecurityHeaders(app, {
-    contentSecurityPolicy: { directives: cspFor(config.files?.origin) },
+    contentSecurityPolicy: { directives: cspFor(config.files?.origin, config.s3) },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
   });

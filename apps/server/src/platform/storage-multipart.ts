@@ -269,6 +269,13 @@ async function s3Store(s3: NonNullable<Config['s3']>): Promise<MultipartStore> {
   };
 }
 
+/** Where the browser sends parts with S3: the endpoint's origin, or AWS's virtual-hosted bucket hosts. */
+export function bucketOrigins(s3: Config['s3']): string[] {
+  if (!s3) return [];
+  if (s3.endpoint) return [new URL(s3.endpoint).origin];
+  return [`https://${s3.bucket}.s3.${s3.region}.amazonaws.com`, `https://${s3.bucket}.s3.amazonaws.com`];
+}
+
 /** S3 when S3_BUCKET is set, else part files under DATA_DIR/files/.parts. */
 export async function createMultipartStore(config: Config): Promise<MultipartStore> {
   if (config.s3) return s3Store(config.s3);

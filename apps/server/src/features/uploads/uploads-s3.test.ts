@@ -72,6 +72,12 @@ describe('uploads on S3 (s3rver as a separate process)', () => {
     expect((await customer.list({})).json().files.map((f: { id: number }) => f.id)).toContain(started.upload_id);
   });
 
+  it("lets the portal's pages connect to the bucket (CSP connect-src)", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(new RegExp(`connect-src 'self' ${s3.endpoint}(;|$)`));
+  });
+
   it("answers a browser's CORS preflight for a part PUT and exposes the ETag", async () => {
     const started = (
       await customer.start({
