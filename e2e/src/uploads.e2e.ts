@@ -105,6 +105,42 @@ describe('upload page', () => {
     await page.context().close();
   }, 120_000);
 
+  it('a customer uploads a file over 100 MB in parts that survives a dropped connection', async () => {
+    const big = path.join(dir, 'Full shoot.mp4');
+    fs.writeFileSync(big, Buffer.concat([MP4_HEAD, Buffer.alloc(110 * 1_048_576, 5)]));
+    const page = await signedInPage(browser, CUSTOMER, { viewport: WIDE });
+    await page.goto('/upload');
+    await page.getByTestId('upload-dropzone').waitFor();
+    const resumed: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/uploads\/\d+\/parts$/.test(new URL(r.url()).pathname)) resumed.push(r.url());
+    });
+    const cdp = await page.context().newCDPSession(page);
+    const network = (offline: boolean, uploadThroughput: number) =>
+      cdp.send('Network.emulateNetworkConditions', { offline, latency: 0, downloadThroughput: -1, uploadThroughput });
+    await network(false, 20 * 1_048_576);
+    await page.getByTestId('upload-input').setInputFiles(big);
+    const row = page.getByRole('listitem', { name: 'Full shoot.mp4' });
+    const bar = row.getByTestId('upload-progress');
+    await expect
+      .poll(async () => Number(await bar.getAttribute('data-percent')), { timeout: 30_000 })
+      .toBeGreaterThan(20);
+    // The connection drops for a few seconds; the parts in flight fail and are sent again.
+    await network(true, 0);
+    await page.waitForTimeout(2500);
+    await network(false, -1);
+    await row.getByText('Uploaded').waitFor({ timeout: 90_000 });
+    expect(resumed.length, 'the page asked which parts were stored').toBeGreaterThan(0);
+    const table = page.getByRole('table', { name: 'Uploaded files' });
+    expect(
+      await table
+        .getByRole('row')
+        .filter({ hasText: /^Full-shoot-\d{8}-\d{9}\.mp4/ })
+        .textContent(),
+    ).toContain('110 MB');
+    await page.context().close();
+  }, 150_000);
+
   it('a customer sees only their own folder', async () => {
     const own = await signedInPage(browser, CUSTOMER, { viewport: WIDE });
     await own.goto('/upload');
