@@ -135,6 +135,20 @@ describe('YT Analytics Data on the own profile', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('analytics-views')).toBeTruthy();
   });
 
+  it('tokens Google no longer accepts: back to the sign-in', async () => {
+    let connected = true;
+    const server = ownProfile({
+      'GET /api/yt-analytics/status': () => status(true, connected, true),
+      'GET /api/getYTAnalytics/7days': () => {
+        connected = false;
+        return { status: 409, body: { error_message: MSG.analyticsSignIn, code: 'ANALYTICS_NOT_CONNECTED' } };
+      },
+    });
+    renderApp('/profile?tab=analytics');
+    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
+    expect(server.callsTo('GET', '/api/yt-analytics/status')).toHaveLength(2);
+  });
+
   it('not configured: the customer is told to ask the agency', async () => {
     ownProfile({ 'GET /api/yt-analytics/status': status(false, false, true) });
     renderApp('/profile?tab=analytics');

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from '@cutroom/domain';
 import { call } from '../../lib/call';
@@ -65,5 +66,5 @@ export function useDisconnectGoogle() {
 /** The figures were refused because the tokens are gone: the status is stale too. */
 export function useForgetAnalytics() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ROOT });
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: [...ROOT, 'status'] }), [queryClient]);
 }
