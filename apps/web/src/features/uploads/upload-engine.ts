@@ -114,9 +114,13 @@ export function startFileUpload(
         size: file.size,
         content_type: file.type || 'application/octet-stream',
       },
-      signal,
     });
     uploadId = started.upload_id;
+    // Canceled while the server was opening it: the answer names the upload, so it can be dropped too.
+    if (signal.aborted) {
+      void call(API.uploads.cancel, { params: { id: uploadId } }).catch(() => {});
+      throw new Canceled();
+    }
     const { part_size: partSize, part_count: partCount } = started;
     const etags = new Map<number, string>();
     const urls = new Map<number, string>();

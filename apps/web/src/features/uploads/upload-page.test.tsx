@@ -134,4 +134,37 @@ describe('upload page', { timeout: 15_000 }, () => {
     expect(await within(row).findByText('Uploaded')).toBeTruthy();
     expect(await screen.findByRole('table', { name: 'Uploaded files' })).toBeTruthy();
   });
+
+  it('cancels a file in flight: the request stops and the server drops its parts', async () => {
+    /** A part PUT that hangs until it is aborted. */
+    class HangingXhr extends FakeXhr {
+      override send() {}
+      override abort() {
+        this.onloadend?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', HangingXhr);
+    const server = fakeServer({
+      'GET /api/me': { body: makeUser({ client_type: 'customer', client_id: 3 }) },
+      'GET /api/uploads': listReply([]),
+      'POST /api/uploads': {
+        status: 201,
+        body: { upload_id: 9, key: 'uploads/3/x', file_name: 'x', part_size: 5, part_count: 1 },
+      },
+      'POST /api/uploads/9/part-urls': {
+        body: { urls: [{ part_number: 1, url: '/api/uploads/9/parts/1?expires=1&sig=s', expires_at: '' }] },
+      },
+      'DELETE /api/uploads/9': { body: { message: MSG.uploadCanceled } },
+    });
+    const user = userEvent.setup();
+    renderApp('/upload');
+    await user.upload(await screen.findByTestId<HTMLInputElement>('upload-input'), [new File(['hello'], 'slow.mov')]);
+    const row = await screen.findByRole('listitem', { name: 'slow.mov' });
+    await within(row).findByText('Uploading');
+    await waitFor(() => expect(server.callsTo('POST', '/api/uploads/9/part-urls')).toHaveLength(1));
+    await user.click(within(row).getByRole('button', { name: 'Cancel slow.mov' }));
+    expect(await within(row).findByText('Canceled')).toBeTruthy();
+    await waitFor(() => expect(server.callsTo('DELETE', '/api/uploads/9')).toHaveLength(1));
+    expect(server.callsTo('POST', '/api/uploads/9/complete')).toHaveLength(0);
+  });
 });
