@@ -269,6 +269,29 @@ describe('uploads on local disk', () => {
     fs.rmSync(target);
   });
 
+  it('gives same-named files started at once their own keys, and lets one of two completes win', async () => {
+    const body = {
+      customer_id: accounts.customer.id,
+      file_name: 'same.png',
+      size: PNG.length,
+      content_type: 'image/png',
+    };
+    const started = await Promise.all([customer.start(body), admin.start(body), customer.start(body)]);
+    expect(started.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(started.map((r) => r.json<Started>().key)).size).toBe(3);
+    const first = started[0].json<Started>();
+    const [{ url }] = (await customer.partUrls(first.upload_id, [1])).json().urls;
+    const { etag } = await customer.put(url, PNG);
+    const both = await Promise.all([
+      customer.complete(first.upload_id, [{ part_number: 1, etag }]),
+      customer.complete(first.upload_id, [{ part_number: 1, etag }]),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409].sort());
+    expect(
+      (await customer.list({ search: 'same' })).json().files.filter((f: { id: number }) => f.id === first.upload_id),
+    ).toHaveLength(1);
+  });
+
   it('drops uploads abandoned for a week, parts and all', async () => {
     const started = (
       await customer.start({
