@@ -90,14 +90,17 @@ export const aiSavedQuery = z.object({
     'Page size',
   ),
   page: optionalParam(z.coerce.number().int().min(1).max(100_000).default(1)),
-  userId: z.unknown().optional().describe('Ignored: the session decides whose list it is'),
-  userType: z.unknown().optional().describe('Ignored'),
+  userId: z.string().max(100).optional().describe('Ignored: the session decides whose list it is'),
+  userType: z.string().max(100).optional().describe('Ignored'),
 });
 export const aiSavedReply = z.object({ data: z.array(aiSavedItem), totalCount: z.number().int() });
 
 export const aiUpdateBody = z.object({
   id: z.coerce.number().int().positive().optional().describe('If sent, must be the id in the address'),
   data: richText,
-  userId: z.unknown().optional().describe('Ignored: the session decides whose list it is'),
+  userId: z
+    .union([z.string().max(100), z.number()])
+    .optional()
+    .describe('Ignored: the session decides whose list it is'),
 });
 export const aiMessageReply = z.object({ message: z.string() });
