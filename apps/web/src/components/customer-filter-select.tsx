@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Select, type MantineSize } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MSG } from '@cutroom/domain';
 import { useCustomerSearch } from '../features/requests/api';
@@ -12,6 +13,8 @@ interface CustomerFilterSelectProps {
   size?: MantineSize;
   /** Shown above the box where the other fields of the row have labels. */
   label?: string;
+  /** Where the names come from: the customers list by default; the upload page asks for its folders. */
+  useSearch?: (search: string, enabled: boolean) => UseQueryResult<{ client_id: number; fullname: string }[]>;
 }
 
 /** A list's customer filter: a search over the customers the viewer may list, as in the request form. */
@@ -21,13 +24,14 @@ export function CustomerFilterSelect({
   placeholder = 'Customer',
   size,
   label,
+  useSearch = useCustomerSearch,
 }: CustomerFilterSelectProps) {
   const [search, setSearch] = useState('');
   const [typed] = useDebouncedValue(search, 250);
   const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
   // Picking an option writes its name into the box; that isn't a new search.
   const term = chosen && typed === chosen.label ? '' : typed.trim();
-  const customers = useCustomerSearch(term, true);
+  const customers = useSearch(term, true);
 
   const data = (customers.data ?? []).map((c) => ({ value: String(c.client_id), label: c.fullname }));
   if (chosen && chosen.value === value && !data.some((o) => o.value === chosen.value)) data.push(chosen);

@@ -12,6 +12,8 @@ import {
   startUploadReply,
   storedPartReply,
   storedPartsReply,
+  uploadFoldersQuery,
+  uploadFoldersReply,
 } from '../schemas/uploads.js';
 import { messageReply } from '../schemas/auth.js';
 import { idParam } from '../validation.js';
@@ -84,6 +86,16 @@ export const UPLOADS = {
     access,
     params: idParam,
     reply: messageReply,
+  }),
+  folders: defineRoute({
+    method: 'GET',
+    path: '/api/uploads/folders',
+    tags,
+    summary:
+      'The customers whose folders the caller may open, by name: admin every customer, staff the customers they may see, an editor also the customers of cards assigned to them, a customer their own',
+    access,
+    query: uploadFoldersQuery,
+    reply: uploadFoldersReply,
   }),
   list: defineRoute({
     method: 'GET',

@@ -1,3 +1,4 @@
+import { LIST_LIMIT_MAX } from '../constants.js';
 import { z } from 'zod';
 import { TABLE_PAGE_SIZE } from '../constants.js';
 import { UPLOAD_MAX_PARTS, UPLOAD_PART_URLS_MAX } from '../customer-uploads.js';
@@ -102,3 +103,12 @@ export const listUploadsReply = z.object({
 export type ListUploadsReply = z.infer<typeof listUploadsReply>;
 
 export const downloadReply = z.object({ url: z.string(), expires_at: z.string() });
+
+/** GET /api/uploads/folders: the customers whose folders the caller may open, for the page's picker. */
+export const uploadFoldersQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(20),
+});
+export const uploadFoldersReply = z.object({
+  customers: z.array(z.object({ client_id: z.number().int(), fullname: z.string() })),
+});

@@ -934,23 +934,24 @@ const TABLE: Record<string, Case[]> = {
   ],
   'GET /api/inbox/unseen': [{ expect: only(['admin', 'lead', 'qa', 'customer', 'otherCustomer'], 200) }],
   // ---- uploads (issue 16)
-  // Folders: admin all, staff the customers they may open (the editor none here), a customer their own.
+  'GET /api/uploads/folders': [{ expect: signedIn(200) }],
+  // Folders: admin all, staff the customers they may open (the editor: those of their cards), a customer their own.
   'POST /api/uploads': [
     {
       body: (f) => ({ customer_id: f.customerId, file_name: 'a.png', size: 10, content_type: 'image/png' }),
-      expect: { ...signedIn(201), editor: 404, otherCustomer: 404 },
+      expect: { ...signedIn(201), otherCustomer: 404 },
     },
     {
       name: 'a type not allowed',
       body: (f) => ({ customer_id: f.customerId, file_name: 'a.html', size: 10, content_type: 'text/html' }),
-      expect: { ...signedIn(400), editor: 404, otherCustomer: 404 },
+      expect: { ...signedIn(400), otherCustomer: 404 },
     },
   ],
   'POST /api/uploads/{id}/part-urls': [
     {
       params: (f) => customerUpload(f, 'pending'),
       body: () => ({ part_numbers: [1] }),
-      expect: { ...signedIn(200), editor: 404, otherCustomer: 404 },
+      expect: { ...signedIn(200), otherCustomer: 404 },
     },
   ],
   'PUT /api/uploads/{id}/parts/{n}': [
@@ -958,22 +959,22 @@ const TABLE: Record<string, Case[]> = {
       name: 'a forged part URL',
       params: async (f) => ({ ...(await customerUpload(f, 'pending')), n: 1 }),
       query: { expires: '9999999999', sig: 'forged' },
-      expect: { ...signedIn(403), editor: 404, otherCustomer: 404 },
+      expect: { ...signedIn(403), otherCustomer: 404 },
     },
   ],
   'GET /api/uploads/{id}/parts': [
-    { params: (f) => customerUpload(f, 'pending'), expect: { ...signedIn(200), editor: 404, otherCustomer: 404 } },
+    { params: (f) => customerUpload(f, 'pending'), expect: { ...signedIn(200), otherCustomer: 404 } },
   ],
   'POST /api/uploads/{id}/complete': [
     {
       name: 'a part never sent',
       params: (f) => customerUpload(f, 'pending'),
       body: () => ({ parts: [{ part_number: 1, etag: 'x' }] }),
-      expect: { ...signedIn(400), editor: 404, otherCustomer: 404 },
+      expect: { ...signedIn(400), otherCustomer: 404 },
     },
   ],
   'DELETE /api/uploads/{id}': [
-    { params: (f) => customerUpload(f, 'pending'), expect: { ...signedIn(200), editor: 404, otherCustomer: 404 } },
+    { params: (f) => customerUpload(f, 'pending'), expect: { ...signedIn(200), otherCustomer: 404 } },
   ],
   'GET /api/uploads': [
     {
@@ -981,7 +982,7 @@ const TABLE: Record<string, Case[]> = {
       get query() {
         return { customer_id: String(fixture.customerId) };
       },
-      expect: { ...signedIn(200), editor: 404, otherCustomer: 404 },
+      expect: { ...signedIn(200), otherCustomer: 404 },
     },
     {
       name: 'no folder named: a customer gets their own',
@@ -989,7 +990,7 @@ const TABLE: Record<string, Case[]> = {
     },
   ],
   'GET /api/uploads/{id}/download': [
-    { params: (f) => customerUpload(f, 'complete'), expect: { ...signedIn(200), editor: 404, otherCustomer: 404 } },
+    { params: (f) => customerUpload(f, 'complete'), expect: { ...signedIn(200), otherCustomer: 404 } },
   ],
   'GET /api/uploads/{id}/file': [
     {

@@ -17,6 +17,7 @@ import {
   startUpload,
   storedParts,
   sweepStaleUploads,
+  uploadFolders,
   type UploadsDeps,
 } from './uploads.service.js';
 
@@ -54,6 +55,7 @@ export const uploadsRoutes =
     serve(app, API.uploads.parts, ({ user, params }) => storedParts(deps, user, params.id));
     serve(app, API.uploads.complete, ({ user, params, body }) => completeUpload(deps, user, params.id, body));
     serve(app, API.uploads.cancel, ({ user, params }) => cancelUpload(deps, user, params.id));
+    serve(app, API.uploads.folders, ({ user, query }) => uploadFolders(ctx, user, query));
     serve(app, API.uploads.list, ({ user, query, request }) =>
       listUploads(ctx, user, query, request.headers['user-time-zone']),
     );

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   MSG,
@@ -17,14 +17,15 @@ import {
   type completeUploadBody,
   type listUploadsQuery,
   type startUploadBody,
+  type uploadFoldersQuery,
 } from '@cutroom/domain';
-import { customerUploads, users } from '../../db/schema.js';
+import { cards, customerUploads, users } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { FILE_FORMATS, SNIFF_BYTES, sniffFormats } from '../../platform/file-types.js';
 import { PartTooLarge, type MultipartStore } from '../../platform/storage-multipart.js';
-import { likeTerm, zoneOf } from '../users/customers.service.js';
+import { likeTerm, nameOrEmail, zoneOf } from '../users/customers.service.js';
 import { profileUsersWhere } from '../users/visibility.js';
 import type { UploadLinks } from './upload-links.js';
 
@@ -49,23 +50,40 @@ async function stored<T>(deps: UploadsDeps, work: () => Promise<T>): Promise<T> 
 }
 
 /**
- * The customer's folder if the caller may reach it (404 otherwise, DESIGN §3): admin every customer,
- * staff the customers they may open (the customers list's rule), a customer their own.
+ * Whose folders a caller may reach: admin every customer, staff the customers they may open (the
+ * customers list's rule), an editor also the customers of cards assigned to them (their raw footage),
+ * a customer their own.
  */
+function foldersWhere(viewer: SessionUser) {
+  const seen = profileUsersWhere(viewer);
+  if (viewer.role !== 'editor') return seen;
+  return or(
+    seen,
+    inArray(users.id, sql`(select ${cards.clientId} from ${cards} where ${cards.assignedTo} = ${viewer.id})`),
+  );
+}
+const liveCustomer = and(eq(users.clientType, 'customer'), eq(users.isDeleted, false));
+
+/** The customer's folder if the caller may reach it (404 otherwise, DESIGN §3). */
 async function assertFolder(ctx: AppContext, viewer: SessionUser, customerId: number) {
   const [row] = await ctx.db
     .select({ id: users.id })
     .from(users)
-    .where(
-      and(
-        eq(users.id, customerId),
-        eq(users.clientType, 'customer'),
-        eq(users.isDeleted, false),
-        profileUsersWhere(viewer),
-      ),
-    )
+    .where(and(eq(users.id, customerId), liveCustomer, foldersWhere(viewer)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
+}
+
+/** The folders the upload page's picker offers, searched by name or email. */
+export async function uploadFolders(ctx: AppContext, viewer: SessionUser, query: z.output<typeof uploadFoldersQuery>) {
+  const term = likeTerm(query.search);
+  const rows = await ctx.db
+    .select({ client_id: users.id, firstname: users.firstname, lastname: users.lastname })
+    .from(users)
+    .where(and(liveCustomer, foldersWhere(viewer), term ? nameOrEmail(term) : undefined))
+    .orderBy(users.firstname, users.lastname, users.id)
+    .limit(query.limit);
+  return { customers: rows.map((r) => ({ client_id: r.client_id, fullname: `${r.firstname} ${r.lastname}`.trim() })) };
 }
 
 /** An upload in a folder the caller may reach. */

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG, UPLOAD_SINGLE_PART_MAX } from '@cutroom/domain';
-import { customerUploads } from '../../db/schema.js';
+import { cards, customerUploads } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { seedWithSessions } from '../../test/helpers.js';
+import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
 import { MP4, PNG } from '../../test/sample-files.js';
 import { syntheticParts, uploadClient, type Started } from '../../test/uploads.js';
 import { loadConfig } from '../../config.js';
@@ -79,6 +79,35 @@ describe('uploads on local disk', () => {
     expect((await other.download(started.upload_id)).statusCode).toBe(404);
     expect((await other.list({ customer_id: String(accounts.customer.id) })).statusCode).toBe(404);
     expect((await other.list({})).json().files).toEqual([]);
+  });
+
+  it("offers each caller the folders they may open: an editor those of their cards' customers", async () => {
+    const folders = async (token: string, search?: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/uploads/folders',
+        headers: bearer(token),
+        query: search ? { search } : {},
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ customers: { client_id: number }[] }>().customers.map((c) => c.client_id);
+    };
+    const both = [accounts.customer.id, accounts.customer2.id].sort();
+    expect((await folders(accounts.admin.token)).sort()).toEqual(both);
+    expect((await folders(accounts.qa.token)).sort()).toEqual(both);
+    expect(await folders(accounts.customer.token)).toEqual([accounts.customer.id]);
+    expect(await folders(accounts.admin.token, 'Max')).toEqual([accounts.customer2.id]);
+    expect(await folders(accounts.admin.token, '%')).toEqual([]);
+
+    const editor = uploadClient(t, accounts.editor.token);
+    // The demo's editor works on both customers' cards; from none, then one.
+    await t.database.db.update(cards).set({ assignedTo: null }).where(eq(cards.assignedTo, accounts.editor.id));
+    expect(await folders(accounts.editor.token)).toEqual([]);
+    expect((await editor.list({ customer_id: String(accounts.customer.id) })).statusCode).toBe(404);
+    await insertCard(t.database.db, { clientId: accounts.customer.id, assignedTo: accounts.editor.id });
+    expect(await folders(accounts.editor.token)).toEqual([accounts.customer.id]);
+    expect((await editor.list({ customer_id: String(accounts.customer.id) })).statusCode).toBe(200);
+    expect((await editor.list({ customer_id: String(accounts.customer2.id) })).statusCode).toBe(404);
   });
 
   it('keeps every name inside the customer folder, whatever path, bytes or letters it holds', async () => {

@@ -20,6 +20,17 @@ export function useUploadedFiles(filters: UploadFilters, enabled: boolean) {
   });
 }
 
+/** The folders the caller may open, by name: the customer picker's options (an editor's include their cards' customers). */
+export function useFolderSearch(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...UPLOADS_KEY, 'folders', search],
+    queryFn: ({ signal }) => call(API.uploads.folders, { query: search ? { search } : {}, signal }),
+    select: (reply) => reply.customers,
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** A finished upload shows up in the list at once. */
 export function useRefreshUploads() {
   const qc = useQueryClient();

@@ -80,9 +80,7 @@ describe('upload page', { timeout: 15_000 }, () => {
     let uploaded = false;
     const server = fakeServer({
       'GET /api/me': { body: makeUser() },
-      'GET /api/customers': {
-        body: { customers: [{ client_id: 3, fullname: 'Cleo Creator' }], count: 1, counters: {} },
-      },
+      'GET /api/uploads/folders': { body: { customers: [{ client_id: 3, fullname: 'Cleo Creator' }] } },
       'GET /api/uploads': () => listReply(uploaded ? [file()] : []),
       'POST /api/uploads': {
         status: 201,

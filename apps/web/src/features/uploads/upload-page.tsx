@@ -6,7 +6,7 @@ import { CustomerFilterSelect } from '../../components/customer-filter-select';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { PageHeader } from '../../components/page-header';
 import { useCurrentUser } from '../../lib/session';
-import { useRefreshUploads } from './api';
+import { useFolderSearch, useRefreshUploads } from './api';
 import { UploadQueue } from './upload-queue';
 import { UploadedFiles } from './uploaded-files';
 
@@ -26,7 +26,13 @@ export function UploadPage() {
       <PageHeader title={NAV_ITEMS.upload.label} />
       <Stack gap="lg">
         {!isCustomer && (
-          <CustomerFilterSelect value={picked} onChange={setPicked} label="Customer" placeholder="Pick a customer" />
+          <CustomerFilterSelect
+            value={picked}
+            onChange={setPicked}
+            label="Customer"
+            placeholder="Pick a customer"
+            useSearch={useFolderSearch}
+          />
         )}
         {customerId === null ? (
           <EmptyStateCard
