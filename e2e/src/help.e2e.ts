@@ -35,7 +35,7 @@ describe('help page and client handbook', () => {
 
     const customer = await signedInPage(browser, 'customer@cutroom.demo', { viewport: PHONE });
     await customer.getByRole('button', { name: /navigation/i }).click();
-    await customer.getByRole('link', { name: 'Help' }).click();
+    await customer.getByTestId('sidebar').getByRole('link', { name: 'Help', exact: true }).click();
     await customer.waitForURL((url) => url.pathname === '/help');
     const ordering = customer.getByRole('article', { name: DEFAULT_HELP.videos[0]!.title });
     await expect
