@@ -1,3 +1,4 @@
+import { richTextAsLine } from './rich-text.js';
 import { MSG } from './messages.js';
 import type { Role } from './roles.js';
 
@@ -62,25 +63,8 @@ export const AI_PARAMS_STORAGE_KEY = 'aiDataParams';
 /** The Saved List's duration column: 'short_duration_video' → 'short duration video' (spec 002 §2). */
 export const durationText = (duration: string | null | undefined): string => (duration ?? '').replace(/_/g, ' ');
 
-const TAGS = /<[^>]*>/g;
-const ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-  '&nbsp;': ' ',
-};
-
 /** Rich text as one line of plain text, for the list's cut and for copying. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<\/(p|li|h\d)>|<br\s*\/?>/gi, ' ')
-    .replace(TAGS, '')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e] ?? e)
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+export const plainText = richTextAsLine;
 
 /** The first `max` characters, then '...' when there was more (spec 002 §9: 70 in the Saved List). */
 export const cutText = (text: string, max: number = AI_LIMITS.savedTextCut): string =>

@@ -25,3 +25,25 @@ export const RICH_TEXT_TAGS = [
   'span',
 ] as const;
 export const RICH_TEXT_LINK_SCHEMES = ['http', 'https', 'mailto'] as const;
+
+const BLOCK_END = /<\/(p|li|h\d)>|<br\s*\/?>/gi;
+const TAG = /<[^>]*>/g;
+/** The entities a sanitizer writes into text, read back. */
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&nbsp;': ' ',
+};
+
+/** Sanitized rich text as one line of plain text: blocks become spaces, tags go, entities are read back. */
+export function richTextAsLine(html: string): string {
+  return html
+    .replace(BLOCK_END, ' ')
+    .replace(TAG, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e] ?? e)
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -10,6 +10,7 @@ import {
   reopenVerdict,
   replyVerdict,
   resolveVerdict,
+  richTextAsLine,
   type InboxNoteView,
   type InboxStatus,
   type InboxThreadView,
@@ -62,20 +63,9 @@ export function visibleThreadsWhere(viewer: Viewer): SQL | undefined {
 const unseenBy = (userId: number) =>
   sql`(${inboxMessages.authorId} is distinct from ${userId} and ${inboxMessages.deletedAt} is null and not exists (select 1 from ${inboxSeen} where ${inboxSeen.messageId} = ${inboxMessages.id} and ${inboxSeen.userId} = ${userId}))`;
 
-const ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-  '&nbsp;': ' ',
-};
 /** Sanitized HTML as one line of text, for the list's preview and reply quotes. */
 export const previewOf = (html: string, chars: number) => {
-  const text = toPlainText(html.replace(/<(br|\/p|\/li|\/h\d)[^>]*>/gi, ' '))
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e] ?? e)
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = richTextAsLine(toPlainText(html.replace(/<(br|\/p|\/li|\/h\d)[^>]*>/gi, ' ')));
   return text.length > chars ? `${text.slice(0, chars).trimEnd()}…` : text;
 };
 
