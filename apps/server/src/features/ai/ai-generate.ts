@@ -9,6 +9,7 @@ import {
   type AiGenerateQuery,
 } from '@cutroom/domain';
 import type { Config } from '../../config.js';
+import { openEventStream } from '../../platform/event-stream.js';
 import type { Db } from '../../db/client.js';
 import { promptFor } from './ai-prompt.js';
 import { refundGeneration } from './ai-usage.js';
@@ -80,14 +81,7 @@ interface Generation {
  */
 export async function streamGeneration(g: Generation): Promise<void> {
   const { reply, ai } = g;
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
+  const res = openEventStream(reply);
   const send = (event: string, data: object) => {
     if (!res.writableEnded && !res.destroyed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };

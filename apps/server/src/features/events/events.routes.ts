@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LIVE_EVENT_TYPES, LIVE_RESYNC_EVENT, SESSION_ENDED_EVENT, TAB_HEADER } from '@cutroom/domain';
 import { currentUser, sessionIsLive } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { openEventStream } from '../../platform/event-stream.js';
 import { revokes, type AppEvent } from '../../platform/events.js';
 import { audienceMatcher } from './audience.js';
 
@@ -42,14 +43,7 @@ export const eventsRoutes =
         let matches = await audienceMatcher(ctx.db, viewer);
         const lastId = (request.headers['last-event-id'] as string | undefined) ?? request.query.lastEventId;
 
-        reply.hijack();
-        const res = reply.raw;
-        res.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
-        });
+        const res = openEventStream(reply);
         res.write('retry: 2000\n\n');
         if (lastId) {
           const missed = ctx.events.since(lastId);
