@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
+import { finished, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.js';
 import { createS3Client } from './storage.js';
@@ -98,9 +98,15 @@ function localStore(root: string): MultipartStore {
       await fs.promises.mkdir(dir, { recursive: true });
       const temp = path.join(dir, `${partNumber}.${randomBytes(6).toString('hex')}.tmp`);
       const counted = meter(maxBytes);
+      const written = pipeline(counted.stream, fs.createWriteStream(temp, { flags: 'wx' }));
+      // Piped by hand, not through pipeline(): refusing an over-long part must leave the request whole so its 400 can
+      // still be sent (Node 24 sends nothing for a destroyed request); a sender who drops out still ends the write.
+      body.pipe(counted.stream);
+      finished(body, (err) => err && counted.stream.destroy(err));
       try {
-        await pipeline(body, counted.stream, fs.createWriteStream(temp, { flags: 'wx' }));
+        await written;
       } catch (e) {
+        body.unpipe(counted.stream);
         await fs.promises.rm(temp, { force: true });
         throw e;
       }
