@@ -20,7 +20,8 @@ import {
   type Role,
 } from '@cutroom/domain';
 import { openDatabase } from '../../apps/server/src/db/client.js';
-import { columnPageQuery, pageValues } from '../../apps/server/src/features/board/board.service.js';
+import { columnPageQuery } from '../../apps/server/src/features/board/board.service.js';
+import { pageValues } from '../../apps/server/src/features/board/board-filters.js';
 import { ytColumnPageQuery, ytPageValues } from '../../apps/server/src/features/yt-helper/yt-board.service.js';
 import { createSession } from '../../apps/server/src/platform/auth.js';
 import { hashPassword } from '../../apps/server/src/platform/passwords.js';

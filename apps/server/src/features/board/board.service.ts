@@ -1,65 +1,18 @@
-import { and, asc, count, desc, eq, ilike, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import {
-  BOARD_COLUMNS,
-  CLOCK_TIME_ZONE,
-  isTimeZone,
-  type GetCardsReply,
-  type cardCountsBody,
-  type getCardsBody,
-  type Role,
-} from '@cutroom/domain';
-import type { z } from 'zod';
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { BOARD_COLUMNS, CLOCK_TIME_ZONE, isTimeZone, type GetCardsReply, type Role } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { prepareOnce } from '../../db/prepared.js';
 import { cardQaAccess, cards } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { visibleCardsWhere, type CardViewer } from '../cards/card-visibility.js';
+import { visibleCardsWhere } from '../cards/card-visibility.js';
 import { selectTiles, toCardTile } from '../cards/card-view.js';
 import { requestAllowance, requestsThisPeriod } from '../cards/request-allowance.js';
 import { resolveViewer } from './view-as.js';
+import { countColumns } from './board-counts.js';
+import { commonWhere, filterWhere, p, pageValues, shapeOf, type Body, type FilterBody } from './board-filters.js';
 
-type Body = z.output<typeof getCardsBody>;
-type FilterBody = z.output<typeof cardCountsBody>;
 type Column = (typeof BOARD_COLUMNS)[number];
-
-const p = {
-  viewer: sql.placeholder('viewer'),
-  status: sql.placeholder('status'),
-  term: sql.placeholder('term'),
-  start: sql.placeholder('start'),
-  end: sql.placeholder('end'),
-  zone: sql.placeholder('zone'),
-  offset: sql.placeholder('offset'),
-};
-
-/** The caller's own filters: title search and date range in the user's zone. */
-function filterWhere(body: Body): SQL | undefined {
-  const column = body.selectedDueDate ? cards.dueDate : cards.createdAt;
-  return and(
-    body.card_name ? ilike(cards.cardTitle, p.term) : undefined,
-    body.startDate ? sql`${column} >= (${p.start}::date::timestamp at time zone ${p.zone})` : undefined,
-    body.endDate ? sql`${column} < ((${p.end}::date + 1)::timestamp at time zone ${p.zone})` : undefined,
-  );
-}
-
-/** Filters shared by every column: visibility, unarchived, and the caller's own filters. */
-function commonWhere(body: Body, visibility: SQL | undefined): SQL | undefined {
-  return and(isNull(cards.archivedAt), visibility, filterWhere(body));
-}
-
-/** Values for the placeholders of commonWhere and columnPageQuery. */
-export function pageValues(viewer: CardViewer, body: Body, zone: string, column?: Column) {
-  return {
-    viewer: viewer.id,
-    status: column?.status ?? null,
-    term: body.card_name ? `%${body.card_name.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
-    start: body.startDate ?? null,
-    end: body.endDate ?? null,
-    zone,
-    offset: body.offset,
-  };
-}
 
 /** Video requests keep their manual order; other columns show the latest change first (or oldest). */
 function orderFor(column: Column, body: Body, keys: { sort: AnyColumn; updatedAt: AnyColumn; id: AnyColumn }) {
@@ -104,39 +57,7 @@ export function columnPageQuery(db: Db, role: Role, body: Body, column: Column) 
     .orderBy(...orderFor(column, body, cardKeys));
 }
 
-/** Cards per status for the list view's tabs; a QA counts their card_qa_access rows, not the whole table. */
-function countsQuery(db: Db, role: Role, body: Body) {
-  if (role === 'qa') {
-    const filters = filterWhere(body);
-    const base = db.select({ status: cardQaAccess.cardStatus, n: count() }).from(cardQaAccess).$dynamic();
-    const query = filters ? base.innerJoin(cards, eq(cards.id, cardQaAccess.cardId)) : base;
-    return query.where(and(eq(cardQaAccess.qaId, p.viewer), filters)).groupBy(cardQaAccess.cardStatus);
-  }
-  return db
-    .select({ status: cards.cardStatus, n: count() })
-    .from(cards)
-    .where(commonWhere(body, visibleCardsWhere({ id: p.viewer, role })))
-    .groupBy(cards.cardStatus)
-    .$dynamic();
-}
-
-/** What decides the SQL text of a request (values never do): the statement's name. */
-function shapeOf(role: Role, body: Body, column?: Column) {
-  const order = !column ? '' : column.key === 'video_request' ? 'queue' : (body.dataFilter ?? 'newest');
-  const filters = [body.card_name && 't', body.startDate && 's', body.endDate && 'e', body.selectedDueDate && 'due'];
-  return [role, order, ...filters.map((f) => f || ''), column ? body.limit : ''].join('_');
-}
-
 const zoneOf = (header: string | undefined) => (header && isTimeZone(header) ? header : CLOCK_TIME_ZONE);
-
-/** Cards per board column under the viewer's filters. */
-async function countColumns(ctx: AppContext, viewer: CardViewer, filters: FilterBody, zone: string) {
-  const body: Body = { ...filters, offset: 0, limit: 0 };
-  const rows = await prepareOnce(ctx.planned, `board_counts_${shapeOf(viewer.role, body)}`, (name) =>
-    countsQuery(ctx.planned, viewer.role, body).prepare(name),
-  ).execute(pageValues(viewer, body, zone));
-  return Object.fromEntries(BOARD_COLUMNS.map((c) => [c.key, rows.find((r) => r.status === c.status)?.n ?? 0]));
-}
 
 /** POST /api/getCards: one page of one column, or the first page of every column. */
 export async function getCards(ctx: AppContext, caller: SessionUser, body: Body, zoneHeader: string | undefined) {
