@@ -13,18 +13,24 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The API as its own process, started the way `npm start` starts it, on 127.0.0.1 only. */
-export async function startServer(databaseUrl: string, dataDir: string) {
+/**
+ * The API as its own process, started the way `npm start` starts it, on 127.0.0.1 only. An empty
+ * databaseUrl runs the embedded database in dataDir; `env` overrides the rest (SEED_DEMO: 'true').
+ */
+export async function startServer(databaseUrl: string, dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
     env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
+      ...inherited,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
+      MAIL_POLL_MS: '0',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

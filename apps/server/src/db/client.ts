@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withPreparedStatements } from './pglite-prepared.js';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import * as schema from './schema.js';
@@ -79,5 +80,6 @@ export async function openDatabase(opts: {
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
   const db = drizzle(client, { schema, logger });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, planned: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const planned = drizzle(await withPreparedStatements(client), { schema, logger });
+  return { db: db as unknown as Db, planned: planned as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
