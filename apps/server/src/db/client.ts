@@ -78,8 +78,8 @@ export async function openDatabase(opts: {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
-  const db = drizzle(client, { schema, logger });
-  await migrate(db, { migrationsFolder });
-  const planned = drizzle(await withPreparedStatements(client), { schema, logger });
-  return { db: db as unknown as Db, planned: planned as unknown as Db, kind: 'pglite', close: () => client.close() };
+  await migrate(drizzle(client, { schema, logger }), { migrationsFolder });
+  // Statements outside transactions run prepared (pglite-prepared.ts); both handles share them.
+  const db = drizzle(await withPreparedStatements(client), { schema, logger });
+  return { db: db as unknown as Db, planned: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -25,7 +25,7 @@ function literal(value: unknown): string | undefined {
 type Query = PGlite['query'];
 
 /**
- * PGlite for the `planned` handle: each SQL text is PREPAREd once and run as EXECUTE with its values
+ * PGlite outside transactions: each SQL text with values is PREPAREd once and run as EXECUTE with its values
  * as literals. PGlite's extended-protocol query() plans on every call and pays its protocol round
  * trips (a board page: 3.2 ms, of which 0.35 ms is execution); EXECUTE of a prepared statement takes
  * 0.5 ms (docs/performance.md). EXECUTE coerces each literal to the parameter type PREPARE inferred,
