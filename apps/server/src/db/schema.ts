@@ -344,6 +344,32 @@ export const cardQaAccess = pgTable(
   ],
 );
 
+/**
+ * Whose cards a counter row counts (DESIGN §4): everyone's (admin, id 0), a customer's (client_id;
+ * a team lead sums their customers), an editor's (assigned_to), a helper's (yt_helper_id), and the
+ * helper lead's (id 0: cards with the helper or a helper).
+ */
+export const CARD_COUNT_SCOPES = ['all', 'customer', 'editor', 'helper', 'helper-lead'] as const;
+
+/**
+ * Unarchived cards per status per visibility scope, so the board's counts read a few rows however
+ * many cards there are. Kept by statement triggers on `cards` (migration 0010), in the writing
+ * transaction, whichever path writes.
+ */
+export const cardCounts = pgTable(
+  'card_counts',
+  {
+    scope: text('scope').notNull().$type<(typeof CARD_COUNT_SCOPES)[number]>(),
+    scopeId: integer('scope_id').notNull(),
+    cardStatus: text('card_status').notNull().$type<(typeof CARD_STATUSES)[number]>(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.scopeId, t.cardStatus] }),
+    check('card_counts_scope_check', inList('scope', CARD_COUNT_SCOPES)),
+  ],
+);
+
 /** Delivered videos: one row per link, grouped by kind (done / repurpose) and version. */
 export const cardVideos = pgTable(
   'card_videos',
