@@ -31,6 +31,7 @@ import { workflowRoutes } from './features/workflow/workflow.routes.js';
 import { forgetRevoked, registerAuth } from './platform/auth.js';
 import { connectRedisCounters, memoryCounters } from './platform/attempt-limiter.js';
 import type { AppContext } from './platform/context.js';
+import { registerCompression } from './platform/compression.js';
 import { AppError, answerFrameworkError, registerErrorHandling } from './platform/errors.js';
 import { requestSerializer } from './platform/log-redaction.js';
 import { createMemoryBus, createRedisBus, runWithTab, type EventBus } from './platform/events.js';
@@ -135,6 +136,7 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
     });
   }
   await app.register(cookie);
+  await registerCompression(app);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: cspFor(config.files?.origin, config.s3) },
     crossOriginEmbedderPolicy: false,
