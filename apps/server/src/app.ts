@@ -136,7 +136,7 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
     });
   }
   await app.register(cookie);
-  await registerCompression(app);
+  registerCompression(app);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: cspFor(config.files?.origin, config.s3) },
     crossOriginEmbedderPolicy: false,

@@ -1,10 +1,12 @@
 import http from 'node:http';
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, listenLocal, type TestApp } from '../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../test/helpers.js';
 import { connectSse } from '../test/sse-client.js';
-import { COMPRESS_FROM_BYTES } from './compression.js';
+import Fastify from 'fastify';
+import { COMPRESS_FROM_BYTES, pickEncoding, registerCompression } from './compression.js';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof seedWithSessions>>;
@@ -91,5 +93,52 @@ describe('compressed JSON replies', () => {
     }
     expect(await stream.endsWithin(0)).toBe(false);
     await stream.close();
+  });
+});
+
+describe('pickEncoding', () => {
+  it('follows the client: brotli first on a tie, q=0 refuses, unknown codings ignored', () => {
+    expect(pickEncoding(undefined)).toBeUndefined();
+    expect(pickEncoding('identity')).toBeUndefined();
+    expect(pickEncoding('deflate, zstd')).toBeUndefined();
+    expect(pickEncoding('gzip')).toBe('gzip');
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip');
+    expect(pickEncoding('gzip;q=1, br;q=0')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('GZIP ; Q=0.3')).toBe('gzip');
+  });
+});
+
+describe('replies of other kinds', () => {
+  it('leaves encoded replies, streams and text alone, and compresses a very large one off the event loop', async () => {
+    const app = Fastify();
+    registerCompression(app);
+    const json = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ i, name: `item ${i}` })) });
+    app.get('/pre', (_request, reply) =>
+      reply.header('content-type', 'application/json').header('content-encoding', 'gzip').send(zlib.gzipSync(json)),
+    );
+    app.get('/stream', (_request, reply) =>
+      reply.header('content-type', 'application/json').send(Readable.from([json])),
+    );
+    app.get('/text', (_request, reply) => reply.header('content-type', 'text/csv').send(json));
+    // Past the size compressed in one synchronous call: the thread pool's turn.
+    const big = JSON.stringify({ items: Array.from({ length: 20_000 }, (_, i) => ({ i, name: `item ${i}` })) });
+    app.get('/big', (_request, reply) => reply.header('content-type', 'application/json').send(big));
+    for (const encoding of ['br', 'gzip']) {
+      const res = await app.inject({ method: 'GET', url: '/big', headers: { 'accept-encoding': encoding } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      const unpacked = encoding === 'br' ? zlib.brotliDecompressSync(res.rawPayload) : zlib.gunzipSync(res.rawPayload);
+      expect(unpacked.toString()).toBe(big);
+    }
+    const pre = await app.inject({ method: 'GET', url: '/pre', headers: { 'accept-encoding': 'br' } });
+    expect(pre.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(pre.rawPayload).toString()).toBe(json);
+    for (const url of ['/stream', '/text']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body).toBe(json);
+    }
+    await app.close();
   });
 });

@@ -1,10 +1,8 @@
 import type { Readable } from 'node:stream';
-import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest, LogLevel } from 'fastify';
 import type { HandlerInput, ReplyInput, RouteContract } from '@cutroom/domain';
 import { currentUser, type SessionUser } from './auth.js';
 import { compileReplySerializer } from './compiled-serializer.js';
-import { JSON_COMPRESSION } from './compression.js';
 
 /** Public routes may be called signed in or not; every other route has its caller. */
 type Caller<R extends RouteContract> = R extends { access: 'public' } ? SessionUser | null : SessionUser;
@@ -44,8 +42,6 @@ export function serve<R extends RouteContract>(
     method: route.method,
     url: route.path,
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
-    // JSON replies are compressed when large and asked for; text replies are downloads (CSV), sent as they are.
-    ...(route.reply instanceof z.ZodString ? {} : { compress: JSON_COMPRESSION }),
     ...(options.compiledReply
       ? { serializerCompiler: () => compileReplySerializer(route.reply, { method: route.method, url: route.path }) }
       : {}),
