@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { bootstrapAdmin } from './features/seed/admin-bootstrap.js';
+import { seedDemoMedia } from './features/seed/demo-media.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './features/seed/demo-seed.js';
 import { pruneSessions } from './platform/auth.js';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock.js';
@@ -48,7 +49,12 @@ async function main() {
   }
   const shouldSeed = config.seedDemo ?? database.kind === 'pglite';
   if (shouldSeed) {
-    await seedDemo(database.db);
+    // Only the start that seeded stores the clips; a demo missing them still starts, and says why.
+    if (await seedDemo(database.db)) {
+      await seedDemoMedia(database.db, config).catch((e: unknown) =>
+        process.stderr.write(`Demo videos not stored: ${e instanceof Error ? e.message : String(e)}\n`),
+      );
+    }
     printDemoLogins(config);
   }
   await pruneSessions(database.db);

@@ -52,7 +52,12 @@ async function readHead(chunks: AsyncIterator<Buffer>, limit: number) {
  * Stores one upload: its type comes from its bytes and must suit its purpose, its key's extension from
  * that type, and it counts against the owner's quota. A refused or failed upload leaves nothing behind.
  */
-export async function storeUpload(ctx: AppContext, storage: Storage, ownerId: number, file: IncomingFile) {
+export async function storeUpload(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  storage: Storage,
+  ownerId: number,
+  file: IncomingFile,
+) {
   const quotaBytes = ctx.config.storageQuotaBytes;
   const purpose = UPLOAD_PURPOSES[file.purpose];
   const chunks = file.stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;

@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq, inArray } from 'drizzle-orm';
+import { annotationShape, videoTimeOf, type CardStatus } from '@cutroom/domain';
+import type { Config } from '../../config.js';
+import type { Db, Tx } from '../../db/client.js';
+import { cardActivity, cardNotes, cardRatings, cardVideos, cards, users } from '../../db/schema.js';
+import { createStorage, type Storage } from '../../platform/storage.js';
+import { storeUpload } from '../media/media.service.js';
+import { DEMO_ACCOUNTS } from './demo-seed.js';
+import { DEMO_CLIPS, DEMO_WEEK, type CardWeek, type Clip } from './demo-week.js';
+
+/** The committed clips, found from this file so `npm start`, the tests and any working directory read the same folder. */
+export const DEMO_MEDIA_DIR = path.resolve(import.meta.dirname, '../../../demo-media');
+
+type Key = (typeof DEMO_ACCOUNTS)[number]['key'];
+type SeededCard = typeof cards.$inferSelect;
+
+const HOUR = 3_600_000;
+
+async function demoIds(db: Db): Promise<Record<Key, number>> {
+  const rows = await db
+    .select({ id: users.id, email: users.useremail })
+    .from(users)
+    .where(
+      inArray(
+        users.useremail,
+        DEMO_ACCOUNTS.map((a) => a.email),
+      ),
+    );
+  const ids = {} as Record<Key, number>;
+  for (const a of DEMO_ACCOUNTS) {
+    const row = rows.find((r) => r.email === a.email);
+    if (!row) throw new Error(`demo media: no account ${a.email}`);
+    ids[a.key] = row.id;
+  }
+  return ids;
+}
+
+/** The card's activity from its request to its seeded status; a story that ends elsewhere is a mistake here. */
+function activityRows(card: SeededCard, week: CardWeek, ids: Record<Key, number>, at: (h: number) => Date) {
+  const rows: (typeof cardActivity.$inferInsert)[] = [
+    { cardId: card.id, userId: card.clientId, fromStatus: null, toStatus: 'video_request', createdAt: card.createdAt },
+  ];
+  let from: CardStatus = 'video_request';
+  for (const move of week.moves) {
+    rows.push({
+      cardId: card.id,
+      userId: ids[move.by],
+      fromStatus: from,
+      toStatus: move.to,
+      createdAt: at(move.hoursAgo),
+    });
+    from = move.to;
+  }
+  if (from !== card.cardStatus)
+    throw new Error(`demo week: '${week.title}' ends in ${from}, seeded in ${card.cardStatus}`);
+  return rows;
+}
+
+/** What the moves left on the card itself: when it was assigned, delivered and completed, and how often revised. */
+function cardFacts(week: CardWeek, urls: Record<Clip, string>, at: (h: number) => Date) {
+  const last = (to: CardStatus) => week.moves.findLast((m) => m.to === to);
+  const first = week.moves.find((m) => m.to === 'editing');
+  const done = last('done');
+  const completed = last('completed_done');
+  const latestDone = week.done?.at(-1);
+  const latestRepurpose = week.repurpose?.at(-1);
+  return {
+    ...(first ? { assignedAt: at(first.hoursAgo) } : {}),
+    ...(done ? { doneAt: at(done.hoursAgo) } : {}),
+    ...(completed ? { completedAt: at(completed.hoursAgo) } : {}),
+    ...(latestDone ? { doneVideoLink: urls[latestDone] } : {}),
+    ...(latestRepurpose ? { repurposeDoneLink: urls[latestRepurpose], repurposeStatus: 'done' } : {}),
+    revisionNr: week.moves.filter((m, i) => m.to === 'editing' && week.moves[i - 1]?.to === 'done').length,
+  };
+}
+
+async function writeNotes(tx: Tx, card: SeededCard, week: CardWeek, ids: Record<Key, number>, at: (h: number) => Date) {
+  const noteIds: number[] = [];
+  for (const n of week.notes ?? []) {
+    // The same shape and timecode rules as a comment posted in the chat (chat.service postComment).
+    const annotation = n.annotation ? annotationShape.parse(n.annotation) : null;
+    const videoTime = annotation ? Math.floor(annotation.time) : videoTimeOf(n.note);
+    const [row] = await tx
+      .insert(cardNotes)
+      .values({
+        cardId: card.id,
+        chat: n.chat,
+        parentId: n.replyTo === undefined ? null : noteIds[n.replyTo]!,
+        noteType: annotation ? 'annotation' : 'comment',
+        note: n.note,
+        authorId: ids[n.by],
+        videoNumber: videoTime === null ? null : 1,
+        videoTime,
+        annotation,
+        createdAt: at(n.hoursAgo),
+        updatedAt: at(n.hoursAgo),
+      })
+      .returning({ id: cardNotes.id });
+    noteIds.push(row!.id);
+  }
+}
+
+async function writeWeek(
+  tx: Tx,
+  card: SeededCard,
+  week: CardWeek,
+  ids: Record<Key, number>,
+  urls: Record<Clip, string>,
+) {
+  const now = Date.now();
+  const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR);
+  await tx.delete(cardActivity).where(eq(cardActivity.cardId, card.id));
+  await tx.insert(cardActivity).values(activityRows(card, week, ids, at));
+
+  const versions = [
+    ...(week.done ?? []).map((clip, version) => ({ kind: 'done' as const, version, clip })),
+    ...(week.repurpose ?? []).map((clip, version) => ({ kind: 'repurpose' as const, version, clip })),
+  ];
+  await tx.delete(cardVideos).where(eq(cardVideos.cardId, card.id));
+  if (versions.length) {
+    await tx.insert(cardVideos).values(
+      versions.map((v) => ({
+        cardId: card.id,
+        kind: v.kind,
+        version: v.version,
+        videoUrl: urls[v.clip],
+        videoType: 'video/mp4',
+        createdAt: at(week.moves.find((m) => m.to === (v.kind === 'done' ? 'qa' : 'repurpose_done'))?.hoursAgo ?? 0),
+      })),
+    );
+  }
+  await tx
+    .update(cards)
+    .set(cardFacts(week, urls, at))
+    .where(eq(cards.id, card.id));
+  await writeNotes(tx, card, week, ids, at);
+  if (week.rating) {
+    await tx.insert(cardRatings).values({
+      cardId: card.id,
+      cardType: 'done',
+      rating: week.rating.stars,
+      comment: week.rating.comment,
+      ratedBy: card.clientId,
+      assignedQaId: card.assignedQaId,
+      createdAt: at(week.rating.hoursAgo),
+      updatedAt: at(week.rating.hoursAgo),
+    });
+  }
+}
+
+/**
+ * Right after the first demo seed: the committed clips go through the storage layer as the editor's
+ * uploads (local disk or S3, as staff uploads do), and the seeded cards get a week of history around
+ * them: versions, timecoded comments and drawings, activity on every card, ratings.
+ */
+export async function seedDemoMedia(db: Db, config: Config, storage?: Storage): Promise<void> {
+  const ids = await demoIds(db);
+  const store = storage ?? (await createStorage(config));
+  const urls = {} as Record<Clip, string>;
+  for (const [clip, file] of Object.entries(DEMO_CLIPS) as [Clip, string][]) {
+    const stored = await storeUpload({ db, config }, store, ids.editor, {
+      stream: fs.createReadStream(path.join(DEMO_MEDIA_DIR, file)),
+      fileName: file,
+      purpose: 'video',
+    });
+    urls[clip] = stored.url;
+  }
+  const seeded = await db
+    .select()
+    .from(cards)
+    .where(and(inArray(cards.clientId, [ids.customer, ids.customer2])));
+  await db.transaction(async (tx) => {
+    for (const week of DEMO_WEEK) {
+      const card = seeded.find((c) => c.cardTitle === week.title);
+      if (!card) throw new Error(`demo week: no seeded card '${week.title}'`);
+      await writeWeek(tx, card, week, ids, urls);
+    }
+  });
+}
