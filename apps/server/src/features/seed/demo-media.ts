@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { annotationShape, videoTimeOf, type CardStatus } from '@cutroom/domain';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -170,7 +170,7 @@ export async function seedDemoMedia(db: Db, config: Config, storage?: Storage): 
   const seeded = await db
     .select()
     .from(cards)
-    .where(and(inArray(cards.clientId, [ids.customer, ids.customer2])));
+    .where(inArray(cards.clientId, [ids.customer, ids.customer2]));
   await db.transaction(async (tx) => {
     for (const week of DEMO_WEEK) {
       const card = seeded.find((c) => c.cardTitle === week.title);
