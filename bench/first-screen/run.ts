@@ -5,7 +5,8 @@
  * inbox), the column counts, the first page of every column shown by default, and a customer's
  * request allowance; over at most six keep-alive connections, as a browser holds per host. The live
  * event stream is left out (it stays open). Each size has its own database and API process, and the
- * rounds visit the sizes in turn, so a machine busy with other work weighs on every size alike.
+ * rounds visit the sizes in turn (each round starting at another), so a machine busy with other
+ * work weighs on every size alike.
  * Prints p50/p99 of the whole screen, its slowest call, the counts call on its own (autocannon, one
  * connection), the reply bytes as sent for a browser's Accept-Encoding, and the 100k/1k ratios.
  * Asserts nothing.
@@ -211,7 +212,9 @@ async function measure(sizes: Awaited<ReturnType<typeof prepare>>[]) {
   // A fresh process compiles its hot paths during its first seconds.
   for (const size of sizes) for (const role of roles) await screens(size.origin, size.tokens[role], role, 3);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const size of sizes) {
+    // Each round starts at another size, so no size always runs first or last.
+    const order = sizes.map((_, i) => sizes[(i + round) % sizes.length]!);
+    for (const size of order) {
       for (const role of roles) {
         const tally = tallyOf(size.scale, role);
         await screens(size.origin, size.tokens[role], role, SECONDS, tally);
