@@ -19,6 +19,8 @@ export function buildWebIfStale() {
     'apps/web/index.html',
     'apps/web/public',
     'apps/web/vite.config.ts',
+    'apps/web/domain-imports.ts',
+    'apps/web/precompress.ts',
     'packages/domain/src',
   ]
     .map((p) => path.join(root, p))

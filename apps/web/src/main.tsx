@@ -1,17 +1,23 @@
-import '@mantine/core/styles.css';
+import './app/mantine-first.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
+import { createQueryClient } from './lib/query-client';
+import { meQuery } from './lib/session';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lost its #root element');
 
+// Who is signed in is asked at once, alongside the first route's code, not after it has loaded.
+const queryClient = createQueryClient();
+void queryClient.prefetchQuery(meQuery);
+
 createRoot(root).render(
   <StrictMode>
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
@@ -11,6 +12,12 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Cutroom</title>');
   fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  // As the build leaves them (apps/web/precompress.ts): each file with its brotli and gzip copies.
+  for (const file of ['index.html', 'assets/app-1234.js']) {
+    const content = fs.readFileSync(path.join(dist, file));
+    fs.writeFileSync(path.join(dist, `${file}.br`), zlib.brotliCompressSync(content));
+    fs.writeFileSync(path.join(dist, `${file}.gz`), zlib.gzipSync(content));
+  }
   t = await createTestApp({ WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -18,7 +25,16 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
-const get = (url: string, accept = 'text/html') => t.app.inject({ method: 'GET', url, headers: { accept } });
+const get = (url: string, accept = 'text/html', encoding?: string) =>
+  t.app.inject({ method: 'GET', url, headers: { accept, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+
+/** The body as the browser reads it, whatever the encoding. */
+function decoded(res: Awaited<ReturnType<typeof get>>): string {
+  const raw = res.rawPayload;
+  if (res.headers['content-encoding'] === 'br') return zlib.brotliDecompressSync(raw).toString();
+  if (res.headers['content-encoding'] === 'gzip') return zlib.gunzipSync(raw).toString();
+  return raw.toString();
+}
 
 describe('serving the web app', () => {
   it('answers / and any client route with index.html, never cached', async () => {
@@ -35,6 +51,34 @@ describe('serving the web app', () => {
     expect(res.headers['cache-control']).toContain('immutable');
     fs.writeFileSync(path.join(dist, 'assets', 'rebuilt-5678.js'), 'console.log(2)');
     expect((await get('/assets/rebuilt-5678.js', '*/*')).statusCode).toBe(200);
+  });
+
+  it('sends the pre-compressed copy the browser accepts, brotli first, and says the reply varies by it', async () => {
+    const cases = [
+      { encoding: 'gzip, deflate, br', expected: 'br' },
+      { encoding: 'gzip', expected: 'gzip' },
+      { encoding: 'identity', expected: undefined },
+      { encoding: undefined, expected: undefined },
+    ];
+    for (const { encoding, expected } of cases) {
+      const asset = await get('/assets/app-1234.js', '*/*', encoding);
+      expect(asset.statusCode, encoding).toBe(200);
+      expect(asset.headers['content-encoding'], encoding).toBe(expected);
+      expect(asset.headers['content-type'], encoding).toMatch(/javascript/);
+      expect(asset.headers.vary, encoding).toMatch(/accept-encoding/i);
+      expect(asset.headers['cache-control'], encoding).toContain('immutable');
+      expect(decoded(asset), encoding).toBe('console.log(1)');
+
+      // index.html itself, and as the client router's fallback for any page.
+      for (const url of ['/', '/login', '/card-details/12']) {
+        const page = await get(url, 'text/html', encoding);
+        expect(page.headers['content-encoding'], `${url} ${encoding}`).toBe(expected);
+        expect(page.headers['content-type'], `${url} ${encoding}`).toMatch(/text\/html/);
+        expect(page.headers.vary, `${url} ${encoding}`).toMatch(/accept-encoding/i);
+        expect(page.headers['cache-control'], `${url} ${encoding}`).toBe('no-cache');
+        expect(decoded(page), `${url} ${encoding}`).toContain('<title>Cutroom</title>');
+      }
+    }
   });
 
   it('keeps unknown API paths and missing files as JSON 404s', async () => {

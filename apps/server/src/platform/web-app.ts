@@ -16,8 +16,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       // Files are looked up per request, so a rebuild is served without a restart.
       wildcard: true,
       index: 'index.html',
+      // The build writes file.br and file.gz beside each text file (apps/web/precompress.ts); the one the
+      // browser accepts is sent as is, with Vary: Accept-Encoding, so replies are never compressed per request.
+      preCompressed: true,
       setHeaders(res, file) {
-        // Vite fingerprints assets, so they can be cached for good; index.html never.
+        // Vite fingerprints assets (and their .br/.gz copies), so they can be cached for good; index.html never.
         res.header(
           'cache-control',
           file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { Button, Center, EmptyState, Paper } from '@mantine/core';
 import { IconCompass } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
@@ -5,8 +6,10 @@ import { MSG, fill } from '@cutroom/domain';
 import { FullPageLoader } from '../components/loaders';
 import { PublicFrame } from '../components/public-frame';
 import { useSession } from '../lib/session';
-import { AppLayout } from './layout/app-layout';
 import { PATHS } from './paths';
+
+/** The app frame loads on demand here too, so the first download (login) does not carry it. */
+const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
 
 function NotFoundCard() {
   const { pathname } = useLocation();
@@ -36,9 +39,11 @@ export function NotFoundPage() {
   if (session.isPending) return <FullPageLoader />;
   if (session.data) {
     return (
-      <AppLayout>
-        <NotFoundCard />
-      </AppLayout>
+      <Suspense fallback={<FullPageLoader />}>
+        <AppLayout>
+          <NotFoundCard />
+        </AppLayout>
+      </Suspense>
     );
   }
   return (

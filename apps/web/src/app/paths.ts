@@ -1,4 +1,4 @@
-import { API, GOOGLE_REDIRECT_PATH, NAV_ITEMS, sidebarFor, type Role } from '@cutroom/domain';
+import { GOOGLE_REDIRECT_PATH, NAV_ITEMS, sidebarFor, type Role } from '@cutroom/domain';
 import { CARD_DETAILS_ROUTE } from '../lib/card-url';
 
 /** Every route of spec 000 §2 and 002 §2, named once. */
@@ -40,19 +40,6 @@ export const customerProfilePath = (userId: number | string) => `/customer/${use
 export function navLabel(role: Role, path: string, fallback: string): string {
   return sidebarFor(role).find((item) => item.path === path)?.label ?? fallback;
 }
-
-const ADMIN_ONLY: readonly Role[] = ['admin'];
-
-/** Roles a page is open to; the rest go home, as the spec says for settings (002 §2). */
-export const PAGE_ROLES = {
-  settings: API.settings.announcements.access,
-  rating: ADMIN_ONLY,
-  exportCards: ADMIN_ONLY,
-  // A list page is open to whoever may call its list (the route contract's access).
-  users: API.users.list.access,
-  customers: API.users.customers.access,
-  inbox: API.inbox.list.access,
-} as const satisfies Record<string, readonly Role[]>;
 
 export const DEFAULT_LABELS = {
   users: NAV_ITEMS.users.label,

@@ -1,12 +1,14 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { ToastContainer } from 'react-toastify';
 import { TOAST_MS } from '@cutroom/domain';
 import { onUnauthorized } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { signOutLocally } from '../lib/session';
 import { theme } from './theme';
+
+/** Loaded after the first page (lib/notify.ts says why). */
+const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ default: m.ToastContainer })));
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -27,7 +29,9 @@ export function AppProviders({ children, queryClient: given, env = 'default' }: 
       <QueryClientProvider client={queryClient}>
         {children}
         {/* Spec 000 §8: top right, 3 s, closable by click, paused on hover, draggable. */}
-        <ToastContainer position="top-right" autoClose={TOAST_MS} closeOnClick pauseOnHover draggable newestOnTop />
+        <Suspense fallback={null}>
+          <ToastContainer position="top-right" autoClose={TOAST_MS} closeOnClick pauseOnHover draggable newestOnTop />
+        </Suspense>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,34 +1,11 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
-import { AI_TOOLBOX_ROLES, DUE_CARD_ROLES } from '@cutroom/domain';
+import type { Role } from '@cutroom/domain';
 import { FullPageLoader } from '../components/loaders';
 import { LoginPage } from '../features/auth/login-page';
-import { PasswordResetPage } from '../features/auth/password-reset-page';
-import { SignupPage } from '../features/auth/signup-page';
-import { VerifyEmailPage } from '../features/auth/verify-email-page';
-import { PrivacyPolicyPage } from '../features/legal/privacy-policy-page';
-import { InboxPage } from '../features/inbox/inbox-page';
-import { HandbookPage } from '../features/help/handbook-page';
-import { HelpPage } from '../features/help/help-page';
-import { AiToolboxPage } from '../features/ai-toolbox/ai-toolbox-page';
-import { UploadPage } from '../features/uploads/upload-page';
-import { DueCardsPage } from '../features/due-cards/due-cards-page';
-import { ExportCardsPage } from '../features/export-cards/export-cards-page';
-import { RatingPage } from '../features/rating/rating-page';
-import { CustomersPage } from '../features/people/customers-page';
-import { UsersPage } from '../features/people/users-page';
-import { ProfilePage } from '../features/profile/profile-page';
-import { GoogleReturnPage } from '../features/analytics/oauth-return-page';
-import { CustomerProfilePage } from '../features/profiles/customer-profile-page';
-import { UserProfilePage } from '../features/profiles/user-profile-page';
-import { ArchivePage } from '../features/archive/archive-page';
-import { NotificationsPage } from '../features/notifications/notifications-page';
-import { NewRequestPage } from '../features/requests/new-request-page';
-import { SettingsPage } from '../features/settings/settings-page';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
-import { AppLayout } from './layout/app-layout';
-import { NotFoundPage } from './not-found-page';
-import { PATHS, PAGE_ROLES } from './paths';
+import { PATHS } from './paths';
+import type * as PageRoles from './page-roles';
 import { RouteErrorPage } from './route-error-page';
 
 function Root() {
@@ -39,6 +16,25 @@ function Root() {
     </>
   );
 }
+
+/**
+ * Every page but the login loads with its route, so the first download holds only the login, the guards
+ * and the providers; the router fetches a page's chunk (and the app frame's) in parallel on navigation.
+ */
+const page = (load: () => Promise<ComponentType>) => ({
+  lazy: async () => {
+    // The page's Mantine styles beyond the first page's come with it (mantine-all.ts).
+    const [Component] = await Promise.all([load(), import('./mantine-all')]);
+    return { Component };
+  },
+  hydrateFallbackElement: <FullPageLoader />,
+});
+
+/** A page open to some roles only; the role lists load with it (page-roles.ts). */
+const roleGate = (pick: (roles: typeof PageRoles) => readonly Role[]) => ({
+  lazy: async () => ({ element: <RequireRole roles={pick(await import('./page-roles'))} /> }),
+  hydrateFallbackElement: <FullPageLoader />,
+});
 
 /**
  * The board (with its drag and drop and the date-range picker) loads on demand, so the login and other
@@ -57,17 +53,26 @@ export const routes: RouteObject[] = [
         element: <PublicOnly />,
         children: [
           { path: PATHS.login, element: <LoginPage /> },
-          { path: PATHS.signup, element: <SignupPage /> },
+          { path: PATHS.signup, ...page(() => import('../features/auth/signup-page').then((m) => m.SignupPage)) },
         ],
       },
-      { path: PATHS.passwordReset, element: <PasswordResetPage /> },
-      { path: PATHS.verifyEmail, element: <VerifyEmailPage /> },
-      { path: PATHS.privacyPolicy, element: <PrivacyPolicyPage /> },
+      {
+        path: PATHS.passwordReset,
+        ...page(() => import('../features/auth/password-reset-page').then((m) => m.PasswordResetPage)),
+      },
+      {
+        path: PATHS.verifyEmail,
+        ...page(() => import('../features/auth/verify-email-page').then((m) => m.VerifyEmailPage)),
+      },
+      {
+        path: PATHS.privacyPolicy,
+        ...page(() => import('../features/legal/privacy-policy-page').then((m) => m.PrivacyPolicyPage)),
+      },
       {
         element: <RequireAuth />,
         children: [
           {
-            element: <AppLayout />,
+            ...page(() => import('./layout/app-layout').then((m) => m.AppLayout)),
             children: [
               {
                 path: PATHS.home,
@@ -82,30 +87,80 @@ export const routes: RouteObject[] = [
                   </Suspense>
                 ),
               },
-              { path: PATHS.newCard, element: <NewRequestPage /> },
-              { path: `${PATHS.cardDetails}?`, lazy: () => import('../features/card-detail/route') },
-              { path: PATHS.upload, element: <UploadPage /> },
-              { path: PATHS.userProfile, element: <UserProfilePage /> },
-              { path: PATHS.customerProfile, element: <CustomerProfilePage /> },
-              { path: PATHS.handbook, element: <HandbookPage /> },
-              { path: PATHS.help, element: <HelpPage /> },
-              { path: PATHS.dashboard, lazy: () => import('../features/dashboard/route') },
-              { path: PATHS.archive, element: <ArchivePage /> },
               {
-                element: <RequireRole roles={PAGE_ROLES.inbox} />,
-                children: [{ path: PATHS.inbox, element: <InboxPage /> }],
+                path: PATHS.newCard,
+                ...page(() => import('../features/requests/new-request-page').then((m) => m.NewRequestPage)),
               },
               {
-                element: <RequireRole roles={DUE_CARD_ROLES} />,
-                children: [{ path: PATHS.dueCards, element: <DueCardsPage /> }],
+                path: `${PATHS.cardDetails}?`,
+                lazy: () => import('../features/card-detail/route'),
+                hydrateFallbackElement: <FullPageLoader />,
               },
               {
-                element: <RequireRole roles={AI_TOOLBOX_ROLES} />,
-                children: [{ path: PATHS.aiToolbox, element: <AiToolboxPage /> }],
+                path: PATHS.upload,
+                ...page(() => import('../features/uploads/upload-page').then((m) => m.UploadPage)),
               },
-              { path: PATHS.notifications, element: <NotificationsPage /> },
-              { path: PATHS.profile, element: <ProfilePage /> },
-              { path: PATHS.googleReturn, element: <GoogleReturnPage /> },
+              {
+                path: PATHS.userProfile,
+                ...page(() => import('../features/profiles/user-profile-page').then((m) => m.UserProfilePage)),
+              },
+              {
+                path: PATHS.customerProfile,
+                ...page(() => import('../features/profiles/customer-profile-page').then((m) => m.CustomerProfilePage)),
+              },
+              {
+                path: PATHS.handbook,
+                ...page(() => import('../features/help/handbook-page').then((m) => m.HandbookPage)),
+              },
+              { path: PATHS.help, ...page(() => import('../features/help/help-page').then((m) => m.HelpPage)) },
+              {
+                path: PATHS.dashboard,
+                lazy: () => import('../features/dashboard/route'),
+                hydrateFallbackElement: <FullPageLoader />,
+              },
+              {
+                path: PATHS.archive,
+                ...page(() => import('../features/archive/archive-page').then((m) => m.ArchivePage)),
+              },
+              {
+                ...roleGate((r) => r.PAGE_ROLES.inbox),
+                children: [
+                  {
+                    path: PATHS.inbox,
+                    ...page(() => import('../features/inbox/inbox-page').then((m) => m.InboxPage)),
+                  },
+                ],
+              },
+              {
+                ...roleGate((r) => r.DUE_CARD_ROLES),
+                children: [
+                  {
+                    path: PATHS.dueCards,
+                    ...page(() => import('../features/due-cards/due-cards-page').then((m) => m.DueCardsPage)),
+                  },
+                ],
+              },
+              {
+                ...roleGate((r) => r.AI_TOOLBOX_ROLES),
+                children: [
+                  {
+                    path: PATHS.aiToolbox,
+                    ...page(() => import('../features/ai-toolbox/ai-toolbox-page').then((m) => m.AiToolboxPage)),
+                  },
+                ],
+              },
+              {
+                path: PATHS.notifications,
+                ...page(() => import('../features/notifications/notifications-page').then((m) => m.NotificationsPage)),
+              },
+              {
+                path: PATHS.profile,
+                ...page(() => import('../features/profile/profile-page').then((m) => m.ProfilePage)),
+              },
+              {
+                path: PATHS.googleReturn,
+                ...page(() => import('../features/analytics/oauth-return-page').then((m) => m.GoogleReturnPage)),
+              },
               {
                 path: PATHS.ytHelperBoard,
                 loader: () => {
@@ -121,30 +176,55 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
-                element: <RequireRole roles={PAGE_ROLES.users} />,
-                children: [{ path: PATHS.users, element: <UsersPage /> }],
+                ...roleGate((r) => r.PAGE_ROLES.users),
+                children: [
+                  {
+                    path: PATHS.users,
+                    ...page(() => import('../features/people/users-page').then((m) => m.UsersPage)),
+                  },
+                ],
               },
               {
-                element: <RequireRole roles={PAGE_ROLES.customers} />,
-                children: [{ path: PATHS.customers, element: <CustomersPage /> }],
+                ...roleGate((r) => r.PAGE_ROLES.customers),
+                children: [
+                  {
+                    path: PATHS.customers,
+                    ...page(() => import('../features/people/customers-page').then((m) => m.CustomersPage)),
+                  },
+                ],
               },
               {
-                element: <RequireRole roles={PAGE_ROLES.settings} />,
-                children: [{ path: PATHS.settings, element: <SettingsPage /> }],
+                ...roleGate((r) => r.PAGE_ROLES.settings),
+                children: [
+                  {
+                    path: PATHS.settings,
+                    ...page(() => import('../features/settings/settings-page').then((m) => m.SettingsPage)),
+                  },
+                ],
               },
               {
-                element: <RequireRole roles={PAGE_ROLES.rating} />,
-                children: [{ path: PATHS.rating, element: <RatingPage /> }],
+                ...roleGate((r) => r.PAGE_ROLES.rating),
+                children: [
+                  {
+                    path: PATHS.rating,
+                    ...page(() => import('../features/rating/rating-page').then((m) => m.RatingPage)),
+                  },
+                ],
               },
               {
-                element: <RequireRole roles={PAGE_ROLES.exportCards} />,
-                children: [{ path: PATHS.exportCards, element: <ExportCardsPage /> }],
+                ...roleGate((r) => r.PAGE_ROLES.exportCards),
+                children: [
+                  {
+                    path: PATHS.exportCards,
+                    ...page(() => import('../features/export-cards/export-cards-page').then((m) => m.ExportCardsPage)),
+                  },
+                ],
               },
             ],
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', ...page(() => import('./not-found-page').then((m) => m.NotFoundPage)) },
     ],
   },
 ];

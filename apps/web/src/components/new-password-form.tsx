@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { MSG } from '@cutroom/domain';
-import { PasswordField, newPasswordProblem } from './person-fields';
+import { newPasswordProblem } from './new-password-problem';
+import { PasswordField } from './person-fields';
 
 interface NewPasswordFormProps {
   submitLabel: string;

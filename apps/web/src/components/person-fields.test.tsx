@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@cutroom/domain';
-import { EmailField, NameFields, PasswordField, newPasswordProblem } from './person-fields';
+import { EmailField, NameFields, PasswordField } from './person-fields';
+import { newPasswordProblem } from './new-password-problem';
 
 const field = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
 

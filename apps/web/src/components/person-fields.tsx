@@ -1,5 +1,5 @@
 import { PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core';
-import { EMAIL_MAX, MSG, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, passwordField } from '@cutroom/domain';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@cutroom/domain';
 
 /*
  * The name, email and password inputs of signup, login, password reset and the profile: one set of
@@ -62,10 +62,4 @@ export function PasswordField({ purpose, label = PASSWORD_LABELS[purpose], ...re
       {...rest}
     />
   );
-}
-
-/** The server's rule for a new password, checked before sending; null when it passes. */
-export function newPasswordProblem(password: string): string | null {
-  const checked = passwordField.safeParse(password);
-  return checked.success ? null : (checked.error.issues[0]?.message ?? MSG.generic);
 }

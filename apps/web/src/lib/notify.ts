@@ -1,8 +1,10 @@
-import { toast } from 'react-toastify';
+// react-toastify loads apart from the first page's code (issue 17's first-load budget); a toast sent
+// before its container is up waits in react-toastify's queue.
+const toastify = () => import('react-toastify');
 
 /** One place for toasts, so features say what happened and not how it is shown. */
 export const notify = {
-  success: (message: string) => toast.success(message),
-  error: (message: string) => toast.error(message),
-  info: (message: string) => toast.info(message),
+  success: (message: string) => void toastify().then(({ toast }) => toast.success(message)),
+  error: (message: string) => void toastify().then(({ toast }) => toast.error(message)),
+  info: (message: string) => void toastify().then(({ toast }) => toast.info(message)),
 };

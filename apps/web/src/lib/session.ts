@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { API, type UserView } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain';
 import { isApiError } from './api-client';
 import { call } from './call';
+import { loadContract } from './contract';
 import { clearLocalKeys, isProfileSkipped } from './storage';
 
 export const ME_KEY = ['me'] as const;
@@ -9,6 +10,7 @@ export const ME_KEY = ['me'] as const;
 /** The logged-in user, or null when there is no session (a 401 here is an answer, not an error). */
 export async function fetchMe(): Promise<UserView | null> {
   try {
+    const { API } = await loadContract();
     return await call(API.auth.me, { expectUnauthorized: true });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
@@ -37,7 +39,7 @@ export function signOutLocally(queryClient: QueryClient): void {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call(API.auth.logout, { expectUnauthorized: true }),
+    mutationFn: async () => call((await loadContract()).API.auth.logout, { expectUnauthorized: true }),
     // The cookie may already be gone or the network down; the tab logs out either way.
     onSettled: () => signOutLocally(queryClient),
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, type CallInput } from '@cutroom/domain';
+import type { API, CallInput } from '@cutroom/domain';
 import { call } from '../../lib/call';
+import { loadContract } from '../../lib/contract';
 import { meQuery } from '../../lib/session';
 import { rememberViewType } from '../../lib/storage';
 
@@ -10,7 +11,8 @@ export type LoginInput = CallInput<typeof API.auth.login>['body'];
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => call(API.auth.login, { body: input, expectUnauthorized: true }),
+    mutationFn: async (input: LoginInput) =>
+      call((await loadContract()).API.auth.login, { body: input, expectUnauthorized: true }),
     onSuccess: async (reply) => {
       rememberViewType(reply.client_type);
       await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
@@ -22,13 +24,14 @@ export type SignupInput = CallInput<typeof API.auth.signup>['body'];
 
 export const useSignup = () =>
   useMutation({
-    mutationFn: (input: SignupInput) => call(API.auth.signup, { body: input }),
+    mutationFn: async (input: SignupInput) => call((await loadContract()).API.auth.signup, { body: input }),
   });
 
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (emailToken: string) => call(API.auth.verifyEmail, { body: { emailToken } }),
+    mutationFn: async (emailToken: string) =>
+      call((await loadContract()).API.auth.verifyEmail, { body: { emailToken } }),
     // A confirmed email change moves pending_email into useremail for a logged-in user.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
   });
@@ -36,11 +39,11 @@ export function useVerifyEmail() {
 
 export const useRequestPasswordReset = () =>
   useMutation({
-    mutationFn: (email: string) => call(API.auth.passwordReset, { body: { email } }),
+    mutationFn: async (email: string) => call((await loadContract()).API.auth.passwordReset, { body: { email } }),
   });
 
 export const useConfirmPasswordReset = () =>
   useMutation({
-    mutationFn: (input: CallInput<typeof API.auth.passwordResetConfirm>['body']) =>
-      call(API.auth.passwordResetConfirm, { body: input }),
+    mutationFn: async (input: CallInput<typeof API.auth.passwordResetConfirm>['body']) =>
+      call((await loadContract()).API.auth.passwordResetConfirm, { body: input }),
   });

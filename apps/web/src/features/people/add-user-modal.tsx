@@ -13,7 +13,8 @@ import {
   isRole,
   type Role,
 } from '@cutroom/domain';
-import { EmailField, NameFields, PasswordField, newPasswordProblem } from '../../components/person-fields';
+import { newPasswordProblem } from '../../components/new-password-problem';
+import { EmailField, NameFields, PasswordField } from '../../components/person-fields';
 import { SlotSelects } from '../../components/slot-selects';
 import { TeamLeadSelect } from '../../components/team-lead-select';
 import { isApiError } from '../../lib/api-client';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -204,11 +204,7 @@ export function BasicInfoForm({ user, onSaved, thumbnailReference }: BasicInfoFo
   const isCustomer = user.client_type === 'customer';
   const form = useForm<BasicInfoValues>({ initialValues: initial, validate: (values) => validate(values, user) });
   const dirty = form.isDirty();
-  // Leaving after a save waits for the render that drops the unsaved-changes guard.
   const [saved, setSaved] = useState(false);
-  useEffect(() => {
-    if (saved) onSaved?.();
-  }, [saved, onSaved]);
 
   async function save() {
     if (!pendingChanges) return;
@@ -216,6 +212,8 @@ export function BasicInfoForm({ user, onSaved, thumbnailReference }: BasicInfoFo
       const reply = await update.mutateAsync(pendingChanges);
       notify.success(reply.message || MSG.profileUpdated);
       setSaved(true);
+      // Told now, not from an effect: the saved user gives this form a new key, and a remount loses `saved`.
+      onSaved?.();
     } catch (e) {
       const field = isApiError(e) ? e.field : undefined;
       const message = isApiError(e) ? e.message : MSG.profileUpdateFailed;

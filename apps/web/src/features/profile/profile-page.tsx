@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Paper, Tabs } from '@mantine/core';
 import { IconKey, IconLock, IconRefresh, IconUserEdit } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
@@ -59,7 +59,12 @@ export function ProfilePage() {
   const steps = missingSteps(user);
   const canSkip = maySkipProfile(user) && !isProfileSkipped();
 
-  const goHome = useCallback(() => void navigate('/'), [navigate]);
+  // Leaving after a save waits for the render that drops the form's unsaved-changes guard.
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (saved) void navigate('/');
+  }, [saved, navigate]);
+  const goHome = useCallback(() => setSaved(true), []);
 
   function skip() {
     skipProfileForNow();

@@ -1,0 +1,8 @@
+// Apart from person-fields.tsx: the login page uses those fields, and this rule brings zod with it.
+import { MSG, passwordField } from '@cutroom/domain';
+
+/** The server's rule for a new password, checked before sending; null when it passes. */
+export function newPasswordProblem(password: string): string | null {
+  const checked = passwordField.safeParse(password);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? MSG.generic);
+}
