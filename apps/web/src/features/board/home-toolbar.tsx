@@ -1,6 +1,17 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Collapse, Group, SegmentedControl, Select, Stack, Tooltip } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Collapse,
+  Group,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Tooltip,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DatePickerInput } from '@mantine/dates';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
@@ -96,13 +107,30 @@ export function CreateButton({ role, summary, onCreate }: CreateButtonProps) {
   );
 }
 
+/** Wide enough for "999 / 999 this month": the badge keeps one width from the first paint on. */
+const MONTHLY_COUNT_WIDTH = 172;
+
+/**
+ * The count holds its place while the counts load, so the header's buttons do not move (or wrap to a
+ * new line) when it arrives (issue 17: the customer's board shifted by 0.2 CLS).
+ */
 export function MonthlyCount({ summary }: { summary: BoardSummary | undefined }) {
   const used = summary?.monthlyCardCount;
-  if (used === undefined) return null;
+  if (used === undefined) {
+    return <Skeleton w={MONTHLY_COUNT_WIDTH} h="1.625rem" radius="sm" data-testid="monthly-count-loading" />;
+  }
   const limit = summary?.allowance?.limit;
   return (
     <Tooltip label="Requests created in this billing period" withArrow>
-      <Badge size="lg" variant="light" color="brand" radius="sm" tt="none" data-testid="monthly-count">
+      <Badge
+        size="lg"
+        variant="light"
+        color="brand"
+        radius="sm"
+        tt="none"
+        miw={MONTHLY_COUNT_WIDTH}
+        data-testid="monthly-count"
+      >
         {limit == null ? `${used} this month` : `${used} / ${limit} this month`}
       </Badge>
     </Tooltip>

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Center, Group, Loader, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Center, Group, Loader, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { ALL_TABS_SHOW_MORE_ABOVE, MOBILE_PX, MSG } from '@cutroom/domain';
-import { flattenPages, useColumnCards, type CardFilters } from './api';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { boardKeys, flattenPages, useColumnCards, type CardFilters } from './api';
 import { ALL_TABS, listColumns, listTitle, type BoardColumn, type ListTab } from './columns';
 import classes from './list.module.css';
 import { ListRow } from './list-row';
@@ -96,6 +97,50 @@ function StatusGroup({ column, filters, mobile, count }: SectionProps & { count:
   );
 }
 
+/**
+ * All Tabs shows its groups once the first page of each has arrived: groups filling in one by one pushed
+ * the ones below them down the screen (issue 17: layout shift on the customer's board). Later refetches
+ * (filters, live events) keep the groups on screen.
+ */
+function useFirstPagesLoaded(columns: BoardColumn[], filters: CardFilters): boolean {
+  const queryClient = useQueryClient();
+  // Subscribes to the columns' fetches; the answer itself is read from the cache below.
+  useIsFetching({ queryKey: boardKeys.columns });
+  const loaded = columns.every((c) => {
+    const state = queryClient.getQueryState(boardKeys.column(c.key, filters));
+    return state !== undefined && (state.data !== undefined || state.status === 'error');
+  });
+  const [shown, setShown] = useState(loaded);
+  if (loaded && !shown) setShown(true);
+  return shown || loaded;
+}
+
+function AllTabs({
+  columns,
+  filters,
+  mobile,
+  counts,
+}: {
+  columns: BoardColumn[];
+  filters: CardFilters;
+  mobile: boolean;
+  counts: Record<string, number> | undefined;
+}) {
+  const loaded = useFirstPagesLoaded(columns, filters);
+  return (
+    <>
+      {!loaded && <RowsSkeleton />}
+      <Box display={loaded ? undefined : 'none'}>
+        <Stack gap="xl">
+          {columns.map((c) => (
+            <StatusGroup key={c.key} column={c} filters={filters} mobile={mobile} count={counts?.[c.key]} />
+          ))}
+        </Stack>
+      </Box>
+    </>
+  );
+}
+
 export function ListView({ home, counts }: { home: HomeFilters; counts: Record<string, number> | undefined }) {
   const mobile = useMediaQuery(`(max-width: ${MOBILE_PX}px)`) ?? false;
   const columns = listColumns(home.show);
@@ -137,11 +182,7 @@ export function ListView({ home, counts }: { home: HomeFilters; counts: Record<s
             </Text>
           </Paper>
         ) : (
-          <Stack gap="xl">
-            {columns.map((c) => (
-              <StatusGroup key={c.key} column={c} filters={home.filters} mobile={mobile} count={counts?.[c.key]} />
-            ))}
-          </Stack>
+          <AllTabs columns={columns} filters={home.filters} mobile={mobile} counts={counts} />
         )}
       </Tabs.Panel>
     </Tabs>
