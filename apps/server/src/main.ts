@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -13,13 +14,29 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function printDemoLogins(config: Config) {
+/** The logins only on the start that seeded them (README); every start says where to go once it listens. */
+function printWelcome(config: Config, seeded: boolean) {
   const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
   const rows = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(width)}  ${a.role}`);
-  process.stdout.write(
-    `\nDemo workspace ready. Every demo account uses the password "${DEMO_PASSWORD}":\n${rows.join('\n')}\n\n` +
-      `Open ${config.publicUrl} to log in. API docs: ${config.publicUrl}/api/docs\n\n`,
-  );
+  const logins = seeded
+    ? `\nDemo workspace ready. Every demo account uses the password "${DEMO_PASSWORD}":\n${rows.join('\n')}\n`
+    : '';
+  process.stdout.write(`${logins}\nOpen ${config.publicUrl} to log in. API docs: ${config.publicUrl}/api/docs\n\n`);
+}
+
+const portTaken = `Port %PORT% is already in use. Set PORT to another port.`;
+
+/** A taken port found before the data folder is opened or seeded, not after (listen would say so only then). */
+async function assertPortFree(port: number, host: string) {
+  if (port === 0) return;
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  }).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'EADDRINUSE') fail(portTaken.replace('%PORT%', String(port)));
+    throw e;
+  });
 }
 
 async function main() {
@@ -31,6 +48,7 @@ async function main() {
     throw e;
   }
 
+  await assertPortFree(config.port, config.host);
   let releaseLock = () => {};
   if (!config.databaseUrl) {
     try {
@@ -48,15 +66,12 @@ async function main() {
     process.stdout.write(`Created admin account ${config.admin.email}\n`);
   }
   const shouldSeed = config.seedDemo ?? database.kind === 'pglite';
-  if (shouldSeed) {
-    // Only the start that seeded stores the clips; a demo missing them still starts, and says why.
-    if (await seedDemo(database.db)) {
-      await seedDemoMedia(database.db, config).catch((e: unknown) =>
-        process.stderr.write(`Demo videos not stored: ${e instanceof Error ? e.message : String(e)}\n`),
-      );
-    }
-    printDemoLogins(config);
-  }
+  const seeded = shouldSeed && (await seedDemo(database.db));
+  // Only the start that seeded stores the clips; a demo missing them still starts, and says why.
+  if (seeded)
+    await seedDemoMedia(database.db, config).catch((e: unknown) =>
+      process.stderr.write(`Demo videos not stored: ${e instanceof Error ? e.message : String(e)}\n`),
+    );
   await pruneSessions(database.db);
   const pruneTimer = setInterval(() => void pruneSessions(database.db).catch(() => {}), 3_600_000);
   pruneTimer.unref();
@@ -86,9 +101,10 @@ async function main() {
   } catch (e) {
     releaseLock();
     const err = e as NodeJS.ErrnoException;
-    if (err.code === 'EADDRINUSE') fail(`Port ${config.port} is already in use. Set PORT to another port.`);
+    if (err.code === 'EADDRINUSE') fail(portTaken.replace('%PORT%', String(config.port)));
     throw e;
   }
+  if (shouldSeed) printWelcome(config, seeded);
 }
 
 await main();

@@ -21,7 +21,12 @@ export async function registerOpenApi(app: FastifyInstance) {
   });
   await app.register(async (docs) => {
     docs.addHook('onRoute', makePublic);
-    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    await docs.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // Opened over plain http at the machine's address, upgrade-insecure-requests turned every asset to https: a blank page.
+      transformStaticCSP: (header: string) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+    });
   });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 }

@@ -43,6 +43,13 @@ describe('platform', () => {
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');
+    // Over plain http at the machine's address the assets must stay http: no upgrade-insecure-requests.
+    for (const url of ['/api/docs/', '/api/docs/static/index.html', '/api/docs/static/swagger-initializer.js']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { host: '192.168.1.20:3000' } });
+      expect(res.statusCode, url).toBeLessThan(400);
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(res.headers['content-security-policy'], url).not.toContain('upgrade-insecure-requests');
+    }
   });
 
   it('limits login calls per address', async () => {
