@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_TYPES } from './options.js';
-import { requestLimitOf } from './request-limit.js';
+import { requestLimitOf, requestUsageText } from './request-limit.js';
 
 const plan = (
   subscriptionType: string | null,
@@ -23,5 +23,13 @@ describe('requestLimitOf', () => {
   it("lets an admin's override win over every plan, unlimited included", () => {
     for (const p of SUBSCRIPTION_TYPES) expect(plan(p.value, 7, 3)).toBe(3);
     expect(plan('unlimited', null, 0)).toBe(0);
+  });
+});
+
+describe('requestUsageText', () => {
+  it('words the count the same on every screen, with or without a limit', () => {
+    expect(requestUsageText(1, 4)).toBe('1 / 4 this billing period');
+    expect(requestUsageText(0, 0)).toBe('0 / 0 this billing period');
+    expect(requestUsageText(12, null)).toBe('12 this billing period');
   });
 });

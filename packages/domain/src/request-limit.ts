@@ -32,3 +32,11 @@ export function billingPeriod(billingDate: Date, now = new Date()): { start: Dat
   const start = new Date(billingDate.getTime() + Math.floor(elapsed / periodMs) * periodMs);
   return { start, end: new Date(start.getTime() + periodMs) };
 }
+
+/**
+ * A customer's requests this billing period as every screen words it (issue 18: the board said
+ * "this month" and the request form "this billing period" for the same figure); null limit = unlimited.
+ */
+export function requestUsageText(used: number, limit: number | null): string {
+  return limit === null ? `${used} this billing period` : `${used} / ${limit} this billing period`;
+}

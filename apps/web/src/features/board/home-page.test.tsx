@@ -185,7 +185,7 @@ describe('home page', { timeout: 15_000 }, () => {
     const app = renderApp('/');
     const create = await screen.findByTestId('create-request');
     await waitFor(() => expect(create.getAttribute('aria-disabled')).toBe('true'));
-    expect((await screen.findByTestId('monthly-count')).textContent).toBe('4 / 4 this month');
+    expect((await screen.findByTestId('monthly-count')).textContent).toBe('4 / 4 this billing period');
     await user.hover(create);
     expect(await screen.findByText(MSG.requestLimitReached)).toBeTruthy();
     await user.click(create);

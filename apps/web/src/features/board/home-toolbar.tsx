@@ -23,7 +23,7 @@ import {
   IconLayoutList,
   IconPlus,
 } from '@tabler/icons-react';
-import { MOBILE_PX, REQUEST_ROLES, VIEW_AS_ROLES, type Role } from '@cutroom/domain';
+import { MOBILE_PX, REQUEST_ROLES, VIEW_AS_ROLES, requestUsageText, type Role } from '@cutroom/domain';
 import { ReloadButton } from '../../components/reload-button';
 import { boardKeys, type BoardSummary } from './api';
 import type { ShowFlag } from './columns';
@@ -107,8 +107,8 @@ export function CreateButton({ role, summary, onCreate }: CreateButtonProps) {
   );
 }
 
-/** Wide enough for "999 / 999 this month": the badge keeps one width from the first paint on. */
-const MONTHLY_COUNT_WIDTH = 172;
+/** Wide enough for "99 / 99 this billing period": the badge keeps one width from the first paint on. */
+const MONTHLY_COUNT_WIDTH = 196;
 
 /**
  * The count holds its place while the counts load, so the header's buttons do not move (or wrap to a
@@ -131,7 +131,7 @@ export function MonthlyCount({ summary }: { summary: BoardSummary | undefined })
         miw={MONTHLY_COUNT_WIDTH}
         data-testid="monthly-count"
       >
-        {limit == null ? `${used} this month` : `${used} / ${limit} this month`}
+        {requestUsageText(used, limit ?? null)}
       </Badge>
     </Tooltip>
   );

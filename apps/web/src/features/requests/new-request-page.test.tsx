@@ -177,6 +177,8 @@ describe('new request page', SLOW, () => {
     const user = userEvent.setup();
     renderApp('/new-card');
     expect(await screen.findByTestId('create-blocked')).toBeTruthy();
+    // The board's badge words the same figure the same way (issue 18).
+    expect(screen.getByTestId('request-usage').textContent).toBe('Requests: 4 / 4 this billing period');
     await fillDetails(user);
 
     expect(create().disabled).toBe(true);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Paper, Text } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router';
-import { REQUEST_ROLES } from '@cutroom/domain';
+import { REQUEST_ROLES, requestUsageText } from '@cutroom/domain';
 import { PageHeader } from '../../components/page-header';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt';
 import { useCurrentUser } from '../../lib/session';
@@ -41,7 +41,7 @@ export function NewRequestPage() {
           usage &&
           usage.limit !== null && (
             <Text fz="sm" c="dimmed" data-testid="request-usage">
-              {usage.used} of {usage.limit} requests used this billing period
+              Requests: {requestUsageText(usage.used, usage.limit)}
             </Text>
           )
         }
