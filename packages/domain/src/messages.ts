@@ -183,6 +183,10 @@ export const MSG = {
   requestDetailsFirst: 'Fill in the title, footage link, format and content type first',
   repurposeSizesHint: 'Choose 1 or 2 sizes, and describe the custom size with Other',
   noCardsInColumn: 'No cards here',
+  /** Video Requests follow the manual priority order, which the sort control leaves alone (issue 18). */
+  priorityOrder: 'In priority order',
+  priorityOrderDrag: 'In priority order: drag to reorder',
+  sortLeavesPriority: 'Video Requests keep their priority order',
   noCardsMatch: 'No cards match these filters',
   noComments: 'No comments yet.',
   noCommentsHint: 'No comments yet. Pause the video where something should change and write it here.',

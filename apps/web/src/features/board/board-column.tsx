@@ -73,6 +73,8 @@ interface ColumnShellProps {
   loaded: number;
   dropState: DropState;
   over: boolean;
+  /** A line under the title on how the column is ordered. */
+  note?: string;
   children: ReactNode;
 }
 
@@ -80,7 +82,17 @@ interface ColumnShellProps {
  * A column of either board: the drop zone, title and count, the tiles, and the loading, failure, empty
  * and next-page states under them; infinite scroll runs off its sentinel.
  */
-export function ColumnShell({ columnKey, title, count, query, loaded, dropState, over, children }: ColumnShellProps) {
+export function ColumnShell({
+  columnKey,
+  title,
+  count,
+  query,
+  loaded,
+  dropState,
+  over,
+  note,
+  children,
+}: ColumnShellProps) {
   const { setNodeRef } = useDroppable({
     id: `column-${columnKey}`,
     data: { column: columnKey },
@@ -105,6 +117,11 @@ export function ColumnShell({ columnKey, title, count, query, loaded, dropState,
           {count ?? loaded}
         </Badge>
       </Group>
+      {note && (
+        <Text fz="xs" c="dimmed" px="sm" mt={-4} mb={6} data-testid={`column-note-${columnKey}`}>
+          {note}
+        </Text>
+      )}
       <div className={classes.columnBody}>
         {children}
         {query.isPending && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} h={96} radius="md" aria-hidden />)}
@@ -165,6 +182,7 @@ export function BoardColumnView({ column, filters, count, dropState, over, sorta
       loaded={cards.length}
       dropState={dropState}
       over={over}
+      note={column.key === 'video_request' ? (sortable ? MSG.priorityOrderDrag : MSG.priorityOrder) : undefined}
     >
       {sortable ? (
         <SortableContext items={cards.map((c) => c.card_id)} strategy={verticalListSortingStrategy}>

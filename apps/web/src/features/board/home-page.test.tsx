@@ -64,8 +64,11 @@ describe('home page', { timeout: 15_000 }, () => {
     expect(window.localStorage.getItem('searchText')).toBe('vlog');
 
     await user.click(screen.getByTestId('sort-select'));
+    // The control says which column it leaves alone (issue 18), and that column says how it is ordered.
+    expect(screen.getByText(MSG.sortLeavesPriority)).toBeTruthy();
     await user.click(await screen.findByRole('option', { name: 'Oldest first' }));
     expect(clearFilter().getAttribute('data-count')).toBe('3');
+    expect(screen.getByTestId('column-note-video_request').textContent).toBe(MSG.priorityOrderDrag);
 
     await user.click(clearFilter());
     expect(clearFilter().getAttribute('data-count')).toBe('0');

@@ -23,7 +23,7 @@ import {
   IconLayoutList,
   IconPlus,
 } from '@tabler/icons-react';
-import { MOBILE_PX, REQUEST_ROLES, VIEW_AS_ROLES, requestUsageText, type Role } from '@cutroom/domain';
+import { MOBILE_PX, MSG, REQUEST_ROLES, VIEW_AS_ROLES, requestUsageText, type Role } from '@cutroom/domain';
 import { ReloadButton } from '../../components/reload-button';
 import { boardKeys, type BoardSummary } from './api';
 import type { ShowFlag } from './columns';
@@ -178,8 +178,13 @@ function FilterControls({ home, role, viewerId, mobile, ytMode = false }: Toolba
           value={home.sort}
           onChange={(v) => home.setSort(v ?? 'newest')}
           data={[
-            { value: 'newest', label: 'Newest first' },
-            { value: 'oldest', label: 'Oldest first' },
+            {
+              group: MSG.sortLeavesPriority,
+              items: [
+                { value: 'newest', label: 'Newest first' },
+                { value: 'oldest', label: 'Oldest first' },
+              ],
+            },
           ]}
         />
       )}
