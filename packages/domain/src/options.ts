@@ -2,6 +2,11 @@
 export interface Option<K extends string = string> {
   value: K;
   label: string;
+  /**
+   * The key of another option this one means the same as (issue 18 merged the spec's two readings):
+   * still accepted and shown under that option's label, never offered in a picker.
+   */
+  sameAs?: string;
 }
 
 const options = <const T extends readonly Option[]>(list: T) => list;
@@ -16,12 +21,12 @@ export const ASPECT_RATIOS = options([
 ]);
 
 export const VIDEO_PURPOSES = options([
-  { value: 'youtube_content', label: 'Youtube Content' },
+  { value: 'youtube_content', label: 'Youtube Content', sameAs: 'social_media' },
   { value: 'social_media', label: 'Social media/Youtube Content' },
   { value: 'vertical_short_form', label: 'Vertical Content For TikTok/Shorts/Reels' },
   { value: 'podcast', label: 'Podcast' },
   { value: 'advertising', label: 'Advertising/Marketing' },
-  { value: 'video_advertisement', label: 'Video Advertisement' },
+  { value: 'video_advertisement', label: 'Video Advertisement', sameAs: 'advertising' },
   { value: 'internal', label: 'Internal organization usage' },
   { value: 'wedding', label: 'Wedding video' },
   { value: 'tv_movie_film', label: 'TV/Movie/Film' },
@@ -38,7 +43,7 @@ export const REPURPOSE_SIZES = options([
 export const REFERRALS = options([
   { value: 'NA', label: 'NA' },
   { value: 'Google', label: 'Google' },
-  { value: 'Google Search', label: 'Google Search' },
+  { value: 'Google Search', label: 'Google Search', sameAs: 'Google' },
   { value: 'Youtube', label: 'Youtube' },
   { value: 'Linkedin', label: 'Linkedin' },
   { value: 'Facebook', label: 'Facebook' },
@@ -108,8 +113,14 @@ export const YES_NO = options([
   { value: 'no', label: 'No' },
 ]);
 
+/** The key an option stands for: its own, or the one it means the same as. */
+export const canonicalOf = (list: readonly Option[], value: string): string =>
+  list.find((o) => o.value === value)?.sameAs ?? value;
 export const labelOf = (list: readonly Option[], value: string | null | undefined): string =>
-  list.find((o) => o.value === value)?.label ?? value ?? '';
+  value == null ? '' : (list.find((o) => o.value === canonicalOf(list, value))?.label ?? value);
+/** What a picker offers: one option per meaning. */
+export const choicesOf = (list: readonly Option[]): { value: string; label: string }[] =>
+  list.filter((o) => !o.sameAs).map((o) => ({ value: o.value, label: o.label }));
 export const valuesOf = <T extends readonly Option[]>(list: T) =>
   list.map((o) => o.value) as unknown as [OptionValue<T>, ...OptionValue<T>[]];
 

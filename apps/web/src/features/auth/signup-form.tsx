@@ -3,7 +3,7 @@ import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { MSG, fill, isOptionOf, REFERRALS, REFERRALS_WITH_SOURCE, signupBody } from '@cutroom/domain';
+import { MSG, choicesOf, fill, isOptionOf, REFERRALS, REFERRALS_WITH_SOURCE, signupBody } from '@cutroom/domain';
 import { EmailField, NameFields, PasswordField } from '../../components/person-fields';
 import { isApiError } from '../../lib/api-client';
 import { zodFieldErrors } from '../../lib/form-errors';
@@ -84,7 +84,7 @@ export function SignupForm() {
         <Select
           label="How did you find us?"
           placeholder="Select an option"
-          data={REFERRALS.map((r) => ({ value: r.value, label: r.label }))}
+          data={choicesOf(REFERRALS)}
           clearable
           allowDeselect
           comboboxProps={{ withinPortal: true }}

@@ -21,6 +21,7 @@ import {
   REFERRALS,
   SUBSCRIPTION_TYPES,
   TABLE_PAGE_SIZE,
+  choicesOf,
   fill,
   isOptionOf,
   labelOf,
@@ -250,7 +251,7 @@ export function CustomersPage() {
                 aria-label="Referral"
                 placeholder="Referral"
                 clearable
-                data={choices(REFERRALS)}
+                data={choicesOf(REFERRALS)}
                 value={filters.referral ?? null}
                 onChange={(v: string | null) => setFilter('referral', v && isReferral(v) ? v : undefined)}
                 w={{ base: '100%', sm: 170 }}

@@ -23,6 +23,7 @@ import {
   REFERRALS_WITH_SOURCE,
   REFERRAL_SOURCE_MAX,
   TIME_ZONES,
+  choicesOf,
   profileBody,
   ytFieldErrors,
   type CustomerDetailKey,
@@ -73,8 +74,8 @@ function zoneOptions(current: string) {
 
 /** The referral choices of the signup and the customers filter; an older stored one stays choosable. */
 function referralOptions(current: string | null | undefined) {
-  const options: { value: string; label: string }[] = REFERRALS.map((r) => ({ value: r.value, label: r.label }));
-  if (current && !REFERRALS.some((r) => r.value === current)) options.push({ value: current, label: current });
+  const options = choicesOf(REFERRALS);
+  if (current && !options.some((r) => r.value === current)) options.push({ value: current, label: current });
   return options;
 }
 

@@ -67,6 +67,14 @@ describe('new request page', SLOW, () => {
     await user.type(screen.getByLabelText(/^Custom format/), '21:9');
     expect(next().disabled).toBe(false);
 
+    // One option per meaning: the spec's two readings are merged (issue 18).
+    await user.click(screen.getByTestId('video-purpose'));
+    const offered = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(offered).toContain('Social media/Youtube Content');
+    expect(offered).not.toContain('Youtube Content');
+    expect(offered).not.toContain('Video Advertisement');
+    await user.keyboard('{Escape}');
+
     // So does an 'Other' content type.
     await choosePurpose(user, 'Other');
     expect(next().disabled).toBe(true);

@@ -1,7 +1,15 @@
 import { Box, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconDots } from '@tabler/icons-react';
-import { ASPECT_RATIOS, TITLE_MAX, URL_MAX, VIDEO_PURPOSES, normalizeTitle, type UserView } from '@cutroom/domain';
+import {
+  ASPECT_RATIOS,
+  TITLE_MAX,
+  URL_MAX,
+  VIDEO_PURPOSES,
+  choicesOf,
+  normalizeTitle,
+  type UserView,
+} from '@cutroom/domain';
 import { CustomerSelect } from './customer-select';
 import type { RequestValues } from './request-values';
 import classes from './requests.module.css';
@@ -132,7 +140,7 @@ export function RequestDetailsFields({
         description="What the video is for"
         placeholder="Choose one"
         required
-        data={VIDEO_PURPOSES.map((o) => ({ value: o.value, label: o.label }))}
+        data={choicesOf(VIDEO_PURPOSES)}
         comboboxProps={{ withinPortal: true }}
         data-testid="video-purpose"
         {...form.getInputProps('video_purpose')}

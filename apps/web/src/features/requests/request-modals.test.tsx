@@ -111,7 +111,8 @@ describe('edit card modal', { timeout: 30_000 }, () => {
       card_title: 'Morning routine vlog A',
       dropbox_link: 'https://www.dropbox.com/sh/raw',
       youtube_aspect_ratio: '16:9',
-      video_purpose: 'youtube_content',
+      // Stored under the older key of a merged option, saved under the one that stands for it (issue 18).
+      video_purpose: 'social_media',
       additional_info: '<p>Keep the pacing tight.</p>',
       hasYTHelper: true,
       video_thumb_ref: ['https://img.example/1'],

@@ -2,6 +2,8 @@ import {
   EDIT_REQUIRED_FIELDS,
   MAX_REPURPOSE_SIZES,
   REPURPOSE_SIZES,
+  VIDEO_PURPOSES,
+  canonicalOf,
   isOptionOf,
   createCardBody,
   updateCardBody,
@@ -80,7 +82,8 @@ export function valuesFromCard(card: CardDetailReply): RequestValues {
     dropbox_link: card.dropbox_link,
     youtube_aspect_ratio: card.youtube_aspect_ratio || null,
     custom_aspect_ratio: card.custom_aspect_ratio ?? '',
-    video_purpose: card.video_purpose || null,
+    // A merged key (issue 18) opens as the option that stands for it.
+    video_purpose: card.video_purpose ? canonicalOf(VIDEO_PURPOSES, card.video_purpose) : null,
     other_video_purpose: card.other_video_purpose ?? '',
     additional_info: card.additional_info ?? '',
     special_instructions: card.special_instructions ?? '',
