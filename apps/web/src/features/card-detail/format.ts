@@ -1,6 +1,20 @@
 /** 83 → '1:23', 3725 → '1:02:05': the timecode a review tool shows. */
 export function formatClock(seconds: number): string {
   const total = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  return clockOf(total);
+}
+
+/**
+ * A clip's length and the playhead beside it: the length rounds (a 7.97 s clip is 0:08, not 0:07), the
+ * playhead shows whole seconds gone until the end, where it reads the length (issue 18).
+ */
+export function playerClock(time: number, duration: number): string {
+  const length = Math.round(Number.isFinite(duration) ? Math.max(0, duration) : 0);
+  const atEnd = duration > 0 && time >= duration - 0.05;
+  return `${atEnd ? clockOf(length) : formatClock(Math.min(time, length))} / ${clockOf(length)}`;
+}
+
+function clockOf(total: number): string {
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = String(total % 60).padStart(2, '0');

@@ -12,7 +12,7 @@ import {
   IconVolumeOff,
 } from '@tabler/icons-react';
 import { MSG } from '@cutroom/domain';
-import { formatClock } from '../format';
+import { playerClock } from '../format';
 import { AnnotationLayer, type Geometry, type ShownAnnotation } from './annotation-layer';
 import { DrawBar } from './draw-bar';
 import type { Playback, PlayerHandle, ShapeKind } from './review-context';
@@ -256,7 +256,7 @@ export function VideoPlayer({
           {playing ? <IconPlayerPauseFilled size={18} /> : <IconPlayerPlayFilled size={18} />}
         </ActionIcon>
         <Text className={classes.time} data-testid="video-time">
-          {formatClock(time)} / {formatClock(duration)}
+          {playerClock(time, duration)}
         </Text>
         <div className={classes.spacer} />
         {canAnnotate && (
