@@ -28,6 +28,8 @@ describe('card quick view', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: 'Open page' }).getAttribute('href')).toBe('/card-details/7');
     await waitFor(() => expect(server.callsTo('GET', '/api/add-card-event/7')).toHaveLength(1));
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
-    expect(onClose).toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Close quick view' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Modal } from '@mantine/core';
+import { Button, CloseButton, Group, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -35,16 +35,20 @@ export function CardQuickView({ cardId, opened, onClose, initialTab }: CardQuick
           onBack={onClose}
           initialTab={initialTab}
           headerExtra={
-            <Button
-              component={Link}
-              to={cardDetailsPath(cardId)}
-              variant="subtle"
-              size="xs"
-              rightSection={<IconExternalLink size={14} />}
-              onClick={onClose}
-            >
-              Open page
-            </Button>
+            <Group gap="xs" wrap="nowrap">
+              <Button
+                component={Link}
+                to={cardDetailsPath(cardId)}
+                variant="subtle"
+                size="xs"
+                rightSection={<IconExternalLink size={14} />}
+                onClick={onClose}
+              >
+                Open page
+              </Button>
+              {/* Back and Escape close it too, but a modal is expected to show its own way out (issue 18). */}
+              <CloseButton aria-label="Close quick view" size="lg" onClick={onClose} data-testid="quick-view-close" />
+            </Group>
           }
         />
       )}
