@@ -1,3 +1,4 @@
+import './lib/zod-jitless';
 import './app/mantine-first.css';
 import './app/global.css';
 import { StrictMode } from 'react';
