@@ -66,6 +66,7 @@ export function ReportRangePicker({ range, onChange }: ReportRangePickerProps) {
         }}
         onDropdownClose={() => setDraft(null)}
         data-testid="report-range-input"
+        highlightToday
       />
     </Group>
   );

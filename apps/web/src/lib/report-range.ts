@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { EARLIEST_DATE, lastDays, todayIn } from '@cutroom/domain';
+import { EARLIEST_DATE, RANGE_PRESET_DAYS, lastDays, todayIn } from '@cutroom/domain';
 import { browserTimeZone } from './api-client';
 
 /** A report's range as the server's query names it: two calendar days in the viewer's zone. */
@@ -15,6 +15,13 @@ export const viewerToday = (now = new Date()) => todayIn(browserTimeZone(), now)
 
 /** The last `days` days ending today. */
 export const lastDaysRange = (days: number, now = new Date()): ReportRange => lastDays(days, viewerToday(now));
+
+/** Spec 002 §9's presets (last 7, 14, 30 and 90 days, today included) for a range picker's dropdown. */
+export const rangePresets = (now = new Date()) =>
+  RANGE_PRESET_DAYS.map((days) => {
+    const range = lastDaysRange(days, now);
+    return { value: [range.start_date, range.end_date] as [string, string], label: `Last ${days} days` };
+  });
 
 /** ?startDate=&endDate= when both are real days in order and not before the first day with data, else the default. */
 export function rangeFromParams(params: URLSearchParams, defaultDays: number): ReportRange {

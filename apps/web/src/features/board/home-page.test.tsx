@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '@cutroom/domain';
 import { deferred, type RecordedCall } from '../../test/fake-server';
+import { lastDaysRange } from '../../lib/report-range';
 import { renderApp } from '../../test/render-app';
 import { alwaysIntersecting, boardServer, getCardsOver, makeCard } from './board-test-kit';
 
@@ -80,6 +81,23 @@ describe('home page', { timeout: 15_000 }, () => {
       expect(last?.card_name).toBeUndefined();
       expect(last?.startDate).toBeUndefined();
       expect(last?.dataFilter).toBe('newest');
+    });
+  });
+
+  it('offers the spec’s range presets in the date picker, marks today, and filters by the one picked', async () => {
+    const server = boardServer('admin', [makeCard()]);
+    const user = userEvent.setup();
+    renderApp('/');
+    await screen.findByTestId('card-1');
+    await user.click(screen.getByTestId('date-range'));
+    for (const days of [7, 14, 30, 90])
+      expect(await screen.findByRole('button', { name: `Last ${days} days` })).toBeTruthy();
+    expect(document.querySelector('[data-today][data-highlight-today]')).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Last 14 days' }));
+    const expected = lastDaysRange(14);
+    await waitFor(() => {
+      const last = cardsCalls(server.calls).at(-1);
+      expect([last?.startDate, last?.endDate]).toEqual([expected.start_date, expected.end_date]);
     });
   });
 

@@ -30,6 +30,7 @@ import type { ShowFlag } from './columns';
 import { SearchField } from './search-field';
 import type { HomeFilters, HomeView } from './use-home-filters';
 import { ViewAsSelect } from './view-as-select';
+import { rangePresets } from '../../lib/report-range';
 
 const SHOW_BOXES: { flag: ShowFlag; label: string }[] = [
   { flag: 'showCanceled', label: 'Show Canceled Cards' },
@@ -155,6 +156,8 @@ function FilterControls({ home, role, viewerId, mobile, ytMode = false }: Toolba
           type="range"
           aria-label="Date range"
           data-testid="date-range"
+          presets={rangePresets()}
+          highlightToday
           placeholder="Date range"
           leftSection={<IconCalendar size={16} />}
           valueFormat="MM/DD/YY"

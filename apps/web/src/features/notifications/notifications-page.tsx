@@ -20,6 +20,7 @@ import {
   type NotificationFilters,
 } from './api';
 import { NotificationItem, useOpenNotification } from './notification-item';
+import { rangePresets } from '../../lib/report-range';
 
 const TABS: { value: NotificationGroup; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -162,6 +163,8 @@ export function NotificationsPage() {
           type="range"
           aria-label="Date range"
           data-testid="notifications-date-range"
+          presets={rangePresets()}
+          highlightToday
           placeholder="Date range"
           leftSection={<IconCalendar size={16} />}
           valueFormat="MM/DD/YY"

@@ -10,6 +10,7 @@ import { QueryTable } from '../../components/query-table';
 import { Pager } from '../people/list-controls';
 import { useUpdatedRatings, type UpdatedRatingsQuery } from './api';
 import { CardLink, CreatedAt, RATING_CHOICES, Stars, numbered } from './rating-table-parts';
+import { rangePresets } from '../../lib/report-range';
 
 type Range = [string | null, string | null];
 
@@ -50,6 +51,8 @@ export function UpdatedRatingsList() {
           }}
           w={{ base: '100%', sm: 230 }}
           data-testid="updated-range"
+          presets={rangePresets()}
+          highlightToday
         />
         <Select
           aria-label="Rating"
