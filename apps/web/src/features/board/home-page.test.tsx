@@ -13,6 +13,7 @@ interface CardsCall {
   limit?: number;
   card_name?: string;
   startDate?: string;
+  endDate?: string;
   dataFilter?: string;
 }
 const cardsCalls = (calls: RecordedCall[]) =>
@@ -99,6 +100,13 @@ describe('home page', { timeout: 15_000 }, () => {
       const last = cardsCalls(server.calls).at(-1);
       expect([last?.startDate, last?.endDate]).toEqual([expected.start_date, expected.end_date]);
     });
+  });
+
+  it('sends a customer without the helper board home from /ythelper/dashboard', async () => {
+    boardServer('customer', [makeCard()]);
+    const app = renderApp('/ythelper/dashboard');
+    await screen.findByTestId('card-1');
+    expect(app.pathname()).toBe('/');
   });
 
   it('moves a card at once and puts it back with the server’s reason when the move is refused', async () => {

@@ -20,6 +20,7 @@ import { useYtCounts, type YtFilters } from './yt-api';
 import { YtBoardView } from './yt-board-view';
 import { YtListView } from './yt-list-view';
 import { YtMoveWorkflow } from './yt-workflow';
+import { PATHS } from '../../app/paths';
 
 /** The helper board opens a card's quick view on its YT Helper tab. */
 export type QuickViewSlot = (p: { cardId: number; opened: boolean; onClose: () => void; tab?: 'yt' }) => ReactNode;
@@ -159,6 +160,8 @@ export function HomePage(props: HomePageProps) {
   const ytTab = initialMode(user, props.mode) === 'yt-helper';
   const cardPath = (id: number) => (ytTab ? `${cardDetailsPath(id)}?tab=yt` : cardDetailsPath(id));
   if (queried) return <Navigate to={cardPath(queried)} replace />;
+  // /ythelper/dashboard typed by someone without the helper board goes home, not to a board at that address.
+  if (props.mode === 'yt-helper' && !mayUseYtMode(user)) return <Navigate to={PATHS.home} replace />;
   if (hashed && !props.renderQuickView) return <Navigate to={cardPath(hashed)} replace />;
   return (
     <>
