@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCardBody } from './schemas/cards.js';
-import { REFERRALS, VIDEO_PURPOSES, canonicalOf, choicesOf, labelOf, valuesOf } from './options.js';
+import { REFERRALS, VIDEO_PURPOSES, canonicalOf, choicesOf, labelOf, valuesOf, type Option } from './options.js';
 
 describe('merged options (issue 18)', () => {
   it('offers one option per meaning, and every offered key is one the list accepts', () => {
@@ -11,7 +11,7 @@ describe('merged options (issue 18)', () => {
     expect(purposes).not.toContain('Video Advertisement');
     expect(new Set(purposes).size).toBe(purposes.length);
     expect(choicesOf(REFERRALS).map((o) => o.value)).not.toContain('Google Search');
-    for (const list of [VIDEO_PURPOSES, REFERRALS])
+    for (const list of [VIDEO_PURPOSES, REFERRALS] as (readonly Option[])[])
       for (const o of list) if (o.sameAs) expect(choicesOf(list).map((c) => c.value)).toContain(o.sameAs);
   });
 
