@@ -28,6 +28,7 @@ import { hashPassword } from '../../apps/server/src/platform/passwords.js';
 import { measureApi, measureSql, type Figures } from './measure.js';
 import { seedCards, seedPeople } from './seed.js';
 import { startServer } from './server.js';
+import { dropDatabase, freshDatabase } from '../bench-database.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 // PostgreSQL on the same host is reached through its Unix socket when it has one, as a same-host
@@ -41,13 +42,7 @@ const serverUrl =
 const dbName = 'cutroom_bench';
 
 async function main() {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
+  const url = new URL(await freshDatabase(serverUrl, dbName));
 
   const database = await openDatabase({ url: url.toString() });
   const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
@@ -176,10 +171,7 @@ async function main() {
   await Promise.all([pool.end(), rawPool.end()]);
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const cleanup = new pg.Client({ connectionString: serverUrl });
-  await cleanup.connect();
-  await cleanup.query(`drop database if exists ${dbName} with (force)`);
-  await cleanup.end();
+  await dropDatabase(serverUrl, dbName);
 }
 
 await main();

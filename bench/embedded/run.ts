@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { dropDatabase, freshDatabase } from '../bench-database.js';
 import { CARD_PAGE_SIZE } from '@cutroom/domain';
 import { DEMO_PASSWORD } from '../../apps/server/src/features/seed/demo-seed.js';
 import { measureApi, type Figures } from '../board/measure.js';
@@ -77,19 +77,13 @@ async function measure(database: string, origin: string, pid: number, rows: Row[
 }
 
 async function main() {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
+  const url = await freshDatabase(serverUrl, dbName);
 
   const rows: Row[] = [];
   const memory: Record<string, { rss: number; peak: number }> = {};
   for (const database of ['PGlite', 'PostgreSQL']) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-embedded-'));
-    const server = await startServer(database === 'PGlite' ? '' : url.toString(), dataDir, { SEED_DEMO: 'true' });
+    const server = await startServer(database === 'PGlite' ? '' : url, dataDir, { SEED_DEMO: 'true' });
     try {
       memory[database] = await measure(database, server.origin, server.pid, rows);
     } finally {
@@ -97,10 +91,7 @@ async function main() {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  const cleanup = new pg.Client({ connectionString: serverUrl });
-  await cleanup.connect();
-  await cleanup.query(`drop database if exists ${dbName} with (force)`);
-  await cleanup.end();
+  await dropDatabase(serverUrl, dbName);
 
   console.log(`\n\nDemo workspace, admin, ${SECONDS} s per run, Node ${process.version}, ${os.cpus().length} cores\n`);
   console.log('| call | connections | database | req/s | p50 ms | p99 ms | server cores busy |');

@@ -25,6 +25,7 @@ import { hashPassword } from '../../apps/server/src/platform/passwords.js';
 import { measureApi } from '../board/measure.js';
 import { seedCards, seedPeople } from '../board/seed.js';
 import { startServer } from '../board/server.js';
+import { dropDatabase, freshDatabase } from '../bench-database.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -145,13 +146,7 @@ async function screens(origin: string, token: string, role: Role, seconds: numbe
 
 /** A database of `scale` cards with its own API process, and a session for each role. */
 async function prepare(scale: number) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName(scale)} with (force)`);
-  await admin.query(`create database ${dbName(scale)}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName(scale)}`;
+  const url = new URL(await freshDatabase(serverUrl, dbName(scale)));
   const database = await openDatabase({ url: url.toString() });
   const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
   // The final DROP … WITH (FORCE) ends any connection the pool still holds; that is not a failure.
@@ -175,10 +170,7 @@ async function prepare(scale: number) {
     async close() {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${dbName(scale)} with (force)`);
-      await cleanup.end();
+      await dropDatabase(serverUrl, dbName(scale));
     },
   };
 }

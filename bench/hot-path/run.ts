@@ -23,6 +23,7 @@ import { hashPassword } from '../../apps/server/src/platform/passwords.js';
 import { measureSql } from '../board/measure.js';
 import { seedCards, seedPeople } from '../board/seed.js';
 import { startServer } from '../board/server.js';
+import { dropDatabase, freshDatabase } from '../bench-database.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
@@ -93,17 +94,6 @@ function replySize(url: string, headers: Record<string, string>, body: object) {
   });
 }
 
-async function freshDatabase() {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-}
-
 const scenarios = [
   { name: 'getCards, whole board', body: {} },
   { name: 'getCards, one column (editing, 10)', body: { section: 'editing', offset: 0, limit: 10 } },
@@ -114,7 +104,7 @@ const encodings: { name: string; headers: Record<string, string> }[] = [
 ];
 
 async function runDataset(label: string, seed: (url: string, pool: pg.Pool) => Promise<number>) {
-  const url = await freshDatabase();
+  const url = await freshDatabase(serverUrl, dbName);
   const database = await openDatabase({ url });
   const pool = new pg.Pool({ connectionString: url, max: 5 });
   pool.on('error', () => undefined);
@@ -203,10 +193,7 @@ async function main() {
   for (const row of rows) console.log(row);
   if (profileDir) console.log(`\nCPU profiles of the API process in ${profileDir}`);
 
-  const cleanup = new pg.Client({ connectionString: serverUrl });
-  await cleanup.connect();
-  await cleanup.query(`drop database if exists ${dbName} with (force)`);
-  await cleanup.end();
+  await dropDatabase(serverUrl, dbName);
 }
 
 await main();

@@ -106,8 +106,7 @@ async function main() {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   // BENCH_REUSE=1 keeps the seeded database between runs (seeding 100,000 cards takes minutes).
-  const reuse =
-    REUSE && (await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount === 1;
+  const reuse = REUSE && (await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount === 1;
   if (!reuse) {
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.query(`create database ${dbName}`);
@@ -162,7 +161,13 @@ async function main() {
     const exported = await measureExport(server.origin, tokens.admin, server.pid);
     process.stdout.write('\n\n');
 
-    const counts = await pool.query<{ cards: string; notes: string; ratings: string; in_range: string; helper: string }>(
+    const counts = await pool.query<{
+      cards: string;
+      notes: string;
+      ratings: string;
+      in_range: string;
+      helper: string;
+    }>(
       `select (select count(*) from cards) as cards, (select count(*) from card_notes) as notes,
               (select count(*) from cards where yt_card_status is not null) as helper,
               (select count(*) from card_ratings) as ratings,
