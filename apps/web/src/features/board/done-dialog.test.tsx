@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MSG, type CardTileReply } from '@cutroom/domain';
 import { renderApp } from '../../test/render-app';
+import { makeCardDetail } from '../../test/fixtures';
 import { boardServer, makeCard } from './board-test-kit';
 
 /** Opens the done dialog the keyboard way: the status menu of a QA card, then 'Review'. */
@@ -24,6 +25,25 @@ async function openDoneDialog(card: Partial<CardTileReply> = {}) {
 }
 
 describe('done dialog', { timeout: 15_000 }, () => {
+  it('offers the link delivered at QA (issue 18)', async () => {
+    const cards = [makeCard({ card_id: 4, card_status: 'qa' })];
+    boardServer('team-lead', cards, {
+      'GET /api/card/4': {
+        body: makeCardDetail({ card_id: 4, done_video_link: 'https://cdn.example.com/qa-cut.mp4' }),
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(await screen.findByTestId('status-menu-4'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Review' }));
+    const dialog = await screen.findByTestId('done-dialog');
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText<HTMLInputElement>(/^Video link/).value).toBe(
+        'https://cdn.example.com/qa-cut.mp4',
+      ),
+    );
+  });
+
   it('enables Submit only with a video link and a Sync ID or the no Content ID tick', async () => {
     const { user, dialog, submit } = await openDoneDialog();
     expect(submit.disabled).toBe(true);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { MSG, type CardTileReply } from '@cutroom/domain';
+import { useCard } from '../../card-detail/api';
 import { doneSubmitEnabled, extraLinkCount, syncIdText, type DoneForm } from '../move-plan';
 import { DialogButtons } from './dialog-buttons';
 import { LinkField, linkError } from './link-field';
@@ -20,12 +21,16 @@ interface DoneDialogProps {
 /** Into Review: the video link(s) and a Sync ID, or 'no Content ID' (spec 000 §4, §5). */
 export function DoneDialog({ card, onCancel, onSubmit }: DoneDialogProps) {
   const hasRevision = card.revision_nr > 0;
-  const [form, setForm] = useState<DoneForm>({
+  const [entered, setForm] = useState<DoneForm>({
     link: '',
     extraLinks: Array.from({ length: extraLinkCount(card.done_video_limit) }, () => ''),
     syncId: '',
     noContentId: false,
   });
+  // The link delivered at QA is usually the one going to the customer: offered until the field is edited.
+  const [linkEdited, setLinkEdited] = useState(false);
+  const delivered = useCard(card.card_id).data?.done_video_link ?? '';
+  const form = linkEdited ? entered : { ...entered, link: delivered };
   const sync = syncIdText(hasRevision);
   const links = [form.link, ...form.extraLinks].map((l) => l.trim());
   const linksValid = links.every((l) => !linkError(l));
@@ -58,7 +63,10 @@ export function DoneDialog({ card, onCancel, onSubmit }: DoneDialogProps) {
             required
             data-autofocus
             value={form.link}
-            onChange={(link) => setForm({ ...form, link })}
+            onChange={(link) => {
+              setLinkEdited(true);
+              setForm({ ...form, link });
+            }}
           />
           {form.extraLinks.map((value, i) => (
             <LinkField
