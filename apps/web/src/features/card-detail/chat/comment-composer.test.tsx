@@ -87,6 +87,18 @@ describe('comment composer', () => {
     expect(server.calls[0]!.body).toMatchObject({ note: '@VT{12} Cut here' });
   });
 
+  it('shows a pinned video time as a readable chip, not a raw tag, and sends it with the note (issue 18)', async () => {
+    const server = fakeServer({ 'POST /api/card/7/comment': posted });
+    const input = renderComposer(controls({ currentTime: () => 63.9 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Insert the current video time' }));
+    expect(screen.getByTestId('pinned-time').textContent).toContain('1:03');
+    expect(input.value).toBe('');
+    await userEvent.type(input, 'Fade out here{Enter}');
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    expect(server.calls[0]!.body).toMatchObject({ note: '@VT{63} Fade out here' });
+    await waitFor(() => expect(screen.queryByTestId('pinned-time')).toBeNull());
+  });
+
   it('posts a drawn shape as an annotation note at its time and video', async () => {
     const server = fakeServer({ 'POST /api/card/7/comment': posted });
     const pendingAnnotation = {

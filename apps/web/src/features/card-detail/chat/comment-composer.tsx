@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { ActionIcon, CloseButton, Group, Menu, Paper, Text, Tooltip } from '@mantine/core';
-import { IconAt, IconClockPlus, IconSend2 } from '@tabler/icons-react';
+import { ActionIcon, Badge, CloseButton, Group, Menu, Paper, Text, Tooltip } from '@mantine/core';
+import { IconAt, IconClock, IconClockPlus, IconSend2 } from '@tabler/icons-react';
 import {
   COMMENT_MAX,
   MENTIONS,
@@ -52,6 +52,8 @@ export function CommentComposer({
   markCustomer = false,
 }: CommentComposerProps) {
   const [text, setText] = useState('');
+  // The clock button pins a moment shown as a chip, not as a raw @VT{…} in the text (issue 18).
+  const [pinned, setPinned] = useState<number | null>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const post = usePostNote(cardId);
   const controls = useReviewControls();
@@ -83,6 +85,7 @@ export function CommentComposer({
     let note = body;
     // A drawing on a still (the helper's thumbnails) has no moment to pin.
     if (annotation && controls.hasPlayer && !startsWithTag(body)) note = `${videoTimeTag(annotation.time)} ${body}`;
+    else if (!annotation && pinned !== null && !startsWithTag(body)) note = `${videoTimeTag(pinned)} ${body}`;
     else if (!annotation && controls.hasPlayer && controls.isPlaying() && !startsWithTag(body)) {
       note = `${videoTimeTag(controls.currentTime())} ${body}`;
     }
@@ -110,6 +113,7 @@ export function CommentComposer({
       {
         onSuccess: () => {
           setText('');
+          setPinned(null);
           onCancelReply();
           if (annotation) controls.clearAnnotation();
           onPosted();
@@ -140,6 +144,17 @@ export function CommentComposer({
             <CloseButton size="sm" aria-label="Discard drawing" onClick={controls.clearAnnotation} />
           </Group>
         </Paper>
+      )}
+      {pinned !== null && !annotation && (
+        <Group gap={6} mb={6} data-testid="pinned-time">
+          <Badge variant="light" radius="sm" tt="none" leftSection={<IconClock size={12} />}>
+            {formatClock(pinned)}
+          </Badge>
+          <Text fz="xs" c="dimmed">
+            This comment points at that moment
+          </Text>
+          <CloseButton size="sm" aria-label="Unpin the video time" onClick={() => setPinned(null)} />
+        </Group>
       )}
       <ChatTextarea
         ref={input}
@@ -186,7 +201,10 @@ export function CommentComposer({
                 variant="subtle"
                 color="gray"
                 aria-label="Insert the current video time"
-                onClick={() => insert(videoTimeTag(controls.currentTime()))}
+                onClick={() => {
+                  setPinned(Math.floor(controls.currentTime()));
+                  input.current?.focus();
+                }}
               >
                 <IconClockPlus size={17} />
               </ActionIcon>
