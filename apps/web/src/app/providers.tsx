@@ -5,7 +5,7 @@ import { TOAST_MS } from '@cutroom/domain';
 import { onUnauthorized } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { signOutLocally } from '../lib/session';
-import { theme } from './theme';
+import { cssVariables, theme } from './theme';
 
 /** Loaded after the first page (lib/notify.ts says why). */
 const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ default: m.ToastContainer })));
@@ -25,7 +25,7 @@ export function AppProviders({ children, queryClient: given, env = 'default' }: 
   useEffect(() => onUnauthorized(() => signOutLocally(queryClient)), [queryClient]);
 
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariables} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
         {children}
         {/* Spec 000 §8: top right, 3 s, closable by click, paused on hover, draggable. */}
