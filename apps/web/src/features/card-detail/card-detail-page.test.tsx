@@ -20,6 +20,10 @@ describe('card detail page', { timeout: 15_000 }, () => {
     expect(screen.queryByTestId('chat-toggle')).toBeNull();
     await waitFor(() => expect(server.callsTo('GET', '/api/add-card-event/7')).toHaveLength(1));
     expect(server.callsTo('GET', '/api/card/7/team/commentsV2')).toHaveLength(0);
+    // Headings go down one level at a time (issue 18: Lighthouse's heading order on this page).
+    const levels = screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));
+    expect(levels[0]).toBe(1);
+    levels.forEach((level, i) => i > 0 && expect(level).toBeLessThanOrEqual(levels[i - 1]! + 1));
   });
 
   it('opens staff on Details, with the team chat one click away', async () => {

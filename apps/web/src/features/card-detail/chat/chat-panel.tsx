@@ -261,7 +261,7 @@ export function ChatPanel(props: ChatPanelProps) {
     <div className={classes.panel} data-testid="chat-panel" data-chat={chat}>
       <Group justify="space-between" px="sm" pt="sm" pb={6} gap="xs">
         <Group gap="xs">
-          <Title order={3} fz="md">
+          <Title order={2} fz="md">
             {chat === 'yt' ? 'YouTube Helper Chat' : 'Revision Comments'}
           </Title>
           <LiveBadge stream={stream} />

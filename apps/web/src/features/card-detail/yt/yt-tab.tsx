@@ -122,7 +122,7 @@ export function YtTab({ card, viewer, stream }: YtTabProps) {
             />
             <Paper radius="md" p="md">
               <Stack gap="md">
-                <Title order={3} fz="md">
+                <Title order={2} fz="md">
                   YouTube helper{' '}
                   {status ? (
                     <Badge variant="light" ml={6} data-testid="yt-status">
