@@ -16,11 +16,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { BoardColumnKey, CardTileReply } from '@cutroom/domain';
 import { boardKeys, flattenPages, useReorderCards, type CardFilters, type ColumnData } from './api';
 import { BoardColumnView, type DragData, type DropState } from './board-column';
-import classes from './board.module.css';
 import { CardTile } from './card-tile';
 import { columnByKey, columnOfStatus, type BoardColumn } from './columns';
 import { canReorder, dropTargets, reorderedSorts } from './move-plan';
 import { useCardActions } from './move-workflow';
+import { BoardStrip } from './board-strip';
 
 /** Spec 000 §9: the drop animation takes 600 ms. */
 export const DROP_ANIMATION: DropAnimation = { duration: 600, easing: 'cubic-bezier(0.2, 0.8, 0.2, 1)' };
@@ -105,7 +105,7 @@ export function BoardView({ columns, filters, counts }: BoardViewProps) {
       onDragEnd={onDragEnd}
       onDragCancel={onDragCancel}
     >
-      <div className={classes.strip} data-testid="board-view" data-dragging={active ? 'true' : undefined}>
+      <BoardStrip testId="board-view" dragging={!!active}>
         {columns.map((column) => (
           <BoardColumnView
             key={column.key}
@@ -118,7 +118,7 @@ export function BoardView({ columns, filters, counts }: BoardViewProps) {
             canDrag={(card) => dropTargets(user, card).size > 0}
           />
         ))}
-      </div>
+      </BoardStrip>
       {/* A legal drop opens a dialog, so the copy vanishes rather than flying back to its column. */}
       <DragOverlay dropAnimation={crossingOver ? null : DROP_ANIMATION}>
         {active && <CardTile card={active} overlay />}

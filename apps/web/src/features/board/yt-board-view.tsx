@@ -5,10 +5,10 @@ import { ytPolicyFor, ytStatusOf, type PolicyViewer } from '../../lib/policy';
 import { flattenPages } from './api';
 import { ColumnShell, type DropState } from './board-column';
 import { DROP_ANIMATION, cardOf, useBoardSensors } from './board-view';
-import classes from './board.module.css';
 import { useYtColumnCards, type YtColumnKey, type YtFilters } from './yt-api';
 import { YtCardTile } from './yt-card-tile';
 import { useYtActions } from './yt-workflow';
+import { BoardStrip } from './board-strip';
 
 /** Columns a dragged helper card may land on: the user's helper moves (the domain's legalYtMoves). */
 export const ytDropTargets = (user: PolicyViewer, card: CardTileReply): Set<YtStatus> =>
@@ -92,7 +92,7 @@ export function YtBoardView({ filters, counts }: { filters: YtFilters; counts: R
       onDragEnd={onDragEnd}
       onDragCancel={stop}
     >
-      <div className={classes.strip} data-testid="yt-board-view" data-dragging={active ? 'true' : undefined}>
+      <BoardStrip testId="yt-board-view" dragging={!!active}>
         {YT_BOARD_COLUMNS.map((column) => (
           <YtColumn
             key={column.key}
@@ -103,7 +103,7 @@ export function YtBoardView({ filters, counts }: { filters: YtFilters; counts: R
             over={overColumn === column.key}
           />
         ))}
-      </div>
+      </BoardStrip>
       <DragOverlay dropAnimation={crossingOver ? null : DROP_ANIMATION}>
         {active && <YtCardTile card={active} overlay />}
       </DragOverlay>
