@@ -3,6 +3,11 @@ import { ActionIcon } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import classes from './board.module.css';
 
+const SIDES = [
+  { key: 'left', direction: -1, Icon: IconChevronLeft },
+  { key: 'right', direction: 1, Icon: IconChevronRight },
+] as const;
+
 interface BoardStripProps {
   testId: string;
   dragging: boolean;
@@ -55,32 +60,20 @@ export function BoardStrip({ testId, dragging, children }: BoardStripProps) {
       >
         {children}
       </div>
-      {hidden.left && (
+      {SIDES.filter((side) => hidden[side.key]).map((side) => (
         <ActionIcon
+          key={side.key}
           className={classes.stripArrow}
-          data-side="left"
+          data-side={side.key}
           variant="default"
           radius="xl"
           size="lg"
-          aria-label="Show the columns to the left"
-          onClick={() => page(-1)}
+          aria-label={`Show the columns to the ${side.key}`}
+          onClick={() => page(side.direction)}
         >
-          <IconChevronLeft size={18} />
+          <side.Icon size={18} />
         </ActionIcon>
-      )}
-      {hidden.right && (
-        <ActionIcon
-          className={classes.stripArrow}
-          data-side="right"
-          variant="default"
-          radius="xl"
-          size="lg"
-          aria-label="Show the columns to the right"
-          onClick={() => page(1)}
-        >
-          <IconChevronRight size={18} />
-        </ActionIcon>
-      )}
+      ))}
     </div>
   );
 }
