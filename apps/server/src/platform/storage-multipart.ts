@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { finished, Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.js';
-import { createS3Client } from './storage.js';
+import { createS3Client, writeNewFile } from './storage.js';
 
 export interface StoredPart {
   partNumber: number;
@@ -98,7 +97,7 @@ function localStore(root: string): MultipartStore {
       await fs.promises.mkdir(dir, { recursive: true });
       const temp = path.join(dir, `${partNumber}.${randomBytes(6).toString('hex')}.tmp`);
       const counted = meter(maxBytes);
-      const written = pipeline(counted.stream, fs.createWriteStream(temp, { flags: 'wx' }));
+      const written = writeNewFile(counted.stream, temp);
       // Piped by hand, not through pipeline(): refusing an over-long part must leave the request whole so its 400 can
       // still be sent (Node 24 sends nothing for a destroyed request); a sender who drops out still ends the write.
       body.pipe(counted.stream);
@@ -107,7 +106,6 @@ function localStore(root: string): MultipartStore {
         await written;
       } catch (e) {
         body.unpipe(counted.stream);
-        await fs.promises.rm(temp, { force: true });
         throw e;
       }
       const { size, etag } = counted.result();
@@ -132,12 +130,9 @@ function localStore(root: string): MultipartStore {
       try {
         const files = ordered.map((part) => path.join(dir, `${part.partNumber}-${part.etag}`));
         // One generator over every part into one write stream: back-pressure holds memory to a chunk or two.
-        await pipeline(
-          async function* () {
-            for (const file of files) yield* fs.createReadStream(file, { highWaterMark: 1_048_576 });
-          },
-          fs.createWriteStream(temp, { flags: 'wx' }),
-        );
+        await writeNewFile(async function* () {
+          for (const file of files) yield* fs.createReadStream(file, { highWaterMark: 1_048_576 });
+        }, temp);
         await fs.promises.link(temp, target);
       } finally {
         await fs.promises.rm(temp, { force: true });

@@ -19,6 +19,24 @@ export interface Storage {
 }
 
 /**
+ * Writes a stream to a new file; a stream that fails leaves no file. pipeline() rejects before the
+ * file is open and closed, so the removal waits for the close: an open finishing late would bring it back.
+ */
+export async function writeNewFile(source: Readable | (() => AsyncIterable<Buffer>), target: string): Promise<void> {
+  const file = fs.createWriteStream(target, { flags: 'wx' });
+  let created = false;
+  file.once('open', () => (created = true));
+  try {
+    await pipeline(source, file);
+  } catch (e) {
+    if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
+    // A file that was there before (EEXIST) is not ours to remove.
+    if (created) await fs.promises.rm(target, { force: true });
+    throw e;
+  }
+}
+
+/**
  * A safe, unguessable key: the name loses special characters and spaces become hyphens (spec 002 §9);
  * the extension is the detected type's, never the uploaded name's.
  */
@@ -46,12 +64,7 @@ function localStorage(root: string): Storage {
     async put(key, body) {
       const target = inRoot(key);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      try {
-        await pipeline(body, fs.createWriteStream(target, { flags: 'wx' }));
-      } catch (e) {
-        await fs.promises.rm(target, { force: true });
-        throw e;
-      }
+      await writeNewFile(body, target);
     },
     async remove(key) {
       await fs.promises.rm(inRoot(key), { force: true });

@@ -68,7 +68,8 @@ export async function sendSoon(db: Db, mailer: Mailer, mail: QueuedMail, idDomai
  * Claims the next due row by pushing its next attempt CLAIM_MS on (FOR UPDATE SKIP LOCKED: two
  * instances never claim one row); a crashed instance's claim runs out and the row comes back.
  */
-async function claimNext(db: Db, at: Date, ids: readonly number[] | undefined, done: readonly number[]) {
+async function claimNext(db: Db, now: Date | undefined, ids: readonly number[] | undefined, done: readonly number[]) {
+  const at = now ?? new Date();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -77,9 +78,9 @@ async function claimNext(db: Db, at: Date, ids: readonly number[] | undefined, d
         and(
           isNull(mailOutbox.sentAt),
           isNull(mailOutbox.failedAt),
-          // Rows asked for by id were just written: the database's clock (microseconds) may be a hair
-          // ahead of ours (milliseconds), so they go whatever their next attempt says.
-          ids ? inArray(mailOutbox.id, [...ids]) : lte(mailOutbox.nextAttemptAt, at),
+          // Rows asked for by id go whatever their next attempt says; others are due by the database's
+          // clock (unless a test moves it on), as ours drops the microseconds of a row written this millisecond.
+          ids ? inArray(mailOutbox.id, [...ids]) : lte(mailOutbox.nextAttemptAt, now ?? sql`now()`),
           done.length > 0 ? notInArray(mailOutbox.id, [...done]) : undefined,
         ),
       )
@@ -128,7 +129,7 @@ export async function deliverDue(
   let failed = 0;
   const done: number[] = [];
   while (done.length < limit) {
-    const row = await claimNext(db, now ?? new Date(), ids, done);
+    const row = await claimNext(db, now, ids, done);
     if (!row) break;
     done.push(row.id);
     try {
