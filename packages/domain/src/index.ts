@@ -23,6 +23,8 @@ export * from './schemas/workflow.js';
 export * from './media.js';
 export * from './chat.js';
 export * from './schemas/chat.js';
+export * from './markers.js';
+export * from './schemas/markers.js';
 export * from './schemas/card-details.js';
 export * from './schemas/settings.js';
 export * from './schemas/notifications.js';

@@ -9,6 +9,7 @@ import {
   noteView,
   reactionBody,
 } from '../schemas/chat.js';
+import { markersQuery } from '../schemas/markers.js';
 import { successReply } from '../schemas/workflow.js';
 import { idParam } from '../validation.js';
 import { defineRoute } from './define.js';
@@ -92,6 +93,16 @@ export const CHAT = {
     params: noteParams,
     body: editCommentBody,
     reply: z.object({ status: z.boolean(), message: z.string() }),
+  }),
+  markers: defineRoute({
+    method: 'GET',
+    path: '/api/card/:id/markers',
+    tags,
+    summary: "The card's timed notes as a marker file for Resolve, Final Cut Pro or Premiere Pro",
+    access: 'user',
+    params: idParam,
+    query: markersQuery,
+    reply: z.string().describe('An EDL, FCPXML 1.10, Premiere XML or CSV file, as an attachment'),
   }),
   ...noteCalls('/api/card/:id', 'Customer chat'),
 } as const;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, CLOCK_TIME_ZONE, isTimeZone, type Chat } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
 import { serve } from '../../platform/routes.js';
+import { exportMarkers } from '../markers/markers.service.js';
 import {
   deleteComment,
   editComment,
@@ -32,6 +33,15 @@ export const chatRoutes =
     serve(app, routes.react, ({ user, params, body }) =>
       reactToComment(ctx, user, params.id, body.note_id, body.status),
     );
+    serve(app, routes.markers, async ({ user, params, query, reply }) => {
+      const file = await exportMarkers(ctx, user, params.id, query);
+      void reply.headers({
+        'content-type': file.mime,
+        'content-disposition': `attachment; filename="${file.filename}"`,
+        'cache-control': 'no-store',
+      });
+      return file.body;
+    });
     serve(app, routes.yt.mark, ({ user, params, body }) =>
       markCommentComplete(ctx, user, params.id, body.note_id, body.status, 'yt'),
     );

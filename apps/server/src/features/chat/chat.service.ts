@@ -24,7 +24,7 @@ import { notifyComment, publishCreated } from '../notifications/notify.js';
 import { listNotes, loadNote } from './note-view.js';
 
 /** The card, if the viewer may read this chat: team chat is staff-only and simply absent for customers. */
-async function loadChatCard(ctx: AppContext, viewer: SessionUser, cardId: number, chat: Chat): Promise<CardRow> {
+export async function loadChatCard(ctx: AppContext, viewer: SessionUser, cardId: number, chat: Chat): Promise<CardRow> {
   const row = await loadVisibleCard(ctx.db, viewer, cardId);
   enforce(readChatVerdict(policyActor(viewer, row.client), chat, policyCard(row.card)));
   return row;

@@ -4,6 +4,7 @@ import { todayIn, type ExportCardsReply } from '@cutroom/domain';
 import { cards } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
+import { parseCsv } from '../../test/csv.js';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof seedWithSessions>>;
@@ -19,26 +20,6 @@ const get = (url: string, token = a.admin.token, zone = 'America/New_York') =>
   t.app.inject({ method: 'GET', url, headers: { ...bearer(token), 'user-time-zone': zone } });
 const made = (title: string, createdAt: Date, values: Partial<Parameters<typeof insertCard>[1]> = {}) =>
   insertCard(t.database.db, { clientId: a.customer.id, assignedQaId: a.qa.id, cardTitle: title, createdAt, ...values });
-
-/** Parses our CSV (every cell quoted, CRLF records) back into rows, BOM and header apart. */
-function parseCsv(body: string): { bom: boolean; header: string; rows: string[][] } {
-  const bom = body.startsWith('\uFEFF');
-  const text = bom ? body.slice(1) : body;
-  const headerEnd = text.indexOf('\r\n');
-  const rows: string[][] = [];
-  const cell = /"((?:[^"]|"")*)"(,|\r\n)/gy;
-  cell.lastIndex = headerEnd + 2;
-  let row: string[] = [];
-  for (let m = cell.exec(text); m; m = cell.exec(text)) {
-    row.push(m[1]!.replace(/""/g, '"'));
-    if (m[2] === '\r\n') {
-      rows.push(row);
-      row = [];
-    }
-  }
-  expect(cell.lastIndex === 0 ? text.length : cell.lastIndex, 'the whole body parses').toBe(text.length);
-  return { bom, header: text.slice(0, headerEnd), rows };
-}
 
 describe('GET /api/exportCards', () => {
   it('lists the cards created in the last 30 days by default, newest first, with the total', async () => {

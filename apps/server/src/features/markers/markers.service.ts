@@ -1,0 +1,83 @@
+import { and, asc, eq, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import {
+  MARKER_FORMATS,
+  VIDEO_TIME_PATTERN,
+  YT_CUSTOMER_COMMENT_PATTERN,
+  noteShown,
+  type markersQuery,
+} from '@cutroom/domain';
+import type { z } from 'zod';
+import { cardNotes, users } from '../../db/schema.js';
+import type { SessionUser } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { policyNote } from '../cards/card-policy-facts.js';
+import { loadChatCard } from '../chat/chat.service.js';
+import { MARKER_WRITERS } from './marker-files.js';
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+
+/** The note as a marker reads it: its own timecode tag dropped, any other shown as m:ss. */
+const markerText = (note: string) =>
+  note
+    .replace(YT_CUSTOMER_COMMENT_PATTERN, '')
+    .replace(/^\s*@VT\{[\d.]+\}\s*/, '')
+    .replace(VIDEO_TIME_PATTERN, (_, s: string) => clock(Number(s)))
+    .trim();
+
+/** A file name of the card's title: letters, digits and hyphens. */
+const fileStem = (title: string) =>
+  title
+    .trim()
+    .replace(/\s+/g, '-')
+    .replace(/[^\w-]/g, '')
+    .slice(0, 60) || 'card';
+
+/** GET /api/card/:id/markers: the chat's timed notes the viewer may read, as a marker file. */
+export async function exportMarkers(
+  ctx: AppContext,
+  viewer: SessionUser,
+  cardId: number,
+  query: z.output<typeof markersQuery>,
+) {
+  const row = await loadChatCard(ctx, viewer, cardId, query.chat);
+  const where: (SQL | undefined)[] = [
+    eq(cardNotes.cardId, cardId),
+    eq(cardNotes.chat, query.chat),
+    isNotNull(cardNotes.videoTime),
+    eq(cardNotes.isDeleted, false),
+    query.include_done ? undefined : eq(cardNotes.isComplete, false),
+    query.note_for_video_number === undefined
+      ? undefined
+      : or(eq(cardNotes.videoNumber, query.note_for_video_number), isNull(cardNotes.videoNumber)),
+  ];
+  const notes = await ctx.db
+    .select({
+      note: cardNotes.note,
+      seconds: cardNotes.videoTime,
+      done: cardNotes.isComplete,
+      authorId: cardNotes.authorId,
+      isDeleted: cardNotes.isDeleted,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      role: users.clientType,
+    })
+    .from(cardNotes)
+    .innerJoin(users, eq(users.id, cardNotes.authorId))
+    .where(and(...where))
+    .orderBy(asc(cardNotes.videoTime), asc(cardNotes.id));
+  const markers = notes
+    .filter((n) => noteShown(viewer, policyNote(n, n.role)))
+    .map((n) => ({
+      seconds: n.seconds!,
+      author: `${n.firstname} ${n.lastname}`.trim(),
+      text: markerText(n.note),
+      done: n.done,
+    }));
+  const title = row.card.cardTitle;
+  const format = MARKER_FORMATS[query.format];
+  return {
+    body: MARKER_WRITERS[query.format]({ title, fps: query.fps, start: query.start, markers }),
+    filename: `${fileStem(title)}-notes.${format.ext}`,
+    mime: format.mime,
+  };
+}

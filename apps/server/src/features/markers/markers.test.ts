@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XMLParser } from 'fast-xml-parser';
+import { cardNotes } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
+import { parseCsv } from '../../test/csv.js';
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof seedWithSessions>>;
+let cardId: number;
+
+// The notes, as people left them; the files list them by time, so the note at 20 s below comes second.
+const NOTES = [
+  { seconds: 3, note: '@VT{3} Cut the intro & the "um" <here>', done: false, author: 'customer' },
+  { seconds: 75, note: '@VT{75} Music too loud | lower it, see @VT{80}', done: true, author: 'customer' },
+  { seconds: 3_600, note: '@VT{3600} Last frame\nof the hour', done: false, author: 'qa' },
+] as const;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await seedWithSessions(t.database.db);
+  const card = await insertCard(t.database.db, {
+    clientId: a.customer.id,
+    assignedQaId: a.qa.id,
+    cardTitle: 'Spring launch: teaser!',
+  });
+  cardId = card.id;
+  const row = (authorId: number, note: string, extra: Partial<typeof cardNotes.$inferInsert> = {}) => ({
+    cardId,
+    chat: 'customer' as const,
+    note,
+    authorId,
+    ...extra,
+  });
+  await t.database.db
+    .insert(cardNotes)
+    .values([
+      ...NOTES.map((n) => row(a[n.author].id, n.note, { videoTime: n.seconds, isComplete: n.done, videoNumber: 1 })),
+      row(a.customer.id, 'No time on this one'),
+      row(a.customer.id, '@VT{10} Deleted, so not exported', { videoTime: 10, isDeleted: true }),
+      row(a.editor.id, '@VT{20} On the second version', { videoTime: 20, videoNumber: 2 }),
+      row(a.qa.id, '@VT{30} Team only', { videoTime: 30, chat: 'team' }),
+    ]);
+});
+afterAll(() => t.close());
+
+const get = (query: string, token = a.admin.token, id = cardId) =>
+  t.app.inject({ method: 'GET', url: `/api/card/${id}/markers?${query}`, headers: bearer(token) });
+
+/** Timecode HH:MM:SS:FF at `base` frames a second, read back into a frame count. */
+const framesOf = (tc: string, base: number) => {
+  const [h, m, s, f] = tc.split(':').map(Number) as [number, number, number, number];
+  return ((h * 60 + m) * 60 + s) * base + f;
+};
+/** FCPXML's rational time ("1001/30000s", "5s") in seconds. */
+const secondsOf = (time: string) => {
+  const [num, den = '1'] = time.replace(/s$/, '').split('/');
+  return Number(num) / Number(den);
+};
+
+/** A CMX 3600 reading: events, and the Resolve marker comment under each. */
+function parseEdl(body: string) {
+  const lines = body.split(/\r?\n/);
+  const events: { record: string; comment: string }[] = [];
+  for (const line of lines) {
+    const event =
+      /^(\d{3})\s+(\S+)\s+V\s+C\s+(\d\d:\d\d:\d\d:\d\d) (\d\d:\d\d:\d\d:\d\d) (\d\d:\d\d:\d\d:\d\d) (\d\d:\d\d:\d\d:\d\d)/.exec(
+        line,
+      );
+    if (event) events.push({ record: event[5]!, comment: '' });
+    else if (line.startsWith(' |C:')) events.at(-1)!.comment = line;
+  }
+  return { title: lines[0], fcm: lines[1], events };
+}
+
+const xmlParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  isArray: (name) => name === 'marker',
+});
+
+describe('GET /api/card/:id/markers', () => {
+  it('writes an EDL that Resolve reads as markers, to the frame at 29.97 NDF from 01:00:00:00', async () => {
+    const res = await get('format=edl&fps=29.97');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Spring-launch-teaser-notes.edl"');
+    const edl = parseEdl(res.body);
+    expect(edl.fcm).toBe('FCM: NON-DROP FRAME');
+    // 29.97 fps: frame = round(seconds × 30000 / 1001), counted from 01:00:00:00 = 108,000 frames at timebase 30.
+    expect(edl.events.map((e) => framesOf(e.record, 30) - 108_000)).toEqual([90, 599, 2248, 107_892]);
+    expect(edl.events.map((e) => e.record)).toEqual(['01:00:03:00', '01:00:19:29', '01:01:14:28', '01:59:56:12']);
+    expect(edl.events[0]!.comment).toBe(' |C:ResolveColorRed |M:Cleo Creator: Cut the intro & the "um" <here> |D:1');
+    // Done notes are green, a pipe can't split Resolve's fields, and other timecodes read as m:ss.
+    expect(edl.events[2]!.comment).toBe(
+      ' |C:ResolveColorGreen |M:Cleo Creator: Music too loud / lower it, see 1:20 |D:1',
+    );
+    expect(edl.events[3]!.comment).toContain('|M:Quinn Checker: Last frame of the hour |D:1');
+  });
+
+  it('writes FCPXML 1.10 with to-do markers at whole frames of the chosen rate', async () => {
+    const res = await get('format=fcpxml&fps=25&start=00:00:00:00');
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const doc = xmlParser.parse(res.body);
+    expect(doc.fcpxml.version).toBe('1.10');
+    expect(doc.fcpxml.resources.format.frameDuration).toBe('1/25s');
+    const sequence = doc.fcpxml.library.event.project.sequence;
+    const gap = sequence.spine.gap;
+    const markers = gap.marker as { start: string; duration: string; value: string; note: string; completed: string }[];
+    expect(markers.map((m) => secondsOf(m.start) * 25)).toEqual([75, 500, 1875, 90_000]);
+    expect(markers.map((m) => m.completed)).toEqual(['0', '0', '1', '0']);
+    expect(markers[0]).toMatchObject({
+      duration: '1/25s',
+      value: 'Cut the intro & the "um" <here>',
+      note: 'Cleo Creator',
+    });
+    // The gap runs a second past the last marker.
+    expect(secondsOf(gap.duration)).toBe(3_601);
+  });
+
+  it('keeps FCPXML times on frame boundaries at NTSC rates', async () => {
+    const doc = xmlParser.parse((await get('format=fcpxml&fps=23.976')).body);
+    const frame = 1001 / 24_000;
+    const starts = (doc.fcpxml.library.event.project.sequence.spine.gap.marker as { start: string }[]).map((m) =>
+      secondsOf(m.start),
+    );
+    for (const start of starts) expect(Math.abs(start / frame - Math.round(start / frame))).toBeLessThan(1e-6);
+    // 01:00:00:00 at timebase 24 is frame 86,400; 3 s is frame 72 (2.99 s of 1001/24000 frames).
+    expect(starts.map((s) => Math.round(s / frame) - 86_400)).toEqual([72, 480, 1798, 86_314]);
+  });
+
+  it('writes a Premiere Pro XML sequence with its markers in frames and the NTSC flag', async () => {
+    const doc = xmlParser.parse((await get('format=premiere&fps=59.94')).body);
+    const sequence = doc.xmeml.sequence;
+    expect(doc.xmeml.version).toBe('4');
+    expect(sequence.rate).toEqual({ timebase: 60, ntsc: 'TRUE' });
+    expect(sequence.timecode.string).toBe('01:00:00:00');
+    const markers = sequence.marker as { name: string; comment: string; in: number; out: number }[];
+    expect(markers.map((m) => m.in)).toEqual([180, 1199, 4496, 215_784]);
+    expect(markers[2]).toMatchObject({ out: -1, comment: 'Cleo Creator (done): Music too loud | lower it, see 1:20' });
+  });
+
+  it("writes Premiere Pro's marker list as CSV, and leaves done notes out when asked", async () => {
+    const res = await get('format=csv&fps=24&include_done=false&note_for_video_number=1');
+    const csv = parseCsv(res.body);
+    expect(csv.header).toBe('Marker Name,Description,In,Out,Duration,Marker Type');
+    expect(csv.rows).toEqual([
+      ['Cleo Creator', 'Cut the intro & the "um" <here>', '01:00:03:00', '01:00:03:00', '00:00:00:00', 'Comment'],
+      ['Quinn Checker', 'Last frame of the hour', '02:00:00:00', '02:00:00:00', '00:00:00:00', 'Comment'],
+    ]);
+  });
+
+  it("exports the team chat to staff only, and a card the caller can't see is not there", async () => {
+    const team = await get('format=csv&chat=team', a.qa.token);
+    expect(parseCsv(team.body).rows.map((r) => r[1])).toEqual(['Team only']);
+    expect((await get('format=csv&chat=team', a.customer.token)).statusCode).toBe(404);
+    expect((await get('format=csv', a.customer2.token)).statusCode).toBe(404);
+    expect((await get('format=csv', a.customer.token)).statusCode).toBe(200);
+    expect((await get('format=csv', a.customer.token, 999_999)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/card/${cardId}/markers?format=csv` })).statusCode).toBe(401);
+  });
+
+  it('refuses a format, frame rate or start it does not know', async () => {
+    for (const query of ['format=avi', 'format=edl&fps=31', 'format=edl&start=10:00:00:00', 'fps=25']) {
+      const res = await get(query);
+      expect({ query, status: res.statusCode }).toEqual({ query, status: 400 });
+    }
+  });
+
+  it('writes a valid empty file for a card without timed notes', async () => {
+    const empty = await insertCard(t.database.db, { clientId: a.customer.id, cardTitle: '???' });
+    const res = await get('format=fcpxml', a.admin.token, empty.id);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="card-notes.fcpxml"');
+    const doc = xmlParser.parse(res.body);
+    expect(doc.fcpxml.library.event.project.sequence.spine.gap.marker).toBeUndefined();
+  });
+});
