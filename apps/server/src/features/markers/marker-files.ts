@@ -42,7 +42,7 @@ const xml = (text: string) =>
     .replace(XML_FORBIDDEN, '');
 
 /** One line of text: EDL comments and marker names end at a line break, and `|` separates Resolve's fields. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').replace(/\|/g, '/').trim();
+const oneLine = (text: string) => text.replace(XML_FORBIDDEN, '').replace(/\s+/g, ' ').replace(/\|/g, '/').trim();
 
 function framing(file: MarkerFile) {
   const rate = MARKER_FRAME_RATES[file.fps];

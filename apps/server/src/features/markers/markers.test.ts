@@ -13,7 +13,7 @@ let cardId: number;
 const NOTES = [
   { seconds: 3, note: '@VT{3} Cut the intro & the "um" <here>', done: false, author: 'customer' },
   { seconds: 75, note: '@VT{75} Music too loud | lower it, see @VT{80}', done: true, author: 'customer' },
-  { seconds: 3_600, note: '@VT{3600} Last frame\nof the hour', done: false, author: 'qa' },
+  { seconds: 3_600, note: '@VT{3600} Last frame\nof the hour\u0007', done: false, author: 'qa' },
 ] as const;
 
 beforeAll(async () => {
