@@ -3,10 +3,31 @@
  * (EDL), Final Cut Pro (FCPXML 1.10) and Premiere Pro (XML, or its CSV marker list) import.
  */
 export const MARKER_FORMATS = {
-  edl: { label: 'EDL markers (DaVinci Resolve)', ext: 'edl', mime: 'text/plain; charset=utf-8' },
-  fcpxml: { label: 'FCPXML 1.10 (Final Cut Pro)', ext: 'fcpxml', mime: 'application/xml; charset=utf-8' },
-  premiere: { label: 'XML (Premiere Pro)', ext: 'xml', mime: 'application/xml; charset=utf-8' },
-  csv: { label: 'CSV marker list (Premiere Pro)', ext: 'csv', mime: 'text/csv; charset=utf-8' },
+  edl: {
+    label: 'EDL markers (DaVinci Resolve)',
+    ext: 'edl',
+    mime: 'text/plain; charset=utf-8',
+    howTo: 'In Resolve, right-click the timeline in the Media Pool: Timelines ▸ Import ▸ Timeline Markers from EDL.',
+  },
+  fcpxml: {
+    label: 'FCPXML 1.10 (Final Cut Pro)',
+    ext: 'fcpxml',
+    mime: 'application/xml; charset=utf-8',
+    howTo:
+      'In Final Cut Pro: File ▸ Import ▸ XML. The notes arrive as to-do markers on a gap clip; done notes are ticked.',
+  },
+  premiere: {
+    label: 'XML (Premiere Pro)',
+    ext: 'xml',
+    mime: 'application/xml; charset=utf-8',
+    howTo: 'In Premiere Pro: File ▸ Import. A sequence with the notes as sequence markers opens in the project.',
+  },
+  csv: {
+    label: 'CSV marker list',
+    ext: 'csv',
+    mime: 'text/csv; charset=utf-8',
+    howTo: "Premiere Pro's marker list columns, for a spreadsheet or a marker-import panel.",
+  },
 } as const;
 export type MarkerFormat = keyof typeof MARKER_FORMATS;
 export const MARKER_FORMAT_KEYS = Object.keys(MARKER_FORMATS) as [MarkerFormat, ...MarkerFormat[]];

@@ -19,6 +19,7 @@ import {
 import type { StreamState } from '../use-card-live';
 import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';
+import { MarkerExport } from './marker-export';
 import { canReadTeamChat, chatFilterOptions, isNoteShown } from './note-rules';
 import classes from './chat.module.css';
 
@@ -266,17 +267,20 @@ export function ChatPanel(props: ChatPanelProps) {
           </Title>
           <LiveBadge stream={stream} />
         </Group>
-        <Select
-          size="xs"
-          w={150}
-          aria-label="Show comments by"
-          data={options}
-          value={options.some((o) => o.value === filter) ? filter : 'all'}
-          onChange={(value) => onFilterChange(value ?? 'all')}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          data-testid="chat-filter"
-        />
+        <Group gap={4} wrap="nowrap">
+          {chat !== 'yt' && <MarkerExport cardId={props.cardId} chat={chat} />}
+          <Select
+            size="xs"
+            w={150}
+            aria-label="Show comments by"
+            data={options}
+            value={options.some((o) => o.value === filter) ? filter : 'all'}
+            onChange={(value) => onFilterChange(value ?? 'all')}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="chat-filter"
+          />
+        </Group>
       </Group>
       {teamChat && chat !== 'yt' && (
         <SegmentedControl
