@@ -36,15 +36,13 @@ export const dueCardsBySpecQuery = z
     viewAsCardType: optionalParam(z.enum(DUE_CARD_TYPES).default('due_date')),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
   })
-  .transform(
-    (q): z.output<typeof dueCardsQuery> => ({
-      date: q.dueDate,
-      customer_id: q.viewAsCustomer,
-      qa_id: q.viewAsQA,
-      card_type: q.viewAsCardType,
-      page: q.page,
-    }),
-  );
+  .transform((q): z.output<typeof dueCardsQuery> => ({
+    date: q.dueDate,
+    customer_id: q.viewAsCustomer,
+    qa_id: q.viewAsQA,
+    card_type: q.viewAsCardType,
+    page: q.page,
+  }));
 
 export const dueCard = z.object({
   card_id: z.number(),

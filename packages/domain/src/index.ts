@@ -24,6 +24,7 @@ export * from './media.js';
 export * from './chat.js';
 export * from './schemas/chat.js';
 export * from './markers.js';
+export * from './revision-checklist.js';
 export * from './schemas/markers.js';
 export * from './schemas/card-details.js';
 export * from './schemas/settings.js';

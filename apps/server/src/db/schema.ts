@@ -487,12 +487,20 @@ export const cardNotes = pgTable(
     annotation: jsonb('annotation'),
     isDeleted: boolean('is_deleted').notNull().default(false),
     isComplete: boolean('is_complete').notNull().default(false),
+    /** A customer's comment on a video in review is an item to fix in that revision round (issue 19); null otherwise. */
+    fixRound: smallint('fix_round'),
+    /** Staff decided not to fix the item, and why (the customer reads it). */
+    wontFixReason: text('wont_fix_reason'),
     reaction: boolean('reaction').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('card_notes_card_chat_idx').on(t.cardId, t.chat, t.id),
+    // The board counts a card's open items to fix on every tile.
+    index('card_notes_open_fix_idx')
+      .on(t.cardId)
+      .where(sql`fix_round is not null and is_complete = false and wont_fix_reason is null and is_deleted = false`),
     // Response rates read the range's customer comments, then look for a later staff note by card.
     index('card_notes_created_idx')
       .on(t.createdAt, t.cardId)

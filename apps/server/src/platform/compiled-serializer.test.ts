@@ -61,6 +61,7 @@ function tile(i: number, full: boolean): CardTileReply {
     yt_due_date: full ? '2026-12-01T00:00:00.000Z' : null,
     yt_card_revision: 2,
     ythelperCardRating: full ? -1 : null,
+    open_fix_items: full ? i % 4 : 0,
     // Staff see the plan, customers do not: present with a value, present as null, and absent.
     ...(i % 3 === 0 ? { subscription_type: 'unlimited' } : i % 3 === 1 ? { subscription_type: null } : {}),
   };

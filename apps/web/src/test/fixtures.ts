@@ -67,6 +67,7 @@ export function makeCardDetail(overrides: Partial<CardDetailReply> = {}): CardDe
     doneCardRating: null,
     repurposeCardRating: null,
     ythelperCardRating: null,
+    open_fix_items: 0,
     subscription_type: 'weekly',
     ytHelper_card_status: null,
     dropbox_link: 'https://www.dropbox.com/sh/raw?dl=0',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  checklistReply,
   commentBody,
   commentsQuery,
   commentsReply,
@@ -8,6 +9,7 @@ import {
   markCommentBody,
   noteView,
   reactionBody,
+  wontFixBody,
 } from '../schemas/chat.js';
 import { markersQuery } from '../schemas/markers.js';
 import { successReply } from '../schemas/workflow.js';
@@ -93,6 +95,25 @@ export const CHAT = {
     params: noteParams,
     body: editCommentBody,
     reply: z.object({ status: z.boolean(), message: z.string() }),
+  }),
+  checklist: defineRoute({
+    method: 'GET',
+    path: '/api/card/:id/checklist',
+    tags,
+    summary: "The revision checklist: the customer's review notes, each to fix, fixed or won't fix",
+    access: 'user',
+    params: idParam,
+    reply: checklistReply,
+  }),
+  wontFix: defineRoute({
+    method: 'POST',
+    path: '/api/card/:id/wontFix',
+    tags,
+    summary: 'Staff set an item to fix aside with a reason the customer reads, or put it back',
+    access: 'user',
+    params: idParam,
+    body: wontFixBody,
+    reply: z.object({ message: z.string(), note: noteView }),
   }),
   markers: defineRoute({
     method: 'GET',

@@ -51,6 +51,8 @@ export const cardTile = z.object({
   ythelperCardRating: z.number().nullable(),
   /** Only non-customers see the plan (spec 000 §6). */
   subscription_type: z.string().nullable().optional(),
+  /** The customer's review notes not yet fixed or set aside (the revision checklist). */
+  open_fix_items: z.number(),
 });
 export type CardTileReply = z.infer<typeof cardTile>;
 

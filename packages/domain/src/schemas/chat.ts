@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WONT_FIX_REASON_MAX } from '../revision-checklist.js';
 import { dbId } from '../validation.js';
 import { COMMENTS_PAGE_SIZE, COMMENT_MAX } from '../chat.js';
 import { ROLES } from '../roles.js';
@@ -86,8 +87,37 @@ export const noteView = z.object({
   note_for_video_number: z.number().nullable(),
   video_time: z.number().nullable(),
   annotation: annotationShape.nullable(),
+  /** The revision round (the card's revision number) a customer's review note is an item to fix in; null if none. */
+  fix_round: z.number().nullable(),
+  wont_fix_reason: z.string().nullable(),
 });
 export type NoteView = z.infer<typeof noteView>;
+
+/** Staff set an item aside with a reason the customer reads, or put it back (wont_fix false). */
+export const wontFixBody = z.object({
+  note_id: noteId,
+  wont_fix: z.boolean(),
+  reason: z.string().trim().max(WONT_FIX_REASON_MAX).optional(),
+});
+
+/** One item of the revision checklist. */
+export const fixItem = z.object({
+  note_id: z.number(),
+  round: z.number(),
+  state: z.enum(['open', 'fixed', 'wont_fix']),
+  text: z.string(),
+  author: z.string(),
+  video_time: z.number().nullable(),
+  note_for_video_number: z.number().nullable(),
+  wont_fix_reason: z.string().nullable(),
+});
+export const checklistReply = z.object({
+  /** The latest round with items, whose state QA checks; null when the card has none. */
+  last_round: z.number().nullable(),
+  open: z.number(),
+  items: z.array(fixItem),
+});
+export type ChecklistReply = z.infer<typeof checklistReply>;
 
 export const commentsReply = z.object({
   comments: z.object({

@@ -68,7 +68,12 @@ export const ytMarkCompleteBody = z.object({
   status: z.literal(1).optional(),
   cardSection: z.string().max(30).optional(),
   buttonText: z.string().max(100).optional(),
-  rating: z.number().int().min(RATING_MIN, { error: MSG.ratingRange }).max(RATING_MAX, { error: MSG.ratingRange }).optional(),
+  rating: z
+    .number()
+    .int()
+    .min(RATING_MIN, { error: MSG.ratingRange })
+    .max(RATING_MAX, { error: MSG.ratingRange })
+    .optional(),
   comment: z.string().trim().max(2000).optional(),
 });
 

@@ -495,6 +495,14 @@ const TABLE: Record<string, Case[]> = {
       expect: cardSeen(200, { customer: 403 }),
     },
   ],
+  'GET /api/card/{id}/checklist': [{ params: cardIn('editing'), expect: cardSeen(200) }],
+  'POST /api/card/{id}/wontFix': [
+    {
+      params: (f) => f.note('customer', 'customer'),
+      body: (_f, p) => ({ note_id: p.noteId, wont_fix: true, reason: 'Out of scope for this cut' }),
+      expect: cardSeen(200, { customer: 403 }),
+    },
+  ],
   'POST /api/card/{id}/noteReaction': [
     {
       params: (f) => f.note('customer', 'customer'),
@@ -1127,7 +1135,14 @@ beforeAll(async () => {
       const id = await cardFor(chat === 'yt' ? onHelperBoard('inProgress', userIds.helper) : { cardStatus: 'editing' });
       const [row] = await db
         .insert(cardNotes)
-        .values({ cardId: id, chat, note: 'A note', authorId: userIds[author] })
+        // A customer's note in the customer chat is an item to fix, as if made while the video was in review.
+        .values({
+          cardId: id,
+          chat,
+          note: 'A note',
+          authorId: userIds[author],
+          fixRound: author === 'customer' && chat === 'customer' ? 0 : null,
+        })
         .returning();
       return { id, noteId: row!.id };
     },

@@ -58,6 +58,8 @@ export const tileSelection = {
   ytRating: rating('yt'),
   helperName: { firstname: helper.firstname, lastname: helper.lastname },
   editorName: sql<string | null>`nullif(trim(${editor.firstname} || ' ' || ${editor.lastname}), '')`,
+  // Read through card_notes_open_fix_idx, whose condition this repeats.
+  openFixItems: sql<number>`(select count(*)::int from card_notes n where n.card_id = ${cards.id} and n.fix_round is not null and n.is_complete = false and n.wont_fix_reason is null and n.is_deleted = false)`,
 };
 
 /** Card columns plus the people joined in; one query for a detail. */
@@ -135,6 +137,7 @@ export function toCardTile(row: TileRow, viewerRole: Role): CardTileReply {
     yt_card_revision: c.ytCardRevision,
     ythelperCardRating: row.ytRating,
     ...(isStaff(viewerRole) ? { subscription_type: row.client.subscriptionType } : {}),
+    open_fix_items: row.openFixItems,
   };
 }
 

@@ -3,6 +3,7 @@ import { API, CLOCK_TIME_ZONE, isTimeZone, type Chat } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
 import { serve } from '../../platform/routes.js';
 import { exportMarkers } from '../markers/markers.service.js';
+import { getChecklist, setWontFix } from './checklist.service.js';
 import {
   deleteComment,
   editComment,
@@ -33,6 +34,8 @@ export const chatRoutes =
     serve(app, routes.react, ({ user, params, body }) =>
       reactToComment(ctx, user, params.id, body.note_id, body.status),
     );
+    serve(app, routes.checklist, ({ user, params }) => getChecklist(ctx, user, params.id));
+    serve(app, routes.wontFix, ({ user, params, body }) => setWontFix(ctx, user, params.id, body));
     serve(app, routes.markers, async ({ user, params, query, reply }) => {
       const file = await exportMarkers(ctx, user, params.id, query);
       void reply.headers({

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   MSG,
   changeNoteVerdict,
+  isFixItem,
   markNoteVerdict,
   reactNoteVerdict,
   readChatVerdict,
@@ -40,7 +41,13 @@ async function loadOwnNote(ctx: AppContext, cardId: number, noteId: number, chat
   return note;
 }
 
-const publish = (ctx: AppContext, row: CardRow, chat: Chat, type: 'note.created' | 'note.updated', noteId: number) =>
+export const publish = (
+  ctx: AppContext,
+  row: CardRow,
+  chat: Chat,
+  type: 'note.created' | 'note.updated',
+  noteId: number,
+) =>
   ctx.events.publish({
     type,
     cardId: row.card.id,
@@ -89,6 +96,7 @@ export async function postComment(
         note: text,
         authorId: viewer.id,
         videoNumber: body.note_for_video_number ?? null,
+        fixRound: isFixItem(viewer.role, chat, row.card.cardStatus) ? row.card.revisionNr : null,
         // A thumbnail annotation (the helper chat) is at no time of any video.
         videoTime: !body.annotation ? videoTimeOf(text) : chat === 'yt' ? null : Math.floor(body.annotation.time),
         annotation: body.annotation ?? null,
@@ -106,7 +114,13 @@ export async function postComment(
 }
 
 /** A note of the card with its author's role, as the note rules read it. */
-async function loadJudgedNote(ctx: AppContext, viewer: SessionUser, cardId: number, noteId: number, chat?: Chat) {
+export async function loadJudgedNote(
+  ctx: AppContext,
+  viewer: SessionUser,
+  cardId: number,
+  noteId: number,
+  chat?: Chat,
+) {
   const note = await loadOwnNote(ctx, cardId, noteId, chat);
   const view = (await loadNote(ctx.db, noteId, viewer.role))!;
   return { note, judged: policyNote(note, view.client_type) };
@@ -157,7 +171,12 @@ export async function markCommentComplete(
   const row = chat ? await loadChatCard(ctx, viewer, cardId, chat) : await loadVisibleCard(ctx.db, viewer, cardId);
   const { note, judged } = await loadJudgedNote(ctx, viewer, cardId, noteId, chat);
   enforce(markNoteVerdict(policyActor(viewer, row.client), judged));
-  await ctx.db.update(cardNotes).set({ isComplete: done, updatedAt: new Date() }).where(eq(cardNotes.id, noteId));
+  // A ticked item is fixed, so a reason it wouldn't be goes.
+  const fixed = done ? { wontFixReason: null } : {};
+  await ctx.db
+    .update(cardNotes)
+    .set({ isComplete: done, ...fixed, updatedAt: new Date() })
+    .where(eq(cardNotes.id, noteId));
   await publish(ctx, row, note.chat, 'note.updated', noteId);
   return { success: true, message: MSG.statusUpdated };
 }

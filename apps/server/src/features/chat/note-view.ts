@@ -46,6 +46,8 @@ function toView(row: Row, viewerRole: Role): NoteView {
     note_for_video_number: n.videoNumber,
     video_time: n.videoTime,
     annotation: readable ? (n.annotation as NoteView['annotation']) : null,
+    fix_round: n.fixRound,
+    wont_fix_reason: readable ? n.wontFixReason : null,
   };
 }
 

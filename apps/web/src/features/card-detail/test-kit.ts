@@ -25,6 +25,8 @@ export function makeNote(overrides: Partial<NoteView> = {}): NoteView {
     note_for_video_number: null,
     video_time: null,
     annotation: null,
+    fix_round: null,
+    wont_fix_reason: null,
     ...overrides,
   };
 }
