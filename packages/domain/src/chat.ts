@@ -35,6 +35,9 @@ export function videoTimeOf(note: string): number | null {
   return match ? Math.floor(Number(match[1])) : null;
 }
 
+/** A note without the timecode tag it starts with, for lists that show the time apart. */
+export const withoutLeadingTimeTag = (note: string) => note.replace(/^\s*@VT\{[\d.]+\}\s*/, '');
+
 /** The tag put in front of a comment typed while the video plays. */
 export const videoTimeTag = (seconds: number) => `@VT{${Math.max(0, Math.floor(seconds))}}`;
 

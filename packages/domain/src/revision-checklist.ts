@@ -17,3 +17,6 @@ export const fixStateOf = (note: { is_note_complete: boolean; wont_fix_reason: s
   note.is_note_complete ? 'fixed' : note.wont_fix_reason !== null ? 'wont_fix' : 'open';
 
 export const WONT_FIX_REASON_MAX = 500;
+
+/** The open items, as the tile and the card header say it. */
+export const openFixLabel = (n: number) => `${n} ${n === 1 ? 'note' : 'notes'} to fix`;

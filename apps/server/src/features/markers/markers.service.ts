@@ -4,6 +4,7 @@ import {
   VIDEO_TIME_PATTERN,
   YT_CUSTOMER_COMMENT_PATTERN,
   noteShown,
+  withoutLeadingTimeTag,
   type markersQuery,
 } from '@cutroom/domain';
 import type { z } from 'zod';
@@ -18,9 +19,7 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.fl
 
 /** The note as a marker reads it: its own timecode tag dropped, any other shown as m:ss. */
 const markerText = (note: string) =>
-  note
-    .replace(YT_CUSTOMER_COMMENT_PATTERN, '')
-    .replace(/^\s*@VT\{[\d.]+\}\s*/, '')
+  withoutLeadingTimeTag(note.replace(YT_CUSTOMER_COMMENT_PATTERN, ''))
     .replace(VIDEO_TIME_PATTERN, (_, s: string) => clock(Number(s)))
     .trim();
 

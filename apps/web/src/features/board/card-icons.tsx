@@ -4,11 +4,12 @@ import {
   IconArrowsShuffle,
   IconBrandYoutube,
   IconCircleCheckFilled,
+  IconListCheck,
   IconPlayerPauseFilled,
   IconRefresh,
   IconStarFilled,
 } from '@tabler/icons-react';
-import type { CardTileReply } from '@cutroom/domain';
+import { openFixLabel, type CardTileReply } from '@cutroom/domain';
 
 function Marker({ label, color, children }: { label: string; color: string; children: ReactNode }) {
   return (
@@ -43,6 +44,14 @@ export function CardIcons({ card }: { card: CardTileReply }) {
           <IconRefresh size={size} />
           <Text span inherit>
             {card.revision_nr}
+          </Text>
+        </Marker>
+      )}
+      {card.open_fix_items > 0 && (
+        <Marker label={openFixLabel(card.open_fix_items)} color="grape.7">
+          <IconListCheck size={size} />
+          <Text span inherit>
+            {card.open_fix_items}
           </Text>
         </Marker>
       )}

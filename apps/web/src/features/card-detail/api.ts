@@ -38,6 +38,7 @@ export const cardKeys = {
   chatOf: (cardId: number, chat: ChatKind) => ['card-detail', cardId, 'chat', chat] as const,
   chat: (cardId: number, chat: ChatKind, filter: ChatFilter) => ['card-detail', cardId, 'chat', chat, filter] as const,
   staff: ['card-detail', 'staff'] as const,
+  checklist: (cardId: number) => ['card-detail', cardId, 'checklist'] as const,
 };
 
 // ---------------------------------------------------------------- the card
@@ -355,6 +356,7 @@ export function usePostNote(cardId: number) {
       }),
     onSuccess: (reply, vars) => {
       placeNote(qc, cardId, vars.chat, reply.note);
+      if (reply.note.fix_round !== null) refreshChecklist(qc, cardId);
       notify.success(reply.message || (vars.annotation ? MSG.annotationAdded : MSG.commentAdded));
     },
     onError: (error, vars) =>
@@ -375,6 +377,7 @@ function useNoteChange<V extends { chat: ChatKind }>(
     onSuccess: async (reply, vars) => {
       const text = success?.(reply);
       if (text) notify.success(text);
+      if (vars.chat === 'customer') refreshChecklist(qc, cardId);
       await syncChat(qc, cardId, vars.chat);
     },
     onError: (error) => notify.error(chatError(error, failure)),
@@ -425,4 +428,31 @@ export const useReactNote = (cardId: number) =>
     (v: { chat: ChatKind; noteId: number; on: boolean }) =>
       call(noteCallsOf(v.chat).react, { params: { id: cardId }, body: { note_id: v.noteId, status: v.on ? 1 : 0 } }),
     MSG.unableToReact,
+  );
+
+// ---------------------------------------------------------------- the revision checklist
+
+/** The checklist and the card's count of open items follow every change to a customer's note. */
+export function refreshChecklist(qc: QueryClient, cardId: number) {
+  void qc.invalidateQueries({ queryKey: cardKeys.checklist(cardId) });
+  void qc.invalidateQueries({ queryKey: cardKeys.card(cardId) });
+}
+
+export const useChecklist = (cardId: number, enabled = true) =>
+  useQuery({
+    queryKey: cardKeys.checklist(cardId),
+    queryFn: ({ signal }) => call(API.chat.checklist, { params: { id: cardId }, signal }),
+    enabled,
+  });
+
+export const useWontFix = (cardId: number) =>
+  useNoteChange(
+    cardId,
+    (v: { chat: ChatKind; noteId: number; reason: string | null }) =>
+      call(API.chat.wontFix, {
+        params: { id: cardId },
+        body: { note_id: v.noteId, wont_fix: v.reason !== null, ...(v.reason !== null ? { reason: v.reason } : {}) },
+      }),
+    MSG.generic,
+    (reply) => reply.message,
   );

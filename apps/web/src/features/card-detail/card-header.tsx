@@ -14,6 +14,7 @@ import {
 import { CARD_STATUS_LABELS, MSG, TITLE_MAX, type CardDetailReply, type UserView } from '@cutroom/domain';
 import { notify } from '../../lib/notify';
 import { policyFor } from '../../lib/policy';
+import { ChecklistBadge } from './chat/revision-checklist';
 import { useUpdateTitle } from './api';
 
 interface CardHeaderProps {
@@ -132,6 +133,7 @@ export function CardHeader({ card, viewer, onBack }: CardHeaderProps) {
           <Badge variant="light" size="md" data-testid="card-status">
             {CARD_STATUS_LABELS[card.card_status]}
           </Badge>
+          <ChecklistBadge cardId={card.card_id} open={card.open_fix_items} />
           {card.paused && (
             <Badge color="yellow" variant="light" leftSection={<IconPlayerPause size={12} />}>
               Paused

@@ -1,7 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { MSG, type CardTileReply } from '@cutroom/domain';
+import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconListCheck } from '@tabler/icons-react';
+import { MSG, fill, withoutLeadingTimeTag, type CardTileReply } from '@cutroom/domain';
+import { useChecklist } from '../../card-detail/api';
+import { formatClock } from '../../card-detail/format';
+import { plainQuote } from '../../card-detail/chat/comment-tokens';
 import { isLink } from '../move-plan';
 import { DialogButtons } from './dialog-buttons';
 import { LinkField } from './link-field';
@@ -14,11 +17,57 @@ interface QaDialogProps {
   onSubmit: (link: string) => void;
 }
 
+type FixItems = NonNullable<ReturnType<typeof useChecklist>['data']>['items'];
+
+/** The customer's notes still open on the card (the revision checklist): the editor confirms sending them to QA. */
+function OpenItems({
+  open,
+  accepted,
+  onAccept,
+}: {
+  open: FixItems;
+  accepted: boolean;
+  onAccept: (v: boolean) => void;
+}) {
+  return (
+    <Alert color="grape" variant="light" icon={<IconListCheck size={18} />} data-testid="qa-open-items">
+      <Text fz="sm" fw={500}>
+        {fill(MSG.openFixItemsBeforeQa, { count: String(open.length) })}
+      </Text>
+      <List size="sm" my={6} spacing={2}>
+        {open.slice(0, 8).map((item) => (
+          <List.Item key={item.note_id}>
+            {item.video_time !== null ? `${formatClock(item.video_time)} · ` : ''}
+            {plainQuote(withoutLeadingTimeTag(item.text))}
+          </List.Item>
+        ))}
+      </List>
+      {open.length > 8 && (
+        <Text fz="xs" c="dimmed">
+          and {open.length - 8} more
+        </Text>
+      )}
+      <Checkbox
+        mt={6}
+        label={MSG.openFixItemsConfirm}
+        checked={accepted}
+        onChange={(e) => onAccept(e.currentTarget.checked)}
+        data-testid="qa-open-items-confirm"
+      />
+    </Alert>
+  );
+}
+
 export function QaDialog({ card, fromDone, onCancel, onSubmit }: QaDialogProps) {
   const [link, setLink] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const [acceptOpen, setAcceptOpen] = useState(false);
+  // The tile says whether the card has open items; the checklist says which, and is asked only then.
+  const checklist = useChecklist(card.card_id, card.open_fix_items > 0);
+  const open = (checklist.data?.items ?? []).filter((i) => i.state === 'open');
+  const waiting = card.open_fix_items > 0 && checklist.isPending;
   const trimmed = link.trim();
-  const valid = isLink(trimmed);
+  const valid = isLink(trimmed) && !waiting && (open.length === 0 || acceptOpen);
 
   const next = () => {
     if (!valid) return;
@@ -56,6 +105,7 @@ export function QaDialog({ card, fromDone, onCancel, onSubmit }: QaDialogProps) 
               {card.card_title}
             </Text>
             <LinkField label="Video link" required data-autofocus value={link} onChange={setLink} />
+            {open.length > 0 && <OpenItems open={open} accepted={acceptOpen} onAccept={setAcceptOpen} />}
             <DialogButtons onCancel={onCancel} canSubmit={valid} />
           </Stack>
         )}

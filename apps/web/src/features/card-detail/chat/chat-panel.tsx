@@ -13,6 +13,7 @@ import {
   useEditNote,
   useMarkNote,
   useReactNote,
+  useWontFix,
   type ChatFilter,
   type ChatKind,
 } from '../api';
@@ -20,6 +21,7 @@ import type { StreamState } from '../use-card-live';
 import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';
 import { MarkerExport } from './marker-export';
+import { WontFixDialog } from './wont-fix-dialog';
 import { canReadTeamChat, chatFilterOptions, isNoteShown } from './note-rules';
 import classes from './chat.module.css';
 
@@ -87,6 +89,8 @@ function ChatBody({
   const remove = useDeleteNote(cardId);
   const mark = useMarkNote(cardId);
   const react = useReactNote(cardId);
+  const wontFix = useWontFix(cardId);
+  const [settingAside, setSettingAside] = useState<NoteView | null>(null);
 
   const listRef = useRef<HTMLDivElement>(null);
   const snapshot = useRef<{ height: number; top: number; oldest: number | null; newest: number | null } | null>(null);
@@ -148,6 +152,11 @@ function ChatBody({
   const onMark = useCallback(
     (note: NoteView, done: boolean) => mark.mutate({ chat, noteId: note.note_id, done }),
     [mark, chat],
+  );
+  const onWontFix = useCallback(
+    (note: NoteView, putBack: boolean) =>
+      putBack ? wontFix.mutate({ chat, noteId: note.note_id, reason: null }) : setSettingAside(note),
+    [wontFix, chat],
   );
   const onReact = useCallback(
     (note: NoteView, on: boolean) => react.mutate({ chat, noteId: note.note_id, on }),
@@ -215,6 +224,7 @@ function ChatBody({
                   onDelete={setDeleting}
                   onMark={onMark}
                   onReact={onReact}
+                  onWontFix={onWontFix}
                 />
               </div>
             );
@@ -235,6 +245,16 @@ function ChatBody({
             stickToBottom.current = true;
           }}
           markCustomer={chat === 'yt' && viewer.client_type === 'customer'}
+        />
+      )}
+      {settingAside && (
+        <WontFixDialog
+          note={settingAside}
+          pending={wontFix.isPending}
+          onCancel={() => setSettingAside(null)}
+          onSave={(reason) =>
+            wontFix.mutate({ chat, noteId: settingAside.note_id, reason }, { onSuccess: () => setSettingAside(null) })
+          }
         />
       )}
       <ConfirmDialog

@@ -2,17 +2,28 @@ import { memo, useState } from 'react';
 import { ActionIcon, Avatar, Badge, Group, Text, Textarea, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconArrowBackUp,
+  IconBan,
   IconCircle,
   IconCircleCheck,
   IconCircleCheckFilled,
   IconPencil,
   IconPoint,
+  IconRestore,
   IconSquare,
   IconThumbUp,
   IconThumbUpFilled,
   IconTrash,
 } from '@tabler/icons-react';
-import { MSG, REPLY_PREVIEW_CHARS, ROLE_LABELS, videoTimeTag, type NoteView } from '@cutroom/domain';
+import {
+  FIX_STATE_LABELS,
+  MSG,
+  REPLY_PREVIEW_CHARS,
+  ROLE_LABELS,
+  fixStateOf,
+  videoTimeTag,
+  type FixState,
+  type NoteView,
+} from '@cutroom/domain';
 import { formatChatTime } from '../../../lib/format-time';
 import type { ChatKind } from '../api';
 import { formatClock, fullName } from '../format';
@@ -30,6 +41,8 @@ export interface NoteHandlers {
   onDelete: (note: NoteView) => void;
   onMark: (note: NoteView, done: boolean) => void;
   onReact: (note: NoteView, on: boolean) => void;
+  /** Staff set an item to fix aside (asks why), or put it back (reason null). */
+  onWontFix?: (note: NoteView, putBack: boolean) => void;
 }
 
 interface CommentItemProps extends NoteHandlers {
@@ -39,6 +52,8 @@ interface CommentItemProps extends NoteHandlers {
   /** Cards with several videos say which one a note is about. */
   multiVideo: boolean;
 }
+
+const FIX_COLORS: Record<FixState, string> = { open: 'orange', fixed: 'teal', wont_fix: 'gray' };
 
 const SHAPE_ICONS = { rect: IconSquare, point: IconPoint, oval: IconCircle } as const;
 const SHAPE_LABELS = { rect: 'Rectangle', point: 'Point', oval: 'Oval' } as const;
@@ -99,6 +114,7 @@ export const CommentItem = memo(function CommentItem({
   onDelete,
   onMark,
   onReact,
+  onWontFix,
 }: CommentItemProps) {
   const [editing, setEditing] = useState(false);
   const own = note.note_by_id === viewer.client_id;
@@ -112,6 +128,7 @@ export const CommentItem = memo(function CommentItem({
   const untaggedTime =
     !stills && note.video_time !== null && firstTimecode(note.note) === null ? note.video_time : null;
   const ShapeIcon = note.annotation ? SHAPE_ICONS[note.annotation.shape] : null;
+  const fix = note.fix_round !== null && !note.is_deleted ? fixStateOf(note) : null;
 
   return (
     <div
@@ -156,10 +173,16 @@ export const CommentItem = memo(function CommentItem({
                 Liked
               </Badge>
             )}
-            {note.is_note_complete && (
-              <Badge size="xs" color="teal" variant="light" leftSection={<IconCircleCheck size={11} />}>
-                Done
+            {fix ? (
+              <Badge size="xs" color={FIX_COLORS[fix]} variant="light" data-testid="fix-state" data-state={fix}>
+                {FIX_STATE_LABELS[fix]}
               </Badge>
+            ) : (
+              note.is_note_complete && (
+                <Badge size="xs" color="teal" variant="light" leftSection={<IconCircleCheck size={11} />}>
+                  Done
+                </Badge>
+              )
             )}
           </Group>
         </Group>
@@ -214,6 +237,11 @@ export const CommentItem = memo(function CommentItem({
             )}
           </div>
         )}
+        {fix === 'wont_fix' && note.wont_fix_reason && (
+          <Text fz="xs" c="dimmed" mt={2} data-testid="wont-fix-reason-text">
+            <b>Won't fix:</b> {note.wont_fix_reason}
+          </Text>
+        )}
         {!note.is_deleted && !editing && (
           <Group gap={2} className={classes.noteActions} wrap="nowrap">
             {mayReact ? (
@@ -240,6 +268,19 @@ export const CommentItem = memo(function CommentItem({
                   onClick={() => onMark(note, !note.is_note_complete)}
                 >
                   {note.is_note_complete ? <IconCircleCheckFilled size={16} /> : <IconCircleCheck size={16} />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+            {mayMark && fix && fix !== 'fixed' && onWontFix && (
+              <Tooltip label={fix === 'wont_fix' ? 'Put back on the list to fix' : "Won't fix…"}>
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  color="gray"
+                  aria-label={fix === 'wont_fix' ? 'Put back on the list to fix' : "Won't fix"}
+                  onClick={() => onWontFix(note, fix === 'wont_fix')}
+                >
+                  {fix === 'wont_fix' ? <IconRestore size={15} /> : <IconBan size={15} />}
                 </ActionIcon>
               </Tooltip>
             )}
