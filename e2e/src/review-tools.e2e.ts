@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { XMLParser } from 'fast-xml-parser';
 import { launchBrowser, screenshotDir } from './browser.js';
 import { signedInPage } from './login.js';
+import { bearer, call, createRequest, deliver, startEditing } from './api.js';
 
 // Issue 19, review beyond the spec, on the demo workspace's card with two versions and timed notes.
 const TITLE = 'Gear review: budget microphones';
@@ -41,7 +42,7 @@ describe('notes out to the editing software', () => {
       dialog.getByRole('link', { name: /Download/ }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('Gear-review-budget-microphones-notes.fcpxml');
-    const file = fs.readFileSync((await download.path()), 'utf8');
+    const file = fs.readFileSync(await download.path(), 'utf8');
 
     const doc = new XMLParser({
       ignoreAttributes: false,
@@ -54,6 +55,60 @@ describe('notes out to the editing software', () => {
     const drawn = markers.find((m) => m.value.includes(DRAWN_NOTE))!;
     // 01:00:00:00 + 10 s at 25 fps = frame 90,250, written as 90250/25 s.
     expect(drawn.start).toBe('90250/25s');
+    await page.context().close();
+  });
+});
+
+describe('the revision checklist', () => {
+  it('the editor sets a review note aside with a reason, and moving to QA lists what is still open', async () => {
+    const cardId = await createRequest('Checklist journey: launch teaser');
+    await startEditing(cardId);
+    await deliver(cardId);
+    const customer = await bearer('customer@cutroom.demo');
+    for (const note of ['@VT{2} Trim the first two seconds', '@VT{5} Warmer colours in the studio shot'])
+      await call(customer, 'POST', `/api/card/${cardId}/comment`, { note });
+    await call(customer, 'POST', `/api/card/${cardId}/revision`, { card_id: cardId, card_status: 'done' });
+
+    const page = await signedInPage(browser, 'editor@cutroom.demo', { viewport: { width: 1440, height: 900 } });
+    await page.goto(`/card-details/${cardId}`);
+    await page.getByRole('button', { name: 'Revision checklist: 2 notes to fix' }).waitFor();
+    await page.getByRole('tab', { name: 'Video & Comments' }).click();
+    const colours = page.getByTestId('chat-note').filter({ hasText: 'Warmer colours' });
+    expect(await colours.getByTestId('fix-state').textContent()).toBe('To fix');
+    await colours.getByRole('button', { name: "Won't fix" }).click();
+    await page.getByTestId('wont-fix-reason').fill('The studio was lit cold on purpose; we match the brand look.');
+    await page.getByTestId('wont-fix-save').click();
+    await expect.poll(() => colours.getByTestId('fix-state').textContent()).toBe("Won't fix");
+    await page.getByRole('button', { name: 'Revision checklist: 1 note to fix' }).click();
+    await page.getByTestId('checklist-item').first().waitFor();
+    // The popover fades in; the screenshot waits for it to be there to see.
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(screenshotDir, 'review-checklist.png') });
+    await page.keyboard.press('Escape');
+
+    // From the board, the move to QA lists the note still open and waits for the editor's word.
+    await page.goto('/');
+    await page.getByTestId(`status-menu-${cardId}`).click();
+    await page.getByRole('menuitem', { name: 'QA' }).click();
+    const dialog = page.getByTestId('qa-dialog');
+    await dialog.getByLabel('Video link').fill('https://www.dropbox.com/s/e2e-second-cut.mp4');
+    const open = dialog.getByTestId('qa-open-items');
+    await open.waitFor();
+    expect(await open.getByRole('listitem').allTextContents()).toEqual(['0:02 · Trim the first two seconds']);
+    const submit = dialog.getByRole('button', { name: 'Submit' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.screenshot({ path: path.join(screenshotDir, 'review-checklist-qa.png') });
+    await dialog.getByTestId('qa-open-items-confirm').check();
+    await submit.click();
+    await page.getByTestId('column-qa').getByTestId(`card-${cardId}`).waitFor();
+
+    // The customer reads why their note was set aside.
+    const mine = await call<{ comments: { comments: { note: string; wont_fix_reason: string | null }[] } }>(
+      customer,
+      'GET',
+      `/api/card/${cardId}/commentsV2`,
+    );
+    expect(mine.comments.comments.find((n) => n.note.includes('Warmer'))?.wont_fix_reason).toContain('brand look');
     await page.context().close();
   });
 });

@@ -206,7 +206,7 @@ export const MSG = {
   notAFixItem: "Only a customer's note on a video in review is an item to fix.",
   wontFixSaved: "Marked won't fix",
   wontFixCleared: 'Back on the list to fix',
-  openFixItemsBeforeQa: "{count} of the customer's notes are still open. Send the video to QA anyway?",
+  openFixItemsBeforeQa: "Still open from the customer's review: {count}. Send the video to QA anyway?",
   openFixItemsConfirm: 'Send to QA with these open',
   uploadInterrupted: 'The upload stopped before the end of the file. Please try again.',
   uploadNotMultipart: 'Send the file as multipart/form-data',

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { allowedTargets, type CardDetailReply, type CardStatus, type NoteView } from '@cutroom/domain';
+import {
+  allowedTargets,
+  type CardDetailReply,
+  type CardStatus,
+  type ChecklistReply,
+  type NoteView,
+} from '@cutroom/domain';
 import { loadConfig } from '../../config.js';
 import { cardRatings, cards, mediaFiles } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -101,6 +107,21 @@ describe('the demo media', () => {
       (await get(a.customer.token, `/api/card/${byTitle.get('Interview with a luthier')!.id}/team/commentsV2`))
         .statusCode,
     ).not.toBe(200);
+  });
+
+  it("keeps the review rounds' checklists: fixed, set aside and one note still open on the card in review", async () => {
+    const id = byTitle.get('Gear review: budget microphones')!.id;
+    const list = (await get(a.qa.token, `/api/card/${id}/checklist`)).json<ChecklistReply>();
+    expect(list).toMatchObject({ last_round: 1, open: 1 });
+    expect(list.items.map((i) => [i.round, i.video_time, i.state])).toEqual([
+      [1, 10, 'wont_fix'],
+      [1, 21, 'open'],
+      [0, 3, 'fixed'],
+      [0, 8, 'fixed'],
+    ]);
+    expect((await cardOf(a.customer.token, 'Gear review: budget microphones')).open_fix_items).toBe(1);
+    // A request for repurposed cuts is no review note.
+    expect((await cardOf(a.customer.token, 'Webinar cut-downs')).open_fix_items).toBe(0);
   });
 
   it('gives every seeded card its activity, from the request to the status it is seeded in, by moves the roles may make', async () => {

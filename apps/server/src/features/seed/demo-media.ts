@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { annotationShape, videoTimeOf, type CardStatus } from '@cutroom/domain';
+import { annotationShape, isFixItem, videoTimeOf, type CardStatus } from '@cutroom/domain';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { cardActivity, cardNotes, cardRatings, cardVideos, cards, users } from '../../db/schema.js';
@@ -76,12 +76,27 @@ function cardFacts(week: CardWeek, urls: Record<Clip, string>, at: (h: number) =
   };
 }
 
+/** The card's status and revision number when a note was written: its moves up to then (one in the same hour first). */
+function stateAt(week: CardWeek, hoursAgo: number) {
+  let status: CardStatus = 'video_request';
+  let revision = 0;
+  for (const move of week.moves) {
+    if (move.hoursAgo < hoursAgo) break;
+    if (status === 'done' && move.to === 'editing') revision++;
+    status = move.to;
+  }
+  return { status, revision };
+}
+
+const roleOf = (key: Key) => DEMO_ACCOUNTS.find((a) => a.key === key)!.role;
+
 async function writeNotes(tx: Tx, card: SeededCard, week: CardWeek, ids: Record<Key, number>, at: (h: number) => Date) {
   const noteIds: number[] = [];
   for (const n of week.notes ?? []) {
     // The same shape and timecode rules as a comment posted in the chat (chat.service postComment).
     const annotation = n.annotation ? annotationShape.parse(n.annotation) : null;
     const videoTime = annotation ? Math.floor(annotation.time) : videoTimeOf(n.note);
+    const state = stateAt(week, n.hoursAgo);
     const [row] = await tx
       .insert(cardNotes)
       .values({
@@ -94,6 +109,9 @@ async function writeNotes(tx: Tx, card: SeededCard, week: CardWeek, ids: Record<
         videoNumber: videoTime === null ? null : 1,
         videoTime,
         annotation,
+        fixRound: isFixItem(roleOf(n.by), n.chat, state.status) ? state.revision : null,
+        isComplete: n.fixed ?? false,
+        wontFixReason: n.wontFix ?? null,
         createdAt: at(n.hoursAgo),
         updatedAt: at(n.hoursAgo),
       })

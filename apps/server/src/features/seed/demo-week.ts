@@ -29,6 +29,9 @@ export interface WeekNote {
   };
   /** Index of the earlier note of this card it answers. */
   replyTo?: number;
+  /** A review note the editor ticked off as fixed, or set aside with this reason (the revision checklist). */
+  fixed?: true;
+  wontFix?: string;
 }
 
 export interface CardWeek {
@@ -122,6 +125,7 @@ export const DEMO_WEEK: CardWeek[] = [
         chat: 'customer',
         hoursAgo: 100,
         note: '@VT{3} Love the opening. Can the title bar stay a little longer?',
+        fixed: true,
       },
       {
         by: 'customer',
@@ -129,6 +133,7 @@ export const DEMO_WEEK: CardWeek[] = [
         hoursAgo: 99,
         note: '@VT{8} The lower third sits too low and too small, move it up and make it bigger please.',
         annotation: { shape: 'rect', x: 0, y: 0.69, w: 1, h: 0.1, time: 8, version: 'version-0' },
+        fixed: true,
       },
       {
         by: 'editor',
@@ -144,6 +149,7 @@ export const DEMO_WEEK: CardWeek[] = [
         hoursAgo: 1.5,
         note: '@VT{10} Much better! This lower third is exactly what we wanted.',
         annotation: { shape: 'oval', x: 0, y: 0.16, w: 0.64, h: 0.16, time: 10, version: 'version-1' },
+        wontFix: 'Nothing to change here: glad it works for you!',
       },
       {
         by: 'customer',
@@ -163,7 +169,9 @@ export const DEMO_WEEK: CardWeek[] = [
       { to: 'completed_done', by: 'customer', hoursAgo: 108 },
     ],
     done: ['v2'],
-    notes: [{ by: 'customer', chat: 'customer', hoursAgo: 110, note: '@VT{12} This shot of the set is great.' }],
+    notes: [
+      { by: 'customer', chat: 'customer', hoursAgo: 110, note: '@VT{12} This shot of the set is great.', fixed: true },
+    ],
     rating: { stars: 5, comment: 'Fast and spot on, thank you!', hoursAgo: 108 },
   },
   {
@@ -181,6 +189,7 @@ export const DEMO_WEEK: CardWeek[] = [
         chat: 'customer',
         hoursAgo: 82,
         note: '@VT{2} The music is a bit loud under the intro, fine for this one though.',
+        wontFix: 'Kept as it is for this one, as you said; the next intros get a lower music bed.',
       },
     ],
     rating: { stars: 4, comment: 'Great edit, the music was a bit loud at first.', hoursAgo: 80 },
@@ -204,6 +213,7 @@ export const DEMO_WEEK: CardWeek[] = [
         hoursAgo: 129,
         note: '@VT{15} Please cut the question about pricing, we answer it in another video.',
         annotation: { shape: 'point', x: 0.5, y: 0.45, w: 0, h: 0, time: 15, version: 'version-0' },
+        fixed: true,
       },
       { by: 'editor', chat: 'customer', hoursAgo: 77, note: 'Removed in the new version.', replyTo: 0 },
     ],

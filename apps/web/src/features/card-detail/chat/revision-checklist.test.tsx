@@ -119,7 +119,7 @@ describe('the revision checklist in the browser', () => {
     );
     await user.type(screen.getByLabelText(/Video link/), 'https://example.com/v2');
     const open = await screen.findByTestId('qa-open-items');
-    expect(open.textContent).toContain('1 of the customer');
+    expect(open.textContent).toContain("Still open from the customer's review: 1.");
     expect(
       within(open)
         .getAllByRole('listitem')

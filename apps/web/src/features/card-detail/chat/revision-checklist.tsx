@@ -13,7 +13,7 @@ function RoundList({ items }: { items: ChecklistReply['items'] }) {
       {items.map((item) => (
         <li key={item.note_id} data-testid="checklist-item" data-state={item.state}>
           <Group gap={6} wrap="nowrap" align="flex-start">
-            <Badge size="xs" variant="light" color={STATE_COLORS[item.state]} miw={62}>
+            <Badge size="xs" variant="light" color={STATE_COLORS[item.state]} miw={78} style={{ flexShrink: 0 }}>
               {FIX_STATE_LABELS[item.state]}
             </Badge>
             <div style={{ minWidth: 0 }}>
