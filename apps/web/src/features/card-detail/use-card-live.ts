@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CHATS } from '@cutroom/domain';
 import { useLiveEvents, type StreamState } from '../../lib/live-events';
-import { cardKeys, syncChat } from './api';
+import { cardKeys, refreshChecklist, syncChat } from './api';
 
 export type { StreamState };
 
@@ -23,7 +23,7 @@ const CARD_LIVE_EVENTS = [
 export function useCardLive(cardId: number): StreamState {
   const qc = useQueryClient();
   const catchUp = () => {
-    void qc.invalidateQueries({ queryKey: cardKeys.card(cardId) });
+    refreshChecklist(qc, cardId);
     for (const chat of CHATS) void syncChat(qc, cardId, chat);
   };
   return useLiveEvents(
@@ -34,6 +34,8 @@ export function useCardLive(cardId: number): StreamState {
       if (message.type !== 'note.created' && message.type !== 'note.updated') {
         void qc.invalidateQueries({ queryKey: cardKeys.card(cardId) });
       } else {
+        // A customer's note may be an item of the revision checklist, whose counts then change.
+        if (message.data.chat === 'customer') refreshChecklist(qc, cardId);
         void syncChat(qc, cardId, message.data.chat);
       }
     },
