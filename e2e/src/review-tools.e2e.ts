@@ -112,3 +112,31 @@ describe('the revision checklist', () => {
     await page.context().close();
   });
 });
+
+describe('safe-zone overlays', () => {
+  it("the customer lays TikTok's safe zone over the repurposed 9:16 cut, and the 16:9 master offers none", async () => {
+    const page = await signedInPage(browser, 'customer2@cutroom.demo', { viewport: { width: 1440, height: 900 } });
+    await page.getByTestId('filters-toggle').or(page.getByLabel('Show Cards In Repurpose')).first().waitFor();
+    if (await page.getByTestId('filters-toggle').isVisible()) await page.getByTestId('filters-toggle').click();
+    await page.getByLabel('Show Cards In Repurpose').check();
+    await page.getByRole('link', { name: 'Conference keynote clips' }).first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/card-details/'));
+    await page.locator('[data-testid="video-player"][data-status="ready"]').waitFor({ timeout: 20_000 });
+    // The delivered 16:9 video: no overlay to offer.
+    expect(await page.getByTestId('safe-zone-menu').count()).toBe(0);
+
+    await page.getByTestId('video-kind').getByText('Repurpose Videos').click();
+    await page.getByTestId('safe-zone-menu').click();
+    await page.getByRole('menuitem', { name: 'TikTok' }).click();
+    const overlay = page.getByTestId('safe-zone');
+    await overlay.waitFor();
+    expect(await overlay.getAttribute('data-zone')).toBe('tiktok');
+    // The overlay covers the frame itself: the bottom band is the lowest quarter of the video.
+    const frame = (await page.getByTestId('video-element').boundingBox())!;
+    const bottom = (await overlay.getByTestId('safe-zone-covered').nth(1).boundingBox())!;
+    expect(Math.abs(bottom.y + bottom.height - (frame.y + frame.height))).toBeLessThan(2);
+    expect(bottom.height / frame.height).toBeCloseTo(0.25, 1);
+    await page.screenshot({ path: path.join(screenshotDir, 'review-safe-zone-tiktok.png') });
+    await page.context().close();
+  });
+});

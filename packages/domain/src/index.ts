@@ -25,6 +25,7 @@ export * from './chat.js';
 export * from './schemas/chat.js';
 export * from './markers.js';
 export * from './revision-checklist.js';
+export * from './safe-zones.js';
 export * from './schemas/markers.js';
 export * from './schemas/card-details.js';
 export * from './schemas/settings.js';

@@ -11,10 +11,11 @@ import {
   IconVolume,
   IconVolumeOff,
 } from '@tabler/icons-react';
-import { MSG } from '@cutroom/domain';
+import { MSG, safeZonesFor, type SafeZoneKey } from '@cutroom/domain';
 import { playerClock } from '../format';
 import { AnnotationLayer, type Geometry, type ShownAnnotation } from './annotation-layer';
 import { DrawBar } from './draw-bar';
+import { SafeZoneMenu, SafeZoneOverlay } from './safe-zones';
 import type { Playback, PlayerHandle, ShapeKind } from './review-context';
 import { Timeline, type Marker } from './timeline';
 import classes from './video.module.css';
@@ -91,6 +92,8 @@ export function VideoPlayer({
   const [speed, setSpeed] = useState(1);
   const [ratio, setRatio] = useState(16 / 9);
   const [fullscreen, setFullscreen] = useState(false);
+  const [zone, setZone] = useState<SafeZoneKey | null>(null);
+  const zones = safeZonesFor(ratio);
 
   const report = useCallback(
     (video: HTMLVideoElement) => {
@@ -229,6 +232,7 @@ export function VideoPlayer({
             pending={showPending}
             onDraw={(geometry) => onDraw(geometry, videoRef.current?.currentTime ?? 0)}
           />
+          {zone && zones.includes(zone) && <SafeZoneOverlay zone={zone} ratio={ratio} />}
           {status === 'ready' && !playing && !drawing && time === 0 && (
             <button type="button" className={classes.bigPlay} onClick={toggle} aria-label="Play video">
               <IconPlayerPlayFilled size={28} />
@@ -276,6 +280,9 @@ export function VideoPlayer({
               <IconPencil size={18} />
             </ActionIcon>
           </Tooltip>
+        )}
+        {zones.length > 0 && (
+          <SafeZoneMenu options={zones} value={zone} onChange={setZone} withinPortal={!fullscreen} />
         )}
         <Menu position="top-end" withinPortal={!fullscreen}>
           <Menu.Target>
