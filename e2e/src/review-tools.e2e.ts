@@ -140,3 +140,53 @@ describe('safe-zone overlays', () => {
     await page.context().close();
   });
 });
+
+describe('version compare', () => {
+  it('the customer compares the two deliveries locked together, jumps both to a note, and wipes between them', async () => {
+    const page = await signedInPage(browser, 'customer@cutroom.demo', { viewport: { width: 1440, height: 900 } });
+    await page.getByRole('link', { name: TITLE }).first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/card-details/'));
+    await page.locator('[data-testid="video-player"][data-status="ready"]').waitFor({ timeout: 20_000 });
+    // Each timed note says which delivery it was made on.
+    const opening = page.getByTestId('chat-note').filter({ hasText: 'Love the opening' });
+    expect(await opening.getByTestId('note-version').textContent()).toBe('versions 1');
+    const drawn = page.getByTestId('chat-note').filter({ hasText: DRAWN_NOTE });
+    expect(await drawn.getByTestId('note-version').textContent()).toBe('versions 2');
+
+    await page.getByTestId('compare-toggle').click();
+    const left = page.getByTestId('compare-left');
+    const right = page.getByTestId('compare-right');
+    const ready = (v: typeof left) => v.evaluate((el: HTMLVideoElement) => el.readyState);
+    await expect.poll(() => ready(left), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => ready(right), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    const sources = await Promise.all([left, right].map((v) => v.getAttribute('src')));
+    expect(sources[0]).toContain('v1');
+    expect(sources[1]).toContain('v2');
+
+    // A note's timecode moves both versions to that moment.
+    await drawn.getByTestId('timecode').click();
+    const at = (v: typeof left) => v.evaluate((el: HTMLVideoElement) => el.currentTime);
+    await expect.poll(() => at(left)).toBeCloseTo(10, 1);
+    await expect.poll(() => at(right)).toBeCloseTo(10, 1);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(screenshotDir, 'review-compare-side.png') });
+
+    // Played together, they stay within a few frames of each other.
+    await page.getByTestId('compare-play').click();
+    await expect.poll(() => at(left), { timeout: 10_000 }).toBeGreaterThan(11);
+    await page.getByTestId('compare-play').click();
+    expect(Math.abs((await at(left)) - (await at(right)))).toBeLessThan(0.3);
+
+    const paused = await at(left);
+    expect(paused).toBeGreaterThan(11);
+    await page.getByTestId('compare-mode').getByText('Wipe').click();
+    expect(await page.getByTestId('version-compare').getAttribute('data-mode')).toBe('wipe');
+    expect(await right.evaluate((el: HTMLVideoElement) => el.style.clipPath)).toBe('inset(0px 0px 0px 50%)');
+    // The videos of the wipe take up the moment the side-by-side ones were at.
+    await expect.poll(() => at(page.getByTestId('compare-left'))).toBeCloseTo(paused, 1);
+    await expect.poll(() => at(page.getByTestId('compare-right'))).toBeCloseTo(paused, 1);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(screenshotDir, 'review-compare-wipe.png') });
+    await page.context().close();
+  });
+});

@@ -106,6 +106,7 @@ export function makeCardDetail(overrides: Partial<CardDetailReply> = {}): CardDe
           audio_video_type: null,
           parent_link_id: null,
           video_version: 0,
+          created_at: '2026-04-13T15:00:00.000Z',
         },
       ],
     },

@@ -9,6 +9,8 @@ const video = z.object({
   audio_video_type: z.string().nullable(),
   parent_link_id: z.number().nullable(),
   video_version: z.number(),
+  /** When it was delivered: a note belongs to the newest version delivered before it (version compare). */
+  created_at: z.string(),
 });
 
 /** A card as a board column or list shows it. */

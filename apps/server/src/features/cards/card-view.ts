@@ -153,6 +153,7 @@ function versionsMap(videos: VideoRow[], kind: 'done' | 'repurpose') {
       audio_video_type: string | null;
       parent_link_id: number | null;
       video_version: number;
+      created_at: string;
     }[]
   > = {};
   for (const v of videos.filter((x) => x.kind === kind)) {
@@ -163,6 +164,7 @@ function versionsMap(videos: VideoRow[], kind: 'done' | 'repurpose') {
       audio_video_type: v.audioVideoType,
       parent_link_id: v.parentLinkId,
       video_version: v.version,
+      created_at: v.createdAt.toISOString(),
     });
   }
   return map;

@@ -120,6 +120,11 @@ describe('the demo media', () => {
       [0, 8, 'fixed'],
     ]);
     expect((await cardOf(a.customer.token, 'Gear review: budget microphones')).open_fix_items).toBe(1);
+    // Each version is dated by its own delivery, so version compare can tell which notes were made on which.
+    const versions = (await cardOf(a.customer.token, 'Gear review: budget microphones')).video_versions;
+    const [v0, v1] = ['version-0', 'version-1'].map((k) => Date.parse(versions[k]![0]!.created_at));
+    expect((Date.now() - v0!) / 3_600_000).toBeCloseTo(122, 0);
+    expect((Date.now() - v1!) / 3_600_000).toBeCloseTo(8, 0);
     // A request for repurposed cuts is no review note.
     expect((await cardOf(a.customer.token, 'Webinar cut-downs')).open_fix_items).toBe(0);
   });

@@ -90,6 +90,12 @@ function stateAt(week: CardWeek, hoursAgo: number) {
 
 const roleOf = (key: Key) => DEMO_ACCOUNTS.find((a) => a.key === key)!.role;
 
+/** When a version was delivered: the editor's n-th move to QA (or to Repurpose done) uploads version n. */
+function deliveredAt(week: CardWeek, kind: 'done' | 'repurpose', version: number) {
+  const uploads = week.moves.filter((m) => m.to === (kind === 'done' ? 'qa' : 'repurpose_done'));
+  return (uploads[version] ?? uploads.at(-1))?.hoursAgo ?? 0;
+}
+
 async function writeNotes(tx: Tx, card: SeededCard, week: CardWeek, ids: Record<Key, number>, at: (h: number) => Date) {
   const noteIds: number[] = [];
   for (const n of week.notes ?? []) {
@@ -145,7 +151,7 @@ async function writeWeek(
         version: v.version,
         videoUrl: urls[v.clip],
         videoType: 'video/mp4',
-        createdAt: at(week.moves.find((m) => m.to === (v.kind === 'done' ? 'qa' : 'repurpose_done'))?.hoursAgo ?? 0),
+        createdAt: at(deliveredAt(week, v.kind, v.version)),
       })),
     );
   }

@@ -38,6 +38,8 @@ interface ChatPanelProps {
   readOnly: boolean;
   multiVideo: boolean;
   onJump?: (seconds: number, videoNumber: number | null) => void;
+  /** On cards with several versions: the version a note was made on ('versions 2'). */
+  noteVersion?: (note: NoteView) => string | null;
 }
 
 /** Scrolling near the top loads older notes, at most once per this long (spec 001 §9: 800 ms). */
@@ -75,6 +77,7 @@ function ChatBody({
   readOnly,
   multiVideo,
   onJump,
+  noteVersion,
 }: Omit<ChatPanelProps, 'onChatChange' | 'onFilterChange' | 'hasHelper'>) {
   const qc = useQueryClient();
   const query = useChatNotes(cardId, chat, filter, true);
@@ -217,6 +220,7 @@ function ChatBody({
                   viewer={viewer}
                   chat={chat}
                   multiVideo={multiVideo}
+                  version={noteVersion?.(note) ?? null}
                   onJump={onJump}
                   onReply={setReplyTo}
                   onEdit={onEdit}

@@ -51,6 +51,8 @@ interface CommentItemProps extends NoteHandlers {
   chat: ChatKind;
   /** Cards with several videos say which one a note is about. */
   multiVideo: boolean;
+  /** The version it was made on, on cards with several versions. */
+  version?: string | null;
 }
 
 const FIX_COLORS: Record<FixState, string> = { open: 'orange', fixed: 'teal', wont_fix: 'gray' };
@@ -107,6 +109,7 @@ export const CommentItem = memo(function CommentItem({
   viewer,
   chat,
   multiVideo,
+  version,
   onJump,
   onReply,
   onEdit,
@@ -158,6 +161,11 @@ export const CommentItem = memo(function CommentItem({
             <Text fz={11} c="dimmed" title={new Date(note.date_added).toLocaleString()}>
               {formatChatTime(note.date_added)}
             </Text>
+            {version && note.video_time !== null && (
+              <Badge size="xs" variant="outline" color="indigo" data-testid="note-version">
+                {version}
+              </Badge>
+            )}
             {multiVideo && note.note_for_video_number !== null && (
               <Badge size="xs" variant="outline" color="gray">
                 {stills ? 'Thumbnail' : 'Video'} {note.note_for_video_number}

@@ -13,7 +13,7 @@ const wrap = (ui: React.ReactNode) =>
   );
 const bands = () =>
   screen.getAllByTestId('safe-zone-covered').map((el) => {
-    const s = (el).style;
+    const s = el.style;
     return [s.left, s.top, s.width, s.height];
   });
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Anchor, Grid, Group, Paper, SegmentedControl, Select, Stack, Tabs, Text } from '@mantine/core';
-import { IconAlertTriangle, IconExternalLink, IconMovieOff, IconShieldCheck } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Grid, Group, Paper, SegmentedControl, Select, Stack, Tabs, Text } from '@mantine/core';
+import { IconAlertTriangle, IconColumns, IconExternalLink, IconMovieOff, IconShieldCheck } from '@tabler/icons-react';
 import { MSG, isStaff, type CardDetailReply, type UserView } from '@cutroom/domain';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { useChatNotes, type ChatFilter, type ChatKind } from '../api';
@@ -21,7 +21,8 @@ import {
   type ShapeKind,
 } from './review-context';
 import type { Marker } from './timeline';
-import { resolveSelection, versionLabel, type Selection } from './video-versions';
+import { VersionCompare, type CompareHandle } from './version-compare';
+import { resolveSelection, versionLabel, versionOfNote, type Selection } from './video-versions';
 import { AnnotationsSwitch, VideoPlayer, type TimedAnnotation } from './video-player';
 
 interface VideoReviewProps {
@@ -50,12 +51,25 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
   const [annotationsOn, setAnnotationsOn] = useState(true);
   const [startAt, setStartAt] = useState<number | null>(null);
   const player = useRef<PlayerHandle>(null);
+  const compare = useRef<CompareHandle>(null);
+  const [comparing, setComparing] = useState(false);
   const stage = useRef<HTMLDivElement>(null);
 
   const selection = resolveSelection(card, wanted);
   const source = selection.video && !locked ? previewSource(selection.video.video_url, window.location.origin) : null;
   const hasPlayer = source?.kind === 'video' && playable;
   const multiVideo = selection.videos.length > 1;
+  const versionMap = selection.kind === 'repurpose' ? card.repurpose_video_versions : card.video_versions;
+  // Compare needs two versions the player can open; the chat then says which version each note is on.
+  const canCompare = !locked && selection.keys.length >= 2 && source?.kind === 'video';
+  const inCompare = comparing && canCompare;
+  const noteVersion = useCallback(
+    (note: Parameters<typeof versionOfNote>[0]) => {
+      const key = versionOfNote(note, versionMap);
+      return key ? versionLabel(key) : null;
+    },
+    [versionMap],
+  );
 
   const notesQuery = useChatNotes(card.card_id, chat, filter, true);
   const notes = useMemo(() => orderedNotes(notesQuery.data?.pages).filter((n) => !n.is_deleted), [notesQuery.data]);
@@ -65,6 +79,14 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
       (!n.annotation?.version || n.annotation.version === selection.version),
     [selection.number, selection.version],
   );
+  const notesPerVersion = useMemo(() => {
+    const counts: Record<string, number> = {};
+    for (const n of notes) {
+      const key = n.video_time !== null ? versionOfNote(n, versionMap) : null;
+      if (key) counts[key] = (counts[key] ?? 0) + 1;
+    }
+    return counts;
+  }, [notes, versionMap]);
   const markers: Marker[] = useMemo(
     () =>
       notes
@@ -104,6 +126,7 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
   const jumpTo = useCallback(
     (seconds: number, videoNumber?: number | null) => {
       stage.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+      if (inCompare) return compare.current?.seek(seconds);
       if (videoNumber && videoNumber !== selection.number && videoNumber <= selection.videos.length) {
         // The other video's player starts at the moment once it has loaded.
         setStartAt(seconds);
@@ -114,7 +137,7 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
       player.current?.pause();
       player.current?.seek(seconds);
     },
-    [selection.number, selection.videos.length, setWanted],
+    [selection.number, selection.videos.length, setWanted, inCompare],
   );
 
   const controls: ReviewControls = useMemo(
@@ -249,9 +272,23 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
                       />
                     )}
                   </Group>
-                  {source?.kind === 'video' && playable && (
-                    <AnnotationsSwitch checked={annotationsOn} onChange={setAnnotationsOn} />
-                  )}
+                  <Group gap="sm" wrap="nowrap">
+                    {canCompare && (
+                      <Button
+                        size="compact-sm"
+                        variant={inCompare ? 'filled' : 'default'}
+                        leftSection={<IconColumns size={14} />}
+                        onClick={() => setComparing((c) => !c)}
+                        aria-pressed={inCompare}
+                        data-testid="compare-toggle"
+                      >
+                        {inCompare ? 'Close compare' : 'Compare versions'}
+                      </Button>
+                    )}
+                    {source?.kind === 'video' && playable && !inCompare && (
+                      <AnnotationsSwitch checked={annotationsOn} onChange={setAnnotationsOn} />
+                    )}
+                  </Group>
                 </Group>
               )}
               {!locked && selection.videos.length > 1 && (
@@ -270,7 +307,17 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
                   </Tabs.List>
                 </Tabs>
               )}
-              {preview}
+              {inCompare ? (
+                <VersionCompare
+                  ref={compare}
+                  map={versionMap}
+                  keys={selection.keys}
+                  number={selection.number}
+                  notesPerVersion={notesPerVersion}
+                />
+              ) : (
+                preview
+              )}
               {!locked && isStaff(viewer.client_type) && selection.video && (
                 <Text fz="xs" c="dimmed" truncate>
                   Source:{' '}
@@ -297,7 +344,8 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
                 stream={stream}
                 readOnly={locked}
                 multiVideo={multiVideo}
-                onJump={hasPlayer ? jumpTo : undefined}
+                onJump={hasPlayer || inCompare ? jumpTo : undefined}
+                noteVersion={selection.keys.length >= 2 ? noteVersion : undefined}
               />
             </Paper>
           </Grid.Col>

@@ -30,3 +30,22 @@ export function resolveSelection(
   const number = Math.min(Math.max(1, wanted.number), Math.max(1, videos.length));
   return { kind, keys, version, videos, number, video: videos[number - 1] ?? null, hasRepurpose };
 }
+
+/**
+ * The version a note was made on: a drawing names its version; a comment belongs to the newest version
+ * delivered before it was written (the customer reviews the latest delivery).
+ */
+export function versionOfNote(
+  note: { date_added: string; annotation: { version?: string } | null },
+  map: VersionMap,
+): string | null {
+  const keys = versionKeys(map);
+  if (note.annotation?.version && keys.includes(note.annotation.version)) return note.annotation.version;
+  const written = Date.parse(note.date_added);
+  let found: string | null = null;
+  for (const key of keys) {
+    const delivered = Math.min(...(map[key] ?? []).map((v) => Date.parse(v.created_at)));
+    if (delivered <= written) found = key;
+  }
+  return found;
+}

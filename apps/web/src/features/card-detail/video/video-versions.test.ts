@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { VersionMap } from './video-versions';
+import { versionOfNote } from './video-versions';
+
+const video = (version: number, created_at: string) => ({
+  video_id: version + 1,
+  video_url: `/files/v${version}.mp4`,
+  video_type: 'video/mp4',
+  audio_video_type: null,
+  parent_link_id: null,
+  video_version: version,
+  created_at,
+});
+const MAP: VersionMap = {
+  'version-1': [video(1, '2026-04-14T10:00:00.000Z')],
+  'version-0': [video(0, '2026-04-12T10:00:00.000Z')],
+};
+const note = (date_added: string, version?: string) => ({ date_added, annotation: version ? { version } : null });
+
+describe('the version a note was made on', () => {
+  it('is the newest version delivered before the note, or the one its drawing names', () => {
+    expect(versionOfNote(note('2026-04-13T09:00:00.000Z'), MAP)).toBe('version-0');
+    expect(versionOfNote(note('2026-04-14T10:00:00.000Z'), MAP)).toBe('version-1');
+    expect(versionOfNote(note('2026-04-20T00:00:00.000Z'), MAP)).toBe('version-1');
+    // Drawn on the first version after the second was out: the drawing knows better than the clock.
+    expect(versionOfNote(note('2026-04-20T00:00:00.000Z', 'version-0'), MAP)).toBe('version-0');
+  });
+
+  it('is none for a note older than every delivery, and a drawing naming an unknown version falls back to the clock', () => {
+    expect(versionOfNote(note('2026-04-01T00:00:00.000Z'), MAP)).toBeNull();
+    expect(versionOfNote(note('2026-04-13T00:00:00.000Z', 'version-7'), MAP)).toBe('version-0');
+  });
+});
