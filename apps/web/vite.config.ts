@@ -42,6 +42,14 @@ export default defineConfig(({ command }) => ({
               tags: ['$initial'],
             },
             { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
+            // The rest of Mantine, grouped by the pages that use each part, so the groups below (which take their
+            // modules' dependencies) no longer take the popovers and modals the board shares with the editor.
+            {
+              name: 'mantine-pages',
+              test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib|@tabler)[\\/]/,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 8_000,
+            },
             { name: 'editor', test: /node_modules[\\/](@mantine[\\/]tiptap|@tiptap|prosemirror-)/ },
             { name: 'dates', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/ },
             // The dashboard's graphs: recharts and its d3 parts load only with that page.
