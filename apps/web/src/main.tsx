@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
-import { router } from './app/router';
+import { createRouter } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { meQuery } from './lib/session';
 
@@ -15,6 +15,7 @@ if (!root) throw new Error('index.html lost its #root element');
 // Who is signed in is asked at once, alongside the first route's code, not after it has loaded.
 const queryClient = createQueryClient();
 void queryClient.prefetchQuery(meQuery);
+const router = createRouter(queryClient);
 
 createRoot(root).render(
   <StrictMode>
