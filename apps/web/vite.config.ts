@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { domainImports } from './domain-imports';
+import { mantineStyles } from './mantine-styles';
 import { precompress } from './precompress';
 
 const api = 'http://127.0.0.1:3000';
@@ -14,7 +15,7 @@ const routerProduction = createRequire(import.meta.url)
 
 /** In dev the API runs as its own process; the proxy keeps calls same-origin so the session cookie works. */
 export default defineConfig(({ command }) => ({
-  plugins: [react(), domainImports(), precompress()],
+  plugins: [react(), domainImports(), mantineStyles(), precompress()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: routerProduction }] } : {},
   server: {
     port: 5173,

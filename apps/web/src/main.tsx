@@ -1,5 +1,4 @@
 import './lib/zod-jitless';
-import './app/mantine-first.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,6 +7,9 @@ import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { meQuery } from './lib/session';
+
+// The build gives each Mantine component its styles (mantine-styles.ts); dev serves Mantine pre-bundled.
+if (import.meta.env.DEV) void import('@mantine/core/styles.layer.css');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lost its #root element');

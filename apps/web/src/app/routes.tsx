@@ -24,11 +24,7 @@ function Root() {
  * and the providers; the router fetches a page's chunk (and the app frame's) in parallel on navigation.
  */
 const page = (load: () => Promise<ComponentType>) => ({
-  lazy: async () => {
-    // The page's Mantine styles beyond the first page's come with it (mantine-all.ts).
-    const [Component] = await Promise.all([load(), import('./mantine-all')]);
-    return { Component };
-  },
+  lazy: async () => ({ Component: await load() }),
   hydrateFallbackElement: <FullPageLoader />,
 });
 
