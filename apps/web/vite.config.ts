@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { domainImports } from './domain-imports';
+import { mantineStyles } from './mantine-styles';
 import { precompress } from './precompress';
 
 const api = 'http://127.0.0.1:3000';
@@ -14,7 +15,7 @@ const routerProduction = createRequire(import.meta.url)
 
 /** In dev the API runs as its own process; the proxy keeps calls same-origin so the session cookie works. */
 export default defineConfig(({ command }) => ({
-  plugins: [react(), domainImports(), precompress()],
+  plugins: [react(), domainImports(), mantineStyles(), precompress()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: routerProduction }] } : {},
   server: {
     port: 5173,
@@ -42,6 +43,14 @@ export default defineConfig(({ command }) => ({
               tags: ['$initial'],
             },
             { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
+            // The rest of Mantine, grouped by the pages that use each part, so the groups below (which take their
+            // modules' dependencies) no longer take the popovers and modals the board shares with the editor.
+            {
+              name: 'mantine-pages',
+              test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib|@tabler)[\\/]/,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 8_000,
+            },
             { name: 'editor', test: /node_modules[\\/](@mantine[\\/]tiptap|@tiptap|prosemirror-)/ },
             { name: 'dates', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/ },
             // The dashboard's graphs: recharts and its d3 parts load only with that page.

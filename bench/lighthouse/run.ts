@@ -3,7 +3,8 @@
  * page and on the board and a card page as the admin and as a customer, signed in. The built app runs
  * as its own process with the demo data; Lighthouse drives Debian's Chromium. Prints scores, paint
  * metrics and bytes transferred; asserts nothing.
- *   npm run bench:lighthouse       (LIGHTHOUSE_RUNS=n repeats each page, CHROMIUM_PATH overrides the browser)
+ *   npm run bench:lighthouse       (LIGHTHOUSE_RUNS=n repeats each page, CHROMIUM_PATH overrides the browser,
+ *                                   LIGHTHOUSE_JSON_DIR=<dir> keeps each report's JSON there for its audits)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import { startServer } from '../board/server.js';
 import { signIn, firstCardId } from './session.js';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR;
 const PRESETS: { name: string; config?: Config }[] = [
   { name: 'mobile' }, // Lighthouse's default: a mid-range phone on slow 4G, simulated.
   { name: 'desktop', config: desktopConfig },
@@ -67,6 +69,11 @@ async function main() {
           const result = await lighthouse(`${server.origin}${url}`, flags, preset.config);
           if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
           const { lhr } = result;
+          if (JSON_DIR) {
+            fs.mkdirSync(JSON_DIR, { recursive: true });
+            const name = `${run + 1}-${preset.name}-${page.replace(/ /g, '-')}.json`;
+            fs.writeFileSync(path.join(JSON_DIR, name), JSON.stringify(lhr));
+          }
           const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
           rows.push({
             page,

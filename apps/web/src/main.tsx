@@ -1,13 +1,15 @@
 import './lib/zod-jitless';
-import './app/mantine-first.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
-import { router } from './app/router';
+import { createRouter } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { meQuery } from './lib/session';
+
+// The build gives each Mantine component its styles (mantine-styles.ts); dev serves Mantine pre-bundled.
+if (import.meta.env.DEV) void import('@mantine/core/styles.layer.css');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lost its #root element');
@@ -15,6 +17,7 @@ if (!root) throw new Error('index.html lost its #root element');
 // Who is signed in is asked at once, alongside the first route's code, not after it has loaded.
 const queryClient = createQueryClient();
 void queryClient.prefetchQuery(meQuery);
+const router = createRouter(queryClient);
 
 createRoot(root).render(
   <StrictMode>

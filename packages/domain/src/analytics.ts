@@ -18,8 +18,6 @@ export const UNCOMPARED_PERIOD: AnalyticsPeriod = '9months';
 export const YT_ANALYTICS_SCOPE = 'https://www.googleapis.com/auth/yt-analytics.readonly';
 /** What the server needs for the tab; the not-configured message names them. */
 export const GOOGLE_ENV_VARIABLES = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'TOKEN_ENCRYPTION_KEY'] as const;
-/** The page Google sends the browser back to, under PUBLIC_URL (registered as the OAuth client's redirect URI). */
-export const GOOGLE_REDIRECT_PATH = '/oauth/google';
 
 export interface DayRange {
   startDate: string;

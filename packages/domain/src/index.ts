@@ -34,6 +34,7 @@ export * from './card-policy.js';
 export * from './inbox.js';
 export * from './schemas/inbox.js';
 export * from './live-events.js';
+export * from './web-calls.js';
 export * from './contract/index.js';
 export * from './schemas/yt-helper.js';
 export * from './schemas/archive.js';

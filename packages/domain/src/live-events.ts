@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { CARD_STATUSES, YT_STATUSES } from './card-status.js';
 import { CHATS } from './chat.js';
 
-/** The header naming the browser tab behind a call; only used to let that tab skip its own events. */
-export const TAB_HEADER = 'x-cutroom-tab';
 /** A tab id the server accepts; anything else is ignored rather than echoed to other listeners. */
 export const TAB_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 /** Sent instead of events when the ones missed are too old to replay: the listener refetches. */

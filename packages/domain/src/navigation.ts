@@ -1,5 +1,11 @@
 import type { Role } from './roles.js';
 
+/**
+ * The page Google sends the browser back to, under PUBLIC_URL (registered as the OAuth client's redirect URI).
+ * Here, with the other pages' paths, so the first page's router does not load the analytics module.
+ */
+export const GOOGLE_REDIRECT_PATH = '/oauth/google';
+
 /** Sidebar entries (spec 000 §6, 002 §6); labels differ by role where the spec says so. */
 export const NAV_ITEMS = {
   home: { path: '/', label: 'Home' },

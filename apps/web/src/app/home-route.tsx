@@ -1,14 +1,47 @@
 // The home page's route element, in its own module so routes.tsx can load the board on demand.
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Modal } from '@mantine/core';
 import type { ViewType } from '@cutroom/domain';
+import { SectionLoader } from '../components/loaders';
 import { HomePage } from '../features/board';
 import { AnnouncementBanner } from '../features/settings/announcement-banner';
-import { EditCardModal, EnableRepurposeModal, EnableYtHelperModal, NewRequestModal } from '../features/requests';
 
 /** Loaded on first use, like the card page, so the board's bundle stays small. */
 const CardQuickView = lazy(() =>
   import('../features/card-detail/card-quick-view').then((m) => ({ default: m.CardQuickView })),
 );
+
+// The request forms (with the rich-text editor and the date pickers) load when one is opened (issue 17).
+const NewRequestModal = lazy(() =>
+  import('../features/requests/new-request-modal').then((m) => ({ default: m.NewRequestModal })),
+);
+const EditCardModal = lazy(() =>
+  import('../features/requests/edit-card-modal').then((m) => ({ default: m.EditCardModal })),
+);
+const extraModals = () => import('../features/requests/enable-extra-modals');
+const EnableRepurposeModal = lazy(() => extraModals().then((m) => ({ default: m.EnableRepurposeModal })));
+const EnableYtHelperModal = lazy(() => extraModals().then((m) => ({ default: m.EnableYtHelperModal })));
+
+/**
+ * Mounts a form's modal from its first opening on (so it still animates its closing), with a modal of the
+ * same size holding a spinner while the form's code arrives.
+ */
+function OnFirstOpen({ opened, onClose, children }: { opened: boolean; onClose: () => void; children: ReactNode }) {
+  const [used, setUsed] = useState(opened);
+  if (opened && !used) setUsed(true);
+  if (!used) return null;
+  return (
+    <Suspense
+      fallback={
+        <Modal opened={opened} onClose={onClose} size="xl" radius="lg" title=" ">
+          <SectionLoader mih={320} />
+        </Modal>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /**
  * The board feature leaves the request forms and the quick view to their features; the route joins them,
@@ -20,17 +53,25 @@ export function HomeRoute({ mode }: { mode?: ViewType }) {
       <AnnouncementBanner />
       <HomePage
         mode={mode}
-        renderCreateModal={({ opened, onClose }) => <NewRequestModal opened={opened} onClose={onClose} />}
-        renderEditModal={({ cardId, opened, onClose }) => (
-          <EditCardModal cardId={cardId} opened={opened} onClose={onClose} />
+        renderCreateModal={({ opened, onClose }) => (
+          <OnFirstOpen opened={opened} onClose={onClose}>
+            <NewRequestModal opened={opened} onClose={onClose} />
+          </OnFirstOpen>
         )}
-        renderEnableExtra={({ cardId, extra, opened, onClose }) =>
-          extra === 'repurpose' ? (
-            <EnableRepurposeModal cardId={cardId} opened={opened} onClose={onClose} />
-          ) : (
-            <EnableYtHelperModal cardId={cardId} opened={opened} onClose={onClose} />
-          )
-        }
+        renderEditModal={({ cardId, opened, onClose }) => (
+          <OnFirstOpen opened={opened} onClose={onClose}>
+            <EditCardModal cardId={cardId} opened={opened} onClose={onClose} />
+          </OnFirstOpen>
+        )}
+        renderEnableExtra={({ cardId, extra, opened, onClose }) => (
+          <OnFirstOpen opened={opened} onClose={onClose}>
+            {extra === 'repurpose' ? (
+              <EnableRepurposeModal cardId={cardId} opened={opened} onClose={onClose} />
+            ) : (
+              <EnableYtHelperModal cardId={cardId} opened={opened} onClose={onClose} />
+            )}
+          </OnFirstOpen>
+        )}
         renderQuickView={({ cardId, opened, onClose, tab }) => (
           <Suspense fallback={null}>
             <CardQuickView cardId={cardId} opened={opened} onClose={onClose} initialTab={tab} />

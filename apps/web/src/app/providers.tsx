@@ -1,13 +1,14 @@
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { TOAST_MS } from '@cutroom/domain';
 import { onUnauthorized } from '../lib/api-client';
+import { toastsAsked } from '../lib/notify';
 import { createQueryClient } from '../lib/query-client';
 import { signOutLocally } from '../lib/session';
 import { cssVariables, theme } from './theme';
 
-/** Loaded after the first page (lib/notify.ts says why). */
+/** Loaded with the first toast (lib/notify.ts says why). */
 const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ default: m.ToastContainer })));
 
 interface AppProvidersProps {
@@ -23,15 +24,18 @@ export function AppProviders({ children, queryClient: given, env = 'default' }: 
 
   // Any 401 means the session is gone: forget the user, and the route guards take over.
   useEffect(() => onUnauthorized(() => signOutLocally(queryClient)), [queryClient]);
+  const toasts = useSyncExternalStore(toastsAsked.subscribe, toastsAsked.get);
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariables} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
         {children}
         {/* Spec 000 §8: top right, 3 s, closable by click, paused on hover, draggable. */}
-        <Suspense fallback={null}>
-          <ToastContainer position="top-right" autoClose={TOAST_MS} closeOnClick pauseOnHover draggable newestOnTop />
-        </Suspense>
+        {toasts && (
+          <Suspense fallback={null}>
+            <ToastContainer position="top-right" autoClose={TOAST_MS} closeOnClick pauseOnHover draggable newestOnTop />
+          </Suspense>
+        )}
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import { routes } from './routes';
+import type { QueryClient } from '@tanstack/react-query';
+import { createRoutes } from './routes';
 
-export const router = createBrowserRouter(routes);
+export const createRouter = (queryClient: QueryClient) => createBrowserRouter(createRoutes(queryClient));

@@ -1,9 +1,11 @@
 import { Suspense, lazy, type ComponentType } from 'react';
-import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
-import type { Role } from '@cutroom/domain';
+import { Outlet, ScrollRestoration, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Role, UserView, ViewType } from '@cutroom/domain';
 import { FullPageLoader } from '../components/loaders';
 import { LoginPage } from '../features/auth/login-page';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
+import { meQuery } from '../lib/session';
 import { PATHS } from './paths';
 import type * as PageRoles from './page-roles';
 import { RouteErrorPage } from './route-error-page';
@@ -22,11 +24,7 @@ function Root() {
  * and the providers; the router fetches a page's chunk (and the app frame's) in parallel on navigation.
  */
 const page = (load: () => Promise<ComponentType>) => ({
-  lazy: async () => {
-    // The page's Mantine styles beyond the first page's come with it (mantine-all.ts).
-    const [Component] = await Promise.all([load(), import('./mantine-all')]);
-    return { Component };
-  },
+  lazy: async () => ({ Component: await load() }),
   hydrateFallbackElement: <FullPageLoader />,
 });
 
@@ -43,8 +41,39 @@ const roleGate = (pick: (roles: typeof PageRoles) => readonly Role[]) => ({
 const loadHomeRoute = () => import('./home-route');
 const HomeRoute = lazy(() => loadHomeRoute().then((m) => ({ default: m.HomeRoute })));
 
-/** Every page of the app; the browser router and the tests' memory router share this one table. */
-export const routes: RouteObject[] = [
+/**
+ * A loader starting a page's first calls in parallel with its code, as soon as the session call (asked
+ * at once by main.tsx) answers, instead of after the page has rendered (issue 17).
+ */
+const prefetching =
+  <M,>(
+    queryClient: QueryClient,
+    load: () => Promise<M>,
+    prefetch: (m: M, user: UserView, args: LoaderFunctionArgs) => void,
+    alsoLoad?: () => unknown,
+  ) =>
+  (args: LoaderFunctionArgs) => {
+    void alsoLoad?.();
+    void Promise.all([queryClient.ensureQueryData(meQuery), load()])
+      .then(([user, m]) => user && prefetch(m, user, args))
+      // The page asks again itself, and shows the failure.
+      .catch(() => undefined);
+    return null;
+  };
+
+const homeLoader = (queryClient: QueryClient, mode?: ViewType) =>
+  prefetching(
+    queryClient,
+    () => import('../features/board/prefetch'),
+    (m, user, { request }) => m.prefetchHome(queryClient, user, new URL(request.url).searchParams, mode),
+    loadHomeRoute,
+  );
+
+/**
+ * Every page of the app; the browser router and the tests' memory router share this one table, each with
+ * the query client the loaders prefetch into.
+ */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <Root />,
     errorElement: <RouteErrorPage />,
@@ -76,10 +105,9 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: PATHS.home,
-                loader: () => {
-                  void loadHomeRoute();
-                  return null;
-                },
+                loader: homeLoader(queryClient),
+                // The board's own filters change the address; the first data was asked once.
+                shouldRevalidate: () => false,
                 hydrateFallbackElement: <FullPageLoader />,
                 element: (
                   <Suspense fallback={<FullPageLoader />}>
@@ -93,6 +121,13 @@ export const routes: RouteObject[] = [
               },
               {
                 path: `${PATHS.cardDetails}?`,
+                loader: prefetching(
+                  queryClient,
+                  () => import('../features/card-detail/prefetch'),
+                  (m, _user, { params }) => m.prefetchCard(queryClient, params.cardId),
+                ),
+                // A tab change (?tab=) is the same card.
+                shouldRevalidate: ({ currentParams, nextParams }) => currentParams.cardId !== nextParams.cardId,
                 lazy: () => import('../features/card-detail/route'),
                 hydrateFallbackElement: <FullPageLoader />,
               },
@@ -163,10 +198,8 @@ export const routes: RouteObject[] = [
               },
               {
                 path: PATHS.ytHelperBoard,
-                loader: () => {
-                  void loadHomeRoute();
-                  return null;
-                },
+                loader: homeLoader(queryClient, 'yt-helper'),
+                shouldRevalidate: () => false,
                 hydrateFallbackElement: <FullPageLoader />,
                 element: (
                   <Suspense fallback={<FullPageLoader />}>

@@ -1,5 +1,4 @@
-import { MSG, type ErrorReply } from '@cutroom/domain';
-import { loadContract } from './contract';
+import { MSG, TAB_HEADER, type ErrorReply } from '@cutroom/domain';
 import { TAB_ID } from './tab-id';
 
 /** A failed call, typed so features can branch on status and code and show the server's text. */
@@ -73,7 +72,6 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** Calls the API with the web client's headers and cookie session; throws ApiError on any failure. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { TAB_HEADER } = await loadContract();
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'cutroom-web',

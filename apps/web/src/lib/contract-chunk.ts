@@ -1,2 +1,2 @@
 // Loaded through loadContract() (contract.ts) only.
-export { API, TAB_HEADER } from '@cutroom/domain';
+export { API } from '@cutroom/domain';

@@ -1,17 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { UserView } from '@cutroom/domain';
-import { isApiError } from './api-client';
+import { ME_PATH, type UserView } from '@cutroom/domain';
+import { api, isApiError } from './api-client';
 import { call } from './call';
 import { loadContract } from './contract';
 import { clearLocalKeys, isProfileSkipped } from './storage';
 
 export const ME_KEY = ['me'] as const;
 
-/** The logged-in user, or null when there is no session (a 401 here is an answer, not an error). */
+/**
+ * The logged-in user, or null when there is no session (a 401 here is an answer, not an error). Asked by
+ * path, not through the contract, so the login page does not load the contract and zod (issue 17).
+ */
 export async function fetchMe(): Promise<UserView | null> {
   try {
-    const { API } = await loadContract();
-    return await call(API.auth.me, { expectUnauthorized: true });
+    return await api<UserView>(ME_PATH, { expectUnauthorized: true });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;

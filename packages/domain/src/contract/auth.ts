@@ -14,6 +14,7 @@ import {
 } from '../schemas/auth.js';
 import { userView } from '../schemas/users.js';
 import { defineRoute } from './define.js';
+import { ME_PATH } from '../web-calls.js';
 
 const tags = ['auth'];
 
@@ -57,7 +58,7 @@ export const AUTH = {
   }),
   me: defineRoute({
     method: 'GET',
-    path: '/api/me',
+    path: ME_PATH,
     tags,
     summary: 'The logged-in user',
     access: 'user',

@@ -1,4 +1,3 @@
-import '../mantine-all';
 import type { ReactNode } from 'react';
 import { Anchor, AppShell, Box, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';

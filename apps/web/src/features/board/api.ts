@@ -1,5 +1,7 @@
 import {
+  infiniteQueryOptions,
   keepPreviousData,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -94,8 +96,9 @@ export function flattenPages(data: { pages: ColumnPage[] } | undefined): CardTil
   return cards;
 }
 
-export function useColumnCards(key: BoardColumnKey, filters: CardFilters) {
-  return useInfiniteQuery({
+/** One column's pages; the board's columns and the route's prefetch (prefetch.ts) share it, so keys match. */
+export const columnQuery = (key: BoardColumnKey, filters: CardFilters) =>
+  infiniteQueryOptions({
     queryKey: boardKeys.column(key, filters),
     queryFn: async ({ pageParam, signal }): Promise<ColumnPage> => {
       const reply = await call(API.board.cards, {
@@ -107,6 +110,11 @@ export function useColumnCards(key: BoardColumnKey, filters: CardFilters) {
     },
     initialPageParam: 0,
     getNextPageParam: nextOffset,
+  });
+
+export function useColumnCards(key: BoardColumnKey, filters: CardFilters) {
+  return useInfiniteQuery({
+    ...columnQuery(key, filters),
     // A new search keeps the old cards on screen until the new ones arrive, so columns don't flash.
     placeholderData: keepPreviousData,
   });
@@ -114,18 +122,21 @@ export function useColumnCards(key: BoardColumnKey, filters: CardFilters) {
 
 export type BoardSummary = ReplyOf<typeof API.board.counts> & { allowance?: ReplyOf<typeof API.board.allowance> };
 
-/** Column counts and the monthly count (one cheap call), and for customers whether they may create. */
-export function useBoardSummary(filters: CardFilters, role: Role) {
-  const counts = useQuery({
+export const countsQuery = (filters: CardFilters) =>
+  queryOptions({
     queryKey: boardKeys.summary(filters),
     queryFn: ({ signal }) => call(API.board.counts, { body: filterBody(filters), signal }),
-    placeholderData: keepPreviousData,
   });
-  const allowance = useQuery({
-    queryKey: boardKeys.allowance,
-    queryFn: ({ signal }) => call(API.board.allowance, { signal }),
-    enabled: role === 'customer',
-  });
+
+export const allowanceQuery = queryOptions({
+  queryKey: boardKeys.allowance,
+  queryFn: ({ signal }) => call(API.board.allowance, { signal }),
+});
+
+/** Column counts and the monthly count (one cheap call), and for customers whether they may create. */
+export function useBoardSummary(filters: CardFilters, role: Role) {
+  const counts = useQuery({ ...countsQuery(filters), placeholderData: keepPreviousData });
+  const allowance = useQuery({ ...allowanceQuery, enabled: role === 'customer' });
   const data: BoardSummary | undefined = counts.data && { ...counts.data, allowance: allowance.data };
   return { data };
 }

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { Badge, Button, Center, Group, Loader, Skeleton, Text, Title } from '@mantine/core';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -18,7 +18,9 @@ export interface DragData {
   column: BoardColumn['key'];
 }
 
-function DraggableTile({
+// Tiles and columns are memoized: a column's fetch state or the page's header changing does not redraw
+// every tile (issue 17: the board's main-thread time on a slow phone).
+const DraggableTile = memo(function DraggableTile({
   card,
   column,
   canDrag,
@@ -30,10 +32,18 @@ function DraggableTile({
   const data: DragData = { card, column };
   const { setNodeRef, listeners, isDragging } = useDraggable({ id: card.card_id, data, disabled: !canDrag });
   return <CardTile card={card} ref={setNodeRef} dragging={isDragging} {...listeners} />;
-}
+});
 
 /** Video Requests tiles also take drops, so admins and customers can reorder them. */
-function SortableTile({ card, canDrag, dropState }: { card: CardTileReply; canDrag: boolean; dropState: DropState }) {
+const SortableTile = memo(function SortableTile({
+  card,
+  canDrag,
+  dropState,
+}: {
+  card: CardTileReply;
+  canDrag: boolean;
+  dropState: DropState;
+}) {
   const data: DragData = { card, column: 'video_request' };
   const { setNodeRef, listeners, isDragging, transform, transition } = useSortable({
     id: card.card_id,
@@ -49,7 +59,7 @@ function SortableTile({ card, canDrag, dropState }: { card: CardTileReply; canDr
       {...listeners}
     />
   );
-}
+});
 
 /** What a column shows of its query: loading, failure, empty, more pages. */
 export interface ColumnQuery {
@@ -161,7 +171,15 @@ interface BoardColumnViewProps {
   canDrag: (card: CardTileReply) => boolean;
 }
 
-export function BoardColumnView({ column, filters, count, dropState, over, sortable, canDrag }: BoardColumnViewProps) {
+export const BoardColumnView = memo(function BoardColumnView({
+  column,
+  filters,
+  count,
+  dropState,
+  over,
+  sortable,
+  canDrag,
+}: BoardColumnViewProps) {
   const query = useColumnCards(column.key, filters);
   const cards = useMemo(() => flattenPages(query.data), [query.data]);
 
@@ -193,4 +211,4 @@ export function BoardColumnView({ column, filters, count, dropState, over, sorta
       )}
     </ColumnShell>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   DndContext,
   DragOverlay,
@@ -57,6 +57,8 @@ export function BoardView({ columns, filters, counts }: BoardViewProps) {
   const [active, setActive] = useState<CardTileReply | null>(null);
   const [overColumn, setOverColumn] = useState<BoardColumnKey | null>(null);
   const sensors = useBoardSensors();
+  // Stable, so the memoized columns redraw only when their own props change.
+  const canDrag = useCallback((card: CardTileReply) => dropTargets(user, card).size > 0, [user]);
 
   const targets = active ? dropTargets(user, active) : null;
   const source = active ? columnOfStatus(active.card_status).key : null;
@@ -115,7 +117,7 @@ export function BoardView({ columns, filters, counts }: BoardViewProps) {
             dropState={dropState(column.key)}
             over={overColumn === column.key}
             sortable={column.key === 'video_request' && canReorder(role)}
-            canDrag={(card) => dropTargets(user, card).size > 0}
+            canDrag={canDrag}
           />
         ))}
       </BoardStrip>

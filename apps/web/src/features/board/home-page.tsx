@@ -1,12 +1,13 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Group, SegmentedControl } from '@mantine/core';
-import { defaultViewType, mayUseYtMode as mayUseYtModeFor, type UserView, type ViewType } from '@cutroom/domain';
+import type { UserView, ViewType } from '@cutroom/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { cardDetailsPath } from '../../lib/card-url';
 import { useCurrentUser } from '../../lib/session';
-import { readLocal, writeLocal } from '../../lib/storage';
+import { writeLocal } from '../../lib/storage';
+import { initialMode, mayUseYtMode } from './board-mode';
 import { invalidateColumns, useBoardSummary } from './api';
 import { BoardView } from './board-view';
 import { visibleColumns } from './columns';
@@ -38,18 +39,6 @@ export interface HomePageProps {
   renderEnableExtra?: EnableExtraSlot;
   /** /ythelper/dashboard opens the helper board whatever mode was stored. */
   mode?: ViewType;
-}
-
-/** The domain's rule for the signed-in user. */
-export const mayUseYtMode = (user: Pick<UserView, 'client_type' | 'has_youtube_helper'>) =>
-  mayUseYtModeFor(user.client_type, user.has_youtube_helper);
-
-/** The stored board mode (spec 000 §1), falling back to the role's. */
-function initialMode(user: UserView, forced: ViewType | undefined): ViewType {
-  if (!mayUseYtMode(user)) return 'normal';
-  if (forced) return forced;
-  const saved = readLocal('viewType');
-  return saved === 'normal' || saved === 'yt-helper' ? saved : defaultViewType(user.client_type);
 }
 
 function ModeSwitch({ mode, onChange }: { mode: ViewType; onChange: (mode: ViewType) => void }) {

@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import { useState } from 'react';
 import {
   Badge,
@@ -13,11 +12,9 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { DatePickerInput } from '@mantine/dates';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import {
   IconAdjustmentsHorizontal,
-  IconCalendar,
   IconFilterOff,
   IconLayoutKanban,
   IconLayoutList,
@@ -30,7 +27,7 @@ import type { ShowFlag } from './columns';
 import { SearchField } from './search-field';
 import type { HomeFilters, HomeView } from './use-home-filters';
 import { ViewAsSelect } from './view-as-select';
-import { rangePresets } from '../../lib/report-range';
+import { DateRangeFilter } from './date-range-filter';
 
 const SHOW_BOXES: { flag: ShowFlag; label: string }[] = [
   { flag: 'showCanceled', label: 'Show Canceled Cards' },
@@ -151,24 +148,7 @@ function FilterControls({ home, role, viewerId, mobile, ytMode = false }: Toolba
   const count = home.activeCount;
   return (
     <>
-      {!ytMode && (
-        <DatePickerInput
-          type="range"
-          aria-label="Date range"
-          data-testid="date-range"
-          presets={rangePresets()}
-          highlightToday
-          placeholder="Date range"
-          leftSection={<IconCalendar size={16} />}
-          valueFormat="MM/DD/YY"
-          size="sm"
-          w={{ base: '100%', sm: 230 }}
-          clearable
-          numberOfColumns={mobile ? 1 : 2}
-          value={home.range}
-          onChange={(range) => home.setRange([range[0] ? String(range[0]) : null, range[1] ? String(range[1]) : null])}
-        />
-      )}
+      {!ytMode && <DateRangeFilter value={home.range} onChange={home.setRange} mobile={mobile} />}
       {VIEW_AS_ROLES.includes(role) && (
         <ViewAsSelect key={home.view} viewerId={viewerId} value={home.viewAs} onChange={home.setViewAs} />
       )}

@@ -73,6 +73,33 @@ function initialState({ role, params }: Initial): State {
   };
 }
 
+/** What a view's choices ask the server for. */
+function cardFilters(search: string, viewAs: string | null, sort: SortOrder, range: DateRange, dueDate: boolean) {
+  const rangeSet = !!(range[0] && range[1]);
+  return {
+    card_name: search.trim(),
+    view_as: viewAs ? Number(viewAs) : null,
+    dataFilter: sort,
+    startDate: rangeSet ? range[0] : null,
+    endDate: rangeSet ? range[1] : null,
+    selectedDueDate: rangeSet && dueDate,
+  } satisfies CardFilters;
+}
+
+/** The view, columns, list tab and filters the home page starts with; the route's prefetch asks for the same. */
+export function firstHomeState(role: Role, params: URLSearchParams) {
+  const state = initialState({ role, params });
+  const isBoard = state.view === 'board';
+  const filters = cardFilters(
+    isBoard ? state.boardSearch : state.listSearch,
+    isBoard ? state.boardViewAs : state.listViewAs,
+    state.sort,
+    state.range,
+    state.dueDate,
+  );
+  return { view: state.view, show: state.show, activeTab: state.activeTab, filters };
+}
+
 /**
  * The home page's choices. Board and list keep their own search and View As under the spec's local
  * keys (000 §2); the date range and sort are for this visit only, as the spec keeps no key for them.
@@ -91,15 +118,8 @@ export function useHomeFilters(role: Role, params: URLSearchParams) {
   const rangeSet = !!(state.range[0] && state.range[1]);
 
   const filters: CardFilters = useMemo(
-    () => ({
-      card_name: debouncedSearch.trim(),
-      view_as: viewAs ? Number(viewAs) : null,
-      dataFilter: state.sort,
-      startDate: rangeSet ? state.range[0] : null,
-      endDate: rangeSet ? state.range[1] : null,
-      selectedDueDate: rangeSet && state.dueDate,
-    }),
-    [debouncedSearch, viewAs, state.sort, state.range, state.dueDate, rangeSet],
+    () => cardFilters(debouncedSearch, viewAs, state.sort, state.range, state.dueDate),
+    [debouncedSearch, viewAs, state.sort, state.range, state.dueDate],
   );
 
   const activeCount = [search.trim() !== '', viewAs !== null, rangeSet, state.sort !== 'newest'].filter(Boolean).length;

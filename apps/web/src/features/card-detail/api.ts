@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import {
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -43,14 +44,16 @@ export const cardKeys = {
 
 // ---------------------------------------------------------------- the card
 
-export function useCard(cardId: number) {
-  return useQuery({
+/** The card call; the page and the route's prefetch (prefetch.ts) share it, so the key matches. */
+export const cardQuery = (cardId: number) =>
+  queryOptions({
     queryKey: cardKeys.card(cardId),
     queryFn: ({ signal }) => call(API.cards.get, { params: { id: cardId }, signal }),
     // A card that isn't there (or isn't ours) won't appear on a retry.
     retry: (count, error) => count < 1 && !(isApiError(error) && error.status < 500),
   });
-}
+
+export const useCard = (cardId: number) => useQuery(cardQuery(cardId));
 
 /** Records one card_open per card shown (spec 001 §2); a failure here must never disturb the page. */
 export function useRecordCardOpen(cardId: number, enabled: boolean) {

@@ -1,12 +1,9 @@
-import '@mantine/dates/styles.css';
-import { useRef, useState } from 'react';
 import { DataList, Loader, Select, Text } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { MSG, ROLE_LABELS, type CardDetailReply, type UserView } from '@cutroom/domain';
-import { notify } from '../../../lib/notify';
 import { policyFor } from '../../../lib/policy';
 import { useAssign, useAssignableStaff, useDueDate } from '../api';
-import { formatEst, isoToNyWall, nyWallToIso } from '../../../lib/format-time';
+import { formatEst, isoToNyWall } from '../../../lib/format-time';
+import { PickerOnDemand } from '../../../components/picker-on-demand';
 import { fullName } from '../format';
 import listClasses from './details.module.css';
 
@@ -43,7 +40,7 @@ function AssignSelect({ card }: { card: CardDetailReply }) {
   );
 }
 
-interface DueDatePickerProps {
+export interface DueDatePickerProps {
   due: string | null;
   /** The call that saves the date (the card's, or its helper side's). */
   save: { mutate: (iso: string, options: { onError: () => void }) => void; isPending: boolean };
@@ -51,38 +48,28 @@ interface DueDatePickerProps {
   testId?: string;
 }
 
-/** A due date in New York time, saved when the picker closes on a new value. */
-export function DueDatePicker({ due, save, label = 'Due date (EST)', testId = 'due-date-picker' }: DueDatePickerProps) {
-  const initial = isoToNyWall(due);
-  const [value, setValue] = useState<string | null>(initial);
-  // The picker calls onChange and then closes in one go; the close must see the new value.
-  const latest = useRef(initial);
-  const commit = (wall: string | null) => {
-    if (wall === initial) return;
-    const iso = nyWallToIso(wall);
-    if (!iso) {
-      setValue(initial);
-      latest.current = initial;
-      return notify.error(MSG.invalidDueDate);
-    }
-    save.mutate(iso, { onError: () => setValue(initial) });
-  };
+const loadPicker = () => import('./due-date-picker');
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** New York wall time ('2026-11-27 09:56:00') as the picker shows it ('MMM D, YYYY h:mm A [EST]'). */
+export function wallLabel(wall: string): string {
+  const [y, mo, d, h, mi] = wall.split(/[- :]/).map(Number) as [number, number, number, number, number];
+  const minutes = String(mi).padStart(2, '0');
+  return `${MONTHS[mo - 1]} ${d}, ${y} ${h % 12 || 12}:${minutes} ${h < 12 ? 'AM' : 'PM'} EST`;
+}
+
+/** A due date in New York time; the picker (and @mantine/dates) loads with the first click (issue 17). */
+export function DueDatePicker(props: DueDatePickerProps) {
+  const { label = 'Due date (EST)', testId = 'due-date-picker' } = props;
+  const wall = isoToNyWall(props.due);
   return (
-    <DateTimePicker
-      size="sm"
-      w={{ base: '100%', xs: 300 }}
-      aria-label={label}
+    <PickerOnDemand
+      load={loadPicker}
+      props={props}
+      field={{ 'aria-label': label, 'data-testid': testId, w: { base: '100%', xs: 300 } }}
+      text={wall && wallLabel(wall)}
       placeholder="Pick a date and time"
-      valueFormat="MMM D, YYYY h:mm A [EST]"
-      value={value}
-      onChange={(next) => {
-        latest.current = next;
-        setValue(next);
-      }}
-      onDropdownClose={() => commit(latest.current)}
-      timePickerProps={{ format: '12h' }}
-      rightSection={save.isPending ? <Loader size={14} /> : undefined}
-      data-testid={testId}
+      busy={props.save.isPending}
     />
   );
 }
