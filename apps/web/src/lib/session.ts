@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { UserView } from '@cutroom/domain';
+import { SIGNED_IN_HINT_COOKIE, type UserView } from '@cutroom/domain';
 import { isApiError } from './api-client';
 import { call } from './call';
 import { loadContract } from './contract';
@@ -7,8 +7,15 @@ import { clearLocalKeys, isProfileSkipped } from './storage';
 
 export const ME_KEY = ['me'] as const;
 
-/** The logged-in user, or null when there is no session (a 401 here is an answer, not an error). */
+/** The server's readable cookie beside the HttpOnly session one: without it there is no session to ask about. */
+const hasSignedInHint = () => document.cookie.split(/;\s*/).some((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+
+/**
+ * The logged-in user, or null when there is no session. A signed-out visit makes no call (a refused call
+ * is a console error on every /login); a 401 here is still an answer, not an error.
+ */
 export async function fetchMe(): Promise<UserView | null> {
+  if (!hasSignedInHint()) return null;
   try {
     const { API } = await loadContract();
     return await call(API.auth.me, { expectUnauthorized: true });
@@ -32,6 +39,8 @@ export function useCurrentUser(): UserView {
 /** Forgets everything about the user in this tab; the guards then send the browser to /login. */
 export function signOutLocally(queryClient: QueryClient): void {
   clearLocalKeys();
+  // The server clears it too when it refuses the session; a stream's sign-out sends no response to do so.
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`;
   queryClient.setQueryData(ME_KEY, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_KEY[0] });
 }
