@@ -6,6 +6,7 @@ import { submitLogin } from './login.js';
 // Issue 18: a newcomer's first pages say nothing in the console. A signed-out /login used to ask /api/me and
 // log its 401; a direct load of a lazily loaded page could log React Router's 'No HydrateFallback' warning.
 const CUSTOMER = 'customer@cutroom.demo';
+const PHONE = { width: 412, height: 823 };
 const TITLE = 'Gear review: budget microphones';
 
 let browser: Browser;
@@ -81,5 +82,26 @@ describe('first visit', () => {
     expect(problems).toEqual([]);
     expect((await context.cookies()).map((c) => c.name)).toEqual([]);
     await context.close();
+  });
+
+  it("the admin's board on a phone does not move once shown: the column overview keeps one line as counts arrive", async () => {
+    const page = await newPage(browser, PHONE);
+    await submitLogin(page, 'admin@cutroom.demo');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    const fresh = await page.context().newPage();
+    await fresh.addInitScript(() => {
+      const w = window as unknown as { shifts: number };
+      w.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) w.shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await fresh.goto('/');
+    await fresh.getByRole('navigation', { name: 'Board overview' }).waitFor();
+    await expect.poll(() => fresh.getByTestId('column-count-video_request').textContent()).toMatch(/\d/);
+    await fresh.waitForTimeout(1_000);
+    expect(await fresh.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.05);
+    await page.context().close();
   });
 });

@@ -89,8 +89,14 @@ export function BoardStrip({ testId, dragging, overview, children }: BoardStripP
   const anyHidden = hidden.left || hidden.right;
   return (
     <>
-      {overview && anyHidden && (
-        <nav className={classes.overview} aria-label="Board overview" data-testid={`${testId}-overview`}>
+      {overview && (
+        // Its row is kept while every column shows (invisible), so it appearing never shifts the board.
+        <nav
+          className={classes.overview}
+          aria-label="Board overview"
+          data-testid={`${testId}-overview`}
+          style={anyHidden ? undefined : { visibility: 'hidden' }}
+        >
           {overview.map((column) => (
             <UnstyledButton
               key={column.key}
