@@ -73,9 +73,20 @@ describe('board strip', () => {
     // Column three shows 96 of its 240 px: not counted as in view.
     expect(current()).toEqual(['Column one0', 'Column two1']);
 
+    // The row of names follows: on a narrow screen it scrolls to the first column in view.
+    const nav = names;
+    Object.defineProperty(nav, 'clientWidth', { configurable: true, value: 150 });
+    nav.querySelectorAll('button').forEach((button, i) => {
+      Object.defineProperty(button, 'offsetLeft', { configurable: true, value: i * 100 });
+      Object.defineProperty(button, 'offsetWidth', { configurable: true, value: 90 });
+    });
+    const follow = vi.fn();
+    nav.scrollTo = follow as typeof nav.scrollTo;
+
     fireEvent.click(screen.getByRole('button', { name: 'Column four: 3' }));
     expect(scrollTo).toHaveBeenCalledWith({ left: 756, behavior: 'smooth' });
     layOut(strip, { scrollWidth: 1000, clientWidth: 600, scrollLeft: 400 });
     expect(current()).toEqual(['Column three2', 'Column four3']);
+    expect(follow).toHaveBeenLastCalledWith({ left: 200 });
   });
 });

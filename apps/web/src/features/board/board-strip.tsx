@@ -47,6 +47,7 @@ export function BoardStrip({ testId, dragging, overview, children }: BoardStripP
   const strip = useRef<HTMLDivElement>(null);
   const [hidden, setHidden] = useState({ left: false, right: false });
   const [inView, setInView] = useState<string[]>([]);
+  const names = useRef<HTMLElement>(null);
 
   const measure = useCallback(() => {
     const el = strip.current;
@@ -86,12 +87,23 @@ export function BoardStrip({ testId, dragging, overview, children }: BoardStripP
     if (el && column) el.scrollTo({ left: column.offsetLeft, behavior: 'smooth' });
   };
 
+  // On a phone the row of names scrolls too: it follows the strip, so the first column in view is named.
+  useEffect(() => {
+    const nav = names.current;
+    const first = nav?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!nav || !first) return;
+    const outside =
+      first.offsetLeft < nav.scrollLeft || first.offsetLeft + first.offsetWidth > nav.scrollLeft + nav.clientWidth;
+    if (outside) nav.scrollTo({ left: first.offsetLeft });
+  }, [inView]);
+
   const anyHidden = hidden.left || hidden.right;
   return (
     <>
       {overview && (
         // Its row is kept while every column shows (invisible), so it appearing never shifts the board.
         <nav
+          ref={names}
           className={classes.overview}
           aria-label="Board overview"
           data-testid={`${testId}-overview`}
