@@ -5,6 +5,8 @@
  * metrics and bytes transferred; asserts nothing.
  *   npm run bench:lighthouse       (LIGHTHOUSE_RUNS=n repeats each page, CHROMIUM_PATH overrides the browser,
  *                                   LIGHTHOUSE_JSON_DIR=<dir> keeps each report's JSON there for its audits)
+ * LIGHTHOUSE_CATEGORIES=accessibility,best-practices scores those categories instead (issue 18), with each
+ * page's failing audits.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,13 +14,16 @@ import path from 'node:path';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
+// Lighthouse's own driver: it puts the session cookies in the browser, where the page can read the hint one.
+import puppeteer from 'puppeteer-core';
 // @ts-expect-error plain ESM script shared with `npm start`
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
-import { signIn, firstCardId } from './session.js';
+import { signIn, firstCardId, type SessionCookie } from './session.js';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR;
+const CATEGORIES = (process.env.LIGHTHOUSE_CATEGORIES ?? 'performance').split(',').map((c) => c.trim());
 const PRESETS: { name: string; config?: Config }[] = [
   { name: 'mobile' }, // Lighthouse's default: a mid-range phone on slow 4G, simulated.
   { name: 'desktop', config: desktopConfig },
@@ -34,6 +39,9 @@ interface Row {
   cls: number;
   bytes: number;
   finalUrl: string;
+  /** Score per category asked for, and the audits below full marks in the categories other than performance. */
+  scores: Record<string, number>;
+  failing: string[];
 }
 
 async function main() {
@@ -44,29 +52,37 @@ async function main() {
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
     const admin = await signIn(server.origin, 'admin@cutroom.demo');
     const customer = await signIn(server.origin, 'customer@cutroom.demo');
-    const pages = [
-      { page: 'login', url: '/login', cookie: undefined },
-      { page: 'admin board', url: '/', cookie: admin },
-      { page: 'admin card', url: `/card-details/${await firstCardId(server.origin, admin)}`, cookie: admin },
-      { page: 'customer board', url: '/', cookie: customer },
-      { page: 'customer card', url: `/card-details/${await firstCardId(server.origin, customer)}`, cookie: customer },
+    const pages: { page: string; url: string; cookies?: SessionCookie[] }[] = [
+      { page: 'login', url: '/login' },
+      { page: 'admin board', url: '/', cookies: admin },
+      { page: 'admin card', url: `/card-details/${await firstCardId(server.origin, admin)}`, cookies: admin },
+      { page: 'customer board', url: '/', cookies: customer },
+      { page: 'customer card', url: `/card-details/${await firstCardId(server.origin, customer)}`, cookies: customer },
     ];
     const rows: Row[] = [];
     for (let run = 0; run < RUNS; run++) {
       for (const preset of PRESETS) {
-        for (const { page, url, cookie } of pages) {
-          // The session goes as a header: Lighthouse clears the origin's storage and cookies before each run.
+        for (const { page, url, cookies } of pages) {
+          // Lighthouse's own reset (cache, storage, cookies) is done here, before the session's cookies go in.
+          const tab = await browser.newPage();
+          const cdp = await tab.createCDPSession();
+          await cdp.send('Network.clearBrowserCache');
+          await cdp.send('Storage.clearDataForOrigin', { origin: server.origin, storageTypes: 'all' });
+          if (cookies)
+            await browser.setCookie(...cookies.map((c) => ({ ...c, domain: new URL(server.origin).hostname })));
           const flags: Flags = {
             port: chrome.port,
             output: 'json',
             logLevel: 'error',
-            onlyCategories: ['performance'],
-            ...(cookie ? { extraHeaders: { cookie } } : {}),
+            onlyCategories: CATEGORIES,
+            disableStorageReset: true,
           };
-          const result = await lighthouse(`${server.origin}${url}`, flags, preset.config);
+          const result = await lighthouse(`${server.origin}${url}`, flags, preset.config, tab);
+          await tab.close();
           if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
           const { lhr } = result;
           if (JSON_DIR) {
@@ -85,14 +101,28 @@ async function main() {
             cls: metric('cumulative-layout-shift'),
             bytes: metric('total-byte-weight'),
             finalUrl: new URL(lhr.finalDisplayedUrl).pathname,
+            scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? NaN) * 100)])),
+            failing: CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
+              (lhr.categories[c]?.auditRefs ?? [])
+                .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+                .map((ref) => ref.id),
+            ),
           });
           const last = rows[rows.length - 1]!;
-          console.error(`${preset.name} ${page}: ${last.score} (${last.finalUrl})`);
+          console.error(`${preset.name} ${page}: ${JSON.stringify(last.scores)} (${last.finalUrl})`);
+          // Where each failing audit failed, so it can be fixed.
+          for (const id of last.failing) {
+            type Node = { snippet?: string; explanation?: string };
+            const items = (lhr.audits[id]?.details as { items?: { node?: Node }[] } | undefined)?.items;
+            for (const { node } of items?.slice(0, 5) ?? [])
+              console.error(`  ${id}: ${node?.snippet ?? ''} ${node?.explanation?.split('\n').at(-1) ?? ''}`);
+          }
         }
       }
     }
     printTable(rows);
   } finally {
+    await browser.disconnect();
     chrome.kill();
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -100,6 +130,15 @@ async function main() {
 }
 
 function printTable(rows: Row[]) {
+  if (!CATEGORIES.includes('performance')) {
+    console.log(`\n| preset | page | ${CATEGORIES.join(' | ')} | failing audits | final path |`);
+    console.log(`|---|---|${CATEGORIES.map(() => '---|').join('')}---|---|`);
+    for (const r of rows) {
+      const scores = CATEGORIES.map((c) => r.scores[c]).join(' | ');
+      console.log(`| ${r.preset} | ${r.page} | ${scores} | ${r.failing.join(', ') || 'none'} | ${r.finalUrl} |`);
+    }
+    return;
+  }
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log(
     '\n| preset | page | score | FCP | LCP | TBT | CLS | transferred | final path |\n|---|---|---|---|---|---|---|---|---|',

@@ -4,20 +4,31 @@ import { SESSION_COOKIE, WEB_CLIENT_HEADER, WEB_CLIENT_VALUE } from '../../apps/
 
 const DEMO_PASSWORD = 'cutroom-demo';
 
-/** The session cookie ("name=value") of a demo account, logged in the way the browser logs in. */
-export async function signIn(origin: string, email: string): Promise<string> {
+export interface SessionCookie {
+  name: string;
+  value: string;
+}
+
+/** The cookies a demo account's login sets (the session and its signed-in hint), logged in as the browser does. */
+export async function signIn(origin: string, email: string): Promise<SessionCookie[]> {
   const res = await fetch(`${origin}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [WEB_CLIENT_HEADER]: WEB_CLIENT_VALUE },
     body: JSON.stringify({ useremail: email, password: DEMO_PASSWORD }),
   });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  if (!res.ok || !cookie) throw new Error(`login of ${email} failed: ${res.status} ${await res.text()}`);
-  return cookie.split(';')[0]!;
+  const cookies = res.headers.getSetCookie().map((line) => {
+    const [name, ...value] = line.split(';')[0]!.split('=');
+    return { name: name!, value: value.join('=') };
+  });
+  if (!res.ok || !cookies.some((c) => c.name === SESSION_COOKIE)) {
+    throw new Error(`login of ${email} failed: ${res.status} ${await res.text()}`);
+  }
+  return cookies;
 }
 
 /** The first card on this user's board, for the card page. */
-export async function firstCardId(origin: string, cookie: string): Promise<number> {
+export async function firstCardId(origin: string, cookies: SessionCookie[]): Promise<number> {
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   const res = await fetch(`${origin}/api/getCards`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, [WEB_CLIENT_HEADER]: WEB_CLIENT_VALUE },

@@ -143,7 +143,7 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
   });
   await app.register(rateLimit, { global: false });
-  registerAuth(app, ctx.db);
+  registerAuth(app, ctx.db, { secureCookie: config.publicUrl.startsWith('https:') });
   // Events published while handling a call name the tab that made it, so that tab can skip them.
   app.addHook('preHandler', (request, _reply, done) => runWithTab(request.headers[TAB_HEADER], done));
   await registerOpenApi(app);

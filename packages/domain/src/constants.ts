@@ -24,6 +24,8 @@ export const TOAST_MS = 3_000;
 export const SIDEBAR_COLLAPSE_PX = 992;
 export const MOBILE_PX = 768;
 export const CLOCK_TIME_ZONE = 'America/New_York';
+/** Set beside the HttpOnly session cookie, without its secret: the web app asks /api/me only when it is there. */
+export const SIGNED_IN_HINT_COOKIE = 'cutroom_signed_in';
 export const ADDITIONAL_INFO_CUT = 100;
 export const TABLE_PAGE_SIZE = 10;
 /** Largest page a list call takes (the View As and assign selects ask for 100). */

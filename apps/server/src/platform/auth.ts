@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 // The cookie plugin's request and reply typings, for programs that import this file without app.ts.
 import type {} from '@fastify/cookie';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Role } from '@cutroom/domain';
+import { SIGNED_IN_HINT_COOKIE, type Role } from '@cutroom/domain';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { AppError } from './errors.js';
@@ -176,32 +176,47 @@ export function isWebClient(request: FastifyRequest): boolean {
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, remember: boolean, secure: boolean) {
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure,
-    path: '/',
-    ...(remember ? { maxAge: SESSION_LIMITS.remember.absoluteMs / 1000 } : {}),
-  });
+  const lifetime = remember ? { maxAge: SESSION_LIMITS.remember.absoluteMs / 1000 } : {};
+  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure, path: '/', ...lifetime });
+  setSignedInHint(reply, secure, lifetime);
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure, path: '/' });
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { sameSite: 'strict', secure, path: '/' });
+}
+
+/** The page may read this one: it says a session cookie was given, nothing more (no secret in it). */
+function setSignedInHint(reply: FastifyReply, secure: boolean, lifetime: { maxAge?: number } = {}) {
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { httpOnly: false, sameSite: 'strict', secure, path: '/', ...lifetime });
+}
+
+/**
+ * The hint follows the cookie session on every response: given back when a live session comes without it
+ * (a session from before the hint, a browser that dropped it), taken away when no session is usable.
+ */
+function syncSignedInHint(request: FastifyRequest, reply: FastifyReply, secure: boolean) {
+  const hinted = request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined;
+  const signedIn = request.authVia === 'cookie';
+  if (signedIn && !hinted) setSignedInHint(reply, secure);
+  else if (!signedIn && hinted) reply.clearCookie(SIGNED_IN_HINT_COOKIE, { sameSite: 'strict', secure, path: '/' });
 }
 
 /** Resolves the caller on every request and enforces each route's `config.access`. */
-export function registerAuth(app: FastifyInstance, db: Db) {
+export function registerAuth(app: FastifyInstance, db: Db, { secureCookie }: { secureCookie: boolean }) {
   app.decorateRequest('user', null);
   app.decorateRequest('authVia', null);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization;
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     const cookie = request.cookies[SESSION_COOKIE];
     const token = bearer || cookie;
-    if (!token || token.length > 200) return;
-    request.user = await resolveSession(db, token);
-    if (request.user) request.authVia = bearer ? 'bearer' : 'cookie';
+    if (token && token.length <= 200) {
+      request.user = await resolveSession(db, token);
+      if (request.user) request.authVia = bearer ? 'bearer' : 'cookie';
+    }
+    if (!bearer) syncSignedInHint(request, reply, secureCookie);
   });
 
   app.addHook('preValidation', async (request) => {

@@ -1,17 +1,32 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+<<<<<<< HEAD
 import { ME_PATH, type UserView } from '@cutroom/domain';
 import { api, isApiError } from './api-client';
+=======
+import { SIGNED_IN_HINT_COOKIE, type UserView } from '@cutroom/domain';
+import { isApiError } from './api-client';
+>>>>>>> wt-b
 import { call } from './call';
 import { loadContract } from './contract';
 import { clearLocalKeys, isProfileSkipped } from './storage';
 
 export const ME_KEY = ['me'] as const;
 
+<<<<<<< HEAD
 /**
  * The logged-in user, or null when there is no session (a 401 here is an answer, not an error). Asked by
  * path, not through the contract, so the login page does not load the contract and zod (issue 17).
+=======
+/** The server's readable cookie beside the HttpOnly session one: without it there is no session to ask about. */
+const hasSignedInHint = () => document.cookie.split(/;\s*/).some((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+
+/**
+ * The logged-in user, or null when there is no session. A signed-out visit makes no call (a refused call
+ * is a console error on every /login); a 401 here is still an answer, not an error.
+>>>>>>> wt-b
  */
 export async function fetchMe(): Promise<UserView | null> {
+  if (!hasSignedInHint()) return null;
   try {
     return await api<UserView>(ME_PATH, { expectUnauthorized: true });
   } catch (error) {
@@ -34,6 +49,8 @@ export function useCurrentUser(): UserView {
 /** Forgets everything about the user in this tab; the guards then send the browser to /login. */
 export function signOutLocally(queryClient: QueryClient): void {
   clearLocalKeys();
+  // The server clears it too when it refuses the session; a stream's sign-out sends no response to do so.
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`;
   queryClient.setQueryData(ME_KEY, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_KEY[0] });
 }

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { SIGNED_IN_HINT_COOKIE } from '@cutroom/domain';
 
 export interface Reply {
   status?: number;
@@ -15,11 +16,22 @@ export interface RecordedCall {
   credentials: RequestCredentials | undefined;
 }
 
+/** The readable cookie the real server sets beside the session cookie (the app asks /api/me only with it). */
+export function setSignedInHint(on: boolean) {
+  document.cookie = on ? `${SIGNED_IN_HINT_COOKIE}=1; Path=/` : `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/`;
+}
+
 /**
  * Stands in for the API process: the only thing tests replace is `fetch`. Routes are
- * 'METHOD /path'; anything unrouted answers 404 like the real server.
+ * 'METHOD /path'; anything unrouted answers 404 like the real server. Like it, the server keeps the
+ * signed-in hint cookie: held from the start when /api/me is routed (unless `signedInHint` says
+ * otherwise), set by a login, cleared by a logout or a 401.
  */
-export function fakeServer(routes: Record<string, Reply | Handler>) {
+export function fakeServer(
+  routes: Record<string, Reply | Handler>,
+  { signedInHint = 'GET /api/me' in routes }: { signedInHint?: boolean } = {},
+) {
+  setSignedInHint(signedInHint);
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(
@@ -37,8 +49,11 @@ export function fakeServer(routes: Record<string, Reply | Handler>) {
     });
     const route = routes[`${method} ${url.pathname}`];
     const reply = typeof route === 'function' ? await route(body, url) : (route ?? notFound);
+    const status = reply.status ?? 200;
+    if (status === 401 || `${method} ${url.pathname}` === 'POST /api/logout') setSignedInHint(false);
+    else if (`${method} ${url.pathname}` === 'POST /api/login' && status < 300) setSignedInHint(true);
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
-      status: reply.status ?? 200,
+      status,
       headers: { 'content-type': 'application/json' },
     });
   });

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { setSignedInHint } from './fake-server';
 
 // Screens load lazily (the board, the editor); on a busy 2-core CI machine the first import can pass 1 s.
 configure({ asyncUtilTimeout: 5_000 });
@@ -23,6 +24,7 @@ if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => 
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  setSignedInHint(false);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG } from '@cutroom/domain';
+import { MSG, SIGNED_IN_HINT_COOKIE } from '@cutroom/domain';
 import { sessions, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, latestMail, seedWithSessions, tokenFromMail } from '../../test/helpers.js';
 import { DEMO_PASSWORD } from '../seed/demo-seed.js';
+import { SESSION_COOKIE } from '../../platform/auth.js';
 import { SESSION_CACHE_MS } from '../../platform/session-cache.js';
 import { hashToken } from '../../platform/tokens.js';
 
@@ -116,6 +117,55 @@ describe('signup, verification and login', () => {
     });
     expect(real.statusCode).toBe(200);
     expect(real.json().user.firstname).toBe('Quincy');
+  });
+
+  it('sets a readable signed-in hint beside the session cookie, and clears it on logout and when the session is refused (issue 18)', async () => {
+    const web = { 'x-requested-with': 'cutroom-web' };
+    const res = await post(
+      '/api/login',
+      { useremail: accounts.lead.email, password: DEMO_PASSWORD, remember_me: true },
+      web,
+    );
+    const session = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
+    const hint = res.cookies.find((c) => c.name === SIGNED_IN_HINT_COOKIE)!;
+    // The page may read the hint, so it holds no secret; it lives as long as the session cookie.
+    expect(hint).toMatchObject({ value: '1', sameSite: 'Strict', path: '/', maxAge: session.maxAge });
+    expect(hint.httpOnly).toBeUndefined();
+    expect(session.maxAge).toBeGreaterThan(0);
+
+    // A live session that comes without the hint (a session from before it) gets it back on any response.
+    const bare = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: `${SESSION_COOKIE}=${session.value}` },
+    });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.cookies.find((c) => c.name === SIGNED_IN_HINT_COOKIE)?.value).toBe('1');
+    const both = { cookie: `${SESSION_COOKIE}=${session.value}; ${SIGNED_IN_HINT_COOKIE}=1` };
+    const quiet = await t.app.inject({ method: 'GET', url: '/api/me', headers: both });
+    expect(quiet.cookies).toEqual([]);
+
+    const logout = await post('/api/logout', {}, { ...both, ...web });
+    expect(logout.statusCode).toBe(200);
+    const cleared = (reply: typeof logout, name: string) =>
+      reply.cookies.find((c) => c.name === name && c.value === '' && new Date(c.expires!).getTime() < Date.now());
+    expect(cleared(logout, SESSION_COOKIE)).toBeDefined();
+    expect(cleared(logout, SIGNED_IN_HINT_COOKIE)).toBeDefined();
+
+    // The browser kept both (a second tab): the refused session's 401 takes the hint away, the contract unchanged.
+    const refused = await t.app.inject({ method: 'GET', url: '/api/me', headers: both });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ error_message: MSG.notLoggedIn, code: 'UNAUTHENTICATED' });
+    expect(cleared(refused, SIGNED_IN_HINT_COOKIE)).toBeDefined();
+    // A hint with no session cookie at all goes too; a visit with neither is left alone.
+    const orphan = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: `${SIGNED_IN_HINT_COOKIE}=1` },
+    });
+    expect(cleared(orphan, SIGNED_IN_HINT_COOKIE)).toBeDefined();
+    const none = await t.app.inject({ method: 'GET', url: '/api/me' });
+    expect(none.cookies).toEqual([]);
   });
 
   it('logout revokes the token', async () => {

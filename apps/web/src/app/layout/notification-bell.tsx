@@ -70,6 +70,8 @@ export function NotificationBell() {
       trapFocus
       returnFocus
       withinPortal
+      // The bell button states its own popup; Mantine's roles would land on the Indicator's div (not allowed there).
+      withRoles={false}
     >
       <Popover.Target>
         <Indicator

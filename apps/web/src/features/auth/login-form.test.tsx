@@ -9,6 +9,30 @@ import { renderApp } from '../../test/render-app';
 const submitButton = () => screen.getByTestId<HTMLButtonElement>('login-submit');
 
 describe('login form', () => {
+  it('asks nothing about a session the browser holds no hint of, and asks once it has one (issue 18)', async () => {
+    let loggedIn = false;
+    const server = fakeServer(
+      {
+        'GET /api/me': () => (loggedIn ? { body: makeUser() } : unauthorized),
+        'POST /api/login': () => {
+          loggedIn = true;
+          return { body: { client_type: 'admin', timezone: 'America/New_York' } };
+        },
+      },
+      { signedInHint: false },
+    );
+    const user = userEvent.setup();
+    const app = renderApp('/login');
+
+    await user.type(await screen.findByTestId('login-email'), 'ada@example.com');
+    // A signed-out visit to /login makes no /api/me call, so the browser logs no refused request.
+    expect(server.callsTo('GET', '/api/me')).toHaveLength(0);
+    await user.type(screen.getByTestId('login-password'), 'secret-pass{Enter}');
+    await screen.findByTestId('sidebar');
+    expect(app.pathname()).toBe('/');
+    expect(server.callsTo('GET', '/api/me')).toHaveLength(1);
+  });
+
   it('keeps Login disabled until both email and password are filled', async () => {
     fakeServer({ 'GET /api/me': unauthorized });
     const user = userEvent.setup();

@@ -114,6 +114,7 @@ export function ColumnShell({
       ref={setNodeRef}
       className={classes.column}
       data-testid={`column-${columnKey}`}
+      data-column={columnKey}
       data-drop={dropState}
       data-over={over && dropState === 'legal'}
       aria-label={title}

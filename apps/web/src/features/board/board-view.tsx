@@ -107,7 +107,11 @@ export function BoardView({ columns, filters, counts }: BoardViewProps) {
       onDragEnd={onDragEnd}
       onDragCancel={onDragCancel}
     >
-      <BoardStrip testId="board-view" dragging={!!active}>
+      <BoardStrip
+        testId="board-view"
+        dragging={!!active}
+        overview={columns.map((column) => ({ key: column.key, title: column.title, count: counts?.[column.key] }))}
+      >
         {columns.map((column) => (
           <BoardColumnView
             key={column.key}

@@ -92,7 +92,15 @@ export function YtBoardView({ filters, counts }: { filters: YtFilters; counts: R
       onDragEnd={onDragEnd}
       onDragCancel={stop}
     >
-      <BoardStrip testId="yt-board-view" dragging={!!active}>
+      <BoardStrip
+        testId="yt-board-view"
+        dragging={!!active}
+        overview={YT_BOARD_COLUMNS.map((column) => ({
+          key: column.key,
+          title: column.title,
+          count: counts?.[column.key],
+        }))}
+      >
         {YT_BOARD_COLUMNS.map((column) => (
           <YtColumn
             key={column.key}

@@ -134,6 +134,8 @@ export function VideoPlayer({
     setDuration(video.duration);
     setStatus('ready');
     onPlayableChange(true);
+    // The clock starts from where the element is, not from 0: a reloaded source may keep its frame and time.
+    report(video);
     if (pendingSeek.current !== null) {
       video.currentTime = Math.min(pendingSeek.current, video.duration);
       pendingSeek.current = null;
@@ -224,6 +226,9 @@ export function VideoPlayer({
             onPause={(e) => report(e.currentTarget)}
             onSeeked={(e) => !probing.current && report(e.currentTarget)}
             onEnded={(e) => report(e.currentTarget)}
+            // A source that reloads (emptied) or shows its first decoded frame is read back, so clock and frame agree.
+            onEmptied={(e) => !probing.current && report(e.currentTarget)}
+            onLoadedData={(e) => !probing.current && report(e.currentTarget)}
             onRateChange={(e) => setSpeed(e.currentTarget.playbackRate)}
           />
           <AnnotationLayer

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newPage } from './browser.js';
+import { submitLogin } from './login.js';
+
+// Issue 18: a newcomer's first pages say nothing in the console. A signed-out /login used to ask /api/me and
+// log its 401; a direct load of a lazily loaded page could log React Router's 'No HydrateFallback' warning.
+const CUSTOMER = 'customer@cutroom.demo';
+const PHONE = { width: 412, height: 823 };
+const TITLE = 'Gear review: budget microphones';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** Console errors and warnings, page errors, refused and failed requests of one page, as lines. */
+function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
+  page.on('requestfailed', (r) => {
+    // A <video preload="metadata"> stops its own download once it has the metadata: not a failure.
+    if (r.resourceType() === 'media' && r.failure()?.errorText === 'net::ERR_ABORTED') return;
+    problems.push(`failed ${new URL(r.url()).pathname}: ${r.failure()?.errorText}`);
+  });
+  return problems;
+}
+
+/** A direct load (typed address, reload, bookmark) of a path in a new tab of the context. */
+async function directLoad(context: BrowserContext, path: string, ready: (page: Page) => Promise<unknown>) {
+  const page = await context.newPage();
+  const problems = watch(page);
+  await page.goto(path);
+  await ready(page);
+  // The page's remaining calls (counts, the chat, the player's metadata) answer within this.
+  await page.waitForTimeout(1_500);
+  const seen = [...problems];
+  await page.close();
+  return seen;
+}
+
+describe('first visit', () => {
+  it('a signed-out /login, then direct loads of the board and a card page, log no error and no failed request', async () => {
+    const page = await newPage(browser);
+    const problems = watch(page);
+    await page.goto('/login');
+    await page.getByTestId('login-email').waitFor();
+    await page.waitForTimeout(1_000);
+    expect(problems).toEqual([]);
+
+    await submitLogin(page, CUSTOMER);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    const href = await page.getByRole('link', { name: TITLE }).first().getAttribute('href');
+    expect(href).toMatch(/^\/card-details\/\d+/);
+    expect(problems).toEqual([]);
+    const context = page.context();
+
+    const card = await directLoad(context, href!, (p) =>
+      p.locator('[data-testid="video-player"][data-status="ready"]').waitFor({ timeout: 20_000 }),
+    );
+    expect(card).toEqual([]);
+    const board = await directLoad(context, '/', (p) => p.getByRole('link', { name: TITLE }).first().waitFor());
+    expect(board).toEqual([]);
+    await context.close();
+  });
+
+  it('a visit after the session ended elsewhere goes to /login without a refused call', async () => {
+    const page = await newPage(browser);
+    await submitLogin(page, CUSTOMER);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    const context = page.context();
+    // The session cookie is gone (expired, or cleared by the browser) while the readable hint stayed.
+    await context.clearCookies({ name: 'cutroom_session' });
+    const problems = await directLoad(context, '/', (p) => p.waitForURL((url) => url.pathname === '/login'));
+    expect(problems).toEqual([]);
+    expect((await context.cookies()).map((c) => c.name)).toEqual([]);
+    await context.close();
+  });
+
+  it("the admin's board on a phone does not move once shown: the column overview keeps one line as counts arrive", async () => {
+    const page = await newPage(browser, PHONE);
+    await submitLogin(page, 'admin@cutroom.demo');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    const fresh = await page.context().newPage();
+    await fresh.addInitScript(() => {
+      const w = window as unknown as { shifts: number };
+      w.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) w.shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await fresh.goto('/');
+    await fresh.getByRole('navigation', { name: 'Board overview' }).waitFor();
+    await expect.poll(() => fresh.getByTestId('column-count-video_request').textContent()).toMatch(/\d/);
+    await fresh.waitForTimeout(1_000);
+    expect(await fresh.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.05);
+    await page.context().close();
+  });
+});
