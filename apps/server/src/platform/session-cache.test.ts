@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { SessionCache } from './session-cache.js';
 
 const user = (id: number, sessionId = id) =>
-  ({ id, sessionId, role: 'editor', firstname: 'E', lastname: 'D', timezone: 'UTC', temporaryPassword: false }) as const;
+  ({
+    id,
+    sessionId,
+    role: 'editor',
+    firstname: 'E',
+    lastname: 'D',
+    timezone: 'UTC',
+    temporaryPassword: false,
+  }) as const;
 
 describe('SessionCache', () => {
   it('answers until the entry ages out', () => {

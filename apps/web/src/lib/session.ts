@@ -1,29 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-<<<<<<< HEAD
-import { ME_PATH, type UserView } from '@cutroom/domain';
+import { ME_PATH, SIGNED_IN_HINT_COOKIE, type UserView } from '@cutroom/domain';
 import { api, isApiError } from './api-client';
-=======
-import { SIGNED_IN_HINT_COOKIE, type UserView } from '@cutroom/domain';
-import { isApiError } from './api-client';
->>>>>>> wt-b
 import { call } from './call';
 import { loadContract } from './contract';
 import { clearLocalKeys, isProfileSkipped } from './storage';
 
 export const ME_KEY = ['me'] as const;
 
-<<<<<<< HEAD
-/**
- * The logged-in user, or null when there is no session (a 401 here is an answer, not an error). Asked by
- * path, not through the contract, so the login page does not load the contract and zod (issue 17).
-=======
 /** The server's readable cookie beside the HttpOnly session one: without it there is no session to ask about. */
 const hasSignedInHint = () => document.cookie.split(/;\s*/).some((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
 
 /**
  * The logged-in user, or null when there is no session. A signed-out visit makes no call (a refused call
- * is a console error on every /login); a 401 here is still an answer, not an error.
->>>>>>> wt-b
+ * is a console error on every /login); a 401 here is still an answer, not an error. Asked by path, not
+ * through the contract, so the login page does not load the contract and zod (issue 17).
  */
 export async function fetchMe(): Promise<UserView | null> {
   if (!hasSignedInHint()) return null;

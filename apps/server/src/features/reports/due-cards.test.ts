@@ -89,7 +89,11 @@ describe('GET /api/dueCards', () => {
 
 describe('GET /api/get-cards-by-due-date', () => {
   it("answers as /api/dueCards under spec 000 §7's names, blanks meaning no filter", async () => {
-    const mine = await due({ clientId: a.customer.id, cardTitle: 'Spec due', dueDate: new Date('2027-07-07T15:00:00Z') });
+    const mine = await due({
+      clientId: a.customer.id,
+      cardTitle: 'Spec due',
+      dueDate: new Date('2027-07-07T15:00:00Z'),
+    });
     const theirs = await due({
       clientId: a.customer2.id,
       cardTitle: 'Spec due other',

@@ -240,7 +240,14 @@ describe('POST /api/rating/update', () => {
       expect((await update(payload, token)).statusCode).toBe(403);
     }
     expect((await update({ ...payload, cardId: 999_999 })).statusCode).toBe(404);
-    for (const bad of [{ rating: 0 }, { rating: 6 }, { rating: 4.5 }, { cardType: 'yt' }, { newQA: -1 }, { newQA: 'x' }]) {
+    for (const bad of [
+      { rating: 0 },
+      { rating: 6 },
+      { rating: 4.5 },
+      { cardType: 'yt' },
+      { newQA: -1 },
+      { newQA: 'x' },
+    ]) {
       expect((await update({ ...payload, ...bad })).statusCode, JSON.stringify(bad)).toBe(400);
     }
     expect(await ratingOf(card.id)).toBeUndefined();

@@ -71,6 +71,8 @@ describe('a part sent over HTTP', () => {
       body: PNG,
     });
     expect(again.status).toBe(200);
-    expect((await customer.parts(started.upload_id)).json().parts).toMatchObject([{ part_number: 1, size: PNG.length }]);
+    expect((await customer.parts(started.upload_id)).json().parts).toMatchObject([
+      { part_number: 1, size: PNG.length },
+    ]);
   });
 });
