@@ -8,6 +8,7 @@ import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { meQuery } from '../lib/session';
 import { PATHS } from './paths';
 import type * as PageRoles from './page-roles';
+import { inBackground } from './background-loads';
 import { RouteErrorPage } from './route-error-page';
 
 function Root() {
@@ -53,11 +54,11 @@ const prefetching =
     alsoLoad?: () => unknown,
   ) =>
   (args: LoaderFunctionArgs) => {
-    void alsoLoad?.();
-    void Promise.all([queryClient.ensureQueryData(meQuery), load()])
-      .then(([user, m]) => user && prefetch(m, user, args))
-      // The page asks again itself, and shows the failure.
-      .catch(() => undefined);
+    if (alsoLoad) inBackground(Promise.resolve(alsoLoad()));
+    // The page asks again itself, and shows the failure.
+    inBackground(
+      Promise.all([queryClient.ensureQueryData(meQuery), load()]).then(([user, m]) => user && prefetch(m, user, args)),
+    );
     return null;
   };
 

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { backgroundLoads } from '../app/background-loads';
 import { setSignedInHint } from './fake-server';
 
 // Screens load lazily (the board, the editor); on a busy 2-core CI machine the first import can pass 1 s.
@@ -21,7 +22,9 @@ if (!window.matchMedia) {
 }
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
-afterEach(() => {
+afterEach(async () => {
+  // A loader's background loads must end before the test's environment does (modules load from it).
+  await Promise.all([...backgroundLoads]);
   cleanup();
   window.localStorage.clear();
   setSignedInHint(false);
