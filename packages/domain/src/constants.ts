@@ -57,3 +57,7 @@ export const SUBMIT_CUTOFF_HOUR_NY = 20;
 export const EDITOR_CUTOFF_HOUR_NY = 17;
 export const LATE_REVISION_DAYS = 30;
 export const CAPTIONS_PLAN_USD_PER_MONTH = 95;
+
+/** The tab's record that its reader closed an announcement; an edited announcement shows again. */
+export const announcementDismissKey = (a: { id: number; updated_at: string }) =>
+  `dismissedAnnouncement:${a.id}:${a.updated_at}`;

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Box, CloseButton, Group, Image, Paper, Stack } from '@mantine/core';
-import type { AnnouncementView } from '@cutroom/domain';
+import { announcementDismissKey, type AnnouncementView } from '@cutroom/domain';
 import { safeHtml } from '../../lib/safe-html';
 import { useActiveAnnouncement } from './api';
 import classes from './announcement-banner.module.css';
@@ -91,7 +91,7 @@ export function BannerView({ look, onDismiss }: { look: BannerLook; onDismiss?: 
 }
 
 /** Dismissed banners stay hidden until the tab closes; an edited announcement shows again. */
-const dismissKey = (a: AnnouncementView) => `dismissedAnnouncement:${a.id}:${a.updated_at}`;
+const dismissKey = announcementDismissKey;
 
 function isDismissed(key: string): boolean {
   try {
