@@ -3,7 +3,6 @@ import {
   MARKER_FORMATS,
   VIDEO_TIME_PATTERN,
   YT_CUSTOMER_COMMENT_PATTERN,
-  noteShown,
   withoutLeadingTimeTag,
   type markersQuery,
 } from '@cutroom/domain';
@@ -11,7 +10,6 @@ import type { z } from 'zod';
 import { cardNotes, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { policyNote } from '../cards/card-policy-facts.js';
 import { loadChatCard } from '../chat/chat.service.js';
 import { MARKER_WRITERS } from './marker-files.js';
 
@@ -54,24 +52,20 @@ export async function exportMarkers(
       note: cardNotes.note,
       seconds: cardNotes.videoTime,
       done: cardNotes.isComplete,
-      authorId: cardNotes.authorId,
-      isDeleted: cardNotes.isDeleted,
       firstname: users.firstname,
       lastname: users.lastname,
-      role: users.clientType,
     })
     .from(cardNotes)
     .innerJoin(users, eq(users.id, cardNotes.authorId))
     .where(and(...where))
     .orderBy(asc(cardNotes.videoTime), asc(cardNotes.id));
-  const markers = notes
-    .filter((n) => noteShown(viewer, policyNote(n, n.role)))
-    .map((n) => ({
-      seconds: n.seconds!,
-      author: `${n.firstname} ${n.lastname}`.trim(),
-      text: markerText(n.note),
-      done: n.done,
-    }));
+  // Deleted notes are left out above: the only notes the chat hides from a reader of it.
+  const markers = notes.map((n) => ({
+    seconds: n.seconds!,
+    author: `${n.firstname} ${n.lastname}`.trim(),
+    text: markerText(n.note),
+    done: n.done,
+  }));
   const title = row.card.cardTitle;
   const format = MARKER_FORMATS[query.format];
   return {
