@@ -109,32 +109,27 @@ export function VersionCompare({ ref, map, keys, number, notesPerVersion }: Vers
       onEnded={() => which === 'left' && setPlaying(false)}
     />
   );
+  const picker = (label: string, value: string, onPick: (key: string) => void) => (
+    <Select
+      size="xs"
+      w={170}
+      aria-label={label}
+      data={options}
+      value={value}
+      onChange={(v) => v && onPick(v)}
+      allowDeselect={false}
+    />
+  );
 
   return (
     <Stack gap="xs" data-testid="version-compare" data-mode={mode}>
       <Group gap="sm" wrap="wrap" justify="space-between">
         <Group gap="xs" wrap="wrap">
-          <Select
-            size="xs"
-            w={170}
-            aria-label="Left version"
-            data={options}
-            value={left}
-            onChange={(v) => v && setLeft(v)}
-            allowDeselect={false}
-          />
+          {picker('Left version', left, setLeft)}
           <Text fz="xs" c="dimmed">
             against
           </Text>
-          <Select
-            size="xs"
-            w={170}
-            aria-label="Right version"
-            data={options}
-            value={right}
-            onChange={(v) => v && setRight(v)}
-            allowDeselect={false}
-          />
+          {picker('Right version', right, setRight)}
         </Group>
         <SegmentedControl
           size="xs"
