@@ -4,6 +4,7 @@ import { cardNotes } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
 import { parseCsv } from '../../test/csv.js';
+import { MARKER_FRAME_RATE_KEYS } from '@cutroom/domain';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof seedWithSessions>>;
@@ -157,6 +158,28 @@ describe('GET /api/card/:id/markers', () => {
     expect((await get('format=csv', a.customer.token)).statusCode).toBe(200);
     expect((await get('format=csv', a.customer.token, 999_999)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/card/${cardId}/markers?format=csv` })).statusCode).toBe(401);
+  });
+
+  it('places a note on its frame at every frame rate offered', async () => {
+    // Exact rates written out here, apart from the domain's table: NTSC ones are n × 1000/1001.
+    const rates: Record<string, [number, number]> = {
+      '23.976': [24, 24_000 / 1_001],
+      '24': [24, 24],
+      '25': [25, 25],
+      '29.97': [30, 30_000 / 1_001],
+      '30': [30, 30],
+      '50': [50, 50],
+      '59.94': [60, 60_000 / 1_001],
+      '60': [60, 60],
+    };
+    expect(Object.keys(rates).sort()).toEqual([...MARKER_FRAME_RATE_KEYS].sort());
+    for (const [fps, [timebase, exact]] of Object.entries(rates)) {
+      const edl = parseEdl((await get(`format=edl&fps=${fps}&start=00:00:00:00`)).body);
+      expect({ fps, frames: edl.events.map((e) => framesOf(e.record, timebase)) }).toEqual({
+        fps,
+        frames: [3, 20, 75, 3_600].map((t) => Math.round(t * exact)),
+      });
+    }
   });
 
   it('refuses a format, frame rate or start it does not know', async () => {
