@@ -220,6 +220,8 @@ export interface PolicyNote {
   author_id: number;
   author_role: Role;
   is_deleted: boolean;
+  /** Written through a guest review link: its author_id is the card's customer, who did not write it. */
+  by_guest?: boolean;
 }
 
 const byCustomer = (note: PolicyNote) => note.author_role === 'customer';
@@ -228,9 +230,11 @@ const byCustomer = (note: PolicyNote) => note.author_role === 'customer';
 export const noteShown = (actor: Pick<PolicyActor, 'role'>, note: PolicyNote) =>
   !note.is_deleted || (actor.role === 'admin' && byCustomer(note));
 
-/** Its author edits or deletes a note; an admin also the staff's notes (spec 001 §6). */
+/** Its author edits or deletes a note; an admin also the staff's notes (spec 001 §6) and a guest's. */
 export function changeNoteVerdict(actor: PolicyActor, note: PolicyNote): Verdict {
-  const mayChange = note.author_id === actor.id || (actor.role === 'admin' && !byCustomer(note));
+  const mayChange = note.by_guest
+    ? actor.role === 'admin'
+    : note.author_id === actor.id || (actor.role === 'admin' && !byCustomer(note));
   if (!mayChange) return deny('FORBIDDEN');
   if (note.is_deleted) return deny('NOT_FOUND');
   return null;

@@ -42,6 +42,9 @@ export const ERRORS = {
   OAUTH_STATE_INVALID: { status: 400, message: MSG.googleStateInvalid },
   GOOGLE_SIGN_IN_FAILED: { status: 400, message: MSG.googleSignInFailed },
   GOOGLE_UNAVAILABLE: { status: 424, message: MSG.googleUnavailable },
+  // Guest review links (issue 19): a bad token, password, expiry or revocation all read the same.
+  GUEST_LINK_REFUSED: { status: 404, message: MSG.guestLinkRefused },
+  GUEST_SESSION_ENDED: { status: 401, message: MSG.guestSessionEnded },
   INTERNAL: { status: 500, message: MSG.generic },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERRORS;

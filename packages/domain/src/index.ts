@@ -26,6 +26,8 @@ export * from './schemas/chat.js';
 export * from './markers.js';
 export * from './revision-checklist.js';
 export * from './safe-zones.js';
+export * from './guest-links.js';
+export * from './schemas/guest-links.js';
 export * from './schemas/markers.js';
 export * from './schemas/card-details.js';
 export * from './schemas/settings.js';

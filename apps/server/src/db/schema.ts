@@ -491,6 +491,9 @@ export const cardNotes = pgTable(
     fixRound: smallint('fix_round'),
     /** Staff decided not to fix the item, and why (the customer reads it). */
     wontFixReason: text('wont_fix_reason'),
+    /** A guest's note (issue 19): the link it came through and the name the guest gave; the author is then the card's customer. */
+    guestLinkId: integer('guest_link_id').references(() => guestLinks.id, { onDelete: 'set null' }),
+    guestName: text('guest_name'),
     reaction: boolean('reaction').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -823,3 +826,42 @@ export const helpPages = pgTable('help_pages', {
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: updatedAt(),
 });
+
+/** Guest review links (issue 19): one card's review for someone without an account; only the token's hash is kept. */
+export const guestLinks = pgTable(
+  'guest_links',
+  {
+    id: serial('id').primaryKey(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    label: text('label'),
+    /** argon2id, like account passwords; null when the link has none. */
+    passwordHash: text('password_hash'),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('guest_links_token_unique').on(t.tokenHash), index('guest_links_card_idx').on(t.cardId)],
+);
+
+/** A guest's visit through a link: its own cookie token (hashed), the name given, ending with the link. */
+export const guestVisits = pgTable(
+  'guest_visits',
+  {
+    id: serial('id').primaryKey(),
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => guestLinks.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    guestName: text('guest_name').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('guest_visits_token_unique').on(t.tokenHash), index('guest_visits_link_idx').on(t.linkId)],
+);

@@ -68,10 +68,13 @@ export const policyCard = (card: PolicyCardSource): PolicyCard => ({
   yt_is_complete: card.yt_is_complete,
 });
 
-export const policyNote = (note: Pick<NoteView, 'note_by_id' | 'client_type' | 'is_deleted'>): PolicyNote => ({
+export const policyNote = (
+  note: Pick<NoteView, 'note_by_id' | 'client_type' | 'is_deleted'> & Partial<Pick<NoteView, 'guest_name'>>,
+): PolicyNote => ({
   author_id: note.note_by_id,
   author_role: note.client_type,
   is_deleted: note.is_deleted,
+  by_guest: note.guest_name != null,
 });
 
 /** Everything the user may do to this card. */

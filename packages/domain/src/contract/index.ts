@@ -6,6 +6,7 @@ import { CARD_DETAILS } from './card-details.js';
 import { CARDS } from './cards.js';
 import { CHAT } from './chat.js';
 import type { RouteContract } from './define.js';
+import { GUEST_LINKS } from './guest-links.js';
 import { HELP } from './help.js';
 import { INBOX } from './inbox.js';
 import { MEDIA } from './media.js';
@@ -42,6 +43,7 @@ export const API = {
   ai: AI_TOOLBOX,
   analytics: ANALYTICS,
   help: HELP,
+  guestLinks: GUEST_LINKS,
 } as const;
 
 /** The contract as a flat list, for registration checks and the authorization test. */

@@ -90,6 +90,8 @@ export const noteView = z.object({
   /** The revision round (the card's revision number) a customer's review note is an item to fix in; null if none. */
   fix_round: z.number().nullable(),
   wont_fix_reason: z.string().nullable(),
+  /** Set on a guest's note (a guest review link): the name the guest gave; the note counts as the customer side's. */
+  guest_name: z.string().nullable(),
 });
 export type NoteView = z.infer<typeof noteView>;
 

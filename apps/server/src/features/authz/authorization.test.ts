@@ -4,7 +4,15 @@ import { allRoutes, type YtStatus } from '@cutroom/domain';
 import { createTestApp, listenLocal, type TestApp } from '../../test/test-app.js';
 import { bearer, demoRole, insertCard, seedWithSessions, type DemoKey } from '../../test/helpers.js';
 import type { Db } from '../../db/client.js';
-import { cardNotes, cardRatings, customerUploads, inboxMessages, inboxThreads, type cards } from '../../db/schema.js';
+import {
+  cardNotes,
+  cardRatings,
+  customerUploads,
+  guestLinks,
+  inboxMessages,
+  inboxThreads,
+  type cards,
+} from '../../db/schema.js';
 import { createSession } from '../../platform/auth.js';
 
 /**
@@ -496,6 +504,36 @@ const TABLE: Record<string, Case[]> = {
     },
   ],
   'GET /api/card/{id}/checklist': [{ params: cardIn('editing'), expect: cardSeen(200) }],
+  // Guest review links (issue 19): the card's side makes them; the guest calls answer only a live visit.
+  'GET /api/card/{id}/guestLinks': [{ params: cardIn('done'), expect: cardSeen(200) }],
+  'POST /api/card/{id}/guestLinks': [
+    { params: cardIn('done'), body: () => ({ expires_in_days: 7 }), expect: cardSeen(201) },
+  ],
+  'POST /api/card/{id}/guestLinks/{linkId}/revoke': [
+    {
+      params: async (f) => {
+        const id = await f.card({ cardStatus: 'done' });
+        const [link] = await t.database.db
+          .insert(guestLinks)
+          .values({
+            cardId: id,
+            tokenHash: randomBytes(32).toString('hex'),
+            createdBy: f.ids.customer,
+            expiresAt: new Date(Date.now() + 86_400_000),
+          })
+          .returning();
+        return { id, linkId: link!.id };
+      },
+      expect: cardSeen(200),
+    },
+  ],
+  'POST /api/guest/open': [
+    { body: () => ({ token: randomBytes(32).toString('base64url'), name: 'Ana' }), expect: all(404) },
+  ],
+  'GET /api/guest/review': [{ expect: all(401) }],
+  'POST /api/guest/comment': [{ body: () => ({ note: 'A guess' }), expect: all(401) }],
+  'POST /api/guest/leave': [{ expect: all(200) }],
+  'GET /api/guest/files/{*}': [{ params: (f) => ({ '*': f.fileKey }), expect: all(401) }],
   'POST /api/card/{id}/wontFix': [
     {
       params: (f) => f.note('customer', 'customer'),

@@ -80,10 +80,14 @@ export function policyCard(card: PolicyCardColumns): PolicyCard {
 }
 
 /** A note and its author's role (the author row is joined in by the note view). */
-export const policyNote = (note: { authorId: number; isDeleted: boolean }, authorRole: Role): PolicyNote => ({
+export const policyNote = (
+  note: { authorId: number; isDeleted: boolean; guestName?: string | null },
+  authorRole: Role,
+): PolicyNote => ({
   author_id: note.authorId,
   author_role: authorRole,
   is_deleted: note.isDeleted,
+  by_guest: note.guestName != null,
 });
 
 /** The plan facts of a card's customer that the card row does not carry. */

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { MSG, fixStateOf, markNoteVerdict, type ChecklistReply, type wontFixBody } from '@cutroom/domain';
+import { MSG, fixStateOf, guestAuthorLabel, markNoteVerdict, type ChecklistReply, type wontFixBody } from '@cutroom/domain';
 import type { z } from 'zod';
 import { cardNotes, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
@@ -22,13 +22,15 @@ export async function getChecklist(ctx: AppContext, viewer: SessionUser, cardId:
       video_time: cardNotes.videoTime,
       note_for_video_number: cardNotes.videoNumber,
       author: sql<string>`trim(${users.firstname} || ' ' || ${users.lastname})`,
+      guestName: cardNotes.guestName,
     })
     .from(cardNotes)
     .innerJoin(users, eq(users.id, cardNotes.authorId))
     .where(and(eq(cardNotes.cardId, cardId), isNotNull(cardNotes.fixRound), eq(cardNotes.isDeleted, false)))
     .orderBy(desc(cardNotes.fixRound), sql`${cardNotes.videoTime} asc nulls last`, asc(cardNotes.id));
-  const items = rows.map(({ is_note_complete, round, ...item }) => ({
+  const items = rows.map(({ is_note_complete, round, guestName, ...item }) => ({
     ...item,
+    author: guestName !== null ? guestAuthorLabel(guestName) : item.author,
     round: round!,
     state: fixStateOf({ is_note_complete, wont_fix_reason: item.wont_fix_reason }),
   }));

@@ -12,7 +12,7 @@ const parentAuthor = alias(users, 'parent_author');
 type Row = {
   n: typeof cardNotes.$inferSelect;
   a: { firstname: string; lastname: string; clientType: Role; profileImg: string | null };
-  p: { id: number; note: string; isDeleted: boolean } | null;
+  p: { id: number; note: string; isDeleted: boolean; guestName: string | null } | null;
   pa: { firstname: string } | null;
 };
 
@@ -27,7 +27,7 @@ function toView(row: Row, viewerRole: Role): NoteView {
       ? {
           note_id: p.id,
           preview: p.isDeleted ? '' : p.note.slice(0, REPLY_PREVIEW_CHARS),
-          firstname: pa?.firstname ?? '',
+          firstname: p.guestName ?? pa?.firstname ?? '',
         }
       : null,
     note: readable ? n.note : '',
@@ -35,9 +35,10 @@ function toView(row: Row, viewerRole: Role): NoteView {
     chat: n.chat,
     note_by_id: n.authorId,
     client_type: a.clientType,
-    firstname: a.firstname,
-    lastname: a.lastname,
-    profile_img: a.profileImg,
+    // A guest's note is signed with the name they gave, never as the customer it is filed under.
+    firstname: n.guestName ?? a.firstname,
+    lastname: n.guestName !== null ? '' : a.lastname,
+    profile_img: n.guestName !== null ? null : a.profileImg,
     date_added: n.createdAt.toISOString(),
     updated_at: n.updatedAt.toISOString(),
     is_deleted: n.isDeleted,
@@ -48,6 +49,7 @@ function toView(row: Row, viewerRole: Role): NoteView {
     annotation: readable ? (n.annotation as NoteView['annotation']) : null,
     fix_round: n.fixRound,
     wont_fix_reason: readable ? n.wontFixReason : null,
+    guest_name: n.guestName,
   };
 }
 
@@ -61,7 +63,7 @@ function baseSelect(db: Db) {
         clientType: author.clientType,
         profileImg: author.profileImg,
       },
-      p: { id: parent.id, note: parent.note, isDeleted: parent.isDeleted },
+      p: { id: parent.id, note: parent.note, isDeleted: parent.isDeleted, guestName: parent.guestName },
       pa: { firstname: parentAuthor.firstname },
     })
     .from(cardNotes)

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import {
   MARKER_FORMATS,
+  guestAuthorLabel,
   VIDEO_TIME_PATTERN,
   YT_CUSTOMER_COMMENT_PATTERN,
   withoutLeadingTimeTag,
@@ -54,6 +55,7 @@ export async function exportMarkers(
       done: cardNotes.isComplete,
       firstname: users.firstname,
       lastname: users.lastname,
+      guestName: cardNotes.guestName,
     })
     .from(cardNotes)
     .innerJoin(users, eq(users.id, cardNotes.authorId))
@@ -62,7 +64,7 @@ export async function exportMarkers(
   // Deleted notes are left out above: the only notes the chat hides from a reader of it.
   const markers = notes.map((n) => ({
     seconds: n.seconds!,
-    author: `${n.firstname} ${n.lastname}`.trim(),
+    author: n.guestName !== null ? guestAuthorLabel(n.guestName) : `${n.firstname} ${n.lastname}`.trim(),
     text: markerText(n.note),
     done: n.done,
   }));

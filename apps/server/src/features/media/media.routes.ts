@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors.js';
 import { fileLinks } from '../../platform/file-links.js';
 import { formatOfKey } from '../../platform/file-types.js';
 import type { Storage } from '../../platform/storage.js';
+import { guestMayReadFile, visitOf } from '../guest-links/guest-visit.service.js';
 import { storeUpload } from './media.service.js';
 import { deleteProfileFile, setThumbnailFile } from './profile-files.js';
 
@@ -124,13 +125,34 @@ export const mediaRoutes =
           params: z.object({ '*': z.string().max(300) }),
         },
       },
+      async (request, reply) => readStored(reply, request.params['*']),
+    );
+
+    /** A stored file as the signed-in or guest caller reads it: here, or by a signed link on the files origin. */
+    async function readStored(reply: FastifyReply, key: string) {
+      if (links && ctx.config.files && storage.root) {
+        if (!KEY_PATTERN.test(key)) throw new AppError('NOT_FOUND');
+        return reply.header('cache-control', 'private, no-store').redirect(links.link(ctx.config.files.origin, key));
+      }
+      return sendStored(reply, key);
+    }
+
+    // A guest review link's visit reads its card's videos and nothing else (issue 19).
+    app.get(
+      '/api/guest/files/*',
+      {
+        config: { access: 'public', rateLimit: { max: 600, timeWindow: 60_000 } },
+        schema: {
+          tags: ['guest review'],
+          summary: "A video of the guest visit's card (range requests supported); any other key is not found",
+          params: z.object({ '*': z.string().max(300) }),
+        },
+      },
       async (request, reply) => {
         const key = request.params['*'];
-        if (links && ctx.config.files && storage.root) {
-          if (!KEY_PATTERN.test(key)) throw new AppError('NOT_FOUND');
-          return reply.header('cache-control', 'private, no-store').redirect(links.link(ctx.config.files.origin, key));
-        }
-        return sendStored(reply, key);
+        if (!KEY_PATTERN.test(key) || !(await guestMayReadFile(ctx, await visitOf(ctx, request), key)))
+          throw new AppError('NOT_FOUND');
+        return readStored(reply, key);
       },
     );
 

@@ -84,7 +84,16 @@ async function insertEvent(
   const eventId = randomUUID();
   const inserted = await tx
     .insert(notifications)
-    .values(rows.map((r) => ({ ...r, eventId, actorId: actor.id, cardId: card.id, actionLink: cardLink(card.id) })))
+    // A guest of a review link acts as id 0: no account to point at.
+    .values(
+      rows.map((r) => ({
+        ...r,
+        eventId,
+        actorId: actor.id > 0 ? actor.id : null,
+        cardId: card.id,
+        actionLink: cardLink(card.id),
+      })),
+    )
     .returning();
   await queueNotificationMails(tx, inserted, ctx.config.publicUrl);
   return inserted;

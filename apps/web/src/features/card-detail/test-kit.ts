@@ -27,6 +27,7 @@ export function makeNote(overrides: Partial<NoteView> = {}): NoteView {
     annotation: null,
     fix_round: null,
     wont_fix_reason: null,
+    guest_name: null,
     ...overrides,
   };
 }

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API } from '@cutroom/domain';
+import type { AppContext } from '../../platform/context.js';
+import { serve } from '../../platform/routes.js';
+import { createGuestLink, listGuestLinks, revokeGuestLink } from './guest-links.service.js';
+import {
+  createGuestLimits,
+  guestReview,
+  leaveGuestVisit,
+  openGuestLink,
+  postGuestComment,
+  visitOf,
+} from './guest-visit.service.js';
+
+/** Per-address call limits on the guest side, on top of the failed-open and per-visit comment counts. */
+const perIp = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
+
+export const guestLinkRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const routes = API.guestLinks;
+    const limits = createGuestLimits(ctx);
+
+    serve(app, routes.list, ({ user, params }) => listGuestLinks(ctx, user, params.id));
+    serve(app, routes.create, ({ user, params, body }) => createGuestLink(ctx, user, params.id, body));
+    serve(app, routes.revoke, ({ user, params }) => revokeGuestLink(ctx, user, params.id, params.linkId));
+
+    serve(
+      app,
+      routes.open,
+      ({ body, request, reply }) => openGuestLink(ctx, limits, body, request.ip, reply),
+      perIp(20),
+    );
+    serve(app, routes.review, async ({ request }) => guestReview(ctx, await visitOf(ctx, request)), perIp(120));
+    serve(
+      app,
+      routes.comment,
+      async ({ request, body }) => postGuestComment(ctx, limits, await visitOf(ctx, request), body),
+      perIp(60),
+    );
+    serve(app, routes.leave, ({ request, reply }) => leaveGuestVisit(ctx, request, reply), perIp(20));
+  };

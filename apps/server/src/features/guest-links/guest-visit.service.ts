@@ -1,0 +1,297 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CARD_STATUS_LABELS,
+  GUEST_COMMENTS_MAX,
+  GUEST_COMMENTS_WINDOW_MS,
+  GUEST_COOKIE,
+  GUEST_OPEN_FAILURES_MAX,
+  GUEST_OPEN_WINDOW_MS,
+  GUEST_VISIT_HOURS,
+  MSG,
+  fixStateOf,
+  guestAuthorLabel,
+  isFixItem,
+  videoTimeOf,
+  writeChatVerdict,
+  type GuestNoteView,
+  type GuestReviewReply,
+  type guestCommentBody,
+  type openGuestLinkBody,
+} from '@cutroom/domain';
+import type { z } from 'zod';
+import { cardNotes, cardVideos, cards, guestLinks, guestVisits, users } from '../../db/schema.js';
+import { createAttemptLimiter } from '../../platform/attempt-limiter.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { verifyPassword } from '../../platform/passwords.js';
+import { toPlainText } from '../../platform/rich-text.js';
+import { fileUrl } from '../../platform/storage.js';
+import { hashToken, newToken } from '../../platform/tokens.js';
+import { selectCards } from '../cards/card-view.js';
+import { publish } from '../chat/chat.service.js';
+import { notifyComment, publishCreated } from '../notifications/notify.js';
+
+const HOUR_MS = 60 * 60_000;
+/** Where the guest's cookie goes: the guest calls and nothing else of the API. */
+const GUEST_COOKIE_PATH = '/api/guest';
+/** The guest's own copy of a stored file: the same key, behind the visit instead of a session. */
+const GUEST_FILES_PREFIX = '/api/guest/files/';
+
+export function createGuestLimits(ctx: AppContext) {
+  return {
+    /** Failed opens per address: guessing tokens or a link's password stops here. */
+    open: createAttemptLimiter(ctx.counters, {
+      name: 'guest-open',
+      max: GUEST_OPEN_FAILURES_MAX,
+      windowMs: GUEST_OPEN_WINDOW_MS,
+    }),
+    comment: createAttemptLimiter(ctx.counters, {
+      name: 'guest-comment',
+      max: GUEST_COMMENTS_MAX,
+      windowMs: GUEST_COMMENTS_WINDOW_MS,
+    }),
+  };
+}
+export type GuestLimits = ReturnType<typeof createGuestLimits>;
+
+const secureCookie = (ctx: AppContext) => ctx.config.publicUrl.startsWith('https:');
+
+/**
+ * POST /api/guest/open. A wrong token, a wrong or missing password, an expired or turned-off link:
+ * one refusal, one message, and a password check either way so the time taken doesn't tell them apart.
+ */
+export async function openGuestLink(
+  ctx: AppContext,
+  limits: GuestLimits,
+  body: z.output<typeof openGuestLinkBody>,
+  address: string,
+  reply: FastifyReply,
+) {
+  await limits.open.check(address);
+  const now = new Date();
+  const [link] = await ctx.db
+    .select()
+    .from(guestLinks)
+    .where(
+      and(
+        eq(guestLinks.tokenHash, hashToken(body.token)),
+        isNull(guestLinks.revokedAt),
+        sql`${guestLinks.expiresAt} > ${now}`,
+      ),
+    )
+    .limit(1);
+  const passwordOk =
+    link && !link.passwordHash ? true : await verifyPassword(link?.passwordHash ?? undefined, body.password ?? '');
+  if (!link || !passwordOk) {
+    await limits.open.hit(address);
+    throw new AppError('GUEST_LINK_REFUSED');
+  }
+  const token = newToken();
+  const expiresAt = new Date(Math.min(now.getTime() + GUEST_VISIT_HOURS * HOUR_MS, link.expiresAt.getTime()));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(guestVisits)
+      .values({ linkId: link.id, tokenHash: hashToken(token), guestName: body.name, expiresAt });
+    await tx.update(guestLinks).set({ lastOpenedAt: now }).where(eq(guestLinks.id, link.id));
+  });
+  reply.setCookie(GUEST_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureCookie(ctx),
+    path: GUEST_COOKIE_PATH,
+    expires: expiresAt,
+  });
+  return { message: MSG.statusUpdated, guest_name: body.name, expires_at: expiresAt.toISOString() };
+}
+
+export interface GuestVisit {
+  visitId: number;
+  linkId: number;
+  cardId: number;
+  guestName: string;
+  expiresAt: Date;
+}
+
+/** The visit the cookie names, while it and its link still work; anything else has ended (401). */
+export async function visitOf(ctx: AppContext, request: FastifyRequest): Promise<GuestVisit> {
+  const token = request.cookies[GUEST_COOKIE];
+  if (!token) throw new AppError('GUEST_SESSION_ENDED');
+  const now = new Date();
+  const [visit] = await ctx.db
+    .select({
+      visitId: guestVisits.id,
+      linkId: guestLinks.id,
+      cardId: guestLinks.cardId,
+      guestName: guestVisits.guestName,
+      expiresAt: guestVisits.expiresAt,
+    })
+    .from(guestVisits)
+    .innerJoin(guestLinks, eq(guestLinks.id, guestVisits.linkId))
+    .where(
+      and(
+        eq(guestVisits.tokenHash, hashToken(token)),
+        sql`${guestVisits.expiresAt} > ${now}`,
+        isNull(guestLinks.revokedAt),
+        sql`${guestLinks.expiresAt} > ${now}`,
+      ),
+    )
+    .limit(1);
+  if (!visit) throw new AppError('GUEST_SESSION_ENDED');
+  return visit;
+}
+
+/** POST /api/guest/leave: the visit ends here and on the server. */
+export async function leaveGuestVisit(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const token = request.cookies[GUEST_COOKIE];
+  if (token) await ctx.db.delete(guestVisits).where(eq(guestVisits.tokenHash, hashToken(token)));
+  reply.clearCookie(GUEST_COOKIE, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureCookie(ctx),
+    path: GUEST_COOKIE_PATH,
+  });
+  return { message: MSG.guestSessionEnded };
+}
+
+async function loadVisitCard(ctx: AppContext, visit: GuestVisit) {
+  const [row] = await selectCards(ctx.db).where(eq(cards.id, visit.cardId)).limit(1);
+  if (!row) throw new AppError('GUEST_SESSION_ENDED');
+  return row;
+}
+
+/** The guest writes and watches as the card's customer would: not while the video is in quality check. */
+const commentsOpen = (status: (typeof cards.$inferSelect)['cardStatus']) =>
+  writeChatVerdict({ role: 'customer' }, { card_status: status }, 'customer') === null;
+
+/** A stored file's own link becomes the guest's; a link elsewhere (Dropbox, Drive) stays as it is. */
+const guestVideoUrl = (url: string) =>
+  url.startsWith('/files/') ? GUEST_FILES_PREFIX + url.slice('/files/'.length) : url;
+
+type NoteRow = {
+  n: typeof cardNotes.$inferSelect;
+  a: { firstname: string; lastname: string; role: (typeof users.$inferSelect)['clientType'] };
+};
+
+function toGuestNote({ n, a }: NoteRow): GuestNoteView {
+  const side = n.guestName !== null ? 'guest' : a.role === 'customer' ? 'customer' : 'staff';
+  return {
+    note_id: n.id,
+    note: n.note,
+    note_type: n.noteType,
+    author: n.guestName !== null ? guestAuthorLabel(n.guestName) : `${a.firstname} ${a.lastname}`.trim(),
+    side,
+    date_added: n.createdAt.toISOString(),
+    video_time: n.videoTime,
+    note_for_video_number: n.videoNumber,
+    annotation: n.annotation as GuestNoteView['annotation'],
+    fix_state:
+      n.fixRound !== null ? fixStateOf({ is_note_complete: n.isComplete, wont_fix_reason: n.wontFixReason }) : null,
+    wont_fix_reason: n.wontFixReason,
+  };
+}
+
+const selectGuestNotes = (ctx: AppContext) =>
+  ctx.db
+    .select({ n: cardNotes, a: { firstname: users.firstname, lastname: users.lastname, role: users.clientType } })
+    .from(cardNotes)
+    .innerJoin(users, eq(users.id, cardNotes.authorId));
+
+/** The newest notes a guest reads at once; older ones stay with the team's chat. */
+const GUEST_NOTES_MAX = 500;
+
+/** GET /api/guest/review: the card's customer-chat notes (never the team's) and its delivered videos. */
+export async function guestReview(ctx: AppContext, visit: GuestVisit): Promise<GuestReviewReply> {
+  const { card } = await loadVisitCard(ctx, visit);
+  const open = commentsOpen(card.cardStatus);
+  const [videos, notes] = await Promise.all([
+    open
+      ? ctx.db
+          .select()
+          .from(cardVideos)
+          .where(eq(cardVideos.cardId, card.id))
+          .orderBy(asc(cardVideos.kind), desc(cardVideos.version), asc(cardVideos.position))
+      : Promise.resolve([]),
+    selectGuestNotes(ctx)
+      .where(and(eq(cardNotes.cardId, card.id), eq(cardNotes.chat, 'customer'), eq(cardNotes.isDeleted, false)))
+      .orderBy(desc(cardNotes.id))
+      .limit(GUEST_NOTES_MAX),
+  ]);
+  const versions = new Map<string, GuestReviewReply['versions'][number]>();
+  for (const v of videos) {
+    const key = `${v.kind}:version-${v.version}`;
+    let entry = versions.get(key);
+    if (!entry) {
+      const label = `${v.kind === 'repurpose' ? 'Repurpose v' : 'Version '}${v.version + 1}`;
+      entry = { key: `version-${v.version}`, label, kind: v.kind, videos: [] };
+      versions.set(key, entry);
+    }
+    entry.videos.push({ number: entry.videos.length + 1, url: guestVideoUrl(v.videoUrl) });
+  }
+  return {
+    card: { card_title: card.cardTitle, status_label: CARD_STATUS_LABELS[card.cardStatus] },
+    guest_name: visit.guestName,
+    expires_at: visit.expiresAt.toISOString(),
+    comments_open: open,
+    versions: [...versions.values()],
+    notes: notes.reverse().map(toGuestNote),
+  };
+}
+
+/** POST /api/guest/comment: filed under the card's customer, signed and marked as the guest's. */
+export async function postGuestComment(
+  ctx: AppContext,
+  limits: GuestLimits,
+  visit: GuestVisit,
+  body: z.output<typeof guestCommentBody>,
+) {
+  const row = await loadVisitCard(ctx, visit);
+  const { card } = row;
+  if (!commentsOpen(card.cardStatus)) throw new AppError('COMMENTS_CLOSED', MSG.guestCommentsClosed);
+  const text = toPlainText(body.note);
+  if (!text) throw new AppError('VALIDATION', MSG.writeCommentFirst, 'note');
+  if (body.note_type === 'annotation' && !body.annotation)
+    throw new AppError('VALIDATION', MSG.drawAnnotationFirst, 'annotation');
+  await limits.comment.hit(String(visit.visitId));
+  const { id, notified } = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(cardNotes)
+      .values({
+        cardId: card.id,
+        chat: 'customer',
+        noteType: body.note_type,
+        note: text,
+        authorId: card.clientId,
+        guestLinkId: visit.linkId,
+        guestName: visit.guestName,
+        videoNumber: body.note_for_video_number ?? null,
+        // The guest reviews for the customer's side: in Review their note is an item to fix too.
+        fixRound: isFixItem('customer', 'customer', card.cardStatus) ? card.revisionNr : null,
+        videoTime: body.annotation ? Math.floor(body.annotation.time) : videoTimeOf(text),
+        annotation: body.annotation ?? null,
+      })
+      .returning({ id: cardNotes.id });
+    // No one is left out of the news: the guest is not a user, so the actor id matches nobody.
+    const actor = { id: 0, firstname: guestAuthorLabel(visit.guestName), lastname: '' };
+    return { id: created!.id, notified: await notifyComment(ctx, tx, actor, card, text, false) };
+  });
+  await publish(ctx, row, 'customer', 'note.created', id);
+  await publishCreated(ctx, notified);
+  const [note] = await selectGuestNotes(ctx).where(eq(cardNotes.id, id)).limit(1);
+  return {
+    message: body.note_type === 'annotation' ? MSG.annotationAdded : MSG.commentAdded,
+    note: toGuestNote(note!),
+  };
+}
+
+/** GET /api/guest/files/<key>: only a file that is one of the visit's card's videos, and not while in quality check. */
+export async function guestMayReadFile(ctx: AppContext, visit: GuestVisit, key: string) {
+  const { card } = await loadVisitCard(ctx, visit);
+  if (!commentsOpen(card.cardStatus)) return false;
+  const [video] = await ctx.db
+    .select({ id: cardVideos.id })
+    .from(cardVideos)
+    .where(and(eq(cardVideos.cardId, card.id), eq(cardVideos.videoUrl, fileUrl(key))))
+    .limit(1);
+  return video !== undefined;
+}

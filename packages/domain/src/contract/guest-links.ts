@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import {
+  createGuestLinkBody,
+  createGuestLinkReply,
+  guestCommentBody,
+  guestCommentReply,
+  guestLinkParams,
+  guestLinksReply,
+  guestLinkView,
+  guestReviewReply,
+  openGuestLinkBody,
+  openGuestLinkReply,
+} from '../schemas/guest-links.js';
+import { idParam } from '../validation.js';
+import { defineRoute } from './define.js';
+
+const tags = ['guest review'] as const;
+
+/** Guest review links (issue 19): made by the card's side, used by a guest with no account. */
+export const GUEST_LINKS = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/card/:id/guestLinks',
+    tags,
+    summary: "The card's guest review links, active and past (not the YouTube helpers')",
+    access: 'user',
+    params: idParam,
+    reply: guestLinksReply,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/card/:id/guestLinks',
+    tags,
+    summary: "A link to this card's review for someone without an account; the token is shown only in this reply",
+    access: 'user',
+    params: idParam,
+    body: createGuestLinkBody,
+    reply: createGuestLinkReply,
+    status: 201,
+  }),
+  revoke: defineRoute({
+    method: 'POST',
+    path: '/api/card/:id/guestLinks/:linkId/revoke',
+    tags,
+    summary: 'Turn a guest link off; visits already open end with it',
+    access: 'user',
+    params: guestLinkParams,
+    reply: z.object({ message: z.string(), link: guestLinkView }),
+  }),
+  open: defineRoute({
+    method: 'POST',
+    path: '/api/guest/open',
+    tags,
+    summary:
+      'A guest opens a link with its token, the password if it has one, and their name; sets the visit cookie. Every refusal reads the same',
+    access: 'public',
+    body: openGuestLinkBody,
+    reply: openGuestLinkReply,
+  }),
+  review: defineRoute({
+    method: 'GET',
+    path: '/api/guest/review',
+    tags,
+    summary: "The visit's card: its title, delivered videos and customer-chat notes",
+    access: 'public',
+    reply: guestReviewReply,
+  }),
+  comment: defineRoute({
+    method: 'POST',
+    path: '/api/guest/comment',
+    tags,
+    summary: "A guest's note on the card, at a moment of a video or drawn on the frame; marked as a guest's",
+    access: 'public',
+    body: guestCommentBody,
+    reply: guestCommentReply,
+    status: 201,
+  }),
+  leave: defineRoute({
+    method: 'POST',
+    path: '/api/guest/leave',
+    tags,
+    summary: "End the guest's visit (clears the visit cookie)",
+    access: 'public',
+    reply: z.object({ message: z.string() }),
+  }),
+} as const;

@@ -1,0 +1,45 @@
+import type { Role } from './roles.js';
+
+/**
+ * Guest review links (issue 19): one card's review (player, customer-chat notes, drawings) opened by
+ * someone without an account, who comments under a name they give. The link grants nothing else.
+ */
+
+/** How long a new link may work, in days; a longer-lived link is a standing door into the card. */
+export const GUEST_LINK_DAY_OPTIONS = [1, 3, 7, 14, 30] as const;
+export const GUEST_LINK_DEFAULT_DAYS = 7;
+export const GUEST_LINK_LABEL_MAX = 80;
+export const GUEST_PASSWORD_MIN = 8;
+export const GUEST_PASSWORD_MAX = 128;
+export const GUEST_NAME_MAX = 60;
+/** A guest's visit lasts this long (never past the link's own expiry), then the link is opened again. */
+export const GUEST_VISIT_HOURS = 12;
+/** Failed opens one address may make in a window before it is refused for the rest of it. */
+export const GUEST_OPEN_FAILURES_MAX = 10;
+export const GUEST_OPEN_WINDOW_MS = 15 * 60_000;
+/** Comments one guest visit may post in a window. */
+export const GUEST_COMMENTS_MAX = 30;
+export const GUEST_COMMENTS_WINDOW_MS = 10 * 60_000;
+
+/** The guest's visit cookie: HttpOnly, read only under /api/guest. */
+export const GUEST_COOKIE = 'cutroom_guest';
+/** The web page a link opens: /review/<token>. */
+export const GUEST_REVIEW_PATH = '/review';
+
+/** Who may make, list and turn off a card's links: the card's customer and the staff of its review. */
+export const maySendGuestLinks = (role: Role) => role !== 'yt-helper' && role !== 'yt-helper-lead';
+
+export type GuestLinkState = 'active' | 'expired' | 'revoked';
+export const GUEST_LINK_STATE_LABELS: Record<GuestLinkState, string> = {
+  active: 'Active',
+  expired: 'Expired',
+  revoked: 'Turned off',
+};
+
+export const guestLinkState = (
+  link: { expires_at: string; revoked_at: string | null },
+  now = Date.now(),
+): GuestLinkState => (link.revoked_at !== null ? 'revoked' : Date.parse(link.expires_at) <= now ? 'expired' : 'active');
+
+/** How a guest's note is signed in the chat: the name they gave, marked as a guest's. */
+export const guestAuthorLabel = (name: string) => `${name} (guest)`;
