@@ -1,4 +1,4 @@
-import { GOOGLE_REDIRECT_PATH, NAV_ITEMS, sidebarFor, type Role } from '@cutroom/domain';
+import { GOOGLE_REDIRECT_PATH, GUEST_REVIEW_PATH, NAV_ITEMS, sidebarFor, type Role } from '@cutroom/domain';
 import { CARD_DETAILS_ROUTE } from '../lib/card-url';
 
 /** Every route of spec 000 §2 and 002 §2, named once. */
@@ -31,6 +31,8 @@ export const PATHS = {
   /** Google's return from the analytics sign-in (the OAuth client's redirect URI). */
   googleReturn: GOOGLE_REDIRECT_PATH,
   ytHelperBoard: '/ythelper/dashboard',
+  /** A guest review link (issue 19): public, one card's review. */
+  guestReview: `${GUEST_REVIEW_PATH}/:token`,
 } as const;
 
 export const userProfilePath = (userId: number | string) => `/user/${userId}/profile`;

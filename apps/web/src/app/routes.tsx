@@ -95,6 +95,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         ...page(() => import('../features/auth/verify-email-page').then((m) => m.VerifyEmailPage)),
       },
       {
+        path: PATHS.guestReview,
+        ...page(() => import('../features/card-detail/guest/guest-review-page').then((m) => m.GuestReviewPage)),
+      },
+      {
         path: PATHS.privacyPolicy,
         ...page(() => import('../features/legal/privacy-policy-page').then((m) => m.PrivacyPolicyPage)),
       },

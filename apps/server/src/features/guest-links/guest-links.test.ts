@@ -21,8 +21,8 @@ let otherCardId: number;
 let videoKey: string;
 let otherVideoKey: string;
 
-/** Uploads an MP4 as the customer and files it as version 0 of a card. */
-async function deliver(card: number) {
+/** Uploads an MP4 as the editor and files it as version 0 of a card, under an origin as a browser gives it. */
+async function deliver(card: number, origin = '') {
   const boundary = 'guestboundary';
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="cut.mp4"\r\nContent-Type: video/mp4\r\n\r\n`;
   const res = await t.app.inject({
@@ -33,7 +33,9 @@ async function deliver(card: number) {
   });
   expect(res.statusCode).toBe(201);
   const key = res.json<{ key: string }>().key;
-  await t.database.db.insert(cardVideos).values({ cardId: card, kind: 'done', version: 0, videoUrl: `/files/${key}` });
+  await t.database.db
+    .insert(cardVideos)
+    .values({ cardId: card, kind: 'done', version: 0, videoUrl: `${origin}/files/${key}` });
   return key;
 }
 
@@ -50,7 +52,7 @@ beforeAll(async () => {
     });
   cardId = (await card(a.customer.id)).id;
   otherCardId = (await card(a.customer2.id)).id;
-  videoKey = await deliver(cardId);
+  videoKey = await deliver(cardId, 'http://127.0.0.1:5173');
   otherVideoKey = await deliver(otherCardId);
 });
 afterAll(() => t.close());

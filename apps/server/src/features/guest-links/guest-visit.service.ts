@@ -26,9 +26,9 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { toPlainText } from '../../platform/rich-text.js';
-import { fileUrl } from '../../platform/storage.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 import { selectCards } from '../cards/card-view.js';
+import { keyOfUrl } from '../media/profile-files.js';
 import { publish } from '../chat/chat.service.js';
 import { notifyComment, publishCreated } from '../notifications/notify.js';
 
@@ -164,9 +164,23 @@ async function loadVisitCard(ctx: AppContext, visit: GuestVisit) {
 const commentsOpen = (status: (typeof cards.$inferSelect)['cardStatus']) =>
   writeChatVerdict({ role: 'customer' }, { card_status: status }, 'customer') === null;
 
+/**
+ * The stored file behind a delivered link: /files/<key>, relative or under whatever origin the deliverer's
+ * browser had (the key itself is the capability, as on /files). Null for a link elsewhere.
+ */
+function ownVideoKey(url: string): string | null {
+  try {
+    return keyOfUrl(new URL(url, 'http://relative.invalid').pathname);
+  } catch {
+    return null;
+  }
+}
+
 /** A stored file's own link becomes the guest's; a link elsewhere (Dropbox, Drive) stays as it is. */
-const guestVideoUrl = (url: string) =>
-  url.startsWith('/files/') ? GUEST_FILES_PREFIX + url.slice('/files/'.length) : url;
+const guestVideoUrl = (url: string) => {
+  const key = ownVideoKey(url);
+  return key ? GUEST_FILES_PREFIX + key : url;
+};
 
 type NoteRow = {
   n: typeof cardNotes.$inferSelect;
@@ -288,10 +302,9 @@ export async function postGuestComment(
 export async function guestMayReadFile(ctx: AppContext, visit: GuestVisit, key: string) {
   const { card } = await loadVisitCard(ctx, visit);
   if (!commentsOpen(card.cardStatus)) return false;
-  const [video] = await ctx.db
-    .select({ id: cardVideos.id })
+  const videos = await ctx.db
+    .select({ url: cardVideos.videoUrl })
     .from(cardVideos)
-    .where(and(eq(cardVideos.cardId, card.id), eq(cardVideos.videoUrl, fileUrl(key))))
-    .limit(1);
-  return video !== undefined;
+    .where(eq(cardVideos.cardId, card.id));
+  return videos.some((v) => ownVideoKey(v.url) === key);
 }

@@ -459,3 +459,70 @@ export const useWontFix = (cardId: number) =>
     MSG.generic,
     (reply) => reply.message,
   );
+
+// ---------------------------------------------------------------- guest review links
+
+const guestLinksKey = (cardId: number) => ['card-detail', cardId, 'guest-links'] as const;
+
+export const useGuestLinks = (cardId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: guestLinksKey(cardId),
+    queryFn: ({ signal }) => call(API.guestLinks.list, { params: { id: cardId }, signal }),
+    enabled,
+  });
+
+export function useCreateGuestLink(cardId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CallInput<typeof API.guestLinks.create>['body']) =>
+      call(API.guestLinks.create, { params: { id: cardId }, body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: guestLinksKey(cardId) }),
+  });
+}
+
+export function useRevokeGuestLink(cardId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (linkId: number) => call(API.guestLinks.revoke, { params: { id: cardId, linkId } }),
+    onSuccess: (reply) => {
+      notify.success(reply.message);
+      return qc.invalidateQueries({ queryKey: guestLinksKey(cardId) });
+    },
+    onError: (error) => notify.error(errorMessage(error)),
+  });
+}
+
+/** The guest's visit: its review, or a 401 when there is none yet (the page then asks for the link's name and password). */
+export const guestReviewKey = ['guest-review'] as const;
+export const useGuestReview = () =>
+  useQuery({
+    queryKey: guestReviewKey,
+    queryFn: ({ signal }) => call(API.guestLinks.review, { signal, expectUnauthorized: true }),
+    retry: false,
+  });
+
+export function useOpenGuestLink() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CallInput<typeof API.guestLinks.open>['body']) =>
+      call(API.guestLinks.open, { body, expectUnauthorized: true }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: guestReviewKey }),
+  });
+}
+
+export function useGuestComment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CallInput<typeof API.guestLinks.comment>['body']) =>
+      call(API.guestLinks.comment, { body, expectUnauthorized: true }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: guestReviewKey }),
+  });
+}
+
+export function useLeaveGuestVisit() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(API.guestLinks.leave, { expectUnauthorized: true }),
+    onSuccess: () => qc.resetQueries({ queryKey: guestReviewKey }),
+  });
+}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { Alert, Button, Center, Group, Loader, SegmentedControl, Select, Text, Title, Tooltip } from '@mantine/core';
 import { IconInfoCircle, IconMessages } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CHAT_POLL_MS, MSG, type NoteView, type UserView } from '@cutroom/domain';
+import { CHAT_POLL_MS, MSG, maySendGuestLinks, type NoteView, type UserView } from '@cutroom/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatChatDay } from '../../../lib/format-time';
 import { notify } from '../../../lib/notify';
@@ -20,6 +20,7 @@ import {
 import type { StreamState } from '../use-card-live';
 import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';
+import { GuestLinks } from './guest-links';
 import { MarkerExport } from './marker-export';
 import { WontFixDialog } from './wont-fix-dialog';
 import { canReadTeamChat, chatFilterOptions, isNoteShown } from './note-rules';
@@ -292,6 +293,7 @@ export function ChatPanel(props: ChatPanelProps) {
           <LiveBadge stream={stream} />
         </Group>
         <Group gap={4} wrap="nowrap">
+          {chat === 'customer' && maySendGuestLinks(viewer.client_type) && <GuestLinks cardId={props.cardId} />}
           {chat !== 'yt' && <MarkerExport cardId={props.cardId} chat={chat} />}
           <Select
             size="xs"

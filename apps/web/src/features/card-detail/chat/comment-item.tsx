@@ -120,7 +120,8 @@ export const CommentItem = memo(function CommentItem({
   onWontFix,
 }: CommentItemProps) {
   const [editing, setEditing] = useState(false);
-  const own = note.note_by_id === viewer.client_id;
+  // A guest's note is filed under the customer but is not theirs.
+  const own = note.note_by_id === viewer.client_id && note.guest_name === null;
   const { change: mayChange, mark: mayMark, react: mayReact } = noteActions(viewer, note, chat);
   // An annotation's tag holds whole seconds; the jump goes to the exact frame it was drawn on.
   const exact = (seconds: number) =>
@@ -155,9 +156,15 @@ export const CommentItem = memo(function CommentItem({
             <Text fz="sm" fw={600} lh={1.2}>
               {fullName(note.firstname, note.lastname)}
             </Text>
-            <Badge size="xs" variant="light" color={ROLE_COLORS[note.client_type]}>
-              {ROLE_LABELS[note.client_type]}
-            </Badge>
+            {note.guest_name !== null ? (
+              <Badge size="xs" variant="outline" color="grape" data-testid="guest-badge">
+                Guest
+              </Badge>
+            ) : (
+              <Badge size="xs" variant="light" color={ROLE_COLORS[note.client_type]}>
+                {ROLE_LABELS[note.client_type]}
+              </Badge>
+            )}
             <Text fz={11} c="dimmed" title={new Date(note.date_added).toLocaleString()}>
               {formatChatTime(note.date_added)}
             </Text>
