@@ -27,6 +27,14 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     rolldownOptions: {
       output: {
+        // The page-split Mantine chunks are named after every page importing them; those long names are
+        // bytes of the first load's preload map, so they are written short.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith('mantine-pages') ? 'assets/mantine-pages-[hash].js' : 'assets/[name]-[hash].js',
+        assetFileNames: (asset) =>
+          (asset.names[0] ?? '').startsWith('mantine-pages')
+            ? 'assets/mantine-pages-[hash][extname]'
+            : 'assets/[name]-[hash][extname]',
         // Libraries change less often than the app; separate chunks stay cached across our releases.
         // 'mantine' and 'vendor' take only what index.html loads at once (the login, the guards, the
         // providers: tag $initial), so the first load stays within its budget (first-load-budget.ts); the

@@ -1,3 +1,4 @@
+import { GUEST_MSG } from './guest-links.js';
 import { MSG } from './messages.js';
 
 /** The AppError table: one code, one HTTP status and one user-facing message (DESIGN §3). */
@@ -43,8 +44,8 @@ export const ERRORS = {
   GOOGLE_SIGN_IN_FAILED: { status: 400, message: MSG.googleSignInFailed },
   GOOGLE_UNAVAILABLE: { status: 424, message: MSG.googleUnavailable },
   // Guest review links (issue 19): a bad token, password, expiry or revocation all read the same.
-  GUEST_LINK_REFUSED: { status: 404, message: MSG.guestLinkRefused },
-  GUEST_SESSION_ENDED: { status: 401, message: MSG.guestSessionEnded },
+  GUEST_LINK_REFUSED: { status: 404, message: GUEST_MSG.refused },
+  GUEST_SESSION_ENDED: { status: 401, message: GUEST_MSG.visitEnded },
   INTERNAL: { status: 500, message: MSG.generic },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERRORS;

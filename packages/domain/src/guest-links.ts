@@ -21,6 +21,18 @@ export const GUEST_OPEN_WINDOW_MS = 15 * 60_000;
 export const GUEST_COMMENTS_MAX = 30;
 export const GUEST_COMMENTS_WINDOW_MS = 10 * 60_000;
 
+/** Their messages: apart from MSG, which every first page loads, since only the share dialog and guest page show them. */
+export const GUEST_MSG = {
+  refused:
+    'This review link does not open. It may have expired or been turned off, or the password is wrong. Ask the person who sent it for a new one.',
+  nameRequired: 'Please enter your name, so the team knows who wrote each note',
+  created: 'Review link created. Copy it now: it is shown only once.',
+  revoked: 'Review link turned off',
+  passwordTooShort: 'A password needs at least {min} characters',
+  visitEnded: 'Your review visit has ended. Open the link again to go on.',
+  commentsClosed: 'The video is in quality check: comments open again when it is back in review.',
+} as const;
+
 /** The guest's visit cookie: HttpOnly, read only under /api/guest. */
 export const GUEST_COOKIE = 'cutroom_guest';
 /** The web page a link opens: /review/<token>. */

@@ -393,16 +393,6 @@ export const MSG = {
     'Disconnect your YouTube channel? Cutroom deletes its stored access; you can sign in again at any time.',
 
   // help and handbook (issue 16)
-
-  // guest review links (issue 19)
-  guestLinkRefused:
-    'This review link does not open. It may have expired or been turned off, or the password is wrong. Ask the person who sent it for a new one.',
-  guestNameRequired: 'Please enter your name, so the team knows who wrote each note',
-  guestLinkCreated: 'Review link created. Copy it now: it is shown only once.',
-  guestLinkRevoked: 'Review link turned off',
-  guestLinkPasswordTooShort: 'A password needs at least {min} characters',
-  guestSessionEnded: 'Your review visit has ended. Open the link again to go on.',
-  guestCommentsClosed: 'The video is in quality check: comments open again when it is back in review.',
 } as const;
 export type MessageKey = keyof typeof MSG;
 

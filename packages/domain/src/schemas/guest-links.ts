@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  GUEST_MSG,
   GUEST_LINK_DAY_OPTIONS,
   GUEST_LINK_DEFAULT_DAYS,
   GUEST_LINK_LABEL_MAX,
@@ -7,7 +8,7 @@ import {
   GUEST_PASSWORD_MAX,
   GUEST_PASSWORD_MIN,
 } from '../guest-links.js';
-import { fill, MSG } from '../messages.js';
+import { fill } from '../messages.js';
 import { annotationShape, commentBody } from './chat.js';
 
 export const guestLinkParams = z.object({
@@ -26,7 +27,7 @@ export const createGuestLinkBody = z.object({
   label: z.string().trim().max(GUEST_LINK_LABEL_MAX).optional().describe('Who the link is for, for the list'),
   password: z
     .string()
-    .min(GUEST_PASSWORD_MIN, { error: fill(MSG.guestLinkPasswordTooShort, { min: String(GUEST_PASSWORD_MIN) }) })
+    .min(GUEST_PASSWORD_MIN, { error: fill(GUEST_MSG.passwordTooShort, { min: String(GUEST_PASSWORD_MIN) }) })
     .max(GUEST_PASSWORD_MAX)
     .optional()
     .describe('Asked of the guest before the review opens'),
@@ -59,7 +60,7 @@ export const createGuestLinkReply = z.object({
 export const openGuestLinkBody = z.object({
   token: z.string().trim().min(1).max(200),
   password: z.string().max(GUEST_PASSWORD_MAX).optional(),
-  name: z.string().trim().min(1, { error: MSG.guestNameRequired }).max(GUEST_NAME_MAX),
+  name: z.string().trim().min(1, { error: GUEST_MSG.nameRequired }).max(GUEST_NAME_MAX),
 });
 export const openGuestLinkReply = z.object({ message: z.string(), guest_name: z.string(), expires_at: z.string() });
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
+  GUEST_MSG,
   GUEST_REVIEW_PATH,
-  MSG,
   guestLinkState,
   maySendGuestLinks,
   type GuestLinkView,
@@ -87,7 +87,7 @@ export async function createGuestLink(
     .returning({ id: guestLinks.id });
   const linkId = created!.id;
   return {
-    message: MSG.guestLinkCreated,
+    message: GUEST_MSG.created,
     link_id: linkId,
     token,
     url: `${ctx.config.publicUrl}${GUEST_REVIEW_PATH}/${token}`,
@@ -108,5 +108,5 @@ export async function revokeGuestLink(ctx: AppContext, viewer: SessionUser, card
     .update(guestLinks)
     .set({ revokedAt: new Date() })
     .where(and(eq(guestLinks.id, linkId), isNull(guestLinks.revokedAt)));
-  return { message: MSG.guestLinkRevoked, link: await loadLinkView(ctx, linkId) };
+  return { message: GUEST_MSG.revoked, link: await loadLinkView(ctx, linkId) };
 }

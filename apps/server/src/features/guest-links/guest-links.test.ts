@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
+  GUEST_MSG,
   GUEST_COOKIE,
   GUEST_OPEN_FAILURES_MAX,
-  MSG,
   allRoutes,
   type GuestLinkView,
   type GuestReviewReply,
@@ -188,7 +188,7 @@ describe('opening a link', () => {
       url: `/api/card/${cardId}/guestLinks/${revoked.link_id}/revoke`,
       headers: bearer(a.editor.token),
     });
-    expect(off.json()).toMatchObject({ message: MSG.guestLinkRevoked, link: { state: 'revoked' } });
+    expect(off.json()).toMatchObject({ message: GUEST_MSG.revoked, link: { state: 'revoked' } });
     const locked = await newLink({ password: 'correct horse' });
     const valid = await newLink();
 
@@ -206,7 +206,7 @@ describe('opening a link', () => {
       expect(cookie).toBeUndefined();
       replies.push([res.statusCode, res.body]);
     }
-    const refusal = [404, JSON.stringify({ error_message: MSG.guestLinkRefused, code: 'GUEST_LINK_REFUSED' })];
+    const refusal = [404, JSON.stringify({ error_message: GUEST_MSG.refused, code: 'GUEST_LINK_REFUSED' })];
     expect(replies).toEqual(attempts.map(() => refusal));
     expect((await open({ token: locked.token, password: 'correct horse' })).res.statusCode).toBe(200);
   });
@@ -215,7 +215,7 @@ describe('opening a link', () => {
     const { token } = await newLink();
     const { res } = await open({ token, name: '   ' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error_message: MSG.guestNameRequired });
+    expect(res.json()).toMatchObject({ error_message: GUEST_MSG.nameRequired });
   });
 
   it('ends open visits when the link is turned off', async () => {
@@ -307,7 +307,7 @@ describe("a guest's notes", () => {
     try {
       const res = await guestComment(cookie, { note: 'Hello?' });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ error_message: MSG.guestCommentsClosed });
+      expect(res.json()).toMatchObject({ error_message: GUEST_MSG.commentsClosed });
       const body = (await review(cookie)).json<GuestReviewReply>();
       expect(body).toMatchObject({ comments_open: false, versions: [] });
       const file = await t.app.inject({ method: 'GET', url: `/api/guest/files/${videoKey}`, ...asGuest(cookie) });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  GUEST_MSG,
   CARD_STATUS_LABELS,
   GUEST_COMMENTS_MAX,
   GUEST_COMMENTS_WINDOW_MS,
@@ -151,7 +152,7 @@ export async function leaveGuestVisit(ctx: AppContext, request: FastifyRequest, 
     secure: secureCookie(ctx),
     path: GUEST_COOKIE_PATH,
   });
-  return { message: MSG.guestSessionEnded };
+  return { message: GUEST_MSG.visitEnded };
 }
 
 async function loadVisitCard(ctx: AppContext, visit: GuestVisit) {
@@ -261,7 +262,7 @@ export async function postGuestComment(
 ) {
   const row = await loadVisitCard(ctx, visit);
   const { card } = row;
-  if (!commentsOpen(card.cardStatus)) throw new AppError('COMMENTS_CLOSED', MSG.guestCommentsClosed);
+  if (!commentsOpen(card.cardStatus)) throw new AppError('COMMENTS_CLOSED', GUEST_MSG.commentsClosed);
   const text = toPlainText(body.note);
   if (!text) throw new AppError('VALIDATION', MSG.writeCommentFirst, 'note');
   if (body.note_type === 'annotation' && !body.annotation)

@@ -501,11 +501,18 @@ export const useGuestReview = () =>
     retry: false,
   });
 
+/** Which link this tab's visit came from: another link's page asks to be opened, not shows the old card. */
+export const GUEST_LINK_KEY = 'cutroom_guest_link';
+
 export function useOpenGuestLink() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CallInput<typeof API.guestLinks.open>['body']) =>
-      call(API.guestLinks.open, { body, expectUnauthorized: true }),
+    mutationFn: async (body: CallInput<typeof API.guestLinks.open>['body']) => {
+      const reply = await call(API.guestLinks.open, { body, expectUnauthorized: true });
+      // Before the review is asked again, so the page knows the visit is this link's.
+      sessionStorage.setItem(GUEST_LINK_KEY, body.token);
+      return reply;
+    },
     onSuccess: () => qc.invalidateQueries({ queryKey: guestReviewKey }),
   });
 }

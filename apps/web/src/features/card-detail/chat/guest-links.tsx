@@ -17,17 +17,17 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconLink, IconLock } from '@tabler/icons-react';
 import {
+  GUEST_MSG,
   GUEST_LINK_DAY_OPTIONS,
   GUEST_LINK_DEFAULT_DAYS,
   GUEST_LINK_LABEL_MAX,
   GUEST_LINK_STATE_LABELS,
   GUEST_PASSWORD_MIN,
-  MSG,
   fill,
   type GuestLinkView,
 } from '@cutroom/domain';
 import { errorMessage } from '../../../lib/api-client';
-import { formatChatTime } from '../../../lib/format-time';
+import { formatDateTime } from '../../../lib/format-time';
 import { useCreateGuestLink, useGuestLinks, useRevokeGuestLink } from '../api';
 
 const DAY_OPTIONS = GUEST_LINK_DAY_OPTIONS.map((d) => ({ value: String(d), label: d === 1 ? '1 day' : `${d} days` }));
@@ -48,9 +48,9 @@ function LinkRow({ link, onRevoke, revoking }: { link: GuestLinkView; onRevoke: 
         </Group>
         <Text fz="xs" c="dimmed">
           By {link.created_by} · {link.state === 'active' ? 'until' : 'ended'}{' '}
-          {formatChatTime(link.revoked_at ?? link.expires_at)} · {link.guest_comments}{' '}
+          {formatDateTime(link.revoked_at ?? link.expires_at)} · {link.guest_comments}{' '}
           {link.guest_comments === 1 ? 'note' : 'notes'}
-          {link.last_opened_at ? ` · last opened ${formatChatTime(link.last_opened_at)}` : ' · not opened yet'}
+          {link.last_opened_at ? ` · last opened ${formatDateTime(link.last_opened_at)}` : ' · not opened yet'}
         </Text>
       </div>
       {link.state === 'active' && (
@@ -74,7 +74,7 @@ function NewLink({ cardId }: { cardId: number }) {
     return (
       <Stack gap="xs" data-testid="guest-link-made">
         <Alert color="teal" variant="light" title="Link ready">
-          {MSG.guestLinkCreated}
+          {GUEST_MSG.created}
         </Alert>
         <Group gap="xs" wrap="nowrap">
           <TextInput
@@ -136,7 +136,7 @@ function NewLink({ cardId }: { cardId: number }) {
           description="Send it apart from the link"
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
-          error={shortPassword ? fill(MSG.guestLinkPasswordTooShort, { min: String(GUEST_PASSWORD_MIN) }) : undefined}
+          error={shortPassword ? fill(GUEST_MSG.passwordTooShort, { min: String(GUEST_PASSWORD_MIN) }) : undefined}
         />
         {create.isError && (
           <Alert color="red" variant="light">

@@ -17,15 +17,14 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconMovieOff, IconShieldCheck } from '@tabler/icons-react';
-import { GUEST_NAME_MAX, MSG, type GuestReviewReply } from '@cutroom/domain';
+import { GUEST_MSG, GUEST_NAME_MAX, MSG, type GuestReviewReply } from '@cutroom/domain';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { useGuestReview, useLeaveGuestVisit, useOpenGuestLink } from '../api';
+import { formatDateTime } from '../../../lib/format-time';
+import { GUEST_LINK_KEY, useGuestReview, useLeaveGuestVisit, useOpenGuestLink } from '../api';
 import { GuestReview } from './guest-review';
 
 /** Where the guest's name is remembered on this device, so a second visit starts filled in. */
 const NAME_KEY = 'cutroom_guest_name';
-/** Which link this tab's visit came from: another link's page asks to be opened, not shows the old card. */
-const LINK_KEY = 'cutroom_guest_link';
 
 function OpenForm({ token }: { token: string }) {
   const open = useOpenGuestLink();
@@ -44,10 +43,7 @@ function OpenForm({ token }: { token: string }) {
             const trimmed = name.trim();
             if (!trimmed) return;
             localStorage.setItem(NAME_KEY, trimmed);
-            open.mutate(
-              { token, name: trimmed, ...(password ? { password } : {}) },
-              { onSuccess: () => sessionStorage.setItem(LINK_KEY, token) },
-            );
+            open.mutate({ token, name: trimmed, ...(password ? { password } : {}) });
           }}
         >
           <Stack gap="sm">
@@ -124,7 +120,7 @@ function ReviewPage({ data }: { data: GuestReviewReply }) {
               <Badge variant="light">{data.card.status_label}</Badge>
             </Group>
             <Text fz="sm" c="dimmed">
-              Reviewing as {data.guest_name} (guest) · this visit ends {new Date(data.expires_at).toLocaleString()}
+              Reviewing as {data.guest_name} (guest) · this visit ends {formatDateTime(data.expires_at)}
             </Text>
           </div>
           <Group gap="xs">
@@ -152,7 +148,7 @@ function ReviewPage({ data }: { data: GuestReviewReply }) {
             title="In quality check"
             data-testid="guest-closed"
           >
-            {MSG.guestCommentsClosed}
+            {GUEST_MSG.commentsClosed}
           </Alert>
         ) : !version ? (
           <Alert color="gray" variant="light" icon={<IconMovieOff />} title="No video yet">
@@ -169,7 +165,7 @@ function ReviewPage({ data }: { data: GuestReviewReply }) {
 export function GuestReviewPage() {
   const { token = '' } = useParams();
   const review = useGuestReview();
-  const sameLink = sessionStorage.getItem(LINK_KEY) === token;
+  const sameLink = sessionStorage.getItem(GUEST_LINK_KEY) === token;
   if (review.isPending) {
     return (
       <Center mih="60vh">
