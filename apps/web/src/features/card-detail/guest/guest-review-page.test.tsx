@@ -1,0 +1,82 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GUEST_MSG, type GuestReviewReply } from '@cutroom/domain';
+import { fakeServer, type Reply } from '../../../test/fake-server';
+import { renderApp } from '../../../test/render-app';
+import { stubDocumentFonts } from '../test-kit';
+
+const TOKEN = 'a'.repeat(43);
+const ended: Reply = { status: 401, body: { error_message: GUEST_MSG.visitEnded, code: 'GUEST_SESSION_ENDED' } };
+const refused: Reply = { status: 404, body: { error_message: GUEST_MSG.refused, code: 'GUEST_LINK_REFUSED' } };
+const REVIEW: GuestReviewReply = {
+  card: { card_title: 'Spring launch teaser', status_label: 'Review' },
+  guest_name: 'Maria Lopez',
+  expires_at: '2026-12-01T12:00:00.000Z',
+  comments_open: true,
+  versions: [],
+  notes: [
+    {
+      note_id: 1,
+      note: '@VT{4} Warmer colours here',
+      note_type: 'comment',
+      author: 'Cleo Creator',
+      side: 'customer',
+      date_added: '2026-11-26T10:00:00.000Z',
+      video_time: 4,
+      note_for_video_number: 1,
+      annotation: null,
+      fix_state: 'open',
+      wont_fix_reason: null,
+    },
+  ],
+};
+
+describe('the guest review page', () => {
+  beforeAll(stubDocumentFonts);
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+
+  it('asks the name, offers the password after a refusal, then shows the card with its notes', async () => {
+    let opened = false;
+    const server = fakeServer({
+      'GET /api/guest/review': () => (opened ? { body: REVIEW } : ended),
+      'POST /api/guest/open': (body) => {
+        const { password } = body as { password?: string };
+        if (password !== 'studio-pass') return refused;
+        opened = true;
+        return { body: { message: 'ok', guest_name: 'Maria Lopez', expires_at: REVIEW.expires_at } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/review/${TOKEN}`);
+    await user.type(await screen.findByLabelText(/Your name/), 'Maria Lopez');
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Open the review' }));
+    expect((await screen.findByTestId('guest-open-error')).textContent).toBe(GUEST_MSG.refused);
+
+    await user.type(screen.getByLabelText('Password'), 'studio-pass');
+    await user.click(screen.getByRole('button', { name: 'Open the review' }));
+    await screen.findByRole('heading', { name: 'Spring launch teaser' });
+    expect(server.callsTo('POST', '/api/guest/open').map((c) => c.body)).toEqual([
+      { token: TOKEN, name: 'Maria Lopez' },
+      { token: TOKEN, name: 'Maria Lopez', password: 'studio-pass' },
+    ]);
+    const note = within(screen.getByTestId('guest-notes')).getByTestId('guest-note');
+    expect(note.textContent).toContain('Cleo Creator');
+    expect(note.textContent).toContain('Warmer colours here');
+    expect(screen.getByText('No video yet')).toBeTruthy();
+    // The name is kept for the next visit on this device.
+    expect(localStorage.getItem('cutroom_guest_name')).toBe('Maria Lopez');
+  });
+
+  it("asks again on another link's page rather than show the open visit's card", async () => {
+    sessionStorage.setItem('cutroom_guest_link', 'b'.repeat(43));
+    fakeServer({ 'GET /api/guest/review': { body: REVIEW } });
+    renderApp(`/review/${TOKEN}`);
+    await screen.findByLabelText(/Your name/);
+    expect(screen.queryByRole('heading', { name: 'Spring launch teaser' })).toBeNull();
+  });
+});
