@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser.js';
 import { submitLogin } from './login.js';
 import { bearer, call } from './api.js';
-import { API, announcementDismissKey } from '@cutroom/domain';
+import { API, pathOf } from '@cutroom/domain';
 
 // Issue 18: a newcomer's first pages say nothing in the console. A signed-out /login used to ask /api/me and
 // log its 401; a direct load of a lazily loaded page could log React Router's 'No HydrateFallback' warning.
@@ -86,20 +86,29 @@ describe('first visit', () => {
     await context.close();
   });
 
-  it("the admin's board on a phone does not move once shown: the column overview keeps one line as counts arrive", async () => {
+  it("the admin's board on a phone does not move once shown: the banner comes with it, and the column overview keeps one line as counts arrive", async () => {
     const page = await newPage(browser, PHONE);
     await submitLogin(page, 'admin@cutroom.demo');
     await page.waitForURL((url) => url.pathname !== '/login');
     const fresh = await page.context().newPage();
-    // Another journey's announcement would arrive above the board after it (a shift of its own, not the
-    // overview's): it counts as dismissed in this tab, as it would once its reader closed it.
-    const { announcement } = await call<{ announcement: { id: number; updated_at: string } | null }>(
-      await bearer('admin@cutroom.demo'),
+    // With an announcement: the banner sits above the board, so it must be there before the board shows.
+    const admin = await bearer('admin@cutroom.demo');
+    const { announcement } = await call<{ announcement: { id: number } | null }>(
+      admin,
       'GET',
       API.settings.activeAnnouncement.path,
     );
-    if (announcement)
-      await fresh.addInitScript((key) => window.sessionStorage.setItem(key, '1'), announcementDismissKey(announcement));
+    // Yesterday to tomorrow: today in New York whatever the hour in UTC.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const made = announcement
+      ? null
+      : await call<{ id: number }>(admin, 'PUT', API.settings.createAnnouncement.path, {
+          enable_banner: 1,
+          banner_heading: 'Holiday hours',
+          banner_text: 'Requests sent on Thursday start on Monday.',
+          startDate: day(-1),
+          endDate: day(1),
+        });
     await fresh.addInitScript(() => {
       const w = window as unknown as { shifts: number; moved: string[] };
       w.shifts = 0;
@@ -118,6 +127,11 @@ describe('first visit', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
+    // A slow answer for the banner, so it would come after the board if the page did not wait for it.
+    await fresh.route(`**${API.settings.activeAnnouncement.path}`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
     await fresh.goto('/');
     await fresh.getByRole('navigation', { name: 'Board overview' }).waitFor();
     await expect.poll(() => fresh.getByTestId('column-count-video_request').textContent()).toMatch(/\d/);
@@ -126,7 +140,9 @@ describe('first visit', () => {
       const w = window as unknown as { shifts: number; moved: string[] };
       return { shifts: w.shifts, moved: w.moved };
     });
+    expect(await fresh.getByTestId('announcement-banner').count()).toBe(1);
     expect(shifts, moved.join('\n')).toBeLessThan(0.05);
+    if (made) await call(admin, 'DELETE', pathOf(API.settings.deleteAnnouncement.path, { id: made.id }));
     await page.context().close();
   });
 });

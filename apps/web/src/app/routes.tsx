@@ -65,9 +65,11 @@ const prefetching =
 const homeLoader = (queryClient: QueryClient, mode?: ViewType) =>
   prefetching(
     queryClient,
-    () => import('../features/board/prefetch'),
-    (m, user, { request }) => m.prefetchHome(queryClient, user, new URL(request.url).searchParams, mode),
-    loadHomeRoute,
+    () => Promise.all([import('../features/board/prefetch'), loadHomeRoute()]),
+    ([board, home], user, { request }) => {
+      board.prefetchHome(queryClient, user, new URL(request.url).searchParams, mode);
+      home.prefetchBanner(queryClient);
+    },
   );
 
 /**

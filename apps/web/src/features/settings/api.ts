@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { API, type CallInput } from '@cutroom/domain';
 import { errorMessage, failureMessage, isApiError } from '../../lib/api-client';
 import { call } from '../../lib/call';
@@ -25,12 +25,17 @@ export const useAnnouncements = () =>
   useQuery({ queryKey: ANNOUNCEMENTS_KEY, queryFn: ({ signal }) => call(API.settings.announcements, { signal }) });
 
 /** The home page banner; any signed-in user may ask. A failure only means no banner. */
-export const useActiveAnnouncement = () =>
-  useQuery({
-    queryKey: ACTIVE_ANNOUNCEMENT_KEY,
-    queryFn: ({ signal }) => call(API.settings.activeAnnouncement, { signal }),
-    staleTime: 5 * 60_000,
-  });
+const activeAnnouncementQuery = queryOptions({
+  queryKey: ACTIVE_ANNOUNCEMENT_KEY,
+  queryFn: ({ signal }) => call(API.settings.activeAnnouncement, { signal }),
+  staleTime: 5 * 60_000,
+  // A failed banner is no banner: asking again on every mount would hold the home page each time.
+  retryOnMount: false,
+});
+export const useActiveAnnouncement = () => useQuery(activeAnnouncementQuery);
+/** Asked by the home route's loader beside the board's first calls, so the banner comes with the board. */
+export const prefetchActiveAnnouncement = (queryClient: QueryClient) =>
+  void queryClient.prefetchQuery(activeAnnouncementQuery);
 
 export function useSaveHoliday() {
   const queryClient = useQueryClient();
