@@ -42,6 +42,7 @@ export const ERRORS = {
   OAUTH_STATE_INVALID: { status: 400, message: MSG.googleStateInvalid },
   GOOGLE_SIGN_IN_FAILED: { status: 400, message: MSG.googleSignInFailed },
   GOOGLE_UNAVAILABLE: { status: 424, message: MSG.googleUnavailable },
+  REVISION_REASON_EXISTS: { status: 409, message: MSG.revisionReasonExists },
   INTERNAL: { status: 500, message: MSG.generic },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERRORS;

@@ -11,6 +11,7 @@ import { INBOX } from './inbox.js';
 import { MEDIA } from './media.js';
 import { NOTIFICATIONS } from './notifications.js';
 import { REPORTS } from './reports.js';
+import { REVISION_REASONS } from './revision-reasons.js';
 import { LEAVE, SETTINGS } from './settings.js';
 import { UPLOADS } from './uploads.js';
 import { USERS } from './users.js';
@@ -42,6 +43,7 @@ export const API = {
   ai: AI_TOOLBOX,
   analytics: ANALYTICS,
   help: HELP,
+  revisionReasons: REVISION_REASONS,
 } as const;
 
 /** The contract as a flat list, for registration checks and the authorization test. */
