@@ -24,7 +24,14 @@ interface RevisionDialogProps {
 }
 
 /** "Request revision": the spec's question, with at least one reason from the admin's list (issue 20). */
-export function RevisionDialog({ opened, title = 'Request revision', subtitle, loading = false, onCancel, onSubmit }: RevisionDialogProps) {
+export function RevisionDialog({
+  opened,
+  title = 'Request revision',
+  subtitle,
+  loading = false,
+  onCancel,
+  onSubmit,
+}: RevisionDialogProps) {
   const [picked, setPicked] = useState<string[]>([]);
   const reasons = useActiveReasons();
   const close = () => {
@@ -52,11 +59,7 @@ export function RevisionDialog({ opened, title = 'Request revision', subtitle, l
           ) : !reasons.data ? (
             <Skeleton h={96} />
           ) : (
-            <Checkbox.Group
-              label={MSG.revisionReasonsHint}
-              value={picked}
-              onChange={setPicked}
-            >
+            <Checkbox.Group label={MSG.revisionReasonsHint} value={picked} onChange={setPicked}>
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" mt={8}>
                 {reasons.data.reasons.map((r) => (
                   <Checkbox key={r.key} value={r.key} label={r.label} data-testid={`revision-reason-${r.key}`} />

@@ -65,7 +65,8 @@ export const REVISION_REASONS = {
     method: 'GET',
     path: '/api/dashboard/first-pass',
     tags: ['reports'],
-    summary: 'First-pass approval per editor, QA and customer, and the top revision reasons, over the cards the caller sees',
+    summary:
+      'First-pass approval per editor, QA and customer, and the top revision reasons, over the cards the caller sees',
     access: FIRST_PASS_REPORT_ROLES,
     query: firstPassQuery,
     reply: firstPassReply,

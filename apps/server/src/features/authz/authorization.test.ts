@@ -1090,16 +1090,25 @@ const TABLE: Record<string, Case[]> = {
   // ---- revision reasons and first-pass approval (issue 20)
   'GET /api/revisionReasons': [{ expect: signedIn(200) }],
   'GET /api/revisionReasons/all': [{ expect: only(['admin'], 200) }],
-  'POST /api/revisionReasons': [{ body: () => ({ label: `Authz ${randomBytes(4).toString('hex')}` }), expect: only(['admin'], 201) }],
+  'POST /api/revisionReasons': [
+    { body: () => ({ label: `Authz ${randomBytes(4).toString('hex')}` }), expect: only(['admin'], 201) },
+  ],
   'PUT /api/revisionReasons/{key}': [
     { params: () => ({ key: 'other' }), body: () => ({ active: true }), expect: only(['admin'], 200) },
-    { name: 'a key not in the list', params: () => ({ key: 'no_such_reason' }), body: () => ({ active: true }), expect: only(['admin'], 404) },
+    {
+      name: 'a key not in the list',
+      params: () => ({ key: 'no_such_reason' }),
+      body: () => ({ active: true }),
+      expect: only(['admin'], 404),
+    },
   ],
   'POST /api/revisionReasons/reorder': [
     {
       // The whole list as it is now, carried through params to the body (the order must name every key).
       params: async () => ({
-        order: (await t.database.db.select({ key: revisionReasons.key }).from(revisionReasons)).map((r) => r.key).join(','),
+        order: (await t.database.db.select({ key: revisionReasons.key }).from(revisionReasons))
+          .map((r) => r.key)
+          .join(','),
       }),
       body: (_, p) => ({ keys: String(p.order).split(',') }),
       expect: only(['admin'], 200),

@@ -34,7 +34,8 @@ function deliveredBy(viewer: SessionUser, range: ReportRange, person: SQL | null
   const deliveredAt = sql`coalesce(cards.done_at, cards.completed_at)`;
   const figures = sql`count(*)::int as delivered, count(*) filter (where cards.revision_nr = 0)::int as first_pass`;
   const where = sql`cards.card_status in ${DELIVERED} and ${inRange(deliveredAt, range)} and ${visible}`;
-  if (!person) return sql`select null as user_id, null as firstname, null as lastname, ${figures} from cards where ${where}`;
+  if (!person)
+    return sql`select null as user_id, null as firstname, null as lastname, ${figures} from cards where ${where}`;
   return sql`select p.id as user_id, p.firstname, p.lastname, ${figures}
     from cards left join users p on p.id = ${person}
     where ${where}

@@ -27,7 +27,11 @@ const byPosition = [asc(revisionReasons.position), asc(revisionReasons.key)];
 
 /** The active reasons in the admin's order: what the revision dialog offers. */
 export async function activeReasons(db: Db) {
-  const reasons = await db.select(columns).from(revisionReasons).where(eq(revisionReasons.active, true)).orderBy(...byPosition);
+  const reasons = await db
+    .select(columns)
+    .from(revisionReasons)
+    .where(eq(revisionReasons.active, true))
+    .orderBy(...byPosition);
   return { reasons };
 }
 
@@ -51,7 +55,9 @@ async function assertLabelFree(tx: Tx, label: string, except?: string) {
   const [clash] = await tx
     .select({ key: revisionReasons.key })
     .from(revisionReasons)
-    .where(sql`lower(${revisionReasons.label}) = lower(${label})${except ? sql` and ${revisionReasons.key} <> ${except}` : sql``}`);
+    .where(
+      sql`lower(${revisionReasons.label}) = lower(${label})${except ? sql` and ${revisionReasons.key} <> ${except}` : sql``}`,
+    );
   if (clash) throw new AppError('REVISION_REASON_EXISTS', undefined, 'label');
 }
 
@@ -65,9 +71,15 @@ export async function createReason(db: Db, body: In<typeof createRevisionReasonB
       // Serialises additions so the position and the key suffix are taken once.
       await tx.execute(sql`lock table revision_reasons in share row exclusive mode`);
       await assertLabelFree(tx, body.label);
-      const existing = await tx.select({ key: revisionReasons.key, position: revisionReasons.position }).from(revisionReasons);
+      const existing = await tx
+        .select({ key: revisionReasons.key, position: revisionReasons.position })
+        .from(revisionReasons);
       if (existing.length >= REVISION_REASON_LIST_MAX) {
-        throw new AppError('VALIDATION', fill(MSG.revisionReasonListFull, { max: String(REVISION_REASON_LIST_MAX) }), 'label');
+        throw new AppError(
+          'VALIDATION',
+          fill(MSG.revisionReasonListFull, { max: String(REVISION_REASON_LIST_MAX) }),
+          'label',
+        );
       }
       const taken = new Set(existing.map((r) => r.key));
       const base = reasonKeyOf(body.label);
@@ -89,7 +101,10 @@ export async function updateReason(db: Db, key: string, body: In<typeof updateRe
       if (body.label !== undefined) await assertLabelFree(tx, body.label, key);
       const [row] = await tx
         .update(revisionReasons)
-        .set({ ...(body.label !== undefined ? { label: body.label } : {}), ...(body.active !== undefined ? { active: body.active } : {}) })
+        .set({
+          ...(body.label !== undefined ? { label: body.label } : {}),
+          ...(body.active !== undefined ? { active: body.active } : {}),
+        })
         .where(eq(revisionReasons.key, key))
         .returning({ key: revisionReasons.key });
       if (!row) throw new AppError('NOT_FOUND');
@@ -111,7 +126,10 @@ export async function reorderReasons(db: Db, body: In<typeof reorderRevisionReas
       throw new AppError('VALIDATION', MSG.revisionReasonOrderMismatch, 'keys');
     }
     for (const [i, key] of body.keys.entries()) {
-      await tx.update(revisionReasons).set({ position: i + 1 }).where(eq(revisionReasons.key, key));
+      await tx
+        .update(revisionReasons)
+        .set({ position: i + 1 })
+        .where(eq(revisionReasons.key, key));
     }
     return allReasons(tx);
   });

@@ -65,7 +65,9 @@ describe('the revision reason list', () => {
     const partial = await send(a.admin.token, 'POST', '/api/revisionReasons/reorder', { keys: keys.slice(1) });
     expect(partial.statusCode).toBe(400);
     expect(partial.json().error_message).toBe(MSG.revisionReasonOrderMismatch);
-    const twice = await send(a.admin.token, 'POST', '/api/revisionReasons/reorder', { keys: [...keys.slice(1), keys[1]] });
+    const twice = await send(a.admin.token, 'POST', '/api/revisionReasons/reorder', {
+      keys: [...keys.slice(1), keys[1]],
+    });
     expect(twice.statusCode).toBe(400);
     const reordered = await send(a.admin.token, 'POST', '/api/revisionReasons/reorder', {
       keys: ['music_choice', ...keys.slice(0, -1)],
@@ -156,7 +158,13 @@ describe('first-pass approval and top reasons', () => {
     // A customer with no lead and no QA: out of the team lead's sight.
     const [u] = await t.database.db
       .insert(users)
-      .values({ clientType: 'customer', firstname: 'Otto', lastname: 'Outside', useremail: 'otto@example.com', passwordHash: 'x' })
+      .values({
+        clientType: 'customer',
+        firstname: 'Otto',
+        lastname: 'Outside',
+        useremail: 'otto@example.com',
+        passwordHash: 'x',
+      })
       .returning();
     outsider = u!.id;
     const revise = async (cardId: number, reasons?: string[]) => {
@@ -170,7 +178,10 @@ describe('first-pass approval and top reasons', () => {
         .update(cards)
         .set({ cardStatus: 'done', doneAt: inMarch(20) })
         .where(eq(cards.id, cardId));
-      await t.database.db.update(cardRevisions).set({ requestedAt: inMarch(10) }).where(eq(cardRevisions.cardId, cardId));
+      await t.database.db
+        .update(cardRevisions)
+        .set({ requestedAt: inMarch(10) })
+        .where(eq(cardRevisions.cardId, cardId));
     };
     // The customer's cards: two first-pass (one completed), two revised (pacing+audio, then audio; audio alone).
     await doneCard({ doneAt: inMarch(5) });
@@ -183,7 +194,12 @@ describe('first-pass approval and top reasons', () => {
     await doneCard({ cardStatus: 'editing', doneAt: inMarch(8) });
     await doneCard({ doneAt: new Date(Date.UTC(2031, 3, 2)) });
     // The outsider's card: revised without reasons, seen by the admin only.
-    const theirs = await doneCard({ clientId: outsider, assignedQaId: null, assignedTo: a.editor.id, doneAt: inMarch(5) });
+    const theirs = await doneCard({
+      clientId: outsider,
+      assignedQaId: null,
+      assignedTo: a.editor.id,
+      doneAt: inMarch(5),
+    });
     await revise(theirs.id);
   });
 
@@ -221,7 +237,12 @@ describe('first-pass approval and top reasons', () => {
 
   it('answers an empty range with null rates and no rows, and refuses a reversed one', async () => {
     const r = await report(a.admin.token, { start_date: '2031-06-01', end_date: '2031-06-30' });
-    expect(r).toMatchObject({ overall: { delivered: 0, first_pass: 0, rate: null }, editors: [], revisions: 0, top_reasons: [] });
+    expect(r).toMatchObject({
+      overall: { delivered: 0, first_pass: 0, rate: null },
+      editors: [],
+      revisions: 0,
+      top_reasons: [],
+    });
     const reversed = await t.app.inject({
       method: 'GET',
       url: '/api/dashboard/first-pass',
@@ -235,10 +256,18 @@ describe('first-pass approval and top reasons', () => {
     await send(a.admin.token, 'PUT', '/api/revisionReasons/audio', { label: 'Sound' });
     const r = await report(a.admin.token);
     expect(r.top_reasons[0]).toEqual({ key: 'audio', label: 'Sound', count: 2 });
-    const used = (await send(a.admin.token, 'GET', '/api/revisionReasons/all')).json().reasons as { key: string; used: number }[];
+    const used = (await send(a.admin.token, 'GET', '/api/revisionReasons/all')).json().reasons as {
+      key: string;
+      used: number;
+    }[];
     expect(used.find((x) => x.key === 'audio')!.used).toBeGreaterThanOrEqual(2);
     await send(a.admin.token, 'PUT', '/api/revisionReasons/audio', { label: 'Audio' });
     // Reasons are never deleted: the row a revision names stays.
-    expect(await t.database.db.select().from(revisionReasons).where(inArray(revisionReasons.key, ['audio']))).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(revisionReasons)
+        .where(inArray(revisionReasons.key, ['audio'])),
+    ).toHaveLength(1);
   });
 });
