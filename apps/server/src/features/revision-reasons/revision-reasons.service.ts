@@ -10,9 +10,10 @@ import {
 } from '@cutroom/domain';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { cardRevisionReasons, cardRevisions, cards, revisionReasons } from '../../db/schema.js';
+import { cardRevisionReasons, cardRevisions, revisionReasons, type cards } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
+import { violates } from '../settings/settings.service.js';
 
 type In<T extends z.ZodType> = z.output<T>;
 type Card = typeof cards.$inferSelect;
@@ -61,9 +62,8 @@ async function assertLabelFree(tx: Tx, label: string, except?: string) {
   if (clash) throw new AppError('REVISION_REASON_EXISTS', undefined, 'label');
 }
 
-/** Unique-index violations (two admins adding one name at once) answer 409 like the check does. */
-const isUniqueViolation = (e: unknown) =>
-  typeof e === 'object' && e !== null && ((e as { code?: string }).code === '23505' || /unique/i.test(String(e)));
+/** The label index: two admins adding one name at once get the 409 the check gives. */
+const isLabelClash = (e: unknown) => violates(e, 'revision_reasons_label_idx');
 
 export async function createReason(db: Db, body: In<typeof createRevisionReasonBody>) {
   try {
@@ -90,7 +90,7 @@ export async function createReason(db: Db, body: In<typeof createRevisionReasonB
       return { success: true, message: MSG.revisionReasonAdded, key };
     });
   } catch (e) {
-    if (e instanceof AppError || !isUniqueViolation(e)) throw e;
+    if (!isLabelClash(e)) throw e;
     throw new AppError('REVISION_REASON_EXISTS', undefined, 'label');
   }
 }
@@ -111,7 +111,7 @@ export async function updateReason(db: Db, key: string, body: In<typeof updateRe
       return { success: true, message: MSG.revisionReasonUpdated, key };
     });
   } catch (e) {
-    if (e instanceof AppError || !isUniqueViolation(e)) throw e;
+    if (!isLabelClash(e)) throw e;
     throw new AppError('REVISION_REASON_EXISTS', undefined, 'label');
   }
 }

@@ -150,7 +150,7 @@ describe('first-pass approval and top reasons', () => {
       headers: { ...bearer(token), 'user-time-zone': 'UTC' },
     });
     expect(res.statusCode).toBe(200);
-    return res.json() as FirstPassReply;
+    return res.json<FirstPassReply>();
   };
 
   let outsider: number;

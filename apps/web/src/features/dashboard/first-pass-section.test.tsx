@@ -53,7 +53,7 @@ describe('first-pass approval on the dashboard', { timeout: 20_000 }, () => {
     renderApp('/dashboard');
     const overall = await screen.findByTestId('first-pass-overall');
     expect(overall.textContent).toContain('75%');
-    expect(overall.textContent).toContain('6 of 8 delivered');
+    expect(overall.textContent).toContain('6 of 8 videos without a revision');
     expect(queriesTo(FIRST_PASS)[0]).toEqual(lastDays(7, todayIn(browserTimeZone())));
     const editors = within(screen.getByTestId('first-pass-editors'));
     expect(editors.getByText('Eddie Cutter').closest('tr')!.textContent).toContain('83.3%');

@@ -19,7 +19,7 @@ function RateTable({ title, rows, testId }: { title: string; rows: FirstPassRow[
           —
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={260} mah={280}>
+        <Table.ScrollContainer minWidth={300} mah={280}>
           <Table verticalSpacing={6} fz="sm" aria-label={`First-pass approval per ${title.toLowerCase()}`}>
             <Table.Thead>
               <Table.Tr>
@@ -102,7 +102,7 @@ export function FirstPassSection({ range }: { range: ReportRange }) {
               {formatRate(data.overall.rate)}
             </Text>
             <Text fz="sm" c="dimmed">
-              {data.overall.first_pass} of {data.overall.delivered} delivered
+              {data.overall.first_pass} of {data.overall.delivered} videos without a revision
             </Text>
           </Group>
         )}
@@ -122,7 +122,7 @@ export function FirstPassSection({ range }: { range: ReportRange }) {
               {MSG.firstPassEmpty}
             </Text>
           )}
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <RateTable title="Editors" rows={data.editors} testId="first-pass-editors" />
             <RateTable title="QA" rows={data.qas} testId="first-pass-qas" />
             <RateTable title="Customers" rows={data.customers} testId="first-pass-customers" />
