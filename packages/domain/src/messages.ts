@@ -392,19 +392,8 @@ export const MSG = {
   confirmGoogleDisconnect:
     'Disconnect your YouTube channel? Cutroom deletes its stored access; you can sign in again at any time.',
 
-  // revision reasons and first-pass approval (issue 20)
-  revisionReasonRequired: 'Pick at least one reason for the revision',
-  revisionReasonInactive: 'This revision reason is no longer offered: {key}',
-  revisionReasonUnknown: 'Unknown revision reason: {key}',
+  // revision reasons (issue 20): the error table's text; the rest is in revision-reasons.ts
   revisionReasonExists: 'A revision reason with this name already exists',
-  revisionReasonListFull: 'The list holds at most {max} reasons',
-  revisionReasonOrderMismatch: 'The order must name every reason exactly once',
-  revisionReasonAdded: 'Reason added',
-  revisionReasonUpdated: 'Reason updated',
-  revisionReasonsReordered: 'Order saved',
-  revisionReasonsHint: 'What should change? Pick every reason that applies.',
-  firstPassEmpty: 'No video was delivered in this range.',
-  topReasonsEmpty: 'No revision was requested in this range.',
   // help and handbook (issue 16)
 } as const;
 export type MessageKey = keyof typeof MSG;

@@ -63,3 +63,18 @@ export function topReasons<T extends ReasonCount>(counts: readonly T[], limit = 
     .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
     .slice(0, limit);
 }
+
+/** This feature's texts; kept out of MSG so the login page's first download doesn't carry them. */
+export const REVISION_REASON_MSG = {
+  revisionReasonRequired: 'Pick at least one reason for the revision',
+  revisionReasonInactive: 'This revision reason is no longer offered: {key}',
+  revisionReasonUnknown: 'Unknown revision reason: {key}',
+  revisionReasonListFull: 'The list holds at most {max} reasons',
+  revisionReasonOrderMismatch: 'The order must name every reason exactly once',
+  revisionReasonAdded: 'Reason added',
+  revisionReasonUpdated: 'Reason updated',
+  revisionReasonsReordered: 'Order saved',
+  revisionReasonsHint: 'What should change? Pick every reason that applies.',
+  firstPassEmpty: 'No video was delivered in this range.',
+  topReasonsEmpty: 'No revision was requested in this range.',
+} as const;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { API, MSG } from '@cutroom/domain';
+import { API, MSG, REVISION_REASON_MSG } from '@cutroom/domain';
 import { call } from '../lib/call';
 
 /** The admin's active reasons; shared by the board and the card page (they change rarely). */
@@ -59,7 +59,7 @@ export function RevisionDialog({
           ) : !reasons.data ? (
             <Skeleton h={96} />
           ) : (
-            <Checkbox.Group label={MSG.revisionReasonsHint} value={picked} onChange={setPicked}>
+            <Checkbox.Group label={REVISION_REASON_MSG.revisionReasonsHint} value={picked} onChange={setPicked}>
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" mt={8}>
                 {reasons.data.reasons.map((r) => (
                   <Checkbox key={r.key} value={r.key} label={r.label} data-testid={`revision-reason-${r.key}`} />
@@ -69,7 +69,7 @@ export function RevisionDialog({
           )}
           {picked.length === 0 && (
             <Text fz="xs" c="dimmed" data-testid="revision-reason-required">
-              {MSG.revisionReasonRequired}
+              {REVISION_REASON_MSG.revisionReasonRequired}
             </Text>
           )}
           <Group justify="flex-end" gap="sm" mt="sm">

@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
-  MSG,
   REVISION_REASON_LIST_MAX,
+  REVISION_REASON_MSG,
   fill,
   reasonKeyOf,
   type createRevisionReasonBody,
@@ -77,7 +77,7 @@ export async function createReason(db: Db, body: In<typeof createRevisionReasonB
       if (existing.length >= REVISION_REASON_LIST_MAX) {
         throw new AppError(
           'VALIDATION',
-          fill(MSG.revisionReasonListFull, { max: String(REVISION_REASON_LIST_MAX) }),
+          fill(REVISION_REASON_MSG.revisionReasonListFull, { max: String(REVISION_REASON_LIST_MAX) }),
           'label',
         );
       }
@@ -87,7 +87,7 @@ export async function createReason(db: Db, body: In<typeof createRevisionReasonB
       for (let n = 2; taken.has(key); n++) key = `${base.slice(0, 36)}_${n}`;
       const position = Math.max(0, ...existing.map((r) => r.position)) + 1;
       await tx.insert(revisionReasons).values({ key, label: body.label, position });
-      return { success: true, message: MSG.revisionReasonAdded, key };
+      return { success: true, message: REVISION_REASON_MSG.revisionReasonAdded, key };
     });
   } catch (e) {
     if (!isLabelClash(e)) throw e;
@@ -108,7 +108,7 @@ export async function updateReason(db: Db, key: string, body: In<typeof updateRe
         .where(eq(revisionReasons.key, key))
         .returning({ key: revisionReasons.key });
       if (!row) throw new AppError('NOT_FOUND');
-      return { success: true, message: MSG.revisionReasonUpdated, key };
+      return { success: true, message: REVISION_REASON_MSG.revisionReasonUpdated, key };
     });
   } catch (e) {
     if (!isLabelClash(e)) throw e;
@@ -123,7 +123,7 @@ export async function reorderReasons(db: Db, body: In<typeof reorderRevisionReas
     const keys = (await tx.select({ key: revisionReasons.key }).from(revisionReasons)).map((r) => r.key);
     const sent = new Set(body.keys);
     if (sent.size !== body.keys.length || sent.size !== keys.length || keys.some((k) => !sent.has(k))) {
-      throw new AppError('VALIDATION', MSG.revisionReasonOrderMismatch, 'keys');
+      throw new AppError('VALIDATION', REVISION_REASON_MSG.revisionReasonOrderMismatch, 'keys');
     }
     for (const [i, key] of body.keys.entries()) {
       await tx
@@ -149,9 +149,11 @@ export async function recordRevision(tx: Tx, viewer: SessionUser, card: Card, re
       .for('share');
     const state = new Map(found.map((r) => [r.key, r.active]));
     const unknown = keys.find((k) => !state.has(k));
-    if (unknown) throw new AppError('VALIDATION', fill(MSG.revisionReasonUnknown, { key: unknown }), 'reasons');
+    if (unknown)
+      throw new AppError('VALIDATION', fill(REVISION_REASON_MSG.revisionReasonUnknown, { key: unknown }), 'reasons');
     const inactive = keys.find((k) => state.get(k) === false);
-    if (inactive) throw new AppError('VALIDATION', fill(MSG.revisionReasonInactive, { key: inactive }), 'reasons');
+    if (inactive)
+      throw new AppError('VALIDATION', fill(REVISION_REASON_MSG.revisionReasonInactive, { key: inactive }), 'reasons');
   }
   const [revision] = await tx
     .insert(cardRevisions)

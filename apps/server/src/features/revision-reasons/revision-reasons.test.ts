@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { DEFAULT_REVISION_REASONS, MSG, fill, type FirstPassReply } from '@cutroom/domain';
+import { DEFAULT_REVISION_REASONS, MSG, REVISION_REASON_MSG, fill, type FirstPassReply } from '@cutroom/domain';
 import { cardRevisionReasons, cardRevisions, cards, revisionReasons, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
@@ -45,7 +45,11 @@ describe('the revision reason list', () => {
   it('lets the admin add, rename, deactivate and reorder, refusing clashes and partial orders', async () => {
     const added = await send(a.admin.token, 'POST', '/api/revisionReasons', { label: '  Music choice ' });
     expect(added.statusCode).toBe(201);
-    expect(added.json()).toEqual({ success: true, message: MSG.revisionReasonAdded, key: 'music_choice' });
+    expect(added.json()).toEqual({
+      success: true,
+      message: REVISION_REASON_MSG.revisionReasonAdded,
+      key: 'music_choice',
+    });
 
     const clash = await send(a.admin.token, 'POST', '/api/revisionReasons', { label: 'music CHOICE' });
     expect(clash.statusCode).toBe(409);
@@ -64,7 +68,7 @@ describe('the revision reason list', () => {
     expect(keys.at(-1)).toBe('music_choice');
     const partial = await send(a.admin.token, 'POST', '/api/revisionReasons/reorder', { keys: keys.slice(1) });
     expect(partial.statusCode).toBe(400);
-    expect(partial.json().error_message).toBe(MSG.revisionReasonOrderMismatch);
+    expect(partial.json().error_message).toBe(REVISION_REASON_MSG.revisionReasonOrderMismatch);
     const twice = await send(a.admin.token, 'POST', '/api/revisionReasons/reorder', {
       keys: [...keys.slice(1), keys[1]],
     });
@@ -119,7 +123,7 @@ describe('a revision request with reasons', () => {
     });
     expect(inactive.statusCode).toBe(400);
     expect(inactive.json()).toMatchObject({
-      error_message: fill(MSG.revisionReasonInactive, { key: 'style' }),
+      error_message: fill(REVISION_REASON_MSG.revisionReasonInactive, { key: 'style' }),
       field: 'reasons',
     });
     const unknown = await send(a.customer.token, 'POST', `/api/card/${card.id}/revision`, {
@@ -127,7 +131,7 @@ describe('a revision request with reasons', () => {
       reasons: ['made_up'],
     });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error_message).toBe(fill(MSG.revisionReasonUnknown, { key: 'made_up' }));
+    expect(unknown.json().error_message).toBe(fill(REVISION_REASON_MSG.revisionReasonUnknown, { key: 'made_up' }));
     const malformed = await send(a.customer.token, 'POST', `/api/card/${card.id}/revision`, { reasons: 'pacing' });
     expect(malformed.statusCode).toBe(400);
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REVISION_REASONS, MSG } from '@cutroom/domain';
+import { DEFAULT_REVISION_REASONS, MSG, REVISION_REASON_MSG } from '@cutroom/domain';
 import { renderApp } from '../../test/render-app';
 import { cardServer, commentsReply, makeCardDetail, makeNote, stubDocumentFonts, viewerFor } from './test-kit';
 
@@ -125,7 +125,7 @@ describe('card detail page', { timeout: 15_000 }, () => {
     expect(await screen.findByText(MSG.confirmRevision)).toBeTruthy();
     const submit = screen.getByRole('button', { name: 'Request revision' });
     expect(submit.hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText(MSG.revisionReasonRequired)).toBeTruthy();
+    expect(screen.getByText(REVISION_REASON_MSG.revisionReasonRequired)).toBeTruthy();
     await user.click(await screen.findByLabelText('Pacing'));
     await user.click(screen.getByLabelText('Text / typos'));
     expect(submit.hasAttribute('disabled')).toBe(false);

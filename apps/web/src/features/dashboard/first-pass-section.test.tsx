@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MSG, lastDays, todayIn, type FirstPassReply, type Role } from '@cutroom/domain';
+import { REVISION_REASON_MSG, lastDays, todayIn, type FirstPassReply, type Role } from '@cutroom/domain';
 import { browserTimeZone } from '../../lib/api-client';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';
@@ -68,8 +68,8 @@ describe('first-pass approval on the dashboard', { timeout: 20_000 }, () => {
     server('admin', empty);
     renderApp('/dashboard');
     expect((await screen.findByTestId('first-pass-overall')).textContent).toContain('—');
-    expect(screen.getByTestId('first-pass-empty').textContent).toBe(MSG.firstPassEmpty);
-    expect(screen.getByTestId('top-reasons').textContent).toContain(MSG.topReasonsEmpty);
+    expect(screen.getByTestId('first-pass-empty').textContent).toBe(REVISION_REASON_MSG.firstPassEmpty);
+    expect(screen.getByTestId('top-reasons').textContent).toContain(REVISION_REASON_MSG.topReasonsEmpty);
   });
 
   it('is not shown to a QA', async () => {

@@ -1,5 +1,5 @@
 import { Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { MSG, formatRate, type FirstPassReply, type FirstPassRow } from '@cutroom/domain';
+import { MSG, REVISION_REASON_MSG, formatRate, type FirstPassReply, type FirstPassRow } from '@cutroom/domain';
 import { ErrorState } from '../../components/error-state';
 import type { ReportRange } from '../../lib/report-range';
 import { useFirstPass } from './api';
@@ -60,7 +60,7 @@ function TopReasons({ data }: { data: FirstPassReply }) {
       </Group>
       {data.top_reasons.length === 0 ? (
         <Text c="dimmed" fz="sm">
-          {MSG.topReasonsEmpty}
+          {REVISION_REASON_MSG.topReasonsEmpty}
         </Text>
       ) : (
         <Stack gap="xs">
@@ -119,7 +119,7 @@ export function FirstPassSection({ range }: { range: ReportRange }) {
         <>
           {data.overall.delivered === 0 && (
             <Text c="dimmed" fz="sm" data-testid="first-pass-empty">
-              {MSG.firstPassEmpty}
+              {REVISION_REASON_MSG.firstPassEmpty}
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, MSG, type CallInput } from '@cutroom/domain';
+import { API, REVISION_REASON_MSG, type CallInput } from '@cutroom/domain';
 import { errorMessage, failureMessage, isApiError } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { notify } from '../../lib/notify';
@@ -142,5 +142,5 @@ export const useUpdateRevisionReason = () =>
 export const useReorderRevisionReasons = () =>
   useReasonMutation(async (keys: string[]) => ({
     ...(await call(API.revisionReasons.reorder, { body: { keys } })),
-    message: MSG.revisionReasonsReordered,
+    message: REVISION_REASON_MSG.revisionReasonsReordered,
   }));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REVISION_REASONS, MSG } from '@cutroom/domain';
+import { DEFAULT_REVISION_REASONS, MSG, REVISION_REASON_MSG } from '@cutroom/domain';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
@@ -28,11 +28,11 @@ describe('settings › revision reasons', { timeout: 15_000 }, () => {
           };
         }
         rows = [...rows, { key: 'music', label, active: true, position: rows.length + 1, used: 0 }];
-        return { status: 201, body: { success: true, message: MSG.revisionReasonAdded, key: 'music' } };
+        return { status: 201, body: { success: true, message: REVISION_REASON_MSG.revisionReasonAdded, key: 'music' } };
       },
       'PUT /api/revisionReasons/pacing': (body) => {
         rows = rows.map((r) => (r.key === 'pacing' ? { ...r, ...(body as object) } : r));
-        return { body: { success: true, message: MSG.revisionReasonUpdated, key: 'pacing' } };
+        return { body: { success: true, message: REVISION_REASON_MSG.revisionReasonUpdated, key: 'pacing' } };
       },
       'POST /api/revisionReasons/reorder': (body) => {
         const { keys } = body as { keys: string[] };
