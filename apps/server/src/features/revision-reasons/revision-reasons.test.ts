@@ -85,6 +85,15 @@ describe('the revision reason list', () => {
     expect(offered[0]!.key).toBe('wrong_cut');
   });
 
+  it('adds one reason when two admins send the same name at once', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () => send(a.admin.token, 'POST', '/api/revisionReasons', { label: 'Same time' })),
+    );
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const rows = await t.database.db.select().from(revisionReasons).where(eq(revisionReasons.label, 'Same time'));
+    expect(rows).toHaveLength(1);
+  });
+
   it('is kept by the admin only', async () => {
     for (const who of [a.lead, a.qa, a.customer]) {
       expect((await send(who.token, 'POST', '/api/revisionReasons', { label: 'Nope' })).statusCode).toBe(403);
