@@ -37,6 +37,8 @@ describe('revision reasons', () => {
     await dialog.getByRole('checkbox', { name: 'Pacing' }).check();
     await dialog.getByRole('checkbox', { name: 'Text / typos' }).check();
     await customer.screenshot({ path: path.join(screenshotDir, 'revision-reasons-dialog.png') });
+    await customer.setViewportSize({ width: 390, height: 844 });
+    await customer.screenshot({ path: path.join(screenshotDir, 'revision-reasons-dialog-phone.png') });
     await submit.click();
     await toast(customer, MSG.movedToRevision).waitFor();
     await expect.poll(() => customer.getByTestId('card-status').textContent()).toBe('In Progress');
