@@ -182,7 +182,8 @@ describe('card detail', () => {
     // The customer asks for a revision.
     await customer.getByTestId('action-revision').click();
     await customer.getByText(MSG.confirmRevision).waitFor();
-    await customer.getByRole('button', { name: 'Yes' }).click();
+    await customer.getByRole('checkbox', { name: 'Pacing' }).check();
+    await customer.getByRole('button', { name: 'Request revision' }).click();
     await toast(customer, MSG.movedToRevision).waitFor();
     await expect.poll(() => customer.getByTestId('card-status').textContent()).toBe('In Progress');
     expect(await customer.getByTestId('action-markDone').count()).toBe(0);

@@ -23,6 +23,7 @@ import { eventsRoutes } from './features/events/events.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { ytHelperRoutes } from './features/yt-helper/yt-helper.routes.js';
 import { reportsRoutes } from './features/reports/reports.routes.js';
+import { revisionReasonsRoutes } from './features/revision-reasons/revision-reasons.routes.js';
 import { leaveRoutes } from './features/leave/leave.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
@@ -170,6 +171,7 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   await app.register(analyticsRoutes(ctx));
   await app.register(helpRoutes(ctx));
   await app.register(guestLinkRoutes(ctx));
+  await app.register(revisionReasonsRoutes(ctx));
 
   if (config.mailPollMs > 0) {
     const worker = startMailWorker(ctx, app.log, config.mailPollMs);

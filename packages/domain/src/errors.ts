@@ -46,6 +46,7 @@ export const ERRORS = {
   // Guest review links (issue 19): a bad token, password, expiry or revocation all read the same.
   GUEST_LINK_REFUSED: { status: 404, message: GUEST_MSG.refused },
   GUEST_SESSION_ENDED: { status: 401, message: GUEST_MSG.visitEnded },
+  REVISION_REASON_EXISTS: { status: 409, message: MSG.revisionReasonExists },
   INTERNAL: { status: 500, message: MSG.generic },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERRORS;

@@ -52,3 +52,5 @@ export * from './customer-uploads.js';
 export * from './schemas/uploads.js';
 export * from './analytics.js';
 export * from './schemas/analytics.js';
+export * from './revision-reasons.js';
+export * from './schemas/revision-reasons.js';

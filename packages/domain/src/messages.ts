@@ -392,6 +392,8 @@ export const MSG = {
   confirmGoogleDisconnect:
     'Disconnect your YouTube channel? Cutroom deletes its stored access; you can sign in again at any time.',
 
+  // revision reasons (issue 20): the error table's text; the rest is in revision-reasons.ts
+  revisionReasonExists: 'A revision reason with this name already exists',
   // help and handbook (issue 16)
 } as const;
 export type MessageKey = keyof typeof MSG;

@@ -865,3 +865,51 @@ export const guestVisits = pgTable(
   },
   (t) => [uniqueIndex('guest_visits_token_unique').on(t.tokenHash), index('guest_visits_link_idx').on(t.linkId)],
 );
+
+/** Why a delivered video went back (issue 20): the admin's list, never deleted so past revisions keep their reasons. */
+export const revisionReasons = pgTable(
+  'revision_reasons',
+  {
+    key: text('key').primaryKey(),
+    label: text('label').notNull(),
+    active: boolean('active').notNull().default(true),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('revision_reasons_label_idx').on(sql`lower(${t.label})`)],
+);
+
+/** One row per revision request, with who was on the card then, so first-pass and reason stats are queryable. */
+export const cardRevisions = pgTable(
+  'card_revisions',
+  {
+    id: serial('id').primaryKey(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    /** The card's revision_nr after this request: 1 for the first revision. */
+    round: integer('round').notNull(),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    editorId: integer('editor_id').references(() => users.id, { onDelete: 'set null' }),
+    qaId: integer('qa_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('card_revisions_card_idx').on(t.cardId, t.round),
+    index('card_revisions_requested_idx').on(t.requestedAt),
+  ],
+);
+
+/** The reasons of one revision request; a reason in use can be deactivated but not removed. */
+export const cardRevisionReasons = pgTable(
+  'card_revision_reasons',
+  {
+    revisionId: integer('revision_id')
+      .notNull()
+      .references(() => cardRevisions.id, { onDelete: 'cascade' }),
+    reasonKey: text('reason_key')
+      .notNull()
+      .references(() => revisionReasons.key, { onUpdate: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.revisionId, t.reasonKey] }), index('card_revision_reasons_key_idx').on(t.reasonKey)],
+);

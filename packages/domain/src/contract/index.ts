@@ -12,6 +12,7 @@ import { INBOX } from './inbox.js';
 import { MEDIA } from './media.js';
 import { NOTIFICATIONS } from './notifications.js';
 import { REPORTS } from './reports.js';
+import { REVISION_REASONS } from './revision-reasons.js';
 import { LEAVE, SETTINGS } from './settings.js';
 import { UPLOADS } from './uploads.js';
 import { USERS } from './users.js';
@@ -44,6 +45,7 @@ export const API = {
   analytics: ANALYTICS,
   help: HELP,
   guestLinks: GUEST_LINKS,
+  revisionReasons: REVISION_REASONS,
 } as const;
 
 /** The contract as a flat list, for registration checks and the authorization test. */

@@ -4,6 +4,7 @@ import { RATING_MAX, RATING_MIN, DONE_VIDEO_LIMIT_MAX } from '../constants.js';
 import { mediaUrlField, urlField, dbId } from '../validation.js';
 import { MSG } from '../messages.js';
 import { RATED_PARTS } from '../card-policy.js';
+import { revisionReasonsField } from './revision-reasons.js';
 
 const status = z.enum(CARD_STATUSES);
 const cardId = dbId.optional();
@@ -33,6 +34,7 @@ export const revisionBody = z.object({
   card_id: cardId,
   card_status: status.optional(),
   revisionType: z.enum(['editing', 'video_request']).optional(),
+  reasons: revisionReasonsField.optional(),
 });
 export const markCompleteBody = z.object({
   card_id: cardId,

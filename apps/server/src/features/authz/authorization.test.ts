@@ -11,6 +11,7 @@ import {
   guestLinks,
   inboxMessages,
   inboxThreads,
+  revisionReasons,
   type cards,
 } from '../../db/schema.js';
 import { createSession } from '../../platform/auth.js';
@@ -1116,6 +1117,35 @@ const TABLE: Record<string, Case[]> = {
   'PUT /api/help': [{ body: () => ({ videos: [], faqs: [] }), expect: only(['admin'], 200) }],
   'GET /api/client-handbook': [{ expect: signedIn(200) }],
   'PUT /api/client-handbook': [{ body: () => ({ body: '<p>Authz handbook</p>' }), expect: only(['admin'], 200) }],
+
+  // ---- revision reasons and first-pass approval (issue 20)
+  'GET /api/revisionReasons': [{ expect: signedIn(200) }],
+  'GET /api/revisionReasons/all': [{ expect: only(['admin'], 200) }],
+  'POST /api/revisionReasons': [
+    { body: () => ({ label: `Authz ${randomBytes(4).toString('hex')}` }), expect: only(['admin'], 201) },
+  ],
+  'PUT /api/revisionReasons/{key}': [
+    { params: () => ({ key: 'other' }), body: () => ({ active: true }), expect: only(['admin'], 200) },
+    {
+      name: 'a key not in the list',
+      params: () => ({ key: 'no_such_reason' }),
+      body: () => ({ active: true }),
+      expect: only(['admin'], 404),
+    },
+  ],
+  'POST /api/revisionReasons/reorder': [
+    {
+      // The whole list as it is now, carried through params to the body (the order must name every key).
+      params: async () => ({
+        order: (await t.database.db.select({ key: revisionReasons.key }).from(revisionReasons))
+          .map((r) => r.key)
+          .join(','),
+      }),
+      body: (_, p) => ({ keys: String(p.order).split(',') }),
+      expect: only(['admin'], 200),
+    },
+  ],
+  'GET /api/dashboard/first-pass': [{ expect: only(['admin', 'lead'], 200) }],
 };
 
 /** A file row of the first customer's folder (uploads, issue 16): unfinished (one 10-byte part) or finished. */

@@ -32,6 +32,7 @@ import { visibleCardsWhere } from '../cards/card-visibility.js';
 import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
 import { transition } from './transition.js';
 import { enterHelperBoard } from '../yt-helper/yt-card.service.js';
+import { recordRevision } from '../revision-reasons/revision-reasons.service.js';
 
 type In<T extends z.ZodType> = z.output<T>;
 const HOUR = 3_600_000;
@@ -133,6 +134,8 @@ export const requestRevision = (
           }
         : {}),
     }),
+    // The request is kept with its reasons (checked against the active list) for the first-pass stats.
+    after: (tx, card) => recordRevision(tx, viewer, card, body.reasons ?? []),
     message: MSG.movedToRevision,
   });
 };

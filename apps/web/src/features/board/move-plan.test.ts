@@ -13,8 +13,8 @@ const customer = {
 describe('move plan', () => {
   it.each<[CardStatus, CardStatus, string]>([
     ['video_request', 'editing', 'confirm:' + MSG.confirmMoveToEditing],
-    ['done', 'editing', 'confirm:' + MSG.confirmRevision],
-    ['done', 'video_request', 'confirm:' + MSG.confirmRevision],
+    ['done', 'editing', 'revision'],
+    ['done', 'video_request', 'revision'],
     ['editing', 'on_hold', 'confirm:' + MSG.confirmMove],
     ['video_request', 'canceled', 'confirm:' + MSG.confirmMove],
     ['editing', 'done', 'done'],

@@ -20,7 +20,8 @@ export type MoveDialog =
   | { kind: 'confirm'; message: string; note?: string }
   | { kind: 'done' }
   | { kind: 'qa'; fromDone: boolean }
-  | { kind: 'repurpose' };
+  | { kind: 'repurpose' }
+  | { kind: 'revision' };
 
 export interface PlannedMove {
   card: CardTileReply;
@@ -44,7 +45,8 @@ export function planMove(card: CardTileReply, to: CardStatus): PlannedMove {
         note: MSG.timelineNote.replace('{hours}', String(timelineHours(card))),
       });
     case 'revision':
-      return plan({ kind: 'confirm', message: MSG.confirmRevision });
+      // The spec's question, with the reasons picked from the admin's list (issue 20).
+      return plan({ kind: 'revision' });
     case 'done':
       return plan({ kind: 'done' });
     case 'moveToQa':

@@ -2,6 +2,7 @@ import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { MSG, type CardStatus, type CardTileReply, type UserView } from '@cutroom/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { RevisionDialog } from '../../components/revision-dialog';
 import { ReminderDialog } from '../../components/yt-reminder-dialog';
 import { useArchiveCard, useMoveCard, usePauseCard, type MoveBody } from './api';
 import { columnOfStatus } from './columns';
@@ -52,11 +53,6 @@ function confirmedBody(plan: PlannedMove, user: UserView): MoveFields {
   switch (call) {
     case 'timeline':
       return { card_status: card.card_status, timeline: timelineHours(card) };
-    case 'revision':
-      return {
-        card_status: card.card_status,
-        revisionType: to === 'video_request' ? 'video_request' : 'editing',
-      };
     case 'markComplete':
       return {
         status: 1,
@@ -190,6 +186,21 @@ export function MoveWorkflow({
               card_status: plan.card.card_status,
               newStatus: 'qa',
               done_video_link: link,
+            })
+          }
+        />
+      )}
+      {plan?.dialog.kind === 'revision' && (
+        <RevisionDialog
+          key={key}
+          opened
+          subtitle={plan.card.card_title}
+          onCancel={cancel}
+          onSubmit={(reasons) =>
+            send(plan, {
+              card_status: plan.card.card_status,
+              revisionType: plan.to === 'video_request' ? 'video_request' : 'editing',
+              reasons,
             })
           }
         />

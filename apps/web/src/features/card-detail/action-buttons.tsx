@@ -14,6 +14,7 @@ import {
 } from '@tabler/icons-react';
 import { MSG, type CardDetailReply, type UserView } from '@cutroom/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { RevisionDialog } from '../../components/revision-dialog';
 import { useArchive, useMarkComplete, usePause, useRepurpose, useRevision, useYtMove } from './api';
 import { cardActions, type ActionKey } from './action-rules';
 import { FeedbackDialog, type RatedSection } from './dialogs/feedback-dialog';
@@ -27,10 +28,9 @@ interface ActionButtonsProps {
   ytTabOpen?: boolean;
 }
 
-type Confirmable = Exclude<ActionKey, 'rate' | 'download'>;
+type Confirmable = Exclude<ActionKey, 'rate' | 'download' | 'revision'>;
 
 const CONFIRM: Record<Confirmable, { title: string; message: string; label: string; danger?: boolean }> = {
-  revision: { title: 'Request revision', message: MSG.confirmRevision, label: 'Yes' },
   markDone: { title: 'Mark as done', message: MSG.confirmMarkComplete, label: 'Yes' },
   readyForUpload: { title: MSG.readyForUpload, message: MSG.confirmMarkComplete, label: 'Yes' },
   archive: { title: 'Archive card', message: MSG.confirmArchive, label: 'Archive', danger: true },
@@ -63,6 +63,7 @@ export function ActionButtons({ card, viewer, ytTabOpen = false }: ActionButtons
     (a) => !(ytTabOpen && a.key === 'readyForUpload'),
   );
   const [confirming, setConfirming] = useState<Confirmable | null>(null);
+  const [revising, setRevising] = useState(false);
   const [feedback, setFeedback] = useState<RatedSection[] | null>(null);
   const [reminder, setReminder] = useState(false);
   const revision = useRevision(card.card_id);
@@ -82,7 +83,6 @@ export function ActionButtons({ card, viewer, ytTabOpen = false }: ActionButtons
   const section: RatedSection = card.card_status === 'repurpose_done' ? 'repurpose' : 'done';
   const run = (key: Confirmable) => {
     const done = { onSettled: () => setConfirming(null) };
-    if (key === 'revision') revision.mutate(undefined, done);
     if (key === 'archive') archive.mutate(undefined, done);
     if (key === 'pause' || key === 'resume') pause.mutate(key === 'pause', done);
     if (key === 'repurpose') repurpose.mutate(undefined, done);
@@ -147,7 +147,13 @@ export function ActionButtons({ card, viewer, ytTabOpen = false }: ActionButtons
               leftSection={ICONS[key]}
               disabled={pending}
               data-testid={`action-${key}`}
-              onClick={() => (key === 'rate' ? setFeedback(ratedSections(card)) : setConfirming(key))}
+              onClick={() =>
+                key === 'rate'
+                  ? setFeedback(ratedSections(card))
+                  : key === 'revision'
+                    ? setRevising(true)
+                    : setConfirming(key)
+              }
             >
               {label}
             </Button>
@@ -165,6 +171,14 @@ export function ActionButtons({ card, viewer, ytTabOpen = false }: ActionButtons
         onCancel={() => setConfirming(null)}
         onConfirm={() => confirming && run(confirming)}
       />
+      {revising && (
+        <RevisionDialog
+          opened
+          loading={revision.isPending}
+          onCancel={() => setRevising(false)}
+          onSubmit={(reasons) => revision.mutate(reasons, { onSettled: () => setRevising(false) })}
+        />
+      )}
       {feedback && (
         <FeedbackDialog
           key={feedback.join()}

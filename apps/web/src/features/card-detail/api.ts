@@ -86,7 +86,8 @@ export const useUpdateTitle = (cardId: number) =>
 export const useRevision = (cardId: number) =>
   useCardMutation(
     cardId,
-    () => call(API.moves.revision, { params: { id: cardId }, body: { card_id: cardId, card_status: 'done' } }),
+    (reasons: string[]) =>
+      call(API.moves.revision, { params: { id: cardId }, body: { card_id: cardId, card_status: 'done', reasons } }),
     MSG.movedToRevision,
   );
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@cutroom/domain';
+import { DEFAULT_REVISION_REASONS, MSG, REVISION_REASON_MSG } from '@cutroom/domain';
 import { renderApp } from '../../test/render-app';
 import { cardServer, commentsReply, makeCardDetail, makeNote, stubDocumentFonts, viewerFor } from './test-kit';
 
@@ -110,17 +110,32 @@ describe('card detail page', { timeout: 15_000 }, () => {
     expect(screen.queryByTestId('action-revision')).toBeNull();
   });
 
-  it('asks before a revision and reports the move', async () => {
+  it('asks before a revision with at least one reason, and reports the move', async () => {
     const server = cardServer(viewerFor('customer'), makeCardDetail(), {
+      'GET /api/revisionReasons': {
+        body: {
+          reasons: DEFAULT_REVISION_REASONS.map((r, i) => ({ ...r, active: true, position: i + 1 })),
+        },
+      },
       'POST /api/card/7/revision': { body: { success: true, message: MSG.movedToRevision } },
     });
     const user = userEvent.setup();
     renderApp('/card-details/7');
     await user.click(await screen.findByTestId('action-revision'));
     expect(await screen.findByText(MSG.confirmRevision)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    const submit = screen.getByRole('button', { name: 'Request revision' });
+    expect(submit.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText(REVISION_REASON_MSG.revisionReasonRequired)).toBeTruthy();
+    await user.click(await screen.findByLabelText('Pacing'));
+    await user.click(screen.getByLabelText('Text / typos'));
+    expect(submit.hasAttribute('disabled')).toBe(false);
+    await user.click(submit);
     expect(await screen.findByText(MSG.movedToRevision)).toBeTruthy();
-    expect(server.callsTo('POST', '/api/card/7/revision')[0]!.body).toEqual({ card_id: 7, card_status: 'done' });
+    expect(server.callsTo('POST', '/api/card/7/revision')[0]!.body).toEqual({
+      card_id: 7,
+      card_status: 'done',
+      reasons: ['pacing', 'text_typos'],
+    });
   });
 
   it('marks done, then asks for feedback with OK held until a star, then reminds about the YouTube helper', async () => {

@@ -30,3 +30,12 @@ export const useClientDashboard = (range: ReportRange, page: number) =>
     queryFn: ({ signal }) => call(API.reports.clientDashboard, { query: { ...range, page }, signal }),
     placeholderData: keepPreviousData,
   });
+
+/** First-pass approval per editor, QA and customer, and the top revision reasons (issue 20). */
+export const useFirstPass = (range: ReportRange, enabled: boolean) =>
+  useQuery({
+    queryKey: [...DASHBOARD_KEY, 'first-pass', range],
+    queryFn: ({ signal }) => call(API.revisionReasons.firstPass, { query: range, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });

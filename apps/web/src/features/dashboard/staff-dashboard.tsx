@@ -1,12 +1,20 @@
 import { Stack, Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_RANGE_DAYS, MSG, REPORT_TAB_LABELS, type ReportTab, type Role } from '@cutroom/domain';
+import {
+  DEFAULT_RANGE_DAYS,
+  FIRST_PASS_REPORT_ROLES,
+  MSG,
+  REPORT_TAB_LABELS,
+  type ReportTab,
+  type Role,
+} from '@cutroom/domain';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { ReloadButton } from '../../components/reload-button';
 import { ReportRangePicker } from '../../components/report-range-picker';
 import { useReportRange } from '../../lib/report-range';
 import { useDashboard } from './api';
+import { FirstPassSection } from './first-pass-section';
 import { CustomerTabTables, StaffTabTables, TablesLoading } from './staff-tab-tables';
 import { VideoGraphs } from './video-graphs';
 
@@ -53,6 +61,7 @@ export function StaffDashboard({ tabs, role }: { tabs: readonly ReportTab[]; rol
         ) : (
           <>
             <VideoGraphs stats={dashboard.data?.video_stats} range={range} />
+            {FIRST_PASS_REPORT_ROLES.includes(role) && <FirstPassSection range={range} />}
             <Tabs value={tab} onChange={setTab} keepMounted={false}>
               <Tabs.List mb="md">
                 {tabs.map((t) => (

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { API, type CallInput } from '@cutroom/domain';
+import { API, REVISION_REASON_MSG, type CallInput } from '@cutroom/domain';
 import { errorMessage, failureMessage, isApiError } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { notify } from '../../lib/notify';
@@ -108,3 +108,44 @@ export function useDeleteAnnouncement() {
     onError: (error) => notify.error(errorMessage(error)),
   });
 }
+
+// ---------------------------------------------------------------- revision reasons (issue 20)
+
+export const REVISION_REASONS_KEY = ['settings', 'revision-reasons'] as const;
+/** The dialog's list (components/revision-dialog.tsx) follows the admin's changes. */
+const ACTIVE_REASONS_KEY = ['revision-reasons'] as const;
+
+export const useAllRevisionReasons = () =>
+  useQuery({
+    queryKey: REVISION_REASONS_KEY,
+    queryFn: ({ signal }) => call(API.revisionReasons.adminList, { signal }),
+  });
+
+function useReasonMutation<V>(send: (vars: V) => Promise<{ message?: string }>, { toast = true } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: async (reply) => {
+      if (toast && reply.message) notify.success(reply.message);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: REVISION_REASONS_KEY }),
+        queryClient.invalidateQueries({ queryKey: ACTIVE_REASONS_KEY }),
+      ]);
+    },
+    onError: toastUnlessField,
+  });
+}
+
+export const useAddRevisionReason = () =>
+  useReasonMutation((label: string) => call(API.revisionReasons.create, { body: { label } }));
+
+export const useUpdateRevisionReason = () =>
+  useReasonMutation((v: { key: string; label?: string; active?: boolean }) =>
+    call(API.revisionReasons.update, { params: { key: v.key }, body: { label: v.label, active: v.active } }),
+  );
+
+export const useReorderRevisionReasons = () =>
+  useReasonMutation(async (keys: string[]) => ({
+    ...(await call(API.revisionReasons.reorder, { body: { keys } })),
+    message: REVISION_REASON_MSG.revisionReasonsReordered,
+  }));

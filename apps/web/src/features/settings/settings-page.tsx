@@ -1,11 +1,12 @@
 import { Tabs } from '@mantine/core';
-import { IconCalendarEvent, IconSpeakerphone } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCalendarEvent, IconSpeakerphone } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { AnnouncementsPanel } from './announcements-panel';
 import { HolidaysPanel } from './holidays-panel';
+import { RevisionReasonsPanel } from './revision-reasons-panel';
 
-const TABS = ['announcements', 'holidays'] as const;
+const TABS = ['announcements', 'holidays', 'revision-reasons'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.some((t) => t === value);
 
@@ -27,7 +28,7 @@ export function SettingsPage() {
     <>
       <PageHeader
         title="Portal Settings"
-        description="Announcements for everyone's home page, and the holiday list the team plans due dates around."
+        description="Announcements for everyone's home page, the holiday list the team plans due dates around, and the reasons offered when asking for a revision."
       />
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List mb="lg">
@@ -37,12 +38,18 @@ export function SettingsPage() {
           <Tabs.Tab value="holidays" leftSection={<IconCalendarEvent size={16} />}>
             Holiday List
           </Tabs.Tab>
+          <Tabs.Tab value="revision-reasons" leftSection={<IconArrowBackUp size={16} />}>
+            Revision reasons
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="announcements">
           <AnnouncementsPanel />
         </Tabs.Panel>
         <Tabs.Panel value="holidays">
           <HolidaysPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="revision-reasons">
+          <RevisionReasonsPanel />
         </Tabs.Panel>
       </Tabs>
     </>
