@@ -50,3 +50,5 @@ export * from './customer-uploads.js';
 export * from './schemas/uploads.js';
 export * from './analytics.js';
 export * from './schemas/analytics.js';
+export * from './integrations.js';
+export * from './schemas/integrations.js';
