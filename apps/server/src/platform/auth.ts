@@ -233,6 +233,11 @@ export function registerAuth(app: FastifyInstance, db: Db, { secureCookie }: { s
   app.addHook('preValidation', async (request) => {
     if (request.is404) return;
     const access: Access = request.routeOptions.config.access ?? 'user';
+    // Default deny, public routes included: an API token calls only what its scopes open (contract/integrations.ts).
+    if (request.authVia === 'apiToken') {
+      const scope = scopeOfRoute(request.method, request.routeOptions.url ?? '');
+      if (!scope || !request.apiScopes?.includes(scope)) throw new AppError('FORBIDDEN', MSG.apiTokenScopeDenied);
+    }
     if (access === 'public') return;
     if (!request.user) throw new AppError('UNAUTHENTICATED');
     // A cookie rides along with any request, so unsafe ones must prove they come from our own page.
@@ -240,11 +245,6 @@ export function registerAuth(app: FastifyInstance, db: Db, { secureCookie }: { s
       throw new AppError('FORBIDDEN');
     }
     if (access !== 'user' && !access.includes(request.user.role)) throw new AppError('FORBIDDEN');
-    // Default deny: an API token calls only the routes its scopes open (contract/integrations.ts).
-    if (request.authVia === 'apiToken') {
-      const scope = scopeOfRoute(request.method, request.routeOptions.url ?? '');
-      if (!scope || !request.apiScopes?.includes(scope)) throw new AppError('FORBIDDEN', MSG.apiTokenScopeDenied);
-    }
     // A temporary password is changed before anything else is written (reads stay open for the pages).
     if (
       request.user.temporaryPassword &&

@@ -179,7 +179,10 @@ export async function deliverDueWebhooks(
             ? { deliveredAt: new Date(), lastError: null }
             : giveUp
               ? { failedAt: new Date(), lastError: error }
-              : { lastError: error, nextAttemptAt: new Date((now ?? new Date()).getTime() + backoffMs(delivery.attempts)) },
+              : {
+                  lastError: error,
+                  nextAttemptAt: new Date((now ?? new Date()).getTime() + backoffMs(delivery.attempts)),
+                },
         )
         .where(eq(webhookDeliveries.id, id));
     });

@@ -18,9 +18,16 @@ export function webhookMessagesOf(event: AppEvent): WebhookMessage[] {
     case 'card.created':
       return [{ id: id('card.created'), type: 'card.created', data: { card_id: event.cardId, ...event.data } }];
     case 'card.moved': {
-      const moved: WebhookMessage = { id: id('card.moved'), type: 'card.moved', data: { card_id: event.cardId, ...event.data } };
+      const moved: WebhookMessage = {
+        id: id('card.moved'),
+        type: 'card.moved',
+        data: { card_id: event.cardId, ...event.data },
+      };
       if (event.data.to !== 'completed_done') return [moved];
-      return [moved, { id: id('card.completed'), type: 'card.completed', data: { card_id: event.cardId, by: event.data.by } }];
+      return [
+        moved,
+        { id: id('card.completed'), type: 'card.completed', data: { card_id: event.cardId, by: event.data.by } },
+      ];
     }
     case 'note.created':
       return [{ id: id('comment.added'), type: 'comment.added', data: { card_id: event.cardId, ...event.data } }];

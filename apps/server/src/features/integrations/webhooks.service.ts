@@ -30,7 +30,9 @@ async function latestDeliveries(ctx: AppContext, ids: number[]) {
       deliveredAt: webhookDeliveries.deliveredAt,
       failedAt: webhookDeliveries.failedAt,
       createdAt: webhookDeliveries.createdAt,
-      statusCode: sql<number | null>`(select ${webhookAttempts.statusCode} from ${webhookAttempts} where ${webhookAttempts.deliveryId} = ${webhookDeliveries.id} order by ${webhookAttempts.id} desc limit 1)`,
+      statusCode: sql<
+        number | null
+      >`(select ${webhookAttempts.statusCode} from ${webhookAttempts} where ${webhookAttempts.deliveryId} = ${webhookDeliveries.id} order by ${webhookAttempts.id} desc limit 1)`,
     })
     .from(webhookDeliveries)
     .where(inArray(webhookDeliveries.webhookId, ids))

@@ -25,7 +25,10 @@ function receiver() {
   return {
     received,
     statuses,
-    start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`))),
+    start: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`)),
+      ),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -51,9 +54,9 @@ async function createHook(body: object) {
   return t.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: admin(), payload: body });
 }
 const deliveriesOf = async (id: number) =>
-  (
-    await t.app.inject({ method: 'GET', url: `/api/admin/webhooks/${id}/deliveries`, headers: admin() })
-  ).json<{ deliveries: DeliveryView[] }>().deliveries;
+  (await t.app.inject({ method: 'GET', url: `/api/admin/webhooks/${id}/deliveries`, headers: admin() })).json<{
+    deliveries: DeliveryView[];
+  }>().deliveries;
 
 describe('webhooks', () => {
   it('refuses forbidden URLs and empty event lists with 400 naming the field, and stores nothing', async () => {
@@ -212,16 +215,28 @@ describe('webhooks', () => {
       payload: { url: 'http://169.254.169.254/' },
     });
     expect(bad.statusCode).toBe(400);
-    const empty = await t.app.inject({ method: 'PUT', url: `/api/admin/webhooks/${hook}`, headers: admin(), payload: {} });
+    const empty = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/webhooks/${hook}`,
+      headers: admin(),
+      payload: {},
+    });
     expect(empty.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/webhooks/${hook}`, headers: admin() })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/admin/webhooks/${hook}`, headers: admin() })).statusCode,
+    ).toBe(200);
     for (const [method, path] of [
       ['DELETE', `/api/admin/webhooks/${hook}`],
       ['PUT', `/api/admin/webhooks/${hook}`],
       ['GET', `/api/admin/webhooks/${hook}/deliveries`],
       ['POST', '/api/admin/webhookDeliveries/999999/replay'],
     ] as const) {
-      const res = await t.app.inject({ method, url: path, headers: admin(), ...(method === 'PUT' ? { payload: { active: true } } : {}) });
+      const res = await t.app.inject({
+        method,
+        url: path,
+        headers: admin(),
+        ...(method === 'PUT' ? { payload: { active: true } } : {}),
+      });
       expect(res.statusCode, `${method} ${path}`).toBe(404);
     }
   });
