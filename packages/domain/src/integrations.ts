@@ -1,6 +1,25 @@
-import { MSG } from './messages.js';
-
 /** API tokens and webhooks (issue 20 part 3): the lists, limits and rules both sides share. */
+
+/** Their user-facing texts: here rather than in MSG, so the login page's first download doesn't carry them. */
+export const INTEGRATION_MSG = {
+  apiTokenCreated: 'API token created. Copy it now: it is not shown again.',
+  apiTokenRevoked: 'API token revoked',
+  apiTokenScopeRequired: 'Choose at least one scope',
+  apiTokenScopeDenied: 'This API token may not call this route',
+  webhookCreated: 'Webhook created. Copy its secret now: it is not shown again.',
+  webhookUpdated: 'Webhook saved',
+  webhookDeleted: 'Webhook deleted',
+  webhookEventRequired: 'Choose at least one event',
+  webhookReplayed: 'Delivery queued again',
+  webhookUrlInvalid: 'Enter a full http:// or https:// address',
+  webhookUrlScheme: 'The address must start with http:// or https://',
+  webhookUrlCredentials: 'Leave the user name and password out of the address; the signature proves the sender',
+  webhookUrlLinkLocal: 'Link-local addresses (169.254.x.x, fe80::) cannot receive webhooks',
+  webhookUrlMetadata: 'Cloud metadata addresses cannot receive webhooks',
+  webhookUrlOwnServer: "Webhooks cannot call this server's own address",
+  webhookUrlLoopback: 'Loopback addresses (localhost, 127.0.0.1) cannot receive webhooks on this server',
+  webhookUrlUnspecified: 'The address 0.0.0.0 / :: cannot receive webhooks',
+} as const;
 
 /** What an API token may do; each scope opens the routes listed for it in contract/integrations.ts. */
 export const API_TOKEN_SCOPES = ['cards:read', 'cards:write', 'comments:read', 'comments:write'] as const;
@@ -65,14 +84,14 @@ export type UrlRefusal =
   'invalid' | 'scheme' | 'credentials' | 'link-local' | 'metadata' | 'own-server' | 'loopback' | 'unspecified';
 
 export const WEBHOOK_URL_MESSAGES: Record<UrlRefusal, string> = {
-  invalid: MSG.webhookUrlInvalid,
-  scheme: MSG.webhookUrlScheme,
-  credentials: MSG.webhookUrlCredentials,
-  'link-local': MSG.webhookUrlLinkLocal,
-  metadata: MSG.webhookUrlMetadata,
-  'own-server': MSG.webhookUrlOwnServer,
-  loopback: MSG.webhookUrlLoopback,
-  unspecified: MSG.webhookUrlUnspecified,
+  invalid: INTEGRATION_MSG.webhookUrlInvalid,
+  scheme: INTEGRATION_MSG.webhookUrlScheme,
+  credentials: INTEGRATION_MSG.webhookUrlCredentials,
+  'link-local': INTEGRATION_MSG.webhookUrlLinkLocal,
+  metadata: INTEGRATION_MSG.webhookUrlMetadata,
+  'own-server': INTEGRATION_MSG.webhookUrlOwnServer,
+  loopback: INTEGRATION_MSG.webhookUrlLoopback,
+  unspecified: INTEGRATION_MSG.webhookUrlUnspecified,
 };
 
 /** Hostnames that answer with cloud credentials. */

@@ -392,26 +392,6 @@ export const MSG = {
   confirmGoogleDisconnect:
     'Disconnect your YouTube channel? Cutroom deletes its stored access; you can sign in again at any time.',
 
-
-  // API tokens and webhooks (issue 20)
-  apiTokenCreated: 'API token created. Copy it now: it is not shown again.',
-  apiTokenRevoked: 'API token revoked',
-  apiTokenScopeRequired: 'Choose at least one scope',
-  apiTokenScopeDenied: 'This API token may not call this route',
-  webhookCreated: 'Webhook created. Copy its secret now: it is not shown again.',
-  webhookUpdated: 'Webhook saved',
-  webhookDeleted: 'Webhook deleted',
-  webhookEventRequired: 'Choose at least one event',
-  webhookReplayed: 'Delivery queued again',
-  webhookUrlInvalid: 'Enter a full http:// or https:// address',
-  webhookUrlScheme: 'The address must start with http:// or https://',
-  webhookUrlCredentials: 'Leave the user name and password out of the address; the signature proves the sender',
-  webhookUrlLinkLocal: 'Link-local addresses (169.254.x.x, fe80::) cannot receive webhooks',
-  webhookUrlMetadata: 'Cloud metadata addresses cannot receive webhooks',
-  webhookUrlOwnServer: "Webhooks cannot call this server's own address",
-  webhookUrlLoopback: 'Loopback addresses (localhost, 127.0.0.1) cannot receive webhooks on this server',
-  webhookUrlUnspecified: 'The address 0.0.0.0 / :: cannot receive webhooks',
-
   // help and handbook (issue 16)
 } as const;
 export type MessageKey = keyof typeof MSG;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 // The cookie plugin's request and reply typings, for programs that import this file without app.ts.
 import type {} from '@fastify/cookie';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { MSG, SIGNED_IN_HINT_COOKIE, scopeOfRoute, type ApiTokenScope, type Role } from '@cutroom/domain';
+import { SIGNED_IN_HINT_COOKIE, scopeOfRoute, type ApiTokenScope, type Role, INTEGRATION_MSG } from '@cutroom/domain';
 import { isApiToken, resolveApiToken } from './api-tokens.js';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
@@ -236,7 +236,8 @@ export function registerAuth(app: FastifyInstance, db: Db, { secureCookie }: { s
     // Default deny, public routes included: an API token calls only what its scopes open (contract/integrations.ts).
     if (request.authVia === 'apiToken') {
       const scope = scopeOfRoute(request.method, request.routeOptions.url ?? '');
-      if (!scope || !request.apiScopes?.includes(scope)) throw new AppError('FORBIDDEN', MSG.apiTokenScopeDenied);
+      if (!scope || !request.apiScopes?.includes(scope))
+        throw new AppError('FORBIDDEN', INTEGRATION_MSG.apiTokenScopeDenied);
     }
     if (access === 'public') return;
     if (!request.user) throw new AppError('UNAUTHENTICATED');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import type { Role } from '../roles.js';
-import { API_TOKEN_SCOPES, DELIVERY_STATES, WEBHOOK_EVENTS, WEBHOOK_LIMITS } from '../integrations.js';
+import { API_TOKEN_SCOPES, DELIVERY_STATES, INTEGRATION_MSG, WEBHOOK_EVENTS, WEBHOOK_LIMITS } from '../integrations.js';
 import { idParam } from '../validation.js';
 
 /** Tokens and webhooks act on the whole workspace: the admin's alone. */
@@ -32,7 +32,7 @@ export const apiTokensReply = z.object({ api_tokens: z.array(apiTokenView) });
 
 export const createApiTokenBody = z.object({
   name: z.string({ error: MSG.requiredField }).trim().min(1, { error: MSG.requiredField }).max(WEBHOOK_LIMITS.nameMax),
-  scopes: uniqueList(z.enum(API_TOKEN_SCOPES), MSG.apiTokenScopeRequired),
+  scopes: uniqueList(z.enum(API_TOKEN_SCOPES), INTEGRATION_MSG.apiTokenScopeRequired),
 });
 export const createApiTokenReply = z.object({
   message: z.string(),
@@ -43,11 +43,11 @@ export const createApiTokenReply = z.object({
 });
 
 const urlField = z
-  .string({ error: MSG.webhookUrlInvalid })
+  .string({ error: INTEGRATION_MSG.webhookUrlInvalid })
   .trim()
-  .min(1, { error: MSG.webhookUrlInvalid })
+  .min(1, { error: INTEGRATION_MSG.webhookUrlInvalid })
   .max(WEBHOOK_LIMITS.urlMax);
-const eventsField = uniqueList(z.enum(WEBHOOK_EVENTS), MSG.webhookEventRequired);
+const eventsField = uniqueList(z.enum(WEBHOOK_EVENTS), INTEGRATION_MSG.webhookEventRequired);
 
 export const webhookView = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { MSG, type ApiTokenView, type createApiTokenBody } from '@cutroom/domain';
+import { type ApiTokenView, type createApiTokenBody, INTEGRATION_MSG } from '@cutroom/domain';
 import type { z } from 'zod';
 import { apiTokens, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
@@ -52,7 +52,7 @@ export async function createApiToken(ctx: AppContext, viewer: SessionUser, body:
     })
     .returning();
   const view = viewOf({ token: row!, firstname: viewer.firstname, lastname: viewer.lastname });
-  return { message: MSG.apiTokenCreated, api_token_id: row!.id, token, api_token: view };
+  return { message: INTEGRATION_MSG.apiTokenCreated, api_token_id: row!.id, token, api_token: view };
 }
 
 /** Revoking twice is no error; the first revocation time stays. */
@@ -66,5 +66,5 @@ export async function revokeApiToken(ctx: AppContext, id: number) {
     const [exists] = await ctx.db.select({ id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.id, id));
     if (!exists) throw new AppError('NOT_FOUND');
   }
-  return { message: MSG.apiTokenRevoked };
+  return { message: INTEGRATION_MSG.apiTokenRevoked };
 }

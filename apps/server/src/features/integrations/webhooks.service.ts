@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  MSG,
   type DeliveryState,
   type DeliveryView,
   type WebhookView,
   type createWebhookBody,
   type updateWebhookBody,
+  INTEGRATION_MSG,
 } from '@cutroom/domain';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
@@ -71,7 +71,7 @@ export async function createWebhook(ctx: AppContext, viewer: SessionUser, body: 
     .insert(webhooks)
     .values({ url: body.url, events: body.events, active: body.active, secret, createdBy: viewer.id })
     .returning();
-  return { message: MSG.webhookCreated, webhook_id: row!.id, secret, webhook: viewOf(row!) };
+  return { message: INTEGRATION_MSG.webhookCreated, webhook_id: row!.id, secret, webhook: viewOf(row!) };
 }
 
 export async function updateWebhook(ctx: AppContext, id: number, body: z.output<typeof updateWebhookBody>) {
@@ -88,13 +88,13 @@ export async function updateWebhook(ctx: AppContext, id: number, body: z.output<
     .returning();
   if (!row) throw new AppError('NOT_FOUND');
   const last = await latestDeliveries(ctx, [id]);
-  return { message: MSG.webhookUpdated, webhook: viewOf(row, last.get(id) ?? null) };
+  return { message: INTEGRATION_MSG.webhookUpdated, webhook: viewOf(row, last.get(id) ?? null) };
 }
 
 export async function deleteWebhook(ctx: AppContext, id: number) {
   const [row] = await ctx.db.delete(webhooks).where(eq(webhooks.id, id)).returning({ id: webhooks.id });
   if (!row) throw new AppError('NOT_FOUND');
-  return { message: MSG.webhookDeleted };
+  return { message: INTEGRATION_MSG.webhookDeleted };
 }
 
 export async function listDeliveries(ctx: AppContext, webhookId: number) {
@@ -159,5 +159,5 @@ export async function replayDelivery(ctx: AppContext, deliveryId: number) {
       replayOf: original.id,
     })
     .returning({ id: webhookDeliveries.id });
-  return { message: MSG.webhookReplayed, delivery_id: row!.id };
+  return { message: INTEGRATION_MSG.webhookReplayed, delivery_id: row!.id };
 }

@@ -5,10 +5,10 @@ import { IconKey, IconPlus } from '@tabler/icons-react';
 import {
   API_TOKEN_SCOPES,
   API_TOKEN_SCOPE_LABELS,
-  MSG,
   WEBHOOK_LIMITS,
   type ApiTokenScope,
   type ApiTokenView,
+  INTEGRATION_MSG,
 } from '@cutroom/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyStateCard } from '../../components/empty-state-card';
@@ -46,7 +46,7 @@ function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () =
     <Modal opened={opened} onClose={close} title="New API token" centered radius="lg" size="lg">
       {token ? (
         <Stack>
-          <SecretOnce label="Your API token" value={token} notice={MSG.apiTokenCreated} />
+          <SecretOnce label="Your API token" value={token} notice={INTEGRATION_MSG.apiTokenCreated} />
           <Text fz="sm" c="dimmed">
             Send it as <code>Authorization: Bearer &lt;token&gt;</code>. It acts as you, on the routes its scopes open.
           </Text>

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Button, Checkbox, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
-  MSG,
   WEBHOOK_EVENTS,
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_LIMITS,
   type WebhookEvent,
   type WebhookView,
+  INTEGRATION_MSG,
 } from '@cutroom/domain';
 import { isApiError } from '../../lib/api-client';
 import { useCreateWebhook, useUpdateWebhook } from './api';
@@ -42,7 +42,7 @@ export function WebhookDialog({ editing, onClose }: { editing: WebhookView | nul
   if (secret) {
     return (
       <Stack>
-        <SecretOnce label="Signing secret" value={secret} notice={MSG.webhookCreated} />
+        <SecretOnce label="Signing secret" value={secret} notice={INTEGRATION_MSG.webhookCreated} />
         <Group justify="flex-end">
           <Button onClick={onClose} data-testid="webhook-done">
             Done
