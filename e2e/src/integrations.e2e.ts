@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { INTEGRATION_MSG } from '@cutroom/domain';
 import { verifyWebhookSignature } from '../../apps/server/src/platform/webhook-signature.js';
 import { createRequest, startEditing } from './api.js';
@@ -37,6 +37,22 @@ afterAll(async () => {
   await browser?.close();
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
 });
+
+/** Waits until an element has stopped moving or growing (a drawer sliding in, an accordion opening). */
+async function settled(locator: Locator) {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const box = JSON.stringify(await locator.boundingBox());
+        const same = box === last;
+        last = box;
+        return same;
+      },
+      { interval: 150 },
+    )
+    .toBe(true);
+}
 
 const eventsOf = (type: string) =>
   received.filter((r) => (JSON.parse(r.body) as { type: string }).type === type && r.headers['cutroom-event'] === type);
@@ -105,12 +121,15 @@ describe('integrations', () => {
     await log.getByText('Comment added').waitFor();
     await expect.poll(() => log.getByText('delivered').count()).toBeGreaterThanOrEqual(2);
     await log.getByText('Comment added').click();
-    await log.getByText('received by the e2e receiver').first().waitFor();
+    await log.getByRole('button', { name: 'Replay' }).first().waitFor();
+    await settled(page.getByTestId('delivery-log'));
     await page.screenshot({ path: path.join(screenshotDir, 'integrations-delivery-log.png') });
     await log.getByRole('button', { name: 'Replay' }).first().click();
     await page.getByText(INTEGRATION_MSG.webhookReplayed).first().waitFor();
     await expect.poll(() => eventsOf('comment.added').length, { timeout: 20_000 }).toBe(2);
     await log.getByText(/replay of #/).waitFor();
+    // The log refreshes itself while a delivery is pending.
+    await expect.poll(() => log.getByText('delivered').count(), { timeout: 20_000 }).toBe(3);
     expect(eventsOf('comment.added')[1]!.body).toBe(eventsOf('comment.added')[0]!.body);
     await page.screenshot({ path: path.join(screenshotDir, 'integrations-replayed.png') });
     await page.context().close();
@@ -122,6 +141,9 @@ describe('integrations', () => {
     await phone.screenshot({ path: path.join(screenshotDir, 'integrations-phone.png'), fullPage: true });
     await phone.getByRole('button', { name: 'Log' }).first().click();
     await phone.getByTestId('delivery-log').waitFor();
+    await settled(phone.getByTestId('delivery-log'));
+    // Full width on a phone.
+    expect((await phone.getByTestId('delivery-log').boundingBox())!.x).toBeLessThan(40);
     await phone.screenshot({ path: path.join(screenshotDir, 'integrations-phone-log.png') });
     await phone.goto('/integrations?tab=tokens');
     await phone.getByRole('table', { name: 'API tokens' }).waitFor();

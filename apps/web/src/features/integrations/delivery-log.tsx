@@ -1,4 +1,5 @@
 import { Accordion, Badge, Button, Code, Drawer, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconRefresh, IconSend } from '@tabler/icons-react';
 import { WEBHOOK_EVENT_LABELS, type DeliveryState, type DeliveryView, type WebhookView } from '@cutroom/domain';
 import { EmptyStateCard } from '../../components/empty-state-card';
@@ -139,12 +140,13 @@ function DeliveryList({ webhook }: { webhook: WebhookView }) {
 
 /** A webhook's delivery log in a side drawer (full screen on a phone). */
 export function DeliveryLogDrawer({ webhook, onClose }: { webhook: WebhookView | null; onClose: () => void }) {
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   return (
     <Drawer
       opened={!!webhook}
       onClose={onClose}
       position="right"
-      size="xl"
+      size={phone ? '100%' : 'xl'}
       title={webhook ? `Deliveries to ${webhook.url}` : ''}
       styles={{ title: { overflowWrap: 'anywhere', fontWeight: 600 } }}
     >
