@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -13,6 +14,7 @@ import {
   addressKind,
   addressRefusal,
   webhookUrlRefusal,
+  type UrlRefusal,
 } from '@cutroom/domain';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -41,16 +43,39 @@ interface Outcome {
 
 class RefusedAddress extends Error {}
 
+/** Addresses this machine answers on: with the server's port, any of them reaches its own routes. */
+const ownAddresses = () =>
+  new Set(
+    Object.values(networkInterfaces())
+      .flat()
+      .map((i) => i?.address.toLowerCase())
+      .filter((a): a is string => !!a),
+  );
+
+/** Why an address may not be called on this port: the forbidden kinds, or this very server. */
+function refusalOf(address: string, port: number, { allowLoopback, ownPort }: Guard): UrlRefusal | null {
+  const refused = addressRefusal(address, allowLoopback);
+  if (refused) return refused;
+  const own = addressKind(address) === 'loopback' || ownAddresses().has(address.toLowerCase());
+  return own && port === ownPort ? 'own-server' : null;
+}
+
+interface Guard {
+  allowLoopback: boolean;
+  /** The port this server listens on. */
+  ownPort: number;
+}
+
 /**
  * Resolves the host and refuses the connection when any address it gives is forbidden (checked at
  * every attempt: a name may point elsewhere since it was saved), then connects to the checked address.
  */
 const guardedLookup =
-  (allowLoopback: boolean): LookupFunction =>
+  (port: number, guard: Guard): LookupFunction =>
   (hostname, options, callback) => {
     lookup(hostname, { all: true })
       .then((found) => {
-        const refused = found.map((a) => addressRefusal(a.address, allowLoopback)).find((r) => r !== null);
+        const refused = found.map((a) => refusalOf(a.address, port, guard)).find((r) => r !== null);
         if (refused || found.length === 0) {
           callback(new RefusedAddress(`${hostname}: ${WEBHOOK_URL_MESSAGES[refused ?? 'invalid']}`), '', 4);
           return;
@@ -66,23 +91,24 @@ export function postWebhook(
   url: string,
   body: string,
   headers: Record<string, string>,
-  { allowLoopback, timeoutMs = WEBHOOK_LIMITS.timeoutMs }: { allowLoopback: boolean; timeoutMs?: number },
+  { timeoutMs = WEBHOOK_LIMITS.timeoutMs, ...guard }: Guard & { timeoutMs?: number },
 ): Promise<Outcome> {
   const started = Date.now();
   const done = (o: Omit<Outcome, 'durationMs'>): Outcome => ({ ...o, durationMs: Date.now() - started });
   return new Promise((resolve) => {
     const target = new URL(url);
     const literal = target.hostname.replace(/^\[|\]$/g, '');
+    const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
     // An address written in the URL never goes through lookup: check it here.
     if (addressKind(literal) !== null) {
-      const refused = addressRefusal(literal, allowLoopback);
+      const refused = refusalOf(literal, port, guard);
       if (refused) return resolve(done({ statusCode: null, excerpt: '', error: WEBHOOK_URL_MESSAGES[refused] }));
     }
     const client = target.protocol === 'https:' ? https : http;
     const request = client.request(target, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'Cutroom-Webhooks/1', ...headers },
-      lookup: guardedLookup(allowLoopback),
+      lookup: guardedLookup(port, guard),
       signal: AbortSignal.timeout(timeoutMs),
     });
     request.on('response', (response) => {
@@ -159,7 +185,7 @@ export async function deliverDueWebhooks(
               [WEBHOOK_EVENT_HEADER]: delivery.eventType,
               [WEBHOOK_DELIVERY_HEADER]: String(delivery.id),
             },
-            { allowLoopback },
+            { allowLoopback, ownPort: config.port },
           );
     const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     const error = ok ? null : (outcome.error ?? `HTTP ${outcome.statusCode}`);

@@ -2,12 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { WEBHOOK_LIMITS, type DeliveryView, type WebhookView } from '@cutroom/domain';
+import { INTEGRATION_MSG, WEBHOOK_LIMITS, type DeliveryView, type WebhookView } from '@cutroom/domain';
 import { webhookDeliveries } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
 import { verifyWebhookSignature } from '../../platform/webhook-signature.js';
-import { deliverDueWebhooks } from './webhook-delivery.js';
+import { deliverDueWebhooks, postWebhook } from './webhook-delivery.js';
 
 /** A real HTTP receiver on 127.0.0.1 that answers with the statuses queued for it (200 once they run out). */
 function receiver() {
@@ -197,6 +197,28 @@ describe('webhooks', () => {
     await deliverDueWebhooks(t.database.db, config(), { ids: [again!.id] });
     const [last] = (await deliveriesOf(hook)).filter((d) => d.id === again!.id);
     expect(last).toMatchObject({ state: 'failed', attempts: WEBHOOK_LIMITS.maxAttempts });
+  });
+
+  it("checks the addresses a name resolves to at send time: loopback when not allowed, and this server's own port", async () => {
+    const before = sink.received.length;
+    const port = Number(new URL(url).port);
+    // `localhost` passes no literal-address check: only the lookup sees it is 127.0.0.1 / ::1.
+    const byName = `http://localhost:${port}/hook`;
+    const strict = await postWebhook(byName, '{}', {}, { allowLoopback: false, ownPort: 3000 });
+    expect(strict).toMatchObject({
+      statusCode: null,
+      error: expect.stringContaining(INTEGRATION_MSG.webhookUrlLoopback),
+    });
+    const own = await postWebhook(byName, '{}', {}, { allowLoopback: true, ownPort: port });
+    expect(own).toMatchObject({
+      statusCode: null,
+      error: expect.stringContaining(INTEGRATION_MSG.webhookUrlOwnServer),
+    });
+    const literal = await postWebhook(url, '{}', {}, { allowLoopback: true, ownPort: port });
+    expect(literal).toMatchObject({ statusCode: null, error: INTEGRATION_MSG.webhookUrlOwnServer });
+    expect(sink.received.length).toBe(before);
+    const allowed = await postWebhook(byName, '{}', {}, { allowLoopback: true, ownPort: 3000 });
+    expect(allowed).toMatchObject({ statusCode: 200, excerpt: 'thanks', error: null });
   });
 
   it('edits, refuses a bad new URL, and deletes; unknown ids are 404', async () => {
