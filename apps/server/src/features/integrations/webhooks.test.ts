@@ -221,6 +221,31 @@ describe('webhooks', () => {
     expect(allowed).toMatchObject({ statusCode: 200, excerpt: 'thanks', error: null });
   });
 
+  it('four workers at once send each due delivery once (row claims, as the mail outbox)', async () => {
+    const hook = (await createHook({ url, events: ['card.moved'] })).json<{ webhook_id: number }>().webhook_id;
+    const rows = await t.database.db
+      .insert(webhookDeliveries)
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          webhookId: hook,
+          eventId: `race:${i}`,
+          eventType: 'card.moved' as const,
+          payload: JSON.stringify({ race: i }),
+        })),
+      )
+      .returning({ id: webhookDeliveries.id });
+    const before = sink.received.length;
+    // The workers' own way: whatever is due (deliveries left pending by other tests go too).
+    await Promise.all([0, 1, 2, 3].map(() => deliverDueWebhooks(t.database.db, config())));
+    const bodies = sink.received
+      .slice(before)
+      .map((r) => r.body)
+      .filter((b) => b.startsWith('{"race"'));
+    expect(bodies).toHaveLength(rows.length);
+    expect(new Set(bodies).size).toBe(rows.length);
+    for (const d of await deliveriesOf(hook)) expect(d).toMatchObject({ state: 'delivered', attempts: 1 });
+  });
+
   it('edits, refuses a bad new URL, and deletes; unknown ids are 404', async () => {
     const hook = (await createHook({ url, events: ['card.moved'] })).json<{ webhook_id: number }>().webhook_id;
     const edit = await t.app.inject({
