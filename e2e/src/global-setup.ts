@@ -56,6 +56,8 @@ export async function setup(project: TestProject) {
       DATABASE_URL: '',
       // Each browser context says who it is in X-Forwarded-For (browser.ts clientAddress).
       TRUST_PROXY: 'loopback',
+      // The webhook journey's receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
       AI_BASE_URL: fakeAi.baseUrl,
       AI_API_KEY: 'e2e-fake-key',
       AI_MODEL: 'fake-model',

@@ -19,6 +19,9 @@ import { cardDetailsRoutes } from './features/card-details/card-details.routes.j
 import { cardsRoutes } from './features/cards/cards.routes.js';
 import { chatRoutes } from './features/chat/chat.routes.js';
 import { inboxRoutes } from './features/inbox/inbox.routes.js';
+import { integrationsRoutes } from './features/integrations/integrations.routes.js';
+import { startWebhookWorker } from './features/integrations/webhook-delivery.js';
+import { enqueueWebhookEvent } from './features/integrations/webhook-events.js';
 import { eventsRoutes } from './features/events/events.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { ytHelperRoutes } from './features/yt-helper/yt-helper.routes.js';
@@ -172,10 +175,18 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   await app.register(helpRoutes(ctx));
   await app.register(guestLinkRoutes(ctx));
   await app.register(revisionReasonsRoutes(ctx));
+  await app.register(integrationsRoutes(ctx));
+  // Card and comment events become webhook deliveries in the durable queue (one per webhook and event).
+  const stopWebhookEvents = bus.subscribe((event) => {
+    enqueueWebhookEvent(ctx.db, event).catch((err: unknown) => app.log.warn({ err }, 'webhook enqueue failed'));
+  });
+  app.addHook('onClose', async () => stopWebhookEvents());
 
   if (config.mailPollMs > 0) {
     const worker = startMailWorker(ctx, app.log, config.mailPollMs);
     app.addHook('onClose', () => worker.stop());
+    const webhookWorker = startWebhookWorker(ctx.db, config, app.log, config.mailPollMs);
+    app.addHook('onClose', () => webhookWorker.stop());
   }
 
   await registerWebApp(app, config.webDist ? path.resolve(config.webDist) : defaultWebDist);

@@ -48,6 +48,7 @@ const envSchema = z.object({
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('Cutroom <no-reply@cutroom.local>'),
   MAIL_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  WEBHOOK_ALLOW_LOOPBACK: bool.default(false),
   ADMIN_EMAIL: z.string().email({ error: 'must be an email address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
   SEED_DEMO: bool.optional(),
@@ -90,6 +91,8 @@ export interface Config {
   mailFrom: string;
   /** How often the mail worker looks for due mail; 0 turns the worker off (tests drive it). */
   mailPollMs: number;
+  /** Webhooks may go to loopback addresses (a receiver on this machine: development, tests); never to this server's own port. */
+  webhookAllowLoopback: boolean;
   admin: { email: string; password: string } | undefined;
   /** undefined = decide at start: seed when the embedded database is empty. */
   seedDemo: boolean | undefined;
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailPollMs: e.MAIL_POLL_MS,
+    webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }

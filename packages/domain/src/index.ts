@@ -54,3 +54,5 @@ export * from './analytics.js';
 export * from './schemas/analytics.js';
 export * from './revision-reasons.js';
 export * from './schemas/revision-reasons.js';
+export * from './integrations.js';
+export * from './schemas/integrations.js';

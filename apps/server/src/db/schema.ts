@@ -28,6 +28,8 @@ import {
   ROLES,
   YT_STATUSES,
   valuesOf,
+  type ApiTokenScope,
+  type WebhookEvent,
   type InboxStatus,
   type RatedPart,
   type NotificationType,
@@ -912,4 +914,86 @@ export const cardRevisionReasons = pgTable(
       .references(() => revisionReasons.key, { onUpdate: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.revisionId, t.reasonKey] }), index('card_revision_reasons_key_idx').on(t.reasonKey)],
+);
+
+/** Integration API tokens (issue 20): hashed like sessions; each acts as its creator within its scopes. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The token's first characters, to tell tokens apart in the list. */
+    prefix: text('prefix').notNull(),
+    scopes: jsonb('scopes').$type<ApiTokenScope[]>().notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_unique').on(t.tokenHash)],
+);
+
+/** Outgoing webhooks (issue 20): where card and comment events are POSTed, signed with the secret. */
+export const webhooks = pgTable('webhooks', {
+  id: serial('id').primaryKey(),
+  url: text('url').notNull(),
+  events: jsonb('events').$type<WebhookEvent[]>().notNull(),
+  /** The HMAC key; the receiver holds a copy, so it is kept as is (shown once at creation). */
+  secret: text('secret').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** One event for one webhook: a job of the durable queue (the mail outbox's claim and backoff). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    /** The bus event's id, the same on every instance: one delivery per webhook and event. */
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').$type<WebhookEvent>().notNull(),
+    /** The exact body sent, so a retry or a replay sends the same bytes. */
+    payload: text('payload').notNull(),
+    replayOf: integer('replay_of'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id),
+    uniqueIndex('webhook_deliveries_event_unique')
+      .on(t.webhookId, t.eventId)
+      .where(sql`${t.replayOf} is null`),
+  ],
+);
+
+/** Each try of a delivery, with what the receiver answered. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: serial('id').primaryKey(),
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    responseExcerpt: text('response_excerpt').notNull().default(''),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
 );

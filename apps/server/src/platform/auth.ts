@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 // The cookie plugin's request and reply typings, for programs that import this file without app.ts.
 import type {} from '@fastify/cookie';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { SIGNED_IN_HINT_COOKIE, type Role } from '@cutroom/domain';
+import { SIGNED_IN_HINT_COOKIE, scopeOfRoute, type ApiTokenScope, type Role, INTEGRATION_MSG } from '@cutroom/domain';
+import { isApiToken, resolveApiToken } from './api-tokens.js';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { AppError } from './errors.js';
@@ -40,7 +41,9 @@ export type Access = 'public' | 'user' | readonly Role[];
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
-    authVia: 'cookie' | 'bearer' | null;
+    authVia: 'cookie' | 'bearer' | 'apiToken' | null;
+    /** An API token's scopes (authVia 'apiToken'): the routes it may call beyond its creator's role check. */
+    apiScopes: readonly ApiTokenScope[] | null;
   }
   interface FastifyContextConfig {
     access?: Access;
@@ -206,13 +209,21 @@ function syncSignedInHint(request: FastifyRequest, reply: FastifyReply, secure: 
 export function registerAuth(app: FastifyInstance, db: Db, { secureCookie }: { secureCookie: boolean }) {
   app.decorateRequest('user', null);
   app.decorateRequest('authVia', null);
+  app.decorateRequest('apiScopes', null);
 
   app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization;
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     const cookie = request.cookies[SESSION_COOKIE];
     const token = bearer || cookie;
-    if (token && token.length <= 200) {
+    if (bearer && isApiToken(bearer) && bearer.length <= 200) {
+      const resolved = await resolveApiToken(db, bearer);
+      if (resolved) {
+        request.user = resolved.user;
+        request.authVia = 'apiToken';
+        request.apiScopes = resolved.scopes;
+      }
+    } else if (token && token.length <= 200) {
       request.user = await resolveSession(db, token);
       if (request.user) request.authVia = bearer ? 'bearer' : 'cookie';
     }
@@ -222,6 +233,12 @@ export function registerAuth(app: FastifyInstance, db: Db, { secureCookie }: { s
   app.addHook('preValidation', async (request) => {
     if (request.is404) return;
     const access: Access = request.routeOptions.config.access ?? 'user';
+    // Default deny, public routes included: an API token calls only what its scopes open (contract/integrations.ts).
+    if (request.authVia === 'apiToken') {
+      const scope = scopeOfRoute(request.method, request.routeOptions.url ?? '');
+      if (!scope || !request.apiScopes?.includes(scope))
+        throw new AppError('FORBIDDEN', INTEGRATION_MSG.apiTokenScopeDenied);
+    }
     if (access === 'public') return;
     if (!request.user) throw new AppError('UNAUTHENTICATED');
     // A cookie rides along with any request, so unsafe ones must prove they come from our own page.

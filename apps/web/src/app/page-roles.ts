@@ -13,6 +13,7 @@ export const PAGE_ROLES = {
   users: API.users.list.access,
   customers: API.users.customers.access,
   inbox: API.inbox.list.access,
+  integrations: API.integrations.webhooks.access,
 } as const satisfies Record<string, readonly Role[]>;
 
 export { AI_TOOLBOX_ROLES, DUE_CARD_ROLES };

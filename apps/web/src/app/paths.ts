@@ -21,6 +21,7 @@ export const PATHS = {
   dashboard: '/dashboard',
   archive: '/cards/archive',
   settings: '/settings',
+  integrations: '/integrations',
   inbox: '/inbox',
   dueCards: '/dueCards',
   exportCards: '/exportCards',

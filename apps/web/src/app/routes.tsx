@@ -243,6 +243,15 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 ],
               },
               {
+                ...roleGate((r) => r.PAGE_ROLES.integrations),
+                children: [
+                  {
+                    path: PATHS.integrations,
+                    ...page(() => import('../features/integrations/integrations-page').then((m) => m.IntegrationsPage)),
+                  },
+                ],
+              },
+              {
                 ...roleGate((r) => r.PAGE_ROLES.rating),
                 children: [
                   {

@@ -9,6 +9,7 @@ import type { RouteContract } from './define.js';
 import { GUEST_LINKS } from './guest-links.js';
 import { HELP } from './help.js';
 import { INBOX } from './inbox.js';
+import { INTEGRATIONS } from './integrations.js';
 import { MEDIA } from './media.js';
 import { NOTIFICATIONS } from './notifications.js';
 import { REPORTS } from './reports.js';
@@ -22,6 +23,7 @@ import { YT_HELPER } from './yt-helper.js';
 export * from './define.js';
 export { enableRepurposeBody } from './cards.js';
 export { MOVE_ROUTES } from './workflow.js';
+export { API_TOKEN_SCOPE_ROUTES, scopeOfRoute } from './integrations.js';
 
 /** Every JSON endpoint of the API, by feature (the event stream and /files are registered by hand). */
 export const API = {
@@ -46,6 +48,7 @@ export const API = {
   help: HELP,
   guestLinks: GUEST_LINKS,
   revisionReasons: REVISION_REASONS,
+  integrations: INTEGRATIONS,
 } as const;
 
 /** The contract as a flat list, for registration checks and the authorization test. */

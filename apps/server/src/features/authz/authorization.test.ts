@@ -5,6 +5,7 @@ import { createTestApp, listenLocal, type TestApp } from '../../test/test-app.js
 import { bearer, demoRole, insertCard, seedWithSessions, type DemoKey } from '../../test/helpers.js';
 import type { Db } from '../../db/client.js';
 import {
+  apiTokens,
   cardNotes,
   cardRatings,
   customerUploads,
@@ -12,6 +13,8 @@ import {
   inboxMessages,
   inboxThreads,
   revisionReasons,
+  webhookDeliveries,
+  webhooks,
   type cards,
 } from '../../db/schema.js';
 import { createSession } from '../../platform/auth.js';
@@ -1146,7 +1149,52 @@ const TABLE: Record<string, Case[]> = {
     },
   ],
   'GET /api/dashboard/first-pass': [{ expect: only(['admin', 'lead'], 200) }],
+  // API tokens and webhooks (issue 20): the admin's alone.
+  'GET /api/admin/apiTokens': [{ expect: only(['admin'], 200) }],
+  'POST /api/admin/apiTokens': [
+    { body: () => ({ name: 'Authz token', scopes: ['cards:read'] }), expect: only(['admin'], 201) },
+  ],
+  'POST /api/admin/apiTokens/{id}/revoke': [{ params: apiTokenRow, expect: only(['admin'], 200) }],
+  'GET /api/admin/webhooks': [{ expect: only(['admin'], 200) }],
+  'POST /api/admin/webhooks': [{ body: () => ({ ...webhookFields }), expect: only(['admin'], 201) }],
+  'PUT /api/admin/webhooks/{id}': [
+    { params: webhookRow, body: () => ({ active: false }), expect: only(['admin'], 200) },
+  ],
+  'DELETE /api/admin/webhooks/{id}': [{ params: webhookRow, expect: only(['admin'], 200) }],
+  'GET /api/admin/webhooks/{id}/deliveries': [{ params: webhookRow, expect: only(['admin'], 200) }],
+  'POST /api/admin/webhookDeliveries/{id}/replay': [{ params: deliveryRow, expect: only(['admin'], 201) }],
 };
+
+/** An inactive webhook to a public address: nothing the other tests do is sent anywhere. */
+const webhookFields = { url: 'https://hooks.example.com/authz', events: ['card.created'], active: false };
+async function webhookRow() {
+  const [row] = await t.database.db
+    .insert(webhooks)
+    .values({ ...webhookFields, events: ['card.created'], secret: randomBytes(16).toString('hex') })
+    .returning();
+  return { id: row!.id };
+}
+async function deliveryRow() {
+  const { id: webhookId } = await webhookRow();
+  const [row] = await t.database.db
+    .insert(webhookDeliveries)
+    .values({ webhookId, eventId: `authz:${randomBytes(4).toString('hex')}`, eventType: 'card.created', payload: '{}' })
+    .returning();
+  return { id: row!.id };
+}
+async function apiTokenRow(f: Fixture) {
+  const [row] = await t.database.db
+    .insert(apiTokens)
+    .values({
+      name: 'Authz',
+      tokenHash: randomBytes(32).toString('hex'),
+      prefix: 'ctr_authz',
+      scopes: ['cards:read'],
+      createdBy: f.ids.admin,
+    })
+    .returning();
+  return { id: row!.id };
+}
 
 /** A file row of the first customer's folder (uploads, issue 16): unfinished (one 10-byte part) or finished. */
 async function customerUpload(f: Fixture, status: 'pending' | 'complete') {

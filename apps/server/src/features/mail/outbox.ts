@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
+import { backoffMs, claimNextJob, type JobTable } from '../../platform/job-queue.js';
 import type { Mailer } from '../../platform/mail.js';
 
 export interface QueuedMail {
@@ -35,7 +36,6 @@ export async function queueMail(tx: Db, mails: readonly QueuedMail[]): Promise<v
 
 /** Retries wait 30 s, 1 min, 2 min … up to 1 h; after the last the row is marked failed and kept. */
 export const MAX_ATTEMPTS = 8;
-const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
 /**
  * How long a claimed row is hidden from other workers while its SMTP call runs. Each row is claimed
  * just before its own send, and one send ends within SMTP_TIMEOUTS.send, well inside this.
@@ -64,37 +64,21 @@ export async function sendSoon(db: Db, mailer: Mailer, mail: QueuedMail, idDomai
   if (row) await deliverDue(db, mailer, { ids: [row.id], idDomain });
 }
 
-/**
- * Claims the next due row by pushing its next attempt CLAIM_MS on (FOR UPDATE SKIP LOCKED: two
- * instances never claim one row); a crashed instance's claim runs out and the row comes back.
- */
+const OUTBOX: JobTable = {
+  table: mailOutbox,
+  id: mailOutbox.id,
+  nextAttemptAt: mailOutbox.nextAttemptAt,
+  attempts: mailOutbox.attempts,
+  doneAt: mailOutbox.sentAt,
+  failedAt: mailOutbox.failedAt,
+};
+
+/** Claims the next due row (the durable job queue's claim, shared with webhook deliveries) and reads it. */
 async function claimNext(db: Db, now: Date | undefined, ids: readonly number[] | undefined, done: readonly number[]) {
-  const at = now ?? new Date();
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(mailOutbox)
-      .where(
-        and(
-          isNull(mailOutbox.sentAt),
-          isNull(mailOutbox.failedAt),
-          // Rows asked for by id go whatever their next attempt says; others are due by the database's
-          // clock (unless a test moves it on), as ours drops the microseconds of a row written this millisecond.
-          ids ? inArray(mailOutbox.id, [...ids]) : lte(mailOutbox.nextAttemptAt, now ?? sql`now()`),
-          done.length > 0 ? notInArray(mailOutbox.id, [...done]) : undefined,
-        ),
-      )
-      .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    if (!row) return undefined;
-    const [claimed] = await tx
-      .update(mailOutbox)
-      .set({ nextAttemptAt: new Date(at.getTime() + CLAIM_MS), attempts: sql`${mailOutbox.attempts} + 1` })
-      .where(eq(mailOutbox.id, row.id))
-      .returning();
-    return claimed;
-  });
+  const id = await claimNextJob(db, OUTBOX, { now, ids, skip: done, claimMs: CLAIM_MS });
+  if (id === undefined) return undefined;
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row;
 }
 
 /** Records a mail the SMTP server took; a failed write is retried, never taken for a failed send. */

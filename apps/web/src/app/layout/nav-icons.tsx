@@ -16,6 +16,7 @@ import {
   IconUpload,
   IconUsers,
   IconUsersGroup,
+  IconWebhook,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -31,6 +32,7 @@ export const NAV_ICONS: Record<NavKey, Icon> = {
   dashboard: IconLayoutDashboard,
   archived: IconArchive,
   settings: IconSettings,
+  integrations: IconWebhook,
   support: IconLifebuoy,
   dueCards: IconCalendarDue,
   exportCards: IconFileExport,
