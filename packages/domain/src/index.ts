@@ -50,3 +50,4 @@ export * from './customer-uploads.js';
 export * from './schemas/uploads.js';
 export * from './analytics.js';
 export * from './schemas/analytics.js';
+export * from './promise-date.js';
