@@ -12,6 +12,7 @@ import { aiRoutes } from './features/ai/ai.routes.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { helpRoutes } from './features/help/help.routes.js';
+import { promisesRoutes } from './features/promises/promises.routes.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
 import { boardRoutes } from './features/board/board.routes.js';
 import { cardDetailsRoutes } from './features/card-details/card-details.routes.js';
@@ -168,6 +169,7 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   await app.register(aiRoutes(ctx));
   await app.register(analyticsRoutes(ctx));
   await app.register(helpRoutes(ctx));
+  await app.register(promisesRoutes(ctx));
 
   if (config.mailPollMs > 0) {
     const worker = startMailWorker(ctx, app.log, config.mailPollMs);

@@ -51,3 +51,4 @@ export * from './schemas/uploads.js';
 export * from './analytics.js';
 export * from './schemas/analytics.js';
 export * from './promise-date.js';
+export * from './schemas/promises.js';

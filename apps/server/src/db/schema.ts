@@ -272,6 +272,10 @@ export const cards = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Promise dates (docs/promise-dates.md): told at creation, kept up to date, and the first cut's arrival. */
+    promisedAt: timestamp('promised_at', { withTimezone: true }),
+    expectedAt: timestamp('expected_at', { withTimezone: true }),
+    firstDeliveredAt: timestamp('first_delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -309,6 +313,10 @@ export const cards = pgTable(
     index('cards_due_idx').on(t.dueDate),
     // Cards By Date on the helper due date.
     index('cards_yt_due_idx').on(t.ytDueDate),
+    // The dashboard's hit rate reads cards first delivered in a range.
+    index('cards_first_delivered_idx')
+      .on(t.firstDeliveredAt)
+      .where(sql`first_delivered_at is not null`),
     index('cards_archived_idx')
       .on(t.archivedAt)
       .where(sql`archived_at is not null`),

@@ -10,6 +10,7 @@ import { HELP } from './help.js';
 import { INBOX } from './inbox.js';
 import { MEDIA } from './media.js';
 import { NOTIFICATIONS } from './notifications.js';
+import { PROMISES } from './promises.js';
 import { REPORTS } from './reports.js';
 import { LEAVE, SETTINGS } from './settings.js';
 import { UPLOADS } from './uploads.js';
@@ -42,6 +43,7 @@ export const API = {
   ai: AI_TOOLBOX,
   analytics: ANALYTICS,
   help: HELP,
+  promises: PROMISES,
 } as const;
 
 /** The contract as a flat list, for registration checks and the authorization test. */

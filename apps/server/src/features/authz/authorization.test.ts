@@ -1078,6 +1078,12 @@ const TABLE: Record<string, Case[]> = {
   'PUT /api/help': [{ body: () => ({ videos: [], faqs: [] }), expect: only(['admin'], 200) }],
   'GET /api/client-handbook': [{ expect: signedIn(200) }],
   'PUT /api/client-handbook': [{ body: () => ({ body: '<p>Authz handbook</p>' }), expect: only(['admin'], 200) }],
+  // Promise dates (promises.routes.ts): a customer previews their own queue, whatever client_id says.
+  'GET /api/request/promise': [
+    { query: (f) => ({ client_id: String(f.customerId) }), expect: only(['admin', 'customer', 'otherCustomer'], 200) },
+    { name: 'admin must name the customer', expect: { ...only(['customer', 'otherCustomer'], 200), admin: 400 } },
+  ],
+  'GET /api/dashboard/promise-hit-rate': [{ expect: signedIn(200) }],
 };
 
 /** A file row of the first customer's folder (uploads, issue 16): unfinished (one 10-byte part) or finished. */

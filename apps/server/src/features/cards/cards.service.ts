@@ -27,6 +27,7 @@ import { selectCards, toCardDetail, type CardRow } from './card-view.js';
 import { requestAllowance } from './request-allowance.js';
 import { lockCard } from '../../db/locks.js';
 import { enterHelperBoard } from '../yt-helper/yt-card.service.js';
+import { refreshPromises } from '../promises/promises.service.js';
 
 type CardInsert = typeof cards.$inferInsert;
 
@@ -199,6 +200,7 @@ export async function createCard(ctx: AppContext, viewer: SessionUser, body: Cre
     await tx
       .insert(cardActivity)
       .values({ cardId: card!.id, userId: viewer.id, fromStatus: null, toStatus: 'video_request' });
+    await refreshPromises(tx, { promiseFor: card!.id });
     return card!;
   });
   await ctx.events.publish({

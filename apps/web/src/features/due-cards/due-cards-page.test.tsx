@@ -16,6 +16,8 @@ const card = (overrides: Partial<DueCard> = {}): DueCard => ({
   due: '2026-11-23T17:00:00.000Z',
   card_status: 'editing',
   yt_card_status: null,
+  expected_at: null,
+  at_risk: false,
   ...overrides,
 });
 const reply = (cards: DueCard[], total = cards.length): { body: DueCardsReply } => ({
