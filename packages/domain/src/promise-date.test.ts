@@ -92,13 +92,15 @@ describe('promise dates', () => {
     expect(expectLast([waiting('2026-04-06T14:00:00Z')], calendars(), now)).toBe('2026-04-15T21:00:00.000Z');
   });
 
-  it('expects a started card at its due date, moved to a working day at 5 pm, never in the past', () => {
+  it('expects a started card at its due date, or the next working 5 pm when that is off hours; never in the past', () => {
     const started = (due: string): QueuedCard => ({ ...waiting('2026-04-01T14:00:00Z'), startedDue: new Date(due) });
     const now = new Date('2026-04-13T14:00:00Z');
     // Due Sat 18 Apr noon → Mon 20 Apr 17:00.
     expect(expectLast([started('2026-04-18T16:00:00Z')], calendars(), now)).toBe('2026-04-20T21:00:00.000Z');
     // Due Tue 14 Apr 18:00 EDT (after the editor cut-off) → Wed 15 Apr.
     expect(expectLast([started('2026-04-14T22:00:00Z')], calendars(), now)).toBe('2026-04-15T21:00:00.000Z');
+    // Due Tue 14 Apr noon EDT, a working day before the cut-off: the due time holds.
+    expect(expectLast([started('2026-04-14T16:00:00Z')], calendars(), now)).toBe('2026-04-14T16:00:00.000Z');
     // Overdue: today at 5 pm.
     expect(expectLast([started('2026-04-10T16:00:00Z')], calendars(), now)).toBe('2026-04-13T21:00:00.000Z');
   });

@@ -113,15 +113,17 @@ export interface QueueCursor {
 
 /**
  * One card's expected first cut, given its worker's cursor (moved on in place): constant work per card
- * apart from skipping non-working days. A started card is expected at its due date's editor cut-off (or
- * the next one, if that has passed); a waiting card takes the next free start slot of its worker
+ * apart from skipping non-working days. A started card is expected at its due date when that is on a
+ * working day by 5 pm New York, else at the next editor cut-off (after now, if overdue); a waiting card takes the next free start slot of its worker
  * (FIRST_CUTS_STARTED_PER_DAY a working day, from its intake day on) and is delivered at 5 pm New York
  * after its timeline in working days.
  */
 export function expectFirstCut(card: QueuedCard, cursor: QueueCursor, cal: WorkCalendar, now: Date): Date {
   if (card.startedDue) {
-    const due = card.startedDue > now ? card.startedDue : now;
-    return deliveryAtOrAfter(due, cal);
+    if (card.startedDue <= now) return deliveryAtOrAfter(now, cal);
+    const cut = deliveryAtOrAfter(card.startedDue, cal);
+    // Due on a working day before the cut-off: the due time itself holds.
+    return newYorkClock(cut).day === newYorkClock(card.startedDue).day ? card.startedDue : cut;
   }
   const ready = intakeDay(card.queuedAt > now ? card.queuedAt : now, cal);
   if (ready > cursor.day) {

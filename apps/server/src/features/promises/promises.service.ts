@@ -38,16 +38,15 @@ const workerOf = (c: { assignedTo: number | null; assignedQaId: number | null })
 /** Live holidays and leave from today on, as the planner's calendars (one query each). */
 async function loadCalendars(db: Db, now: Date): Promise<PromiseCalendars> {
   const today = todayIn(CLOCK_TIME_ZONE, now);
-  const [days, leaves] = await Promise.all([
-    db
-      .select({ day: holidays.holidayDate })
-      .from(holidays)
-      .where(and(eq(holidays.holidayStatus, true), not(holidays.isDeleted), gte(holidays.holidayDate, today))),
-    db
-      .select({ userId: userLeaves.clientId, start: userLeaves.startDate, end: userLeaves.endDate })
-      .from(userLeaves)
-      .where(gte(userLeaves.endDate, today)),
-  ]);
+  // One after the other: inside a transaction the queries share one connection.
+  const days = await db
+    .select({ day: holidays.holidayDate })
+    .from(holidays)
+    .where(and(eq(holidays.holidayStatus, true), not(holidays.isDeleted), gte(holidays.holidayDate, today)));
+  const leaves = await db
+    .select({ userId: userLeaves.clientId, start: userLeaves.startDate, end: userLeaves.endDate })
+    .from(userLeaves)
+    .where(gte(userLeaves.endDate, today));
   const leaveByWorker = new Map<string, Set<string>>();
   for (const l of leaves) {
     const own = leaveByWorker.get(`e:${l.userId}`) ?? new Set<string>();
@@ -96,14 +95,12 @@ export async function refreshPromises(db: Db, options: { promiseFor?: number } =
   const run = async (tx: Db) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cutroom.promise_dates'))`);
     const now = new Date();
-    const [queue, cals, current] = await Promise.all([
-      loadQueue(tx),
-      loadCalendars(tx, now),
-      tx
-        .select({ id: cards.id, expectedAt: cards.expectedAt })
-        .from(cards)
-        .where(sql`${cards.expectedAt} is not null`),
-    ]);
+    const queue = await loadQueue(tx);
+    const cals = await loadCalendars(tx, now);
+    const current = await tx
+      .select({ id: cards.id, expectedAt: cards.expectedAt })
+      .from(cards)
+      .where(sql`${cards.expectedAt} is not null`);
     const plan = planFirstCuts(queue, cals, now);
     const before = new Map(current.map((c) => [c.id, c.expectedAt!.getTime()]));
     const changed = [...plan].filter(([id, at]) => before.get(id) !== at.getTime());
