@@ -34,18 +34,44 @@ const nyParts = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
+const HOUR_MS = 3_600_000;
+/** New York's UTC offset by UTC hour: its changes fall on whole hours, and Intl is too slow to ask per card. */
+const offsetByHour = new Map<number, number>();
+function newYorkOffsetMs(ms: number): number {
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const p: Record<string, string> = {};
+    for (const part of nyParts.formatToParts(new Date(hour * HOUR_MS))) p[part.type] = part.value;
+    offset = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!) - hour * HOUR_MS;
+    if (offsetByHour.size > 100_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
 /** The New York day and minute of the day of an instant. */
 export function newYorkClock(instant: Date): { day: string; minute: number } {
-  const p: Record<string, string> = {};
-  for (const part of nyParts.formatToParts(instant)) p[part.type] = part.value;
-  return { day: `${p.year}-${p.month}-${p.day}`, minute: Number(p.hour) * 60 + Number(p.minute) };
+  const local = new Date(instant.getTime() + newYorkOffsetMs(instant.getTime()));
+  return { day: local.toISOString().slice(0, 10), minute: local.getUTCHours() * 60 + local.getUTCMinutes() };
 }
 
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
-export const nextDay = (day: string) => new Date(dayMs(day) + DAY_MS).toISOString().slice(0, 10);
+/** A queue's cards share a few dozen days: their successors and weekdays are remembered, not re-parsed. */
+const following = new Map<string, string>();
+const weekend = new Map<string, boolean>();
+const remember = <V>(memo: Map<string, V>, key: string, value: V): V => {
+  if (memo.size > 100_000) memo.clear();
+  memo.set(key, value);
+  return value;
+};
+export const nextDay = (day: string) =>
+  following.get(day) ?? remember(following, day, new Date(dayMs(day) + DAY_MS).toISOString().slice(0, 10));
 const isWeekend = (day: string) => {
+  const known = weekend.get(day);
+  if (known !== undefined) return known;
   const weekday = new Date(dayMs(day)).getUTCDay();
-  return weekday === 0 || weekday === 6;
+  return remember(weekend, day, weekday === 0 || weekday === 6);
 };
 
 export const isWorkingDay = (day: string, cal: WorkCalendar) =>
@@ -66,14 +92,10 @@ export function addWorkingDays(day: string, n: number, cal: WorkCalendar): strin
 
 /** A New York wall-clock hour on a day as a UTC instant; the offset is read for that day, so DST holds. */
 export function newYorkInstant(day: string, hour: number): Date {
-  const guess = dayMs(day) + hour * 3_600_000;
-  const offsetAt = (ms: number) => {
-    const { day: d, minute } = newYorkClock(new Date(ms));
-    return dayMs(d) + minute * 60_000 - ms;
-  };
-  const first = guess - offsetAt(guess);
+  const guess = dayMs(day) + hour * HOUR_MS;
+  const first = guess - newYorkOffsetMs(guess);
   // Across a DST change the offset at the answer may differ from the guess's: read it again there.
-  return new Date(guess - offsetAt(first));
+  return new Date(guess - newYorkOffsetMs(first));
 }
 
 /** The day a request submitted at this instant counts for: after the 8 pm cut-off, the next working day. */

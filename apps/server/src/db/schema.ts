@@ -313,6 +313,10 @@ export const cards = pgTable(
     index('cards_due_idx').on(t.dueDate),
     // Cards By Date on the helper due date.
     index('cards_yt_due_idx').on(t.ytDueDate),
+    // Recomputing promise dates clears the cards that left the queue: only those with a date are looked at.
+    index('cards_expected_idx')
+      .on(t.expectedAt)
+      .where(sql`expected_at is not null`),
     // The dashboard's hit rate reads cards first delivered in a range.
     index('cards_first_delivered_idx')
       .on(t.firstDeliveredAt)

@@ -32,6 +32,12 @@ export const PROMISE_OPEN_STATUSES: readonly CardStatus[] = ['video_request', 'e
 const STARTED: readonly CardStatus[] = ['editing', 'qa'];
 const VIRTUAL_CARD = -1;
 
+const openWhere = and(
+  isNull(cards.archivedAt),
+  eq(cards.paused, false),
+  inArray(cards.cardStatus, [...PROMISE_OPEN_STATUSES]),
+)!;
+
 const workerOf = (c: { assignedTo: number | null; assignedQaId: number | null }) =>
   c.assignedTo ? `e:${c.assignedTo}` : c.assignedQaId ? `q:${c.assignedQaId}` : null;
 
@@ -58,8 +64,8 @@ async function loadCalendars(db: Db, now: Date): Promise<PromiseCalendars> {
   return { holidays: new Set(days.map((d) => d.day)), leaveByWorker };
 }
 
-/** Every open card in queue order (oldest request first; ids break ties). */
-async function loadQueue(db: Db): Promise<QueuedCard[]> {
+/** Every open card in queue order (oldest request first; ids break ties), with its expected date as stored. */
+async function loadQueue(db: Db): Promise<(QueuedCard & { storedAt: Date | null })[]> {
   const rows = await db
     .select({
       id: cards.id,
@@ -70,11 +76,10 @@ async function loadQueue(db: Db): Promise<QueuedCard[]> {
       dueDate: cards.dueDate,
       timeline: cards.timeline,
       revisionNr: cards.revisionNr,
+      expectedAt: cards.expectedAt,
     })
     .from(cards)
-    .where(
-      and(isNull(cards.archivedAt), eq(cards.paused, false), inArray(cards.cardStatus, [...PROMISE_OPEN_STATUSES])),
-    )
+    .where(openWhere)
     .orderBy(asc(cards.createdAt), asc(cards.id));
   return rows.map((c) => ({
     id: c.id,
@@ -82,6 +87,7 @@ async function loadQueue(db: Db): Promise<QueuedCard[]> {
     queuedAt: c.createdAt,
     timelineHours: timelineHoursOf(c),
     startedDue: STARTED.includes(c.cardStatus) ? c.dueDate : null,
+    storedAt: c.expectedAt,
   }));
 }
 
@@ -97,25 +103,21 @@ export async function refreshPromises(db: Db, options: { promiseFor?: number } =
     const now = new Date();
     const queue = await loadQueue(tx);
     const cals = await loadCalendars(tx, now);
-    const current = await tx
-      .select({ id: cards.id, expectedAt: cards.expectedAt })
-      .from(cards)
-      .where(sql`${cards.expectedAt} is not null`);
     const plan = planFirstCuts(queue, cals, now);
-    const before = new Map(current.map((c) => [c.id, c.expectedAt!.getTime()]));
-    const changed = [...plan].filter(([id, at]) => before.get(id) !== at.getTime());
-    const gone = current.filter((c) => !plan.has(c.id)).map((c) => c.id);
+    const changed = queue
+      .filter((c) => c.storedAt?.getTime() !== plan.get(c.id)!.getTime())
+      .map((c) => [c.id, plan.get(c.id)!] as const);
     if (changed.length) {
       const ids = `{${changed.map(([id]) => id).join(',')}}`;
       const ats = `{${changed.map(([, at]) => at.toISOString()).join(',')}}`;
       await tx.execute(sql`update ${cards} set expected_at = v.at
         from unnest(${ids}::int[], ${ats}::timestamptz[]) as v(id, at) where ${cards.id} = v.id`);
     }
-    if (gone.length) {
-      await tx.execute(
-        sql`update ${cards} set expected_at = null where ${cards.id} = any(${`{${gone.join(',')}}`}::int[])`,
-      );
-    }
+    // Cards that left the queue (delivered, paused, canceled, archived) stop expecting anything.
+    await tx
+      .update(cards)
+      .set({ expectedAt: null })
+      .where(and(sql`${cards.expectedAt} is not null`, not(openWhere)));
     const promised = options.promiseFor !== undefined ? plan.get(options.promiseFor) : undefined;
     if (promised) await tx.update(cards).set({ promisedAt: promised }).where(eq(cards.id, options.promiseFor!));
   };
