@@ -2,9 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, not, sql } from 'drizzle-orm';
 import {
   CLOCK_TIME_ZONE,
   DEFAULT_RANGE_DAYS,
-  MSG,
   daysBetween,
-  fill,
   hitRateOf,
   planFirstCuts,
   promiseLabel,
@@ -20,11 +18,11 @@ import {
 } from '@cutroom/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { cards, customerQas, holidays, userLeaves, users } from '../../db/schema.js';
+import { cards, customerQas, holidays, userLeaves } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
 import { visibleCardsWhere } from '../cards/card-visibility.js';
+import { requestCustomer } from '../cards/request-customer.js';
 import { resolveRange } from '../reports/report-range.js';
 
 /** The statuses before the first cut: waiting (video requests) and being worked (editing, QA). */
@@ -125,26 +123,13 @@ export async function refreshPromises(db: Db, options: { promiseFor?: number } =
   await db.transaction((tx) => run(tx));
 }
 
-/** The customer a preview is for: the caller, or the one an admin names. */
-async function previewCustomer(db: Db, viewer: SessionUser, clientId: number | undefined): Promise<number> {
-  if (viewer.role !== 'admin') return viewer.id;
-  if (!clientId) throw new AppError('VALIDATION', MSG.chooseRequestCustomer, 'client_id');
-  const [customer] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, clientId), eq(users.clientType, 'customer'), eq(users.isDeleted, false)))
-    .limit(1);
-  if (!customer) throw new AppError('VALIDATION', fill(MSG.chooseExisting, { label: 'customer' }), 'client_id');
-  return customer.id;
-}
-
 /** The request form's "Expected by": a request made now joins the end of its first QA's queue. */
 export async function previewPromise(
   ctx: AppContext,
   viewer: SessionUser,
   query: z.output<typeof promisePreviewQuery>,
 ): Promise<PromisePreviewReply> {
-  const clientId = await previewCustomer(ctx.db, viewer, query.client_id);
+  const clientId = await requestCustomer(ctx.db, viewer, query.client_id);
   const [firstQa] = await ctx.db
     .select({ qaId: customerQas.qaId })
     .from(customerQas)
