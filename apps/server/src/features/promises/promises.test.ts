@@ -24,9 +24,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const request = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+const request = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-const ok = async <T>(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+const ok = async <T>(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
   const res = await request(token, method, url, payload);
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json<T>();
@@ -94,6 +94,22 @@ describe('the request form preview', () => {
     expect(moved.promisedAt!.getTime()).toBe(promised.getTime());
     await ok(a.admin.token, 'POST', '/api/portal/update-holiday', { id: saved.id, is_deleted: 1 });
     expect((await rowOf(id)).expectedAt!.getTime()).toBe(promised.getTime());
+  });
+
+  it('moves later while the QA is on leave on the expected day, and back when the leave is deleted', async () => {
+    const before = await preview(a.customer.token);
+    const today = newYorkClock(new Date()).day;
+    const dueDay = newYorkClock(new Date(before.expected_at!)).day;
+    const leave = await ok<{ leave_id: number }>(a.admin.token, 'POST', `/api/user/${a.qa.id}/update-leave`, {
+      start: today,
+      end: dueDay,
+      reason: 'Promise test leave',
+    });
+    const during = await preview(a.customer.token);
+    expect(Date.parse(during.expected_at!)).toBeGreaterThan(Date.parse(before.expected_at!));
+    expect(newYorkClock(new Date(during.expected_at!)).day > dueDay).toBe(true);
+    await ok(a.admin.token, 'DELETE', `/api/leave/${leave.leave_id}/delete-leave`);
+    expect((await preview(a.customer.token)).expected_at).toBe(before.expected_at);
   });
 
   it('refuses the call to staff who do not order requests', async () => {
