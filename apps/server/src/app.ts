@@ -13,6 +13,7 @@ import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { helpRoutes } from './features/help/help.routes.js';
 import { guestLinkRoutes } from './features/guest-links/guest-links.routes.js';
+import { promisesRoutes } from './features/promises/promises.routes.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
 import { boardRoutes } from './features/board/board.routes.js';
 import { cardDetailsRoutes } from './features/card-details/card-details.routes.js';
@@ -181,6 +182,7 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
     enqueueWebhookEvent(ctx.db, event).catch((err: unknown) => app.log.warn({ err }, 'webhook enqueue failed'));
   });
   app.addHook('onClose', async () => stopWebhookEvents());
+  await app.register(promisesRoutes(ctx));
 
   if (config.mailPollMs > 0) {
     const worker = startMailWorker(ctx, app.log, config.mailPollMs);

@@ -56,6 +56,8 @@ export const SESSION_ENDED_EVENT = 'session.ended';
 export const SUBMIT_CUTOFF_HOUR_NY = 20;
 export const EDITOR_CUTOFF_HOUR_NY = 17;
 export const LATE_REVISION_DAYS = 30;
+/** Promise dates' capacity model: how many waiting cards one editor (or QA) starts a working day. */
+export const FIRST_CUTS_STARTED_PER_DAY = 3;
 export const CAPTIONS_PLAN_USD_PER_MONTH = 95;
 
 /** The tab's record that its reader closed an announcement; an edited announcement shows again. */

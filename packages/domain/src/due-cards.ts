@@ -55,6 +55,9 @@ export const dueCard = z.object({
   due: z.string(),
   card_status: z.enum(CARD_STATUSES),
   yt_card_status: z.enum(YT_STATUSES).nullable(),
+  /** The expected first cut (docs/promise-dates.md), and whether it comes after the editing due date. */
+  expected_at: z.string().nullable(),
+  at_risk: z.boolean(),
 });
 export type DueCard = z.infer<typeof dueCard>;
 

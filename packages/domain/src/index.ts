@@ -56,3 +56,5 @@ export * from './revision-reasons.js';
 export * from './schemas/revision-reasons.js';
 export * from './integrations.js';
 export * from './schemas/integrations.js';
+export * from './promise-date.js';
+export * from './schemas/promises.js';

@@ -274,6 +274,10 @@ export const cards = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Promise dates (docs/promise-dates.md): told at creation, kept up to date, and the first cut's arrival. */
+    promisedAt: timestamp('promised_at', { withTimezone: true }),
+    expectedAt: timestamp('expected_at', { withTimezone: true }),
+    firstDeliveredAt: timestamp('first_delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -311,6 +315,14 @@ export const cards = pgTable(
     index('cards_due_idx').on(t.dueDate),
     // Cards By Date on the helper due date.
     index('cards_yt_due_idx').on(t.ytDueDate),
+    // Recomputing promise dates clears the cards that left the queue: only those with a date are looked at.
+    index('cards_expected_idx')
+      .on(t.expectedAt)
+      .where(sql`expected_at is not null`),
+    // The dashboard's hit rate reads cards first delivered in a range.
+    index('cards_first_delivered_idx')
+      .on(t.firstDeliveredAt)
+      .where(sql`first_delivered_at is not null`),
     index('cards_archived_idx')
       .on(t.archivedAt)
       .where(sql`archived_at is not null`),

@@ -12,6 +12,7 @@ import { INBOX } from './inbox.js';
 import { INTEGRATIONS } from './integrations.js';
 import { MEDIA } from './media.js';
 import { NOTIFICATIONS } from './notifications.js';
+import { PROMISES } from './promises.js';
 import { REPORTS } from './reports.js';
 import { REVISION_REASONS } from './revision-reasons.js';
 import { LEAVE, SETTINGS } from './settings.js';
@@ -49,6 +50,7 @@ export const API = {
   guestLinks: GUEST_LINKS,
   revisionReasons: REVISION_REASONS,
   integrations: INTEGRATIONS,
+  promises: PROMISES,
 } as const;
 
 /** The contract as a flat list, for registration checks and the authorization test. */

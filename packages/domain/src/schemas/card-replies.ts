@@ -55,11 +55,18 @@ export const cardTile = z.object({
   subscription_type: z.string().nullable().optional(),
   /** The customer's review notes not yet fixed or set aside (the revision checklist). */
   open_fix_items: z.number(),
+  /** When the first cut is expected (docs/promise-dates.md); null once delivered, paused or off the queue. */
+  expected_at: iso,
+  /** Staff only: the first cut is expected after the due date. */
+  at_risk: z.boolean().optional(),
 });
 export type CardTileReply = z.infer<typeof cardTile>;
 
 /** The full card of GET /api/card/{id} (spec 000 §3, 001 §3). */
 export const cardDetail = cardTile.extend({
+  /** The first cut's date told when the request was made, and when it really arrived (docs/promise-dates.md). */
+  promised_at: iso,
+  first_delivered_at: iso,
   ytHelper_card_status: z.enum(YT_STATUSES).nullable(),
   dropbox_link: z.string(),
   youtube_aspect_ratio: z.string(),

@@ -1163,6 +1163,12 @@ const TABLE: Record<string, Case[]> = {
   'DELETE /api/admin/webhooks/{id}': [{ params: webhookRow, expect: only(['admin'], 200) }],
   'GET /api/admin/webhooks/{id}/deliveries': [{ params: webhookRow, expect: only(['admin'], 200) }],
   'POST /api/admin/webhookDeliveries/{id}/replay': [{ params: deliveryRow, expect: only(['admin'], 201) }],
+  // Promise dates (promises.routes.ts): a customer previews their own queue, whatever client_id says.
+  'GET /api/request/promise': [
+    { query: (f) => ({ client_id: String(f.customerId) }), expect: only(['admin', 'customer', 'otherCustomer'], 200) },
+    { name: 'admin must name the customer', expect: { ...only(['customer', 'otherCustomer'], 200), admin: 400 } },
+  ],
+  'GET /api/dashboard/promise-hit-rate': [{ expect: signedIn(200) }],
 };
 
 /** An inactive webhook to a public address: nothing the other tests do is sent anywhere. */

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  isAtRisk,
   isStaff,
   splitContentIds,
   splitLinks,
@@ -50,6 +51,7 @@ export const tileSelection = {
     ytHelperId: cards.ytHelperId,
     ytDueDate: cards.ytDueDate,
     ytCardRevision: cards.ytCardRevision,
+    expectedAt: cards.expectedAt,
   },
   client: { firstname: client.firstname, lastname: client.lastname, subscriptionType: client.subscriptionType },
   qaName: { firstname: qa.firstname, lastname: qa.lastname },
@@ -138,6 +140,8 @@ export function toCardTile(row: TileRow, viewerRole: Role): CardTileReply {
     ythelperCardRating: row.ytRating,
     ...(isStaff(viewerRole) ? { subscription_type: row.client.subscriptionType } : {}),
     open_fix_items: row.openFixItems,
+    expected_at: iso(c.expectedAt),
+    ...(isStaff(viewerRole) ? { at_risk: isAtRisk(c.expectedAt, c.dueDate) } : {}),
   };
 }
 
@@ -225,6 +229,8 @@ export async function toCardDetail(db: Db, row: CardRow, viewerRole: Role): Prom
     repurpose_revision_nr: c.repurposeRevisionNr,
     yt_assigned_time: iso(c.ytAssignedTime),
     assigned_at: iso(c.assignedAt),
+    promised_at: iso(c.promisedAt),
+    first_delivered_at: iso(c.firstDeliveredAt),
     done_at: iso(c.doneAt),
     archived_at: iso(c.archivedAt),
     client_firstname: row.client.firstname,

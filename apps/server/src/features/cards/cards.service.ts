@@ -12,7 +12,6 @@ import {
   type CreateCardBody,
   type UpdateCardBody,
   type updateTitleBody,
-  fill,
 } from '@cutroom/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -27,6 +26,8 @@ import { selectCards, toCardDetail, type CardRow } from './card-view.js';
 import { requestAllowance } from './request-allowance.js';
 import { lockCard } from '../../db/locks.js';
 import { enterHelperBoard } from '../yt-helper/yt-card.service.js';
+import { refreshPromises } from '../promises/promises.service.js';
+import { requestCustomer } from './request-customer.js';
 
 type CardInsert = typeof cards.$inferInsert;
 
@@ -138,18 +139,7 @@ async function assertExtrasAllowed(db: Db, viewer: SessionUser, clientId: number
 
 export async function createCard(ctx: AppContext, viewer: SessionUser, body: CreateCardBody) {
   if (!REQUEST_ROLES.includes(viewer.role)) throw new AppError('FORBIDDEN');
-  let clientId = viewer.id;
-  // An admin orders for a customer they name; a customer for themselves.
-  if (viewer.role === 'admin') {
-    if (!body.client_id) throw new AppError('VALIDATION', MSG.chooseRequestCustomer, 'client_id');
-    const [customer] = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, body.client_id), eq(users.clientType, 'customer'), eq(users.isDeleted, false)))
-      .limit(1);
-    if (!customer) throw new AppError('VALIDATION', fill(MSG.chooseExisting, { label: 'customer' }), 'client_id');
-    clientId = customer.id;
-  }
+  const clientId = await requestCustomer(ctx.db, viewer, body.client_id);
   await assertExtrasAllowed(ctx.db, viewer, clientId, body);
   const title = normalizeTitle(body.card_title);
 
@@ -199,6 +189,7 @@ export async function createCard(ctx: AppContext, viewer: SessionUser, body: Cre
     await tx
       .insert(cardActivity)
       .values({ cardId: card!.id, userId: viewer.id, fromStatus: null, toStatus: 'video_request' });
+    await refreshPromises(tx, { promiseFor: card!.id });
     return card!;
   });
   await ctx.events.publish({

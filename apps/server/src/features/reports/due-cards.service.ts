@@ -5,6 +5,7 @@ import {
   CLOCK_TIME_ZONE,
   DUE_CARDS_PAGE_SIZE,
   YT_STATUSES,
+  isAtRisk,
   type DueCardsReply,
   type dueCardsQuery,
 } from '@cutroom/domain';
@@ -50,6 +51,7 @@ const dueFields = (column: DueColumn) => ({
   status: cards.cardStatus,
   ytStatus: cards.ytCardStatus,
   ytComplete: cards.ytIsComplete,
+  expected: cards.expectedAt,
 });
 
 function selectDue(db: Db, column: DueColumn) {
@@ -83,6 +85,9 @@ export async function listDueCards(db: Db, viewer: SessionUser, query: Query): P
       due: r.due!.toISOString(),
       card_status: r.status,
       yt_card_status: r.ytComplete ? 'completed' : (YT_STATUSES.find((s) => s === r.ytStatus) ?? null),
+      expected_at: r.expected?.toISOString() ?? null,
+      // The promise is about the first cut, so only the editing due date can be at risk.
+      at_risk: query.card_type === 'due_date' && isAtRisk(r.expected, r.due),
     })),
     total: total?.n ?? 0,
     page: query.page,

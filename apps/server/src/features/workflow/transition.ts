@@ -10,6 +10,7 @@ import { enforce, policyActor, policyCard } from '../cards/card-policy-facts.js'
 import type { CardRow } from '../cards/card-view.js';
 import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
 import { notifyMove, publishCreated } from '../notifications/notify.js';
+import { refreshPromises } from '../promises/promises.service.js';
 
 type CardInsert = typeof cards.$inferInsert;
 type Card = typeof cards.$inferSelect;
@@ -57,7 +58,13 @@ export async function transition(ctx: AppContext, viewer: SessionUser, cardId: n
     const from = assertMove(viewer, { ...row, card: locked }, spec);
     const [updated] = await tx
       .update(cards)
-      .set({ ...spec.set?.(locked), cardStatus: spec.to, updatedAt: now })
+      .set({
+        ...spec.set?.(locked),
+        cardStatus: spec.to,
+        updatedAt: now,
+        // The first cut is the first time the card reaches done (docs/promise-dates.md).
+        ...(spec.to === 'done' && !locked.firstDeliveredAt ? { firstDeliveredAt: now } : {}),
+      })
       .where(eq(cards.id, cardId))
       .returning();
     await tx
@@ -68,6 +75,8 @@ export async function transition(ctx: AppContext, viewer: SessionUser, cardId: n
     const notified = await notifyMove(ctx, tx, viewer, updated!, spec.to);
     return { moved: updated!, from, notified };
   });
+  // After the commit: a refresh waits for its lock holding no card row, so it can't deadlock with a move.
+  await refreshPromises(ctx.db);
   await ctx.events.publish({
     type: 'card.moved',
     cardId,

@@ -1,6 +1,7 @@
 import { Avatar, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import type { CardTileReply } from '@cutroom/domain';
+import { ExpectedBy } from '../../components/expected-by';
 import { cardDetailsPath } from '../../lib/card-url';
 import { formatDue, isOverdue } from '../../lib/format-time';
 import { CardIcons } from './card-icons';
@@ -102,6 +103,7 @@ export function CardTileFooter({ card, compact = false }: { card: CardTileReply;
           <Assignee name={card.assigned_to_name} compact={compact} />
         </Group>
       )}
+      <ExpectedBy expectedAt={card.expected_at} atRisk={card.at_risk} />
       <MarkDoneButton card={card} />
     </>
   );

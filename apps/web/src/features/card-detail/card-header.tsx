@@ -12,6 +12,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { CARD_STATUS_LABELS, MSG, TITLE_MAX, type CardDetailReply, type UserView } from '@cutroom/domain';
+import { ExpectedBy } from '../../components/expected-by';
 import { notify } from '../../lib/notify';
 import { policyFor } from '../../lib/policy';
 import { ChecklistBadge } from './chat/revision-checklist';
@@ -144,6 +145,7 @@ export function CardHeader({ card, viewer, onBack }: CardHeaderProps) {
               Archived
             </Badge>
           )}
+          <ExpectedBy expectedAt={card.expected_at} atRisk={card.at_risk} />
         </Group>
       )}
     </Group>

@@ -14,6 +14,7 @@ import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
 import { ReloadButton } from '../../components/reload-button';
 import { ReportRangePicker } from '../../components/report-range-picker';
+import { PromiseHitRate } from './promise-hit-rate';
 import { cardDetailsPath } from '../../lib/card-url';
 import { useReportRange, type ReportRange } from '../../lib/report-range';
 import { STATUS_COLORS } from '../board/columns';
@@ -67,6 +68,7 @@ export function ClientDashboard() {
       />
       <Stack gap="md">
         <ReportRangePicker range={range} onChange={changeRange} />
+        <PromiseHitRate range={range} />
         <Text fz="sm" c="dimmed" data-testid="client-total">
           {query.data ? `${query.data.count} ${query.data.count === 1 ? 'request' : 'requests'}` : ' '}
         </Text>

@@ -12,6 +12,7 @@ import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { ReloadButton } from '../../components/reload-button';
 import { ReportRangePicker } from '../../components/report-range-picker';
+import { PromiseHitRate } from './promise-hit-rate';
 import { useReportRange } from '../../lib/report-range';
 import { useDashboard } from './api';
 import { FirstPassSection } from './first-pass-section';
@@ -62,6 +63,7 @@ export function StaffDashboard({ tabs, role }: { tabs: readonly ReportTab[]; rol
           <>
             <VideoGraphs stats={dashboard.data?.video_stats} range={range} />
             {FIRST_PASS_REPORT_ROLES.includes(role) && <FirstPassSection range={range} />}
+            <PromiseHitRate range={range} />
             <Tabs value={tab} onChange={setTab} keepMounted={false}>
               <Tabs.List mb="md">
                 {tabs.map((t) => (

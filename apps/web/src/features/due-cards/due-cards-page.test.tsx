@@ -16,6 +16,8 @@ const card = (overrides: Partial<DueCard> = {}): DueCard => ({
   due: '2026-11-23T17:00:00.000Z',
   card_status: 'editing',
   yt_card_status: null,
+  expected_at: null,
+  at_risk: false,
   ...overrides,
 });
 const reply = (cards: DueCard[], total = cards.length): { body: DueCardsReply } => ({
@@ -52,6 +54,21 @@ describe('cards by date', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('due-total').textContent).toBe('Total cards: 2');
     expect(screen.getByTestId('export-due-cards').getAttribute('href')).toMatch(/^\/api\/dueCards\/export\?date=/);
     expect(screen.getByRole('combobox', { name: 'QA' })).toBeTruthy();
+  });
+
+  it('marks the cards whose first cut is expected after their due date as At risk', async () => {
+    fakeServer({
+      'GET /api/me': { body: makeUser() },
+      'GET /api/dueCards': reply([
+        card({ expected_at: '2026-11-24T22:00:00.000Z', at_risk: true }),
+        card({ card_id: 8, card_title: 'On time', expected_at: '2026-11-23T17:00:00.000Z' }),
+      ]),
+    });
+    renderApp('/dueCards');
+
+    const risky = await screen.findByTestId('due-card-7');
+    expect(within(risky).getByTestId('due-at-risk-7').textContent).toBe('At risk');
+    expect(within(screen.getByTestId('due-card-8')).queryByText('At risk')).toBeNull();
   });
 
   it('hides the QA filter and the export from a QA', async () => {

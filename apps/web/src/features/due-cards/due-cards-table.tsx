@@ -1,8 +1,15 @@
-import { Anchor, Badge, Group, Table } from '@mantine/core';
+import { Anchor, Badge, Group, Table, Tooltip } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { CARD_STATUS_LABELS, MSG, YT_STATUS_LABELS, type DueCard, type DueCardsReply } from '@cutroom/domain';
+import {
+  CARD_STATUS_LABELS,
+  MSG,
+  YT_STATUS_LABELS,
+  promiseLabel,
+  type DueCard,
+  type DueCardsReply,
+} from '@cutroom/domain';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { QueryTable } from '../../components/query-table';
 import { cardDetailsPath } from '../../lib/card-url';
@@ -20,6 +27,13 @@ function StatusTags({ card, helper }: { card: DueCard; helper: boolean }) {
         <Badge variant="outline" color="gray">
           YT: {YT_STATUS_LABELS[card.yt_card_status]}
         </Badge>
+      )}
+      {card.at_risk && card.expected_at && (
+        <Tooltip label={`First cut expected by ${promiseLabel(card.expected_at)}, after the due date`} withArrow>
+          <Badge color="red" variant="light" data-testid={`due-at-risk-${card.card_id}`}>
+            At risk
+          </Badge>
+        </Tooltip>
       )}
     </Group>
   );

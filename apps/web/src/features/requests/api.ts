@@ -10,6 +10,7 @@ const KEYS = {
   allowance: ['requests', 'allowance'] as const,
   customers: (search: string) => ['requests', 'customers', search] as const,
   card: (cardId: number) => ['requests', 'card', cardId] as const,
+  promise: (clientId: number | undefined) => ['requests', 'promise', clientId ?? 'own'] as const,
 };
 
 /** Whether this customer may create another request this period, with the tooltip text when not. */
@@ -19,6 +20,16 @@ export function useRequestAllowance(enabled: boolean) {
     queryFn: ({ signal }) => call(API.board.allowance, { signal }),
     enabled,
     staleTime: 0,
+  });
+}
+
+/** "Expected by …" before submitting: the first cut a request made now would get (docs/promise-dates.md). */
+export function usePromisePreview(clientId: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: KEYS.promise(clientId),
+    queryFn: ({ signal }) => call(API.promises.preview, { query: clientId ? { client_id: clientId } : {}, signal }),
+    enabled,
+    staleTime: 60_000,
   });
 }
 

@@ -22,6 +22,7 @@ import {
   type RequestMode,
   type RequestValues,
 } from './request-values';
+import { PromisePreview } from './promise-preview';
 import { SubmitButton } from './submit-button';
 import classes from './requests.module.css';
 
@@ -248,6 +249,12 @@ export function RequestForm({ mode, cardId = 0, initialValues, onCancel, onSaved
           </>
         )}
 
+        {mode === 'create' && (
+          <PromisePreview
+            clientId={isAdmin ? customer?.client_id : undefined}
+            enabled={!blockedMessage && (!isAdmin || !!customer)}
+          />
+        )}
         <Group justify="space-between" gap="sm" className={classes.actions} data-testid="request-actions">
           {stepped && step === 1 ? (
             <Button
