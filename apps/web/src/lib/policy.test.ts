@@ -44,7 +44,7 @@ describe('the web side of the card policy', () => {
 
   it('reads a note and answers what the viewer may do to it', () => {
     const note = { note_by_id: 50, client_type: 'customer' as const, is_deleted: false };
-    expect(policyNote(note)).toEqual({ author_id: 50, author_role: 'customer', is_deleted: false });
+    expect(policyNote(note)).toEqual({ author_id: 50, author_role: 'customer', is_deleted: false, by_guest: false });
     const customer = makeUser({ client_type: 'customer', client_id: 50 });
     expect(notePolicyFor(customer, note, 'customer')).toEqual({ shown: true, change: true, mark: false, react: true });
     expect(notePolicyFor(makeUser({ client_type: 'qa', client_id: 20 }), note, 'customer')).toEqual({
@@ -52,6 +52,20 @@ describe('the web side of the card policy', () => {
       change: false,
       mark: true,
       react: false,
+    });
+  });
+
+  it("lets no one but an admin change a guest's note, though it is filed under the customer", () => {
+    const note = { note_by_id: 50, client_type: 'customer' as const, is_deleted: false, guest_name: 'Maria' };
+    expect(policyNote(note).by_guest).toBe(true);
+    const customer = makeUser({ client_type: 'customer', client_id: 50 });
+    expect(notePolicyFor(customer, note, 'customer')).toMatchObject({ change: false, react: true });
+    expect(notePolicyFor(makeUser({ client_type: 'admin', client_id: 1 }), note, 'customer')).toMatchObject({
+      change: true,
+    });
+    expect(notePolicyFor(makeUser({ client_type: 'qa', client_id: 20 }), note, 'customer')).toMatchObject({
+      change: false,
+      mark: true,
     });
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG, UPLOAD_SINGLE_PART_MAX } from '@cutroom/domain';
+import { CLOCK_TIME_ZONE, MSG, UPLOAD_SINGLE_PART_MAX } from '@cutroom/domain';
 import { cards, customerUploads } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
@@ -368,7 +368,8 @@ describe('uploads on local disk', () => {
       expect((await c.list({ page: '2' })).json().files).toHaveLength(2);
       const found = (await c.list({ search: 'summer trip' })).json();
       expect(found.files.map((f: { file_name: string }) => f.file_name.slice(0, 12))).toEqual(['Summer-trip-']);
-      const today = new Date().toISOString().slice(0, 10);
+      // Today where the caller is (New York by default), not in UTC: they differ for hours each night.
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: CLOCK_TIME_ZONE }).format(new Date());
       expect((await c.list({ start_date: today, end_date: today })).json().count).toBe(12);
       expect((await c.list({ end_date: '2020-01-01' })).json().count).toBe(0);
       const backwards = await c.list({ start_date: '2026-02-02', end_date: '2026-02-01' });
