@@ -19,7 +19,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { enforce, loadCustomerPlan, policyActor, policyCard } from '../cards/card-policy-facts.js';
 import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
-import { refreshPromises } from '../promises/promises.service.js';
+import { refreshPromisesAfterChange } from '../promises/promises.service.js';
 
 type CardUpdate = Partial<typeof cards.$inferInsert>;
 
@@ -40,7 +40,7 @@ export async function updateCard(ctx: AppContext, cardId: number, set: CardUpdat
       .returning();
     return { before: locked, updated: row! };
   });
-  if ('assignedTo' in set || 'dueDate' in set) await refreshPromises(ctx.db);
+  if ('assignedTo' in set || 'dueDate' in set) await refreshPromisesAfterChange(ctx.db);
   await ctx.events.publish({ type: 'card.updated', cardId, audience: audienceOf(updated), data });
   if (before.assignedTo !== updated.assignedTo || before.ytHelperId !== updated.ytHelperId) {
     await ctx.events.publish({ type: 'card.updated', cardId, audience: audienceOf(before), data });

@@ -123,6 +123,35 @@ export async function refreshPromises(db: Db, options: { promiseFor?: number } =
   await db.transaction((tx) => run(tx));
 }
 
+/** Per database: the recomputation running now, and whether another change came in while it ran. */
+const pending = new WeakMap<Db, { running: Promise<void>; again: boolean }>();
+
+/**
+ * After a committed change (a move, a pause, an assignment): concurrent callers share one recomputation
+ * and at most one more after it, which starts after the last of their commits, so each caller still
+ * returns with its change planned, while N moves at once cost two passes instead of N queued on the lock.
+ */
+export function refreshPromisesAfterChange(db: Db): Promise<void> {
+  const current = pending.get(db);
+  if (current) {
+    current.again = true;
+    return current.running;
+  }
+  const state = { running: Promise.resolve(), again: false };
+  state.running = (async () => {
+    try {
+      do {
+        state.again = false;
+        await refreshPromises(db);
+      } while (state.again);
+    } finally {
+      pending.delete(db);
+    }
+  })();
+  pending.set(db, state);
+  return state.running;
+}
+
 /** The request form's "Expected by": a request made now joins the end of its first QA's queue. */
 export async function previewPromise(
   ctx: AppContext,

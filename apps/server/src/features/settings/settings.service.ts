@@ -15,7 +15,7 @@ import { announcements, holidays } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { refreshPromises } from '../promises/promises.service.js';
+import { refreshPromisesAfterChange } from '../promises/promises.service.js';
 
 /** Today's date in New York, the portal's clock (spec 002 §9), as SQL. */
 export const todayInNewYork = sql`(now() at time zone ${CLOCK_TIME_ZONE})::date`;
@@ -58,7 +58,7 @@ export async function saveHoliday(ctx: AppContext, body: z.output<typeof saveHol
         holidayStatus: body.holiday_status ?? true,
       })
       .returning({ id: holidays.id });
-    await refreshPromises(ctx.db);
+    await refreshPromisesAfterChange(ctx.db);
     return { message: MSG.holidaySaved, id: row!.id };
   } catch (err) {
     if (violates(err, 'holidays_live_date_unique')) throw dateTaken();
@@ -93,7 +93,7 @@ export async function updateHoliday(ctx: AppContext, body: z.output<typeof updat
     if (violates(err, 'holidays_live_date_unique')) throw dateTaken();
     throw err;
   }
-  await refreshPromises(ctx.db);
+  await refreshPromisesAfterChange(ctx.db);
   const message = body.is_deleted
     ? MSG.holidayDeleted
     : body.holiday_title === undefined && body.holiday_date === undefined

@@ -33,7 +33,7 @@ import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
 import { transition } from './transition.js';
 import { enterHelperBoard } from '../yt-helper/yt-card.service.js';
 import { recordRevision } from '../revision-reasons/revision-reasons.service.js';
-import { refreshPromises } from '../promises/promises.service.js';
+import { refreshPromisesAfterChange } from '../promises/promises.service.js';
 
 type In<T extends z.ZodType> = z.output<T>;
 const HOUR = 3_600_000;
@@ -238,7 +238,7 @@ export async function archiveCard(ctx: AppContext, viewer: SessionUser, cardId: 
     .where(and(eq(cards.id, cardId), isNull(cards.archivedAt), inArray(cards.cardStatus, [...ARCHIVABLE_STATUSES])))
     .returning();
   if (!updated) throw new AppError('STALE_MOVE');
-  await refreshPromises(ctx.db);
+  await refreshPromisesAfterChange(ctx.db);
   await ctx.events.publish({ type: 'card.archived', cardId, audience: audienceOf(updated), data: { archived: true } });
   return { success: true, message: MSG.movedToArchive };
 }
@@ -253,7 +253,7 @@ export async function unarchiveCard(ctx: AppContext, viewer: SessionUser, cardId
     .where(and(eq(cards.id, cardId), sql`${cards.archivedAt} is not null`))
     .returning();
   if (!updated) throw new AppError('INVALID_CARD_STATUS');
-  await refreshPromises(ctx.db);
+  await refreshPromisesAfterChange(ctx.db);
   await ctx.events.publish({ type: 'card.archived', cardId, audience: audienceOf(updated), data: { archived: false } });
   return { success: true, message: MSG.restoredFromArchive };
 }
@@ -276,7 +276,7 @@ export async function setPaused(ctx: AppContext, viewer: SessionUser, cardId: nu
     )
     .returning();
   if (!updated) throw new AppError('INVALID_CARD_STATUS');
-  await refreshPromises(ctx.db);
+  await refreshPromisesAfterChange(ctx.db);
   await ctx.events.publish({ type: 'card.updated', cardId, audience: audienceOf(updated), data: { paused } });
   return { success: true, message: paused ? MSG.pausedOn : MSG.pausedOff };
 }

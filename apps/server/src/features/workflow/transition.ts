@@ -10,7 +10,7 @@ import { enforce, policyActor, policyCard } from '../cards/card-policy-facts.js'
 import type { CardRow } from '../cards/card-view.js';
 import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
 import { notifyMove, publishCreated } from '../notifications/notify.js';
-import { refreshPromises } from '../promises/promises.service.js';
+import { refreshPromisesAfterChange } from '../promises/promises.service.js';
 
 type CardInsert = typeof cards.$inferInsert;
 type Card = typeof cards.$inferSelect;
@@ -76,7 +76,7 @@ export async function transition(ctx: AppContext, viewer: SessionUser, cardId: n
     return { moved: updated!, from, notified };
   });
   // After the commit: a refresh waits for its lock holding no card row, so it can't deadlock with a move.
-  await refreshPromises(ctx.db);
+  await refreshPromisesAfterChange(ctx.db);
   await ctx.events.publish({
     type: 'card.moved',
     cardId,
