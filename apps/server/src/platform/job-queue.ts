@@ -58,3 +58,32 @@ export async function claimNextJob(db: Db, q: JobTable, { now, ids, skip, claimM
     return id;
   });
 }
+
+/**
+ * Runs `tick` every `pollMs` (a tick never overlaps the next) until stopped; `stop` waits for the running
+ * tick. A tick is handed `stopped()` so a batch loop can end early on shutdown.
+ */
+export function startPolling(
+  tick: (stopped: () => boolean) => Promise<void>,
+  pollMs: number,
+  onError: (err: unknown) => void,
+) {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const loop = () => {
+    running = tick(() => stopped)
+      .catch(onError)
+      .finally(() => {
+        if (!stopped) timer = setTimeout(loop, pollMs);
+      });
+  };
+  timer = setTimeout(loop, pollMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -19,7 +19,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema.js';
-import { backoffMs, claimNextJob, type JobTable } from '../../platform/job-queue.js';
+import { backoffMs, claimNextJob, startPolling, type JobTable } from '../../platform/job-queue.js';
 import { signWebhook } from '../../platform/webhook-signature.js';
 import { ownOrigins } from './webhook-url.js';
 
@@ -222,29 +222,12 @@ const BATCH = 20;
 
 /** Polls the deliveries as the mail worker polls the outbox; every instance runs one, the claims keep them apart. */
 export function startWebhookWorker(db: Db, config: Config, log: FastifyBaseLogger, pollMs: number) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  async function tick() {
+  async function tick(stopped: () => boolean) {
     for (;;) {
       const { delivered, failed } = await deliverDueWebhooks(db, config, { limit: BATCH });
       if (failed > 0) log.warn({ delivered, failed }, 'webhook delivery failed; will retry');
-      if (stopped || delivered + failed < BATCH) break;
+      if (stopped() || delivered + failed < BATCH) break;
     }
   }
-  const loop = () => {
-    running = tick()
-      .catch((err: unknown) => log.warn({ err }, 'webhook worker tick failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(loop, pollMs);
-      });
-  };
-  timer = setTimeout(loop, pollMs);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPolling(tick, pollMs, (err) => log.warn({ err }, 'webhook worker tick failed'));
 }

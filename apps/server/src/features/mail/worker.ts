@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { startPolling } from '../../platform/job-queue.js';
 import { queueDigests } from './digest.js';
 import { deliverDue } from './outbox.js';
 import { queueDueReminders } from './reminders.js';
@@ -13,13 +14,10 @@ const SCHEDULE_MS = 60_000;
  * API instance runs one; the outbox's row claims keep them from sending a mail twice.
  */
 export function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, pollMs: number) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
   let lastSchedule = 0;
   const idDomain = new URL(ctx.config.publicUrl).hostname;
 
-  async function tick() {
+  async function tick(stopped: () => boolean) {
     if (Date.now() - lastSchedule >= SCHEDULE_MS) {
       lastSchedule = Date.now();
       await queueDueReminders(ctx.db, ctx.config.publicUrl);
@@ -28,24 +26,9 @@ export function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, pollMs:
     for (;;) {
       const { sent, failed } = await deliverDue(ctx.db, ctx.mailer, { limit: BATCH, idDomain, log });
       if (failed > 0) log.warn({ sent, failed }, 'mail delivery failed; will retry');
-      if (stopped || sent + failed < BATCH) break;
+      if (stopped() || sent + failed < BATCH) break;
     }
   }
 
-  const loop = () => {
-    running = tick()
-      .catch((err: unknown) => log.warn({ err }, 'mail worker tick failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(loop, pollMs);
-      });
-  };
-  timer = setTimeout(loop, pollMs);
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPolling(tick, pollMs, (err) => log.warn({ err }, 'mail worker tick failed'));
 }

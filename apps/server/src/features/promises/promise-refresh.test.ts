@@ -19,7 +19,7 @@ afterAll(() => t.close());
 
 describe('recomputing promises after changes', () => {
   it('shares one pass among changes at once (and one more for those that came in during it), each caller seeing its change', async () => {
-    const waiting = [];
+    const waiting: number[] = [];
     for (let i = 0; i < 4; i++) {
       waiting.push(
         (
