@@ -27,6 +27,7 @@ export const GUEST_MSG = {
     'This review link does not open. It may have expired or been turned off, or the password is wrong. Ask the person who sent it for a new one.',
   nameRequired: 'Please enter your name, so the team knows who wrote each note',
   created: 'Review link created. Copy it now: it is shown only once.',
+  opened: 'Review opened',
   revoked: 'Review link turned off',
   passwordTooShort: 'A password needs at least {min} characters',
   visitEnded: 'Your review visit has ended. Open the link again to go on.',

@@ -103,7 +103,7 @@ export async function openGuestLink(
     path: GUEST_COOKIE_PATH,
     expires: expiresAt,
   });
-  return { message: MSG.statusUpdated, guest_name: body.name, expires_at: expiresAt.toISOString() };
+  return { message: GUEST_MSG.opened, guest_name: body.name, expires_at: expiresAt.toISOString() };
 }
 
 export interface GuestVisit {
