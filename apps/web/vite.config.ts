@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { contractRoutes } from './contract-routes';
 import { domainImports } from './domain-imports';
 import { mantineStyles } from './mantine-styles';
 import { precompress } from './precompress';
@@ -15,7 +16,7 @@ const routerProduction = createRequire(import.meta.url)
 
 /** In dev the API runs as its own process; the proxy keeps calls same-origin so the session cookie works. */
 export default defineConfig(({ command }) => ({
-  plugins: [react(), domainImports(), mantineStyles(), precompress()],
+  plugins: [react(), domainImports(), contractRoutes(), mantineStyles(), precompress()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: routerProduction }] } : {},
   server: {
     port: 5173,
@@ -27,15 +28,10 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Every chunk's name is in the first load's preload map: the page-split Mantine chunks (named after
-        // every page importing them) are written short.
-        // Seven hash characters (the fewest rolldown accepts for this many chunks) save bytes there too.
-        chunkFileNames: (chunk) =>
-          chunk.name.startsWith('mantine-pages') ? 'assets/mantine-pages-[hash:7].js' : 'assets/[name]-[hash:7].js',
-        assetFileNames: (asset) =>
-          (asset.names[0] ?? '').startsWith('mantine-pages')
-            ? 'assets/mantine-pages-[hash:7][extname]'
-            : 'assets/[name]-[hash:7][extname]',
+        // Every chunk's name is in the first load's preload map: seven hash characters (the fewest rolldown
+        // accepts for this many chunks) save bytes there.
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
         // Libraries change less often than the app; separate chunks stay cached across our releases.
         // 'mantine' and 'vendor' take only what index.html loads at once (the login, the guards, the
         // providers: tag $initial), so the first load stays within its budget (first-load-budget.ts); the
@@ -52,13 +48,12 @@ export default defineConfig(({ command }) => ({
               tags: ['$initial'],
             },
             { name: 'vendor', test: /node_modules/, tags: ['$initial'] },
-            // The rest of Mantine, grouped by the pages that use each part, so the groups below (which take their
-            // modules' dependencies) no longer take the popovers and modals the board shares with the editor.
+            // The rest of Mantine in one chunk, so the groups below (which take their modules' dependencies) do not
+            // take the popovers and modals the board shares with the editor. One chunk, not one per set of pages:
+            // split by page, the board fetched 44 files of it (157 KB brotli); whole, it is one of 108 KB (issue 17).
             {
               name: 'mantine-pages',
               test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib|@tabler)[\\/]/,
-              entriesAware: true,
-              entriesAwareMergeThreshold: 8_000,
             },
             { name: 'editor', test: /node_modules[\\/](@mantine[\\/]tiptap|@tiptap|prosemirror-)/ },
             { name: 'dates', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/ },

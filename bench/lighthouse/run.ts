@@ -4,7 +4,8 @@
  * as its own process with the demo data; Lighthouse drives Debian's Chromium. Prints scores, paint
  * metrics and bytes transferred; asserts nothing.
  *   npm run bench:lighthouse       (LIGHTHOUSE_RUNS=n repeats each page, CHROMIUM_PATH overrides the browser,
- *                                   LIGHTHOUSE_JSON_DIR=<dir> keeps each report's JSON there for its audits)
+ *                                   LIGHTHOUSE_JSON_DIR=<dir> keeps each report's JSON there for its audits,
+ *                                   LIGHTHOUSE_PRESETS=mobile and LIGHTHOUSE_PAGES='admin board' run only those)
  * LIGHTHOUSE_CATEGORIES=accessibility,best-practices scores those categories instead (issue 18), with each
  * page's failing audits.
  */
@@ -24,10 +25,12 @@ import { signIn, firstCardId, type SessionCookie } from './session.js';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR;
 const CATEGORIES = (process.env.LIGHTHOUSE_CATEGORIES ?? 'performance').split(',').map((c) => c.trim());
+// LIGHTHOUSE_PRESETS=mobile and LIGHTHOUSE_PAGES='admin board,customer card' narrow a run to what is being worked on.
+const only = (env: string | undefined) => (name: string) => !env || env.split(',').some((n) => n.trim() === name);
 const PRESETS: { name: string; config?: Config }[] = [
   { name: 'mobile' }, // Lighthouse's default: a mid-range phone on slow 4G, simulated.
   { name: 'desktop', config: desktopConfig },
-];
+].filter((p) => only(process.env.LIGHTHOUSE_PRESETS)(p.name));
 
 interface Row {
   page: string;
@@ -63,10 +66,11 @@ async function main() {
       { page: 'customer board', url: '/', cookies: customer },
       { page: 'customer card', url: `/card-details/${await firstCardId(server.origin, customer)}`, cookies: customer },
     ];
+    const chosen = pages.filter((p) => only(process.env.LIGHTHOUSE_PAGES)(p.page));
     const rows: Row[] = [];
     for (let run = 0; run < RUNS; run++) {
       for (const preset of PRESETS) {
-        for (const { page, url, cookies } of pages) {
+        for (const { page, url, cookies } of chosen) {
           // Lighthouse's own reset (cache, storage, cookies) is done here, before the session's cookies go in.
           const tab = await browser.newPage();
           const cdp = await tab.createCDPSession();

@@ -8,6 +8,7 @@ import { flattenPages, useColumnCards, type CardFilters } from './api';
 import classes from './board.module.css';
 import { CardTile } from './card-tile';
 import type { BoardColumn } from './columns';
+import { useShownTiles } from './first-screen';
 import { useLoadMore } from './use-load-more';
 
 /** What a drag is allowed to do with this column: undefined while nothing is dragged. */
@@ -85,6 +86,8 @@ interface ColumnShellProps {
   over: boolean;
   /** A line under the title on how the column is ordered. */
   note?: string;
+  /** Its cards are in but their tiles are still being drawn (first-screen.ts): placeholders meanwhile. */
+  drawing?: boolean;
   children: ReactNode;
 }
 
@@ -101,6 +104,7 @@ export function ColumnShell({
   dropState,
   over,
   note,
+  drawing = false,
   children,
 }: ColumnShellProps) {
   const { setNodeRef } = useDroppable({
@@ -135,7 +139,7 @@ export function ColumnShell({
       )}
       <div className={classes.columnBody}>
         {children}
-        {query.isPending && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} h={96} radius="md" aria-hidden />)}
+        {(query.isPending || drawing) && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} h={96} radius="md" aria-hidden />)}
         {query.isError && (
           <Center py="md" style={{ flexDirection: 'column', gap: 6 }}>
             <Text fz="xs" c="red.7" ta="center">
@@ -164,6 +168,8 @@ export function ColumnShell({
 
 interface BoardColumnViewProps {
   column: BoardColumn;
+  /** Its place in the strip, for what the first screen shows. */
+  index: number;
   filters: CardFilters;
   count: number | undefined;
   dropState: DropState;
@@ -174,6 +180,7 @@ interface BoardColumnViewProps {
 
 export const BoardColumnView = memo(function BoardColumnView({
   column,
+  index,
   filters,
   count,
   dropState,
@@ -183,8 +190,9 @@ export const BoardColumnView = memo(function BoardColumnView({
 }: BoardColumnViewProps) {
   const query = useColumnCards(column.key, filters);
   const cards = useMemo(() => flattenPages(query.data), [query.data]);
+  const { shown, drawing } = useShownTiles(cards, index);
 
-  const tiles = cards.map((card) =>
+  const tiles = shown.map((card) =>
     sortable ? (
       <SortableTile key={card.card_id} card={card} canDrag={canDrag(card)} dropState={dropState} />
     ) : (
@@ -201,6 +209,7 @@ export const BoardColumnView = memo(function BoardColumnView({
       loaded={cards.length}
       dropState={dropState}
       over={over}
+      drawing={drawing}
       note={column.key === 'video_request' ? (sortable ? MSG.priorityOrderDrag : MSG.priorityOrder) : undefined}
     >
       {sortable ? (

@@ -112,10 +112,11 @@ export function BoardView({ columns, filters, counts }: BoardViewProps) {
         dragging={!!active}
         overview={columns.map((column) => ({ key: column.key, title: column.title, count: counts?.[column.key] }))}
       >
-        {columns.map((column) => (
+        {columns.map((column, index) => (
           <BoardColumnView
             key={column.key}
             column={column}
+            index={index}
             filters={filters}
             count={counts?.[column.key]}
             dropState={dropState(column.key)}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Group, Text, Tooltip } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import {
   IconArrowsShuffle,
   IconBrandYoutube,
@@ -10,14 +10,15 @@ import {
   IconStarFilled,
 } from '@tabler/icons-react';
 import { openFixLabel, type CardTileReply } from '@cutroom/domain';
+import { TooltipOnDemand } from '../../components/tooltip-on-demand';
 
 function Marker({ label, color, children }: { label: string; color: string; children: ReactNode }) {
   return (
-    <Tooltip label={label} withArrow openDelay={300}>
+    <TooltipOnDemand label={label} withArrow>
       <Group gap={2} wrap="nowrap" c={color} aria-label={label} role="img" fz="xs" fw={600}>
         {children}
       </Group>
-    </Tooltip>
+    </TooltipOnDemand>
   );
 }
 

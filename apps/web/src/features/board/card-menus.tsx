@@ -1,5 +1,6 @@
 import type { ReactNode, SyntheticEvent } from 'react';
 import { ActionIcon, Badge, Box, ColorSwatch, Menu, UnstyledButton } from '@mantine/core';
+import { MenuOnDemand } from '../../components/menu-on-demand';
 import {
   IconArchive,
   IconBrandYoutube,
@@ -34,8 +35,12 @@ export function CardStatusMenu({ card }: { card: CardTileReply }) {
   const label = CARD_STATUS_LABELS[card.card_status];
   return (
     <TileControls>
-      <Menu position="bottom-start" shadow="md" width={210} withinPortal>
-        <Menu.Target>
+      <MenuOnDemand
+        position="bottom-start"
+        shadow="md"
+        width={210}
+        withinPortal
+        target={
           <UnstyledButton aria-label={`Status ${label}: move card`} data-testid={`status-menu-${card.card_id}`}>
             <Badge
               color={STATUS_COLORS[card.card_status]}
@@ -48,24 +53,23 @@ export function CardStatusMenu({ card }: { card: CardTileReply }) {
               {label}
             </Badge>
           </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>Move to</Menu.Label>
-          {targets.length === 0 ? (
-            <Menu.Item disabled>{MSG.noMoves}</Menu.Item>
-          ) : (
-            targets.map((to) => (
-              <Menu.Item
-                key={to}
-                leftSection={<ColorSwatch size={10} color={`var(--mantine-color-${STATUS_COLORS[to]}-6)`} />}
-                onClick={() => requestMove(card, to)}
-              >
-                {columnOfStatus(to).title}
-              </Menu.Item>
-            ))
-          )}
-        </Menu.Dropdown>
-      </Menu>
+        }
+      >
+        <Menu.Label>Move to</Menu.Label>
+        {targets.length === 0 ? (
+          <Menu.Item disabled>{MSG.noMoves}</Menu.Item>
+        ) : (
+          targets.map((to) => (
+            <Menu.Item
+              key={to}
+              leftSection={<ColorSwatch size={10} color={`var(--mantine-color-${STATUS_COLORS[to]}-6)`} />}
+              onClick={() => requestMove(card, to)}
+            >
+              {columnOfStatus(to).title}
+            </Menu.Item>
+          ))
+        )}
+      </MenuOnDemand>
     </TileControls>
   );
 }
@@ -80,8 +84,12 @@ export function CardActionsMenu({ card }: { card: CardTileReply }) {
   if (!edit && !enableRepurpose && !enableYtHelper && !can.pause && !can.activity && !can.archive) return null;
   return (
     <TileControls>
-      <Menu position="bottom-end" shadow="md" width={220} withinPortal>
-        <Menu.Target>
+      <MenuOnDemand
+        position="bottom-end"
+        shadow="md"
+        width={220}
+        withinPortal
+        target={
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -91,43 +99,42 @@ export function CardActionsMenu({ card }: { card: CardTileReply }) {
           >
             <IconDots size={16} />
           </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {edit && (
-            <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => edit(card)}>
-              Edit
-            </Menu.Item>
-          )}
-          {enableRepurpose && (
-            <Menu.Item leftSection={<IconResize size={14} />} onClick={() => enableRepurpose(card, 'repurpose')}>
-              Enable repurpose
-            </Menu.Item>
-          )}
-          {enableYtHelper && (
-            <Menu.Item leftSection={<IconBrandYoutube size={14} />} onClick={() => enableYtHelper(card, 'yt-helper')}>
-              Enable YouTube helper
-            </Menu.Item>
-          )}
-          {can.pause && (
-            <Menu.Item
-              leftSection={card.paused ? <IconPlayerPlay size={14} /> : <IconPlayerPause size={14} />}
-              onClick={() => actions.togglePause(card)}
-            >
-              {card.paused ? 'Resume' : 'Pause'}
-            </Menu.Item>
-          )}
-          {can.activity && (
-            <Menu.Item leftSection={<IconHistory size={14} />} onClick={() => actions.showActivity(card)}>
-              Activity
-            </Menu.Item>
-          )}
-          {can.archive && (
-            <Menu.Item leftSection={<IconArchive size={14} />} color="red" onClick={() => actions.archive(card)}>
-              Archive
-            </Menu.Item>
-          )}
-        </Menu.Dropdown>
-      </Menu>
+        }
+      >
+        {edit && (
+          <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => edit(card)}>
+            Edit
+          </Menu.Item>
+        )}
+        {enableRepurpose && (
+          <Menu.Item leftSection={<IconResize size={14} />} onClick={() => enableRepurpose(card, 'repurpose')}>
+            Enable repurpose
+          </Menu.Item>
+        )}
+        {enableYtHelper && (
+          <Menu.Item leftSection={<IconBrandYoutube size={14} />} onClick={() => enableYtHelper(card, 'yt-helper')}>
+            Enable YouTube helper
+          </Menu.Item>
+        )}
+        {can.pause && (
+          <Menu.Item
+            leftSection={card.paused ? <IconPlayerPlay size={14} /> : <IconPlayerPause size={14} />}
+            onClick={() => actions.togglePause(card)}
+          >
+            {card.paused ? 'Resume' : 'Pause'}
+          </Menu.Item>
+        )}
+        {can.activity && (
+          <Menu.Item leftSection={<IconHistory size={14} />} onClick={() => actions.showActivity(card)}>
+            Activity
+          </Menu.Item>
+        )}
+        {can.archive && (
+          <Menu.Item leftSection={<IconArchive size={14} />} color="red" onClick={() => actions.archive(card)}>
+            Archive
+          </Menu.Item>
+        )}
+      </MenuOnDemand>
     </TileControls>
   );
 }

@@ -1,7 +1,8 @@
-import { Avatar, Button, Group, Text, Tooltip } from '@mantine/core';
+import { Avatar, Button, Group, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import type { CardTileReply } from '@cutroom/domain';
 import { ExpectedBy } from '../../components/expected-by';
+import { TooltipOnDemand } from '../../components/tooltip-on-demand';
 import { cardDetailsPath } from '../../lib/card-url';
 import { formatDue, isOverdue } from '../../lib/format-time';
 import { CardIcons } from './card-icons';
@@ -27,7 +28,7 @@ export function DueDateText({ due, tracked, label = 'Due' }: { due: string | nul
   const late = tracked && isOverdue(due);
   const when = formatDue(due);
   return (
-    <Tooltip label={`${late ? 'Overdue since' : label} ${when} (New York time)`} withArrow openDelay={300}>
+    <TooltipOnDemand label={`${late ? 'Overdue since' : label} ${when} (New York time)`} withArrow>
       <Group gap={4} wrap="nowrap" c={late ? 'red.7' : 'dimmed'} fz="xs" miw={0}>
         <IconClock size={13} style={{ flexShrink: 0 }} />
         <Text span fz="xs" fw={late ? 600 : 400} truncate>
@@ -35,7 +36,7 @@ export function DueDateText({ due, tracked, label = 'Due' }: { due: string | nul
           {when.replace(/ EST$/, '')}
         </Text>
       </Group>
-    </Tooltip>
+    </TooltipOnDemand>
   );
 }
 
@@ -55,7 +56,7 @@ export function Assignee({
 }) {
   if (!name) return null;
   return (
-    <Tooltip label={`${role}: ${name}`} withArrow openDelay={300}>
+    <TooltipOnDemand label={`${role}: ${name}`} withArrow>
       <Group gap={4} wrap="nowrap" miw={0} aria-label={`${role}: ${name}`}>
         <Avatar size={22} radius="xl" color="brand" variant="light" fz={10}>
           {initials(name)}
@@ -66,7 +67,7 @@ export function Assignee({
           </Text>
         )}
       </Group>
-    </Tooltip>
+    </TooltipOnDemand>
   );
 }
 

@@ -4,6 +4,7 @@ import { YT_BOARD_COLUMNS, type CardTileReply, type YtStatus } from '@cutroom/do
 import { ytPolicyFor, ytStatusOf, type PolicyViewer } from '../../lib/policy';
 import { flattenPages } from './api';
 import { ColumnShell, type DropState } from './board-column';
+import { useShownTiles } from './first-screen';
 import { DROP_ANIMATION, cardOf, useBoardSensors } from './board-view';
 import { useYtColumnCards, type YtColumnKey, type YtFilters } from './yt-api';
 import { YtCardTile } from './yt-card-tile';
@@ -27,16 +28,18 @@ function DraggableYtTile({ card, column, canDrag }: { card: CardTileReply; colum
 
 interface YtColumnProps {
   column: (typeof YT_BOARD_COLUMNS)[number];
+  index: number;
   filters: YtFilters;
   count: number | undefined;
   dropState: DropState;
   over: boolean;
 }
 
-function YtColumn({ column, filters, count, dropState, over }: YtColumnProps) {
+function YtColumn({ column, index, filters, count, dropState, over }: YtColumnProps) {
   const { user } = useYtActions();
   const query = useYtColumnCards(column.key, filters);
   const cards = useMemo(() => flattenPages(query.data), [query.data]);
+  const { shown, drawing } = useShownTiles(cards, index);
   return (
     <ColumnShell
       columnKey={column.key}
@@ -46,8 +49,9 @@ function YtColumn({ column, filters, count, dropState, over }: YtColumnProps) {
       loaded={cards.length}
       dropState={dropState}
       over={over}
+      drawing={drawing}
     >
-      {cards.map((card) => (
+      {shown.map((card) => (
         <DraggableYtTile
           key={card.card_id}
           card={card}
@@ -101,10 +105,11 @@ export function YtBoardView({ filters, counts }: { filters: YtFilters; counts: R
           count: counts?.[column.key],
         }))}
       >
-        {YT_BOARD_COLUMNS.map((column) => (
+        {YT_BOARD_COLUMNS.map((column, index) => (
           <YtColumn
             key={column.key}
             column={column}
+            index={index}
             filters={filters}
             count={counts?.[column.key]}
             dropState={dropState(column.key)}

@@ -1,4 +1,5 @@
 import { Badge, Button, ColorSwatch, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { MenuOnDemand } from '../../components/menu-on-demand';
 import { IconChevronDown, IconStarFilled } from '@tabler/icons-react';
 import { MSG, YT_STATUS_LABELS, YT_STATUS_TEXT, type CardTileReply, type YtStatus } from '@cutroom/domain';
 import { cardDetailsPath } from '../../lib/card-url';
@@ -30,8 +31,12 @@ export function YtStatusMenu({ card }: { card: CardTileReply }) {
   const label = YT_STATUS_TEXT[status];
   return (
     <TileControls>
-      <Menu position="bottom-start" shadow="md" width={210} withinPortal>
-        <Menu.Target>
+      <MenuOnDemand
+        position="bottom-start"
+        shadow="md"
+        width={210}
+        withinPortal
+        target={
           <UnstyledButton aria-label={`Status ${label}: move card`} data-testid={`yt-status-menu-${card.card_id}`}>
             <Badge
               color={YT_STATUS_COLORS[status]}
@@ -44,24 +49,23 @@ export function YtStatusMenu({ card }: { card: CardTileReply }) {
               {label}
             </Badge>
           </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>Move to</Menu.Label>
-          {targets.length === 0 ? (
-            <Menu.Item disabled>{MSG.noMoves}</Menu.Item>
-          ) : (
-            targets.map((to) => (
-              <Menu.Item
-                key={to}
-                leftSection={<ColorSwatch size={10} color={`var(--mantine-color-${YT_STATUS_COLORS[to]}-6)`} />}
-                onClick={() => requestMove(card, to)}
-              >
-                {YT_STATUS_LABELS[to]}
-              </Menu.Item>
-            ))
-          )}
-        </Menu.Dropdown>
-      </Menu>
+        }
+      >
+        <Menu.Label>Move to</Menu.Label>
+        {targets.length === 0 ? (
+          <Menu.Item disabled>{MSG.noMoves}</Menu.Item>
+        ) : (
+          targets.map((to) => (
+            <Menu.Item
+              key={to}
+              leftSection={<ColorSwatch size={10} color={`var(--mantine-color-${YT_STATUS_COLORS[to]}-6)`} />}
+              onClick={() => requestMove(card, to)}
+            >
+              {YT_STATUS_LABELS[to]}
+            </Menu.Item>
+          ))
+        )}
+      </MenuOnDemand>
     </TileControls>
   );
 }

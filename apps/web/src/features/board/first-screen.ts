@@ -1,0 +1,20 @@
+import { useDeferredValue } from 'react';
+
+/** A tile's usual height and a column's width with its gap (board.module.css): what one screen holds. */
+const TILE_PX = 110;
+const COLUMN_PX = 252;
+const NONE: never[] = [];
+
+/**
+ * The tiles a column draws now. The board's first paint waited for every column's tiles (issue 17: on
+ * Lighthouse's slowed phone, seconds of main thread before the first tile showed); now the columns on the
+ * first screen draw the tiles in sight at once, and the rest come in a deferred render, which React
+ * splits into short tasks. Later changes (a refetch, a live event) show once their deferred render is done.
+ */
+export function useShownTiles<T>(cards: T[], columnIndex: number): { shown: T[]; drawing: boolean } {
+  const later = useDeferredValue(cards, NONE);
+  if (later === cards || later.length > 0) return { shown: later, drawing: false };
+  const onFirstScreen = typeof window !== 'undefined' && columnIndex * COLUMN_PX < window.innerWidth;
+  if (!onFirstScreen) return { shown: NONE, drawing: cards.length > 0 };
+  return { shown: cards.slice(0, Math.ceil(window.innerHeight / TILE_PX)), drawing: false };
+}
