@@ -139,7 +139,8 @@ export function ColumnShell({
       )}
       <div className={classes.columnBody}>
         {children}
-        {(query.isPending || drawing) && Array.from({ length: 3 }, (_, i) => <Skeleton key={i} h={96} radius="md" aria-hidden />)}
+        {(query.isPending || drawing) &&
+          Array.from({ length: 3 }, (_, i) => <Skeleton key={i} h={96} radius="md" aria-hidden />)}
         {query.isError && (
           <Center py="md" style={{ flexDirection: 'column', gap: 6 }}>
             <Text fz="xs" c="red.7" ta="center">
