@@ -1,6 +1,7 @@
 import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { MenuOnDemand } from '../../components/menu-on-demand';
 import { ROLE_LABELS, type UserView } from '@cutroom/domain';
 import { useLogout } from '../../lib/session';
 import { PATHS } from '../paths';
@@ -18,8 +19,12 @@ export function UserMenu({ user }: { user: UserView }) {
   }
 
   return (
-    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
-      <Menu.Target>
+    <MenuOnDemand
+      position="bottom-end"
+      width={240}
+      shadow="md"
+      withinPortal
+      target={
         <UnstyledButton
           aria-label={`Account menu for ${user.fullname}`}
           data-testid="user-menu"
@@ -40,33 +45,32 @@ export function UserMenu({ user }: { user: UserView }) {
             <IconChevronDown size={16} stroke={1.8} aria-hidden="true" />
           </Group>
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Box px="sm" py={8}>
-          <Text fz="sm" fw={600} truncate data-testid="user-menu-name">
-            {user.fullname}
-          </Text>
-          <Text fz="xs" c="dimmed" truncate data-testid="user-menu-role">
-            {roleLabel}
-          </Text>
-          <Text fz="xs" c="dimmed" truncate>
-            {user.useremail}
-          </Text>
-        </Box>
-        <Menu.Divider />
-        <Menu.Item component={Link} to={PATHS.profile} leftSection={<IconUserCircle size={18} />}>
-          Profile
-        </Menu.Item>
-        <Menu.Item
-          color="red"
-          leftSection={<IconLogout size={18} />}
-          onClick={logOut}
-          disabled={logout.isPending}
-          data-testid="logout"
-        >
-          Logout
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      <Box px="sm" py={8}>
+        <Text fz="sm" fw={600} truncate data-testid="user-menu-name">
+          {user.fullname}
+        </Text>
+        <Text fz="xs" c="dimmed" truncate data-testid="user-menu-role">
+          {roleLabel}
+        </Text>
+        <Text fz="xs" c="dimmed" truncate>
+          {user.useremail}
+        </Text>
+      </Box>
+      <Menu.Divider />
+      <Menu.Item component={Link} to={PATHS.profile} leftSection={<IconUserCircle size={18} />}>
+        Profile
+      </Menu.Item>
+      <Menu.Item
+        color="red"
+        leftSection={<IconLogout size={18} />}
+        onClick={logOut}
+        disabled={logout.isPending}
+        data-testid="logout"
+      >
+        Logout
+      </Menu.Item>
+    </MenuOnDemand>
   );
 }

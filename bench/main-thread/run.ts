@@ -1,0 +1,167 @@
+/**
+ * Main-thread benchmark (issue 17): what the browser's main thread does to show the board and a card page,
+ * from a Chromium trace, as a median of several loads. Lighthouse's phone scores move by 5–10 points between
+ * runs on this machine; these figures are steadier, and comparing two builds in one run (loads alternate
+ * between them) shows what a change did. Prints a table; asserts nothing.
+ *   npm run bench:main-thread                       (the current build, apps/web/dist, rebuilt if stale)
+ *   MAIN_THREAD_DISTS=/tmp/dist-before,apps/web/dist npm run bench:main-thread   (builds side by side)
+ *   MAIN_THREAD_RUNS=8 (loads per page and build), CHROMIUM_PATH overrides the browser.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import puppeteer, { type Browser } from 'puppeteer-core';
+// @ts-expect-error plain ESM script shared with `npm start`
+import { buildWebIfStale } from '../../scripts/build-web.mjs';
+import { startServer } from '../board/server.js';
+import { firstCardId, signIn, type SessionCookie } from '../lighthouse/session.js';
+
+const RUNS = Number(process.env.MAIN_THREAD_RUNS ?? 6);
+const DISTS = (process.env.MAIN_THREAD_DISTS ?? '').split(',').filter(Boolean);
+/** Lighthouse's phone (412×823) and a laptop screen. */
+const VIEWPORTS = [
+  { name: 'phone', width: 412, height: 823, isMobile: true },
+  { name: 'desktop', width: 1350, height: 940, isMobile: false },
+];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { documentLoaderURL?: string } };
+}
+
+interface Figures {
+  fcp: number;
+  lcp: number;
+  /** Main-thread task time from navigation to two seconds after the page showed. */
+  total: number;
+  /** Of which before the largest paint. */
+  beforeLcp: number;
+  /** Blocking time as Lighthouse's 4× slower phone would count it: each task after FCP ×4, past 50 ms. */
+  blocking4x: number;
+  longest: number;
+}
+
+/** The renderer's main thread is the busiest thread that runs script. */
+function figures(events: TraceEvent[]): Figures {
+  const starts = events.filter((e) => e.name === 'navigationStart');
+  const nav = (starts.filter((e) => e.args?.data?.documentLoaderURL?.startsWith('http')).at(-1) ?? starts.at(-1))?.ts;
+  if (nav === undefined) throw new Error(`no navigationStart among ${events.length} trace events`);
+  const thread = (e: TraceEvent) => `${e.pid}:${e.tid}`;
+  const scripted = new Set(events.filter((e) => e.name === 'FunctionCall').map(thread));
+  const busy = new Map<string, number>();
+  for (const e of events)
+    if (e.name === 'RunTask' && e.ph === 'X') busy.set(thread(e), (busy.get(thread(e)) ?? 0) + e.dur!);
+  const main = [...busy].filter(([key]) => scripted.has(key)).sort((a, b) => b[1] - a[1])[0]![0];
+  const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && thread(e) === main && e.ts >= nav);
+  const at = (e: TraceEvent) => (e.ts - nav) / 1000;
+  const ms = (e: TraceEvent) => e.dur! / 1000;
+  const fcp = at(events.filter((e) => e.name === 'firstContentfulPaint').at(-1)!);
+  const lcp = at(events.filter((e) => e.name === 'largestContentfulPaint::Candidate').at(-1)!);
+  const sum = (list: TraceEvent[], f: (e: TraceEvent) => number) => list.reduce((a, e) => a + f(e), 0);
+  return {
+    fcp,
+    lcp,
+    total: sum(tasks, ms),
+    beforeLcp: sum(
+      tasks.filter((e) => at(e) < lcp),
+      ms,
+    ),
+    blocking4x: sum(
+      tasks.filter((e) => at(e) >= fcp),
+      (e) => Math.max(0, 4 * ms(e) - 50),
+    ),
+    longest: Math.max(...tasks.map(ms)),
+  };
+}
+
+async function load(browser: Browser, url: string, cookies: SessionCookie[], viewport: (typeof VIEWPORTS)[number]) {
+  const page = await browser.newPage();
+  try {
+    await page.setViewport(viewport);
+    await browser.setCookie(...cookies.map((c) => ({ ...c, domain: new URL(url).hostname })));
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    const file = path.join(os.tmpdir(), `cutroom-main-thread-${process.pid}.json`);
+    await page.tracing.start({
+      path: file,
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading'],
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    // The board's tiles and the card page's title link or heading: the page has shown its content.
+    await page.waitForSelector('main section a, main h1', { timeout: 30_000 });
+    await new Promise((r) => setTimeout(r, 2000));
+    await page.tracing.stop();
+    const { traceEvents } = JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] };
+    fs.rmSync(file);
+    return figures(traceEvents);
+  } finally {
+    await page.close();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  if (DISTS.length === 0) (buildWebIfStale as () => void)();
+  const dists = DISTS.length ? DISTS.map((d) => path.resolve(d)) : [path.resolve('apps/web/dist')];
+  const servers = [];
+  for (const dist of dists) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-main-thread-'));
+    const server = await startServer('', dataDir, { SEED_DEMO: 'true', WEB_DIST: dist });
+    const admin = await signIn(server.origin, 'admin@cutroom.demo');
+    const customer = await signIn(server.origin, 'customer@cutroom.demo');
+    const pages = [
+      { page: 'admin board', path: '/', cookies: admin },
+      { page: 'admin card', path: `/card-details/${await firstCardId(server.origin, admin)}`, cookies: admin },
+      { page: 'customer board', path: '/', cookies: customer },
+    ];
+    servers.push({ dist, dataDir, server, pages });
+  }
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const rows: string[] = [];
+  try {
+    for (const viewport of VIEWPORTS) {
+      for (let p = 0; p < servers[0]!.pages.length; p++) {
+        const results = servers.map(() => [] as Figures[]);
+        // The builds take turns, so a machine busier for a while weighs on each alike.
+        for (let run = 0; run < RUNS; run++)
+          for (let k = 0; k < servers.length; k++) {
+            const at = (k + run) % servers.length;
+            const { server, pages } = servers[at]!;
+            results[at]!.push(await load(browser, server.origin + pages[p]!.path, pages[p]!.cookies, viewport));
+          }
+        for (const [k, { dist }] of servers.entries()) {
+          const m = (key: keyof Figures) => Math.round(median(results[k]!.map((r) => r[key])));
+          rows.push(
+            `| ${viewport.name} | ${servers[k]!.pages[p]!.page} | ${path.relative(process.cwd(), dist) || dist} | ${m('fcp')} | ${m('lcp')} | ${m('total')} | ${m('beforeLcp')} | ${m('longest')} | ${m('blocking4x')} |`,
+          );
+          console.error(rows.at(-1));
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    for (const { server, dataDir } of servers) {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  console.log(
+    `\nMedian of ${RUNS} loads each, ms (load average at end ${os.loadavg()[0]!.toFixed(2)}, ${os.cpus().length} cores):\n`,
+  );
+  console.log(
+    '| screen | page | build | FCP | LCP | main thread | before LCP | longest task | blocking ×4 after FCP |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const row of rows) console.log(row);
+}
+
+await main();
