@@ -44,6 +44,13 @@ export function domainImports(): Plugin {
       handler(code, id) {
         files ??= declaringFiles();
         const program = this.parse(code) as unknown as { body: Node[] };
+        // A re-export from the package would bring its whole index into the chunk: import, then export.
+        const reexport = program.body.find(
+          (node) =>
+            (node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') &&
+            (node.source as Node | null)?.value === '@cutroom/domain',
+        );
+        if (reexport) throw new Error(`${id}: re-export from @cutroom/domain; import the names, then export them`);
         const imports = program.body.filter(
           (node) => node.type === 'ImportDeclaration' && (node.source as Node).value === '@cutroom/domain',
         );

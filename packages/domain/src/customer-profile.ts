@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { URL_MAX } from './constants.js';
 import { MSG, fill } from './messages.js';
 import { joinLinks, splitLinks } from './card-fields.js';
-import { isHttpUrl, urlField } from './validation.js';
+import { isHttpUrl } from './links.js';
+import { urlField } from './validation.js';
 import {
   EDITING_SOFTWARE,
   PHOTO_PREFERENCES,

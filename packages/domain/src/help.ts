@@ -11,7 +11,8 @@ import {
 } from './constants.js';
 import { REPURPOSE_SIZES } from './options.js';
 import { MSG } from './messages.js';
-import { OWN_FILE_PATTERN, isHttpUrl } from './validation.js';
+import { isHttpUrl } from './links.js';
+import { OWN_FILE_PATTERN } from './validation.js';
 
 /** The help page and the client handbook (spec 002 §2): content the admin edits without a deploy. */
 export const HELP_PAGE_KEYS = ['help', 'handbook'] as const;

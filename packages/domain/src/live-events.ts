@@ -4,8 +4,6 @@ import { CHATS } from './chat.js';
 
 /** A tab id the server accepts; anything else is ignored rather than echoed to other listeners. */
 export const TAB_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
-/** Sent instead of events when the ones missed are too old to replay: the listener refetches. */
-export const LIVE_RESYNC_EVENT = 'resync';
 
 const status = z.enum(CARD_STATUSES);
 const note = { note_id: z.number().int(), chat: z.enum(CHATS) };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emailField, isEmail, isTimeZone } from './validation.js';
+import { emailField, isEmail, isTimeZone, urlField } from './validation.js';
+import { isLink } from './links.js';
+import { URL_MAX } from './constants.js';
 import { sidebarFor, SIDEBAR_BY_ROLE } from './navigation.js';
 import { ROLES } from './roles.js';
 import { getCardsBody } from './schemas/board.js';
@@ -54,5 +56,26 @@ describe('board date range', () => {
       false,
     ]);
     expect(getCardsBody.safeParse({ endDate: '2024-02-30' }).error?.issues[0]?.path).toEqual(['endDate']);
+  });
+});
+
+describe('isLink, the link rule without zod', () => {
+  it('accepts exactly what urlField accepts', () => {
+    const long = `https://example.com/${'a'.repeat(URL_MAX)}`;
+    const cases = [
+      'https://example.com/v.mp4',
+      '  http://example.com  ',
+      'HTTPS://EXAMPLE.COM',
+      'ftp://example.com',
+      'https://exa mple.com',
+      'example.com',
+      '',
+      '   ',
+      'https://',
+      long,
+      long.slice(0, URL_MAX),
+    ];
+    for (const value of cases) expect(isLink(value), value).toBe(urlField.safeParse(value).success);
+    expect(cases.filter(isLink)).toHaveLength(4);
   });
 });

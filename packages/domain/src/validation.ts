@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, URL_MAX } from './constants.js';
+import { isHttpUrl } from './links.js';
 import { MSG, fill } from './messages.js';
 
 /**
@@ -45,7 +46,6 @@ export const dayOrTimestamp = z.union([z.iso.date(), z.iso.datetime({ offset: tr
   error: MSG.dateInvalid,
 });
 
-export const isHttpUrl = (value: string) => /^https?:\/\/[^\s]+$/i.test(value);
 export const urlField = z.string().trim().max(URL_MAX).refine(isHttpUrl, { error: MSG.linkInvalid });
 
 /** A file in the portal's own storage, as POST /api/media answers it: /files/media/<owner>/<name>. */

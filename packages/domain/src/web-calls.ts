@@ -1,7 +1,10 @@
-// What the web app's first page needs to call the API before the contract (and zod) has loaded (issue 17).
+// What the web app's first pages need to call the API and hear its events before zod has loaded (issue 17).
 
 /** The header naming the browser tab behind a call; only used to let that tab skip its own events. */
 export const TAB_HEADER = 'x-cutroom-tab';
 
 /** The session route's path (the contract's API.auth.me): the login page asks it without the contract. */
 export const ME_PATH = '/api/me';
+
+/** Sent on the event stream instead of events when the ones missed are too old to replay: the listener refetches. */
+export const LIVE_RESYNC_EVENT = 'resync';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { MSG, YT_STATUS_LABELS, urlField, type YtStatus } from '@cutroom/domain';
+import { isLink, MSG, YT_STATUS_LABELS, type YtStatus } from '@cutroom/domain';
 import { isApiError } from '../lib/api-client';
 import type { YtAssets } from '../lib/yt-moves';
 import { RichTextField } from './rich-text-field';
@@ -19,7 +19,7 @@ interface YtAssetsDialogProps {
   onClose: () => void;
 }
 
-const linkError = (value: string) => (value.trim() && !urlField.safeParse(value).success ? MSG.linkInvalid : null);
+const linkError = (value: string) => (value.trim() && !isLink(value) ? MSG.linkInvalid : null);
 
 /** The server names a field of the body ('thumbnailLinkUrlArray.1', 'snippetLink'); this is its input. */
 function fieldOf(serverField: string | undefined): AssetField | null {

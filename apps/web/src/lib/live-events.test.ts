@@ -25,6 +25,20 @@ afterEach(() => {
 });
 
 describe('live events', () => {
+  it('opens the stream once the events schema has loaded, however many subscribed meanwhile', async () => {
+    vi.resetModules();
+    const fresh = await import('./live-events');
+    const heard: LiveMessage[] = [];
+    stops.push(fresh.subscribe(['card.moved'], (m) => heard.push(m)));
+    stops.push(fresh.subscribe(['card.moved'], (m) => heard.push(m)));
+    expect(FakeEventSource.live()).toHaveLength(0);
+    await fresh.loadLiveEventCheck();
+    await Promise.resolve();
+    expect(FakeEventSource.live()).toHaveLength(1);
+    FakeEventSource.live()[0]!.emit('card.moved', moved(4));
+    expect(heard).toHaveLength(2);
+  });
+
   it('opens one stream for every subscriber of the tab and closes it with the last', () => {
     const board = listen(['card.moved']);
     const card = listen(['card.moved', 'note.created']);

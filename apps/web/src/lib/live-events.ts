@@ -1,6 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { LIVE_EVENT_TYPES, LIVE_RESYNC_EVENT, SESSION_ENDED_EVENT, liveEvent, type LiveEvent } from '@cutroom/domain';
+import { LIVE_RESYNC_EVENT, SESSION_ENDED_EVENT, type LiveEvent } from '@cutroom/domain';
 import { signalSessionEnded } from './api-client';
+import type * as LiveEventCheck from './live-event-check';
 import { TAB_ID } from './tab-id';
 
 export type StreamState = 'connecting' | 'open' | 'down';
@@ -38,6 +39,16 @@ let lastEventId = '';
 
 const supported = () => typeof EventSource !== 'undefined';
 
+let check: typeof LiveEventCheck | undefined;
+let checkLoading: Promise<void> | undefined;
+/** The events' schema (zod) loads on its own, not with the page's first screen; the stream opens once it is in. */
+export function loadLiveEventCheck(): Promise<void> {
+  checkLoading ??= import('./live-event-check').then((m) => {
+    check = m;
+  });
+  return checkLoading;
+}
+
 function setState(next: StreamState) {
   if (next === state) return;
   state = next;
@@ -56,8 +67,7 @@ function readEvent(event: Event): LiveEvent | null {
   } catch {
     return null;
   }
-  const parsed = liveEvent.safeParse({ type: event.type, data });
-  return parsed.success ? parsed.data : null;
+  return check!.checkLiveEvent(event.type, data);
 }
 
 function deliver(message: LiveMessage) {
@@ -67,6 +77,12 @@ function deliver(message: LiveMessage) {
 function open() {
   reopenTimer = undefined;
   if (!supported() || sessionEnded) return;
+  if (!check) {
+    void loadLiveEventCheck().then(() => {
+      if (!source && reopenTimer === undefined && subscribers.size > 0) open();
+    });
+    return;
+  }
   const es = new EventSource(lastEventId ? `${EVENTS_URL}?lastEventId=${encodeURIComponent(lastEventId)}` : EVENTS_URL);
   source = es;
   es.addEventListener('open', () => {
@@ -84,7 +100,7 @@ function open() {
       reopenTimer = window.setTimeout(open, REOPEN_MS);
     }
   });
-  for (const type of LIVE_EVENT_TYPES) {
+  for (const type of check.LIVE_EVENT_TYPES) {
     es.addEventListener(type, (event) => {
       const live = readEvent(event);
       if (live) deliver(live);

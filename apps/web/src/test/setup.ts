@@ -1,7 +1,11 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { backgroundLoads } from '../app/background-loads';
+import { loadLiveEventCheck } from '../lib/live-events';
 import { setSignedInHint } from './fake-server';
+
+// The event stream opens once its schema has loaded (lib/live-events.ts); tests emit events at once.
+beforeAll(() => loadLiveEventCheck());
 
 // Screens load lazily (the board, the editor); on a busy 2-core CI machine the first import can pass 1 s.
 configure({ asyncUtilTimeout: 5_000 });

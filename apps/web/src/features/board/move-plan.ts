@@ -5,7 +5,6 @@ import {
   REORDER_ROLES,
   TIMELINE_HOURS_FIRST,
   TIMELINE_HOURS_WITH_REVISION,
-  urlField,
   type BoardColumnKey,
   type CardStatus,
   type CardTileReply,
@@ -91,8 +90,6 @@ export function cardPermissions(user: PolicyViewer, card: CardTileReply) {
 
 /** 'Ready For Upload' for YouTube-helper roles, 'Mark as done' for everyone else (spec 000 §4). */
 export const markDoneLabel = (role: Role) => (isYtHelperRole(role) ? MSG.readyForUpload : MSG.markAsDone);
-
-export const isLink = (value: string) => urlField.safeParse(value).success;
 
 /** Done dialog labels: the Sync ID becomes optional once the card has had a revision (spec 000 §5). */
 export const syncIdText = (hasRevision: boolean) =>

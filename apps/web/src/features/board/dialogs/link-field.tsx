@@ -1,6 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { MSG } from '@cutroom/domain';
-import { isLink } from '../move-plan';
+import { isLink, MSG } from '@cutroom/domain';
 
 /** Empty is left to `required`; anything typed must be an http(s) link. */
 export const linkError = (value: string) => (value.trim() && !isLink(value.trim()) ? MSG.linkInvalid : null);

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconListCheck } from '@tabler/icons-react';
-import { MSG, fill, withoutLeadingTimeTag, type CardTileReply } from '@cutroom/domain';
+import { fill, isLink, MSG, withoutLeadingTimeTag, type CardTileReply } from '@cutroom/domain';
 import { useChecklist } from '../../card-detail/api';
 import { formatClock } from '../../card-detail/format';
 import { plainQuote } from '../../card-detail/chat/comment-tokens';
-import { isLink } from '../move-plan';
 import { DialogButtons } from './dialog-buttons';
 import { LinkField } from './link-field';
 
