@@ -57,8 +57,32 @@ function LatestList({ onClose }: { onClose: () => void }) {
 export function NotificationBell() {
   const { count, loaded } = useUnseenCount();
   const [opened, setOpened] = useState(false);
+  // The popover (positioning, focus trap) mounts at the first click, already open (issue 17: the first render).
+  const [used, setUsed] = useState(false);
   const label = count === 1 ? '1 unread notification' : `${count} unread notifications`;
   const close = () => setOpened(false);
+  const bell = (
+    <Indicator label={count > 99 ? '99+' : count} size={18} color="red" offset={4} disabled={count === 0} withBorder>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        radius="xl"
+        aria-label={`Notifications, ${label}`}
+        aria-haspopup="dialog"
+        aria-expanded={opened}
+        onClick={() => {
+          setUsed(true);
+          setOpened((o) => !o);
+        }}
+        data-testid="notification-bell"
+        data-count={loaded ? count : undefined}
+      >
+        <IconBell size={22} stroke={1.6} />
+      </ActionIcon>
+    </Indicator>
+  );
+  if (!used) return bell;
   return (
     <Popover
       opened={opened}
@@ -73,31 +97,7 @@ export function NotificationBell() {
       // The bell button states its own popup; Mantine's roles would land on the Indicator's div (not allowed there).
       withRoles={false}
     >
-      <Popover.Target>
-        <Indicator
-          label={count > 99 ? '99+' : count}
-          size={18}
-          color="red"
-          offset={4}
-          disabled={count === 0}
-          withBorder
-        >
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            radius="xl"
-            aria-label={`Notifications, ${label}`}
-            aria-haspopup="dialog"
-            aria-expanded={opened}
-            onClick={() => setOpened((o) => !o)}
-            data-testid="notification-bell"
-            data-count={loaded ? count : undefined}
-          >
-            <IconBell size={22} stroke={1.6} />
-          </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+      <Popover.Target>{bell}</Popover.Target>
       <Popover.Dropdown p="xs" aria-label="Latest notifications" role="dialog">
         <Group justify="space-between" px="xs" pb={6}>
           <Text fw={600} fz="sm">
