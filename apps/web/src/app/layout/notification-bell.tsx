@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   ActionIcon,
   Button,
@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import { MSG } from '@cutroom/domain';
 import { useLatestNotifications, useUnseenCount } from '../../features/notifications/api';
 import { NotificationItem, useOpenNotification } from '../../features/notifications/notification-item';
+import { useOpenOnAttach } from '../../components/menu-on-demand';
 import { PATHS } from '../paths';
 
 /** The latest notifications, loaded when the dropdown opens. */
@@ -59,6 +60,7 @@ export function NotificationBell() {
   const [opened, setOpened] = useState(false);
   // The popover (positioning, focus trap) mounts at the first click, already open (issue 17: the first render).
   const [used, setUsed] = useState(false);
+  const attach = useOpenOnAttach(useCallback(() => setOpened(true), []));
   const label = count === 1 ? '1 unread notification' : `${count} unread notifications`;
   const close = () => setOpened(false);
   const bell = (
@@ -71,10 +73,8 @@ export function NotificationBell() {
         aria-label={`Notifications, ${label}`}
         aria-haspopup="dialog"
         aria-expanded={opened}
-        onClick={() => {
-          setUsed(true);
-          setOpened((o) => !o);
-        }}
+        onClick={() => (used ? setOpened((o) => !o) : setUsed(true))}
+        ref={used ? attach : undefined}
         data-testid="notification-bell"
         data-count={loaded ? count : undefined}
       >

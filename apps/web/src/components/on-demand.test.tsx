@@ -1,0 +1,63 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Button, Menu, MantineProvider } from '@mantine/core';
+import { describe, expect, it, vi } from 'vitest';
+import { MenuOnDemand } from './menu-on-demand';
+import { TooltipOnDemand } from './tooltip-on-demand';
+
+describe('popups mounted on demand', () => {
+  it('mounts the menu at the first click, open, and gives the focus back to its button on Escape', async () => {
+    const picked = vi.fn();
+    render(
+      <MantineProvider env="test">
+        <MenuOnDemand target={<Button data-testid="open">Actions</Button>}>
+          <Menu.Item onClick={picked}>Archive</Menu.Item>
+        </MenuOnDemand>
+      </MantineProvider>,
+    );
+    const button = screen.getByTestId('open');
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(screen.queryByRole('menu')).toBeNull();
+
+    fireEvent.click(button);
+    const item = await screen.findByRole('menuitem', { name: 'Archive' });
+    expect(screen.getByTestId('open').getAttribute('aria-expanded')).toBe('true');
+
+    fireEvent.keyDown(item, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('open')));
+
+    fireEvent.click(screen.getByTestId('open'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Archive' }));
+    expect(picked).toHaveBeenCalledTimes(1);
+  });
+
+  it('mounts a tooltip after its element has been hovered for the delay, not before, and at once on focus', async () => {
+    vi.useFakeTimers();
+    try {
+      render(
+        <MantineProvider env="test">
+          <TooltipOnDemand label="Due Mon 3 Nov">
+            <span data-testid="due">Due</span>
+          </TooltipOnDemand>
+          <TooltipOnDemand label="Editor: Eddie">
+            <button type="button">EC</button>
+          </TooltipOnDemand>
+        </MantineProvider>,
+      );
+      fireEvent.pointerEnter(screen.getByTestId('due'));
+      act(() => vi.advanceTimersByTime(200));
+      fireEvent.pointerLeave(screen.getByTestId('due'));
+      act(() => vi.advanceTimersByTime(500));
+      expect(screen.queryByText('Due Mon 3 Nov')).toBeNull();
+
+      fireEvent.pointerEnter(screen.getByTestId('due'));
+      act(() => vi.advanceTimersByTime(300));
+      expect(screen.getByText('Due Mon 3 Nov')).toBeTruthy();
+
+      fireEvent.focus(screen.getByRole('button', { name: 'EC' }));
+      expect(screen.getByText('Editor: Eddie')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
