@@ -45,13 +45,19 @@ describe('popups mounted on demand', () => {
         </MantineProvider>,
       );
       fireEvent.pointerEnter(screen.getByTestId('due'));
-      act(() => vi.advanceTimersByTime(200));
+      act(() => {
+        vi.advanceTimersByTime(200);
+      });
       fireEvent.pointerLeave(screen.getByTestId('due'));
-      act(() => vi.advanceTimersByTime(500));
+      act(() => {
+        vi.advanceTimersByTime(500);
+      });
       expect(screen.queryByText('Due Mon 3 Nov')).toBeNull();
 
       fireEvent.pointerEnter(screen.getByTestId('due'));
-      act(() => vi.advanceTimersByTime(300));
+      act(() => {
+        vi.advanceTimersByTime(300);
+      });
       expect(screen.getByText('Due Mon 3 Nov')).toBeTruthy();
 
       fireEvent.focus(screen.getByRole('button', { name: 'EC' }));
