@@ -28,11 +28,28 @@ export function TileControls({ children }: { children: ReactNode }) {
   );
 }
 
-/** The status menu: the targets come from the domain's card policy (see movesFor). */
-export function CardStatusMenu({ card }: { card: CardTileReply }) {
-  const { user, requestMove } = useCardActions();
-  const targets = movesFor(user, card);
-  const label = CARD_STATUS_LABELS[card.card_status];
+interface StatusMoveMenuProps<S extends string> {
+  /** The status shown on the badge, and its colour. */
+  label: string;
+  color: string;
+  testId: string;
+  /** Where the user may move the card, as the domain's policy says. */
+  targets: readonly S[];
+  colorOf: (to: S) => string;
+  titleOf: (to: S) => string;
+  onMove: (to: S) => void;
+}
+
+/** A tile's status badge that opens the moves its user may make: the board's and the helper board's. */
+export function StatusMoveMenu<S extends string>({
+  label,
+  color,
+  testId,
+  targets,
+  colorOf,
+  titleOf,
+  onMove,
+}: StatusMoveMenuProps<S>) {
   return (
     <TileControls>
       <MenuOnDemand
@@ -41,9 +58,9 @@ export function CardStatusMenu({ card }: { card: CardTileReply }) {
         width={210}
         withinPortal
         target={
-          <UnstyledButton aria-label={`Status ${label}: move card`} data-testid={`status-menu-${card.card_id}`}>
+          <UnstyledButton aria-label={`Status ${label}: move card`} data-testid={testId}>
             <Badge
-              color={STATUS_COLORS[card.card_status]}
+              color={color}
               variant="light"
               radius="sm"
               tt="none"
@@ -62,15 +79,31 @@ export function CardStatusMenu({ card }: { card: CardTileReply }) {
           targets.map((to) => (
             <Menu.Item
               key={to}
-              leftSection={<ColorSwatch size={10} color={`var(--mantine-color-${STATUS_COLORS[to]}-6)`} />}
-              onClick={() => requestMove(card, to)}
+              leftSection={<ColorSwatch size={10} color={`var(--mantine-color-${colorOf(to)}-6)`} />}
+              onClick={() => onMove(to)}
             >
-              {columnOfStatus(to).title}
+              {titleOf(to)}
             </Menu.Item>
           ))
         )}
       </MenuOnDemand>
     </TileControls>
+  );
+}
+
+/** The status menu: the targets come from the domain's card policy (see movesFor). */
+export function CardStatusMenu({ card }: { card: CardTileReply }) {
+  const { user, requestMove } = useCardActions();
+  return (
+    <StatusMoveMenu
+      label={CARD_STATUS_LABELS[card.card_status]}
+      color={STATUS_COLORS[card.card_status]}
+      testId={`status-menu-${card.card_id}`}
+      targets={movesFor(user, card)}
+      colorOf={(to) => STATUS_COLORS[to]}
+      titleOf={(to) => columnOfStatus(to).title}
+      onMove={(to) => requestMove(card, to)}
+    />
   );
 }
 

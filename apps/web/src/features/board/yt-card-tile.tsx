@@ -1,11 +1,10 @@
-import { Badge, Button, ColorSwatch, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { MenuOnDemand } from '../../components/menu-on-demand';
-import { IconChevronDown, IconStarFilled } from '@tabler/icons-react';
-import { MSG, YT_STATUS_LABELS, YT_STATUS_TEXT, type CardTileReply, type YtStatus } from '@cutroom/domain';
+import { Button, Group, Text } from '@mantine/core';
+import { IconStarFilled } from '@tabler/icons-react';
+import { YT_STATUS_LABELS, YT_STATUS_TEXT, type CardTileReply, type YtStatus } from '@cutroom/domain';
 import { cardDetailsPath } from '../../lib/card-url';
 import { fullName } from '../../lib/person-name';
 import { ytPolicyFor, ytStatusOf } from '../../lib/policy';
-import { TileControls } from './card-menus';
+import { StatusMoveMenu, TileControls } from './card-menus';
 import { Assignee, DueDateText } from './card-tile';
 import { useYtActions } from './yt-workflow';
 import { TileFrame, type TileFrameProps } from './tile-frame';
@@ -27,46 +26,16 @@ const TRACKED: readonly YtStatus[] = ['inProgress', 'ytQA'];
 export function YtStatusMenu({ card }: { card: CardTileReply }) {
   const { user, requestMove } = useYtActions();
   const status = ytStatusOf(card) ?? 'assigned';
-  const targets = ytPolicyFor(user, card).moves;
-  const label = YT_STATUS_TEXT[status];
   return (
-    <TileControls>
-      <MenuOnDemand
-        position="bottom-start"
-        shadow="md"
-        width={210}
-        withinPortal
-        target={
-          <UnstyledButton aria-label={`Status ${label}: move card`} data-testid={`yt-status-menu-${card.card_id}`}>
-            <Badge
-              color={YT_STATUS_COLORS[status]}
-              variant="light"
-              radius="sm"
-              tt="none"
-              rightSection={<IconChevronDown size={12} />}
-              style={{ cursor: 'pointer' }}
-            >
-              {label}
-            </Badge>
-          </UnstyledButton>
-        }
-      >
-        <Menu.Label>Move to</Menu.Label>
-        {targets.length === 0 ? (
-          <Menu.Item disabled>{MSG.noMoves}</Menu.Item>
-        ) : (
-          targets.map((to) => (
-            <Menu.Item
-              key={to}
-              leftSection={<ColorSwatch size={10} color={`var(--mantine-color-${YT_STATUS_COLORS[to]}-6)`} />}
-              onClick={() => requestMove(card, to)}
-            >
-              {YT_STATUS_LABELS[to]}
-            </Menu.Item>
-          ))
-        )}
-      </MenuOnDemand>
-    </TileControls>
+    <StatusMoveMenu
+      label={YT_STATUS_TEXT[status]}
+      color={YT_STATUS_COLORS[status]}
+      testId={`yt-status-menu-${card.card_id}`}
+      targets={ytPolicyFor(user, card).moves}
+      colorOf={(to) => YT_STATUS_COLORS[to]}
+      titleOf={(to) => YT_STATUS_LABELS[to]}
+      onMove={(to) => requestMove(card, to)}
+    />
   );
 }
 
