@@ -3,7 +3,6 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-
 import type { ContractRouteData } from './contract-routes-data';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,6 +41,7 @@ export function contractRoutes(): Plugin {
           return [
             ...new Set(imports),
             "export * from './define.ts';",
+            // The index's other re-exports (schemas, the token scopes) are for the server and stay out.
             "export { MOVE_ROUTES } from './workflow.ts';",
             `export const API = {\n${keys.join('\n')}\n};`,
           ].join('\n');

@@ -43,14 +43,21 @@ let check: typeof LiveEventCheck | undefined;
 let checkLoading: Promise<void> | undefined;
 /** The events' schema (zod) loads on its own, not with the page's first screen; the stream opens once it is in. */
 export function loadLiveEventCheck(): Promise<void> {
-  checkLoading ??= import('./live-event-check').then((m) => {
-    check = m;
-  });
+  checkLoading ??= import('./live-event-check').then(
+    (m) => {
+      check = m;
+    },
+    (error: unknown) => {
+      // A failed download is asked again at the next try, not remembered.
+      checkLoading = undefined;
+      throw error;
+    },
+  );
   return checkLoading;
 }
 // Asked as soon as a page that listens loads, beside its own code: the schema's evaluation then comes before the
 // page's first paint rather than as a long task after it (issue 17's measure of blocking time).
-if (supported()) void loadLiveEventCheck();
+if (supported()) loadLiveEventCheck().catch(() => {});
 
 function setState(next: StreamState) {
   if (next === state) return;
@@ -81,9 +88,17 @@ function open() {
   reopenTimer = undefined;
   if (!supported() || sessionEnded) return;
   if (!check) {
-    void loadLiveEventCheck().then(() => {
-      if (!source && reopenTimer === undefined && subscribers.size > 0) open();
-    });
+    void loadLiveEventCheck().then(
+      () => {
+        if (!source && reopenTimer === undefined && subscribers.size > 0) open();
+      },
+      () => {
+        // Offline or a new release: try again like a refused stream.
+        if (reopenTimer !== undefined || subscribers.size === 0) return;
+        setState('down');
+        reopenTimer = window.setTimeout(open, REOPEN_MS);
+      },
+    );
     return;
   }
   const es = new EventSource(lastEventId ? `${EVENTS_URL}?lastEventId=${encodeURIComponent(lastEventId)}` : EVENTS_URL);

@@ -58,7 +58,7 @@ function LatestList({ onClose }: { onClose: () => void }) {
 export function NotificationBell() {
   const { count, loaded } = useUnseenCount();
   const [opened, setOpened] = useState(false);
-  // The popover (positioning, focus trap) mounts at the first click, already open (issue 17: the first render).
+  // The popover (positioning, focus trap) mounts at the first click, then opens (issue 17: the first render).
   const [used, setUsed] = useState(false);
   const attach = useOpenOnAttach(useCallback(() => setOpened(true), []));
   const label = count === 1 ? '1 unread notification' : `${count} unread notifications`;
