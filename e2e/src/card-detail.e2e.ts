@@ -7,6 +7,7 @@ import { baseUrl, launchBrowser, newPage, screenshotDir } from './browser.js';
 import { DEMO_PASSWORD, bearer, call, createRequest, deliver, startEditing, toast } from './api.js';
 import { signedInPage } from './login.js';
 import { confirmDoneAndRate } from './feedback.js';
+import { playerReady } from './player.js';
 
 // Demo accounts (apps/server/src/features/seed/demo-seed.ts).
 const ADMIN = 'admin@cutroom.demo';
@@ -97,8 +98,6 @@ async function openCard(email: string, cardId: number): Promise<Page> {
 
 const videoTime = (page: Page) =>
   page.getByTestId('video-element').evaluate((v) => (v as HTMLVideoElement).currentTime);
-const playerReady = (page: Page) =>
-  page.locator('[data-testid="video-player"][data-status="ready"]').waitFor({ timeout: 20_000 });
 const note = (page: Page, text: string) => page.getByTestId('chat-note').filter({ hasText: text });
 
 describe('card detail', () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshotDir } from './browser.js';
 import { signedInPage } from './login.js';
+import { playerReady } from './player.js';
 
 // The demo workspace as a newcomer finds it (apps/server/src/features/seed/demo-week.ts): a card with two
 // delivered versions of our own clips, and the customer's drawing on the second one at 0:10.
@@ -36,7 +37,7 @@ describe('the demo plays', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/card-details/'));
 
     // The customer lands on Video & Comments with the newest version, and it loads: no 'Video is unplayable'.
-    await page.locator('[data-testid="video-player"][data-status="ready"]').waitFor({ timeout: 20_000 });
+    await playerReady(page);
     expect(await page.getByTestId('video-unplayable').count()).toBe(0);
     expect((await state(page)).width).toBe(640);
     expect(await page.getByTestId('timeline-marker').count()).toBeGreaterThanOrEqual(3);

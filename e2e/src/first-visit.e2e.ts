@@ -4,6 +4,7 @@ import { launchBrowser, newPage } from './browser.js';
 import { submitLogin } from './login.js';
 import { bearer, call } from './api.js';
 import { API, pathOf } from '@cutroom/domain';
+import { playerReady } from './player.js';
 
 // Issue 18: a newcomer's first pages say nothing in the console. A signed-out /login used to ask /api/me and
 // log its 401; a direct load of a lazily loaded page could log React Router's 'No HydrateFallback' warning.
@@ -64,9 +65,7 @@ describe('first visit', () => {
     expect(problems).toEqual([]);
     const context = page.context();
 
-    const card = await directLoad(context, href!, (p) =>
-      p.locator('[data-testid="video-player"][data-status="ready"]').waitFor({ timeout: 20_000 }),
-    );
+    const card = await directLoad(context, href!, playerReady);
     expect(card).toEqual([]);
     const board = await directLoad(context, '/', (p) => p.getByRole('link', { name: TITLE }).first().waitFor());
     expect(board).toEqual([]);

@@ -6,6 +6,7 @@ import { GUEST_MSG } from '@cutroom/domain';
 import { baseUrl, launchBrowser, newPage, screenshotDir } from './browser.js';
 import { bearer, createRequest, deliver, startEditing } from './api.js';
 import { signedInPage } from './login.js';
+import { playerReady } from './player.js';
 
 // Issue 19, guest review links: the customer shares one card's review with someone who has no account.
 const CUSTOMER = 'customer@cutroom.demo';
@@ -67,7 +68,7 @@ describe('guest review links', () => {
     await guest.getByLabel('Password').fill(PASSWORD);
     await guest.getByRole('button', { name: 'Open the review' }).click();
     await guest.getByRole('heading', { name: title }).waitFor();
-    await guest.locator('[data-testid="video-player"][data-status="ready"]').waitFor({ timeout: 20_000 });
+    await playerReady(guest);
 
     await guest.getByTestId('video-element').evaluate((v) => {
       (v as HTMLVideoElement).currentTime = 2;

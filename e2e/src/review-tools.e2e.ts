@@ -6,6 +6,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { launchBrowser, screenshotDir } from './browser.js';
 import { signedInPage } from './login.js';
 import { bearer, call, createRequest, deliver, startEditing } from './api.js';
+import { playerReady } from './player.js';
 
 // Issue 19, review beyond the spec, on the demo workspace's card with two versions and timed notes.
 const TITLE = 'Gear review: budget microphones';
@@ -121,7 +122,7 @@ describe('safe-zone overlays', () => {
     await page.getByLabel('Show Cards In Repurpose').check();
     await page.getByRole('link', { name: 'Conference keynote clips' }).first().click();
     await page.waitForURL((url) => url.pathname.startsWith('/card-details/'));
-    await page.locator('[data-testid="video-player"][data-status="ready"]').waitFor({ timeout: 20_000 });
+    await playerReady(page);
     // The delivered 16:9 video: no overlay to offer.
     expect(await page.getByTestId('safe-zone-menu').count()).toBe(0);
 
@@ -146,7 +147,7 @@ describe('version compare', () => {
     const page = await signedInPage(browser, 'customer@cutroom.demo', { viewport: { width: 1440, height: 900 } });
     await page.getByRole('link', { name: TITLE }).first().click();
     await page.waitForURL((url) => url.pathname.startsWith('/card-details/'));
-    await page.locator('[data-testid="video-player"][data-status="ready"]').waitFor({ timeout: 20_000 });
+    await playerReady(page);
     // Each timed note says which delivery it was made on.
     const opening = page.getByTestId('chat-note').filter({ hasText: 'Love the opening' });
     expect(await opening.getByTestId('note-version').textContent()).toBe('versions 1');

@@ -20,7 +20,7 @@ export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts 
 export interface ClaimOptions {
   /** The clock for due and claim times (tests move it on); the database's when left out. */
   now?: Date;
-  /** Only these rows, whatever their next attempt says (work a request wants done now). */
+  /** Only these rows (work a request wants done now); still only when due, so a row another worker claimed waits. */
   ids?: readonly number[];
   /** Rows this run already took. */
   skip: readonly number[];
@@ -43,7 +43,8 @@ export async function claimNextJob(db: Db, q: JobTable, { now, ids, skip, claimM
           isNull(q.doneAt),
           isNull(q.failedAt),
           // Ours drops the microseconds of a row written this millisecond: the database's clock decides.
-          ids ? inArray(q.id, [...ids]) : lte(q.nextAttemptAt, now ?? sql`now()`),
+          lte(q.nextAttemptAt, now ?? sql`now()`),
+          ids ? inArray(q.id, [...ids]) : undefined,
           skip.length > 0 ? notInArray(q.id, [...skip]) : undefined,
         ),
       )

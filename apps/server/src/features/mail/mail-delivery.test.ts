@@ -319,6 +319,28 @@ describe('several workers', () => {
   });
 });
 
+describe('a mail a request wants sent now', () => {
+  it('is not sent a second time while a worker that claimed it first is sending it', async () => {
+    await queueMail(db(), [{ to: 'once@example.com', subject: 'Once', text: 'x', kind: 'test' }]);
+    const [row] = await outbox();
+    let release = () => {};
+    smtp.hooks.beforeAccept = () => new Promise<void>((resolve) => (release = resolve));
+    try {
+      const worker = deliverDue(db(), mailer());
+      await expect.poll(() => smtp.received.length).toBe(1);
+      // The request's own try (sendSoon's) comes while the worker's send is under way.
+      expect(await deliverDue(db(), mailer(), { ids: [row!.id] })).toEqual({ sent: 0, failed: 0 });
+      release();
+      expect(await worker).toEqual({ sent: 1, failed: 0 });
+    } finally {
+      smtp.hooks.beforeAccept = undefined;
+      release();
+    }
+    expect(smtp.received.flatMap((m) => m.to)).toEqual(['once@example.com']);
+    expect((await outbox())[0]!.attempts).toBe(1);
+  });
+});
+
 describe('reminders and digests (beyond the spec)', () => {
   it('mails the editor once when a card not yet in QA is due within 24 hours', async () => {
     const soon = new Date(Date.now() + 5 * 3_600_000);
