@@ -256,8 +256,45 @@ function allowedTypeOf(head: Buffer, allowed: readonly string[]): string | null 
   return candidates.find((type) => typeAllowed(type, allowed)) ?? null;
 }
 
-/** Uploads being joined right now: a second complete of the same one waits its turn with a 409. */
-const completing = new Set<number>();
+/**
+ * How long a complete's claim on an upload holds: joining and checking a 5 GiB file ends well inside it, and
+ * the claim of an instance that died while joining runs out.
+ */
+export const COMPLETE_CLAIM_MS = 15 * 60_000;
+
+/** A claim on an upload being joined right now, kept in its row (completed_at while still pending). */
+const claimedNow = (now: Date) =>
+  and(
+    eq(customerUploads.status, 'pending'),
+    sql`${customerUploads.completedAt} > ${new Date(now.getTime() - COMPLETE_CLAIM_MS).toISOString()}::timestamptz`,
+  );
+
+/**
+ * Takes the upload for one complete, on any instance: a second complete, or a cancel, meanwhile gets a 409.
+ * In the row, not in memory, as two instances behind a balancer can each be asked to complete it.
+ */
+async function claimCompletion(ctx: AppContext, id: number) {
+  const now = new Date();
+  const [claimed] = await ctx.db
+    .update(customerUploads)
+    .set({ completedAt: now })
+    .where(
+      and(
+        eq(customerUploads.id, id),
+        eq(customerUploads.status, 'pending'),
+        sql`not coalesce(${claimedNow(now)}, false)`,
+      ),
+    )
+    .returning({ id: customerUploads.id });
+  if (!claimed) throw new AppError('STALE_MOVE', MSG.uploadBusy);
+}
+
+/** Lets the upload be completed (its parts sent again) or canceled after a complete that did not finish. */
+const releaseCompletion = (ctx: AppContext, id: number) =>
+  ctx.db
+    .update(customerUploads)
+    .set({ completedAt: null })
+    .where(and(eq(customerUploads.id, id), eq(customerUploads.status, 'pending')));
 
 /**
  * POST /api/uploads/:id/complete: joins the parts, then checks what was stored. A wrong total or a
@@ -276,8 +313,8 @@ export async function completeUpload(
   const numbers = body.parts.map((p) => p.part_number).sort((a, b) => a - b);
   if (numbers.length !== plan.partCount || numbers.some((n, i) => n !== i + 1))
     throw new AppError('VALIDATION', fill(MSG.uploadPartsIncomplete, { count: String(plan.partCount) }), 'parts');
-  if (completing.has(id)) throw new AppError('STALE_MOVE', MSG.uploadBusy);
-  completing.add(id);
+  await claimCompletion(ctx, id);
+  let finished = false;
   try {
     const parts = body.parts.map((p) => ({ partNumber: p.part_number, etag: p.etag.replace(/"/g, '') }));
     if (store.kind === 'local') await assertLocalParts(deps, row, plan, parts);
@@ -291,6 +328,7 @@ export async function completeUpload(
     const discard = async (error: AppError): Promise<never> => {
       await stored(deps, () => store.remove(row.key)).catch(() => {});
       await ctx.db.delete(customerUploads).where(eq(customerUploads.id, row.id));
+      finished = true;
       throw error;
     };
     const size = await stored(deps, () => store.size(row.key));
@@ -318,9 +356,10 @@ export async function completeUpload(
       .where(and(eq(customerUploads.id, row.id), eq(customerUploads.status, 'pending')))
       .returning();
     if (!done) throw new AppError('VALIDATION', MSG.uploadFinished);
+    finished = true;
     return { message: MSG.uploadComplete, file: (await filesByIds(ctx, [done.id]))[0]! };
   } finally {
-    completing.delete(id);
+    if (!finished) await releaseCompletion(ctx, id);
   }
 }
 
@@ -348,12 +387,25 @@ async function assertLocalParts(
 export async function cancelUpload(deps: UploadsDeps, viewer: SessionUser, id: number) {
   const { ctx, store } = deps;
   const row = await pendingUpload(ctx, viewer, id);
-  if (completing.has(id)) throw new AppError('STALE_MOVE', MSG.uploadBusy);
   const [gone] = await ctx.db
     .delete(customerUploads)
-    .where(and(eq(customerUploads.id, id), eq(customerUploads.status, 'pending')))
+    .where(
+      and(
+        eq(customerUploads.id, id),
+        eq(customerUploads.status, 'pending'),
+        sql`not coalesce(${claimedNow(new Date())}, false)`,
+      ),
+    )
     .returning({ id: customerUploads.id });
-  if (!gone) throw new AppError('VALIDATION', MSG.uploadFinished);
+  if (!gone) {
+    const [now] = await ctx.db
+      .select({ status: customerUploads.status })
+      .from(customerUploads)
+      .where(eq(customerUploads.id, id));
+    throw now?.status === 'pending'
+      ? new AppError('STALE_MOVE', MSG.uploadBusy)
+      : new AppError('VALIDATION', MSG.uploadFinished);
+  }
   await stored(deps, () => store.abort(row.key, row.storageUploadId)).catch(() => {});
   return { message: MSG.uploadCanceled };
 }
@@ -473,7 +525,13 @@ export const STALE_UPLOAD_MS = 7 * 24 * 3_600_000;
 export async function sweepStaleUploads(deps: UploadsDeps, now = Date.now()) {
   const stale = await deps.ctx.db
     .delete(customerUploads)
-    .where(and(eq(customerUploads.status, 'pending'), lt(customerUploads.createdAt, new Date(now - STALE_UPLOAD_MS))))
+    .where(
+      and(
+        eq(customerUploads.status, 'pending'),
+        lt(customerUploads.createdAt, new Date(now - STALE_UPLOAD_MS)),
+        sql`not coalesce(${claimedNow(new Date(now))}, false)`,
+      ),
+    )
     .returning();
   for (const row of stale) {
     if (row.storageUploadId) await deps.store.abort(row.key, row.storageUploadId).catch(() => {});

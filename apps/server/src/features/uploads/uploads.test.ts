@@ -12,7 +12,7 @@ import { loadConfig } from '../../config.js';
 import type { AppContext } from '../../platform/context.js';
 import { createMultipartStore } from '../../platform/storage-multipart.js';
 import { uploadLinks } from './upload-links.js';
-import { STALE_UPLOAD_MS, sweepStaleUploads } from './uploads.service.js';
+import { COMPLETE_CLAIM_MS, STALE_UPLOAD_MS, sweepStaleUploads } from './uploads.service.js';
 
 let t: TestApp;
 let accounts: Awaited<ReturnType<typeof seedWithSessions>>;
@@ -319,6 +319,33 @@ describe('uploads on local disk', () => {
     expect(
       (await customer.list({ search: 'same' })).json().files.filter((f: { id: number }) => f.id === first.upload_id),
     ).toHaveLength(1);
+  });
+
+  it('holds an upload another instance is joining: a complete or a cancel here waits, until a dead claim runs out', async () => {
+    const started = (
+      await customer.start({
+        customer_id: accounts.customer.id,
+        file_name: 'joined-elsewhere.png',
+        size: PNG.length,
+        content_type: 'image/png',
+      })
+    ).json<Started>();
+    const [{ url }] = (await customer.partUrls(started.upload_id, [1])).json().urls;
+    const { etag } = await customer.put(url, PNG);
+    const claimAt = (at: Date) =>
+      t.database.db.update(customerUploads).set({ completedAt: at }).where(eq(customerUploads.id, started.upload_id));
+    // Another instance's claim, as its complete writes it.
+    await claimAt(new Date());
+    const parts = [{ part_number: 1, etag }];
+    for (const r of [await customer.complete(started.upload_id, parts), await customer.cancel(started.upload_id)]) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json().error_message).toBe(MSG.uploadBusy);
+    }
+    expect((await rowOf(started.upload_id))?.status).toBe('pending');
+    // That instance died while joining: its claim runs out and the upload can be finished here.
+    await claimAt(new Date(Date.now() - COMPLETE_CLAIM_MS - 1_000));
+    expect((await customer.complete(started.upload_id, parts)).statusCode).toBe(200);
+    expect((await rowOf(started.upload_id))?.status).toBe('complete');
   });
 
   it('drops uploads abandoned for a week, parts and all', async () => {
