@@ -14,6 +14,8 @@ async function playerState(page: Page) {
           return `${new URL(r.name).pathname} ${r.responseStatus ?? '?'} ${Math.round(r.duration)} ms ${r.transferSize} B`;
         });
       return {
+        visibility: document.visibilityState,
+        focused: document.hasFocus(),
         player: player?.getAttribute('data-status') ?? null,
         unplayable: !!document.querySelector('[data-testid="video-unplayable"]'),
         video: video && {
