@@ -72,3 +72,26 @@ export async function chooseStars(dialog: Locator, stars: number) {
   const id = await dialog.getByLabel(`${stars} stars`).getAttribute('id');
   await dialog.locator(`label[for="${id}"]`).click();
 }
+
+/**
+ * Waits until an element has stayed in place for a quarter of a second: Playwright's own check compares two
+ * animation frames, which a loaded machine can draw at the same spot in the middle of a slide-in (the
+ * phone's Filters panel), so the press lands on the element and the release below it.
+ */
+export async function whenStill(locator: Locator, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  let before = await locator.boundingBox();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await locator.boundingBox();
+    if (before && now && before.x === now.x && before.y === now.y && before.height === now.height) return;
+    if (Date.now() > deadline) throw new Error(`still moving after ${timeoutMs} ms: ${JSON.stringify(now)}`);
+    before = now;
+  }
+}
+
+/** Opens the phone's Filters panel under the board's search, once its slide-in is over. */
+export async function openPhoneFilters(page: Page) {
+  await page.getByTestId('filters-toggle').click();
+  await whenStill(page.getByLabel('Show Cards In Repurpose'));
+}

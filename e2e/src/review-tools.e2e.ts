@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { XMLParser } from 'fast-xml-parser';
-import { launchBrowser, screenshotDir } from './browser.js';
+import { launchBrowser, openPhoneFilters, screenshotDir } from './browser.js';
 import { signedInPage } from './login.js';
 import { bearer, call, createRequest, deliver, startEditing } from './api.js';
 import { playerReady } from './player.js';
@@ -118,7 +118,7 @@ describe('safe-zone overlays', () => {
   it("the customer lays TikTok's safe zone over the repurposed 9:16 cut, and the 16:9 master offers none", async () => {
     const page = await signedInPage(browser, 'customer2@cutroom.demo', { viewport: { width: 1440, height: 900 } });
     await page.getByTestId('filters-toggle').or(page.getByLabel('Show Cards In Repurpose')).first().waitFor();
-    if (await page.getByTestId('filters-toggle').isVisible()) await page.getByTestId('filters-toggle').click();
+    if (await page.getByTestId('filters-toggle').isVisible()) await openPhoneFilters(page);
     await page.getByLabel('Show Cards In Repurpose').check();
     await page.getByRole('link', { name: 'Conference keynote clips' }).first().click();
     await page.waitForURL((url) => url.pathname.startsWith('/card-details/'));
