@@ -1,4 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+interface LogLine {
+  level: number;
+  reqId?: string;
+  req?: { method: string; url: string; remoteAddress: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+  msg: string;
+}
+
+/** The server's side of the last file reads, and its warnings and errors, from its log (global-setup.ts). */
+function serverSide(): string[] {
+  let lines: LogLine[];
+  try {
+    lines = fs
+      .readFileSync(path.join(inject('dataDir'), 'server.log'), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as LogLine);
+  } catch (e) {
+    return [`no server log: ${String(e)}`];
+  }
+  const done = new Map(lines.filter((l) => l.res).map((l) => [l.reqId, l]));
+  const reads = lines
+    .filter((l) => l.req?.url.startsWith('/files/'))
+    .slice(-6)
+    .map((l) => {
+      const end = done.get(l.reqId);
+      const answer = end ? `${end.res!.statusCode} in ${Math.round(end.responseTime ?? 0)} ms` : 'no answer logged';
+      return `${l.req!.method} ${l.req!.url} from ${l.req!.remoteAddress}: ${answer}`;
+    });
+  const problems = lines
+    .filter((l) => l.level >= 40)
+    .slice(-4)
+    .map((l) => l.msg);
+  return [...reads, ...problems];
+}
 
 /** What the card page's player was doing, read from the page: enough to tell a stalled load from a refused file. */
 async function playerState(page: Page) {
@@ -36,7 +76,7 @@ export async function playerReady(page: Page, timeout = 20_000) {
   try {
     await page.locator('[data-testid="video-player"][data-status="ready"]').waitFor({ timeout });
   } catch (e) {
-    const state = await playerState(page);
+    const state = { ...(await playerState(page)), server: serverSide() };
     throw new Error(`the player was not ready in ${timeout} ms at ${page.url()}: ${JSON.stringify(state, null, 1)}`, {
       cause: e,
     });
