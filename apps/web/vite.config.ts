@@ -5,6 +5,7 @@ import { contractRoutes } from './contract-routes';
 import { domainImports } from './domain-imports';
 import { mantineStyles } from './mantine-styles';
 import { precompress } from './precompress';
+import { routePreloads } from './route-preloads';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -16,7 +17,7 @@ const routerProduction = createRequire(import.meta.url)
 
 /** In dev the API runs as its own process; the proxy keeps calls same-origin so the session cookie works. */
 export default defineConfig(({ command }) => ({
-  plugins: [react(), domainImports(), contractRoutes(), mantineStyles(), precompress()],
+  plugins: [react(), domainImports(), contractRoutes(), mantineStyles(), routePreloads(), precompress()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: routerProduction }] } : {},
   server: {
     port: 5173,

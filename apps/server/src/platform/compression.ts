@@ -38,7 +38,9 @@ export function pickEncoding(header: string | undefined): Encoding | undefined {
   return best;
 }
 
-const isJson = (reply: FastifyReply) => /^application\/json(?:;|$)/.test(String(reply.getHeader('content-type') ?? ''));
+/** JSON replies, and the web app's page (its HTML carries each page's own links, so it is written per request). */
+const isCompressible = (reply: FastifyReply) =>
+  /^(?:application\/json|text\/html)(?:;|$)/.test(String(reply.getHeader('content-type') ?? ''));
 
 async function compressed(payload: string | Buffer, encoding: Encoding, size: number): Promise<Buffer> {
   if (size <= SYNC_UP_TO_BYTES)
@@ -49,7 +51,7 @@ async function compressed(payload: string | Buffer, encoding: Encoding, size: nu
 }
 
 /**
- * Compresses JSON replies, whole and in one call (a compression stream per reply cost ~10x as much
+ * Compresses JSON and HTML replies, whole and in one call (a compression stream per reply cost ~10x as much
  * for board-sized replies). Streams are left alone (files, downloads, ranges, event streams, which
  * are hijacked anyway), as is anything already encoded (the web app's pre-compressed files).
  */
@@ -57,7 +59,7 @@ export function registerCompression(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const size = Buffer.byteLength(payload);
-    if (size < COMPRESS_FROM_BYTES || reply.hasHeader('content-encoding') || !isJson(reply)) return payload;
+    if (size < COMPRESS_FROM_BYTES || reply.hasHeader('content-encoding') || !isCompressible(reply)) return payload;
     // Whether this reply is compressed depends on the request's Accept-Encoding: caches must know.
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNED_IN_HINT_COOKIE } from '@cutroom/domain';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
@@ -10,7 +11,19 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-dist-'));
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Cutroom</title>');
+  // As large as the built page (its head names the first load's files), so it is worth compressing.
+  const firstLoad = Array.from({ length: 20 }, (_, i) => `<link rel="modulepreload" href="/assets/part-${i}.js">`);
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><html><head><title>Cutroom</title>${firstLoad.join('')}</head><body></body></html>`,
+  );
+  fs.writeFileSync(
+    path.join(dist, 'route-preloads.json'),
+    JSON.stringify({
+      home: { js: ['/assets/home-1.js', '/assets/"><script>alert(1)</script>.js'], css: ['/assets/home-1.css'] },
+      card: { js: ['/assets/card-1.js'], css: [] },
+    }),
+  );
   fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
   // As the build leaves them (apps/web/precompress.ts): each file with its brotli and gzip copies.
   for (const file of ['index.html', 'assets/app-1234.js']) {
@@ -25,8 +38,12 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
-const get = (url: string, accept = 'text/html', encoding?: string) =>
-  t.app.inject({ method: 'GET', url, headers: { accept, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+const get = (url: string, accept = 'text/html', encoding?: string, cookie?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: { accept, ...(encoding ? { 'accept-encoding': encoding } : {}), ...(cookie ? { cookie } : {}) },
+  });
 
 /** The body as the browser reads it, whatever the encoding. */
 function decoded(res: Awaited<ReturnType<typeof get>>): string {
@@ -41,7 +58,7 @@ describe('serving the web app', () => {
     for (const url of ['/', '/login', '/card-details/12', '/ythelper/dashboard']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
-      expect(res.body).toContain('<title>Cutroom</title>');
+      expect(decoded(res)).toContain('<title>Cutroom</title>');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
   });
@@ -79,6 +96,33 @@ describe('serving the web app', () => {
         expect(decoded(page), `${url} ${encoding}`).toContain('<title>Cutroom</title>');
       }
     }
+  });
+
+  it("names the board's and a card's own files in the page for a signed-in visit, and nothing else", async () => {
+    const signedIn = `${SIGNED_IN_HINT_COOKIE}=1`;
+    const links = async (url: string, cookie?: string) => {
+      const page = await get(url, 'text/html', undefined, cookie);
+      expect(page.headers.vary, url).toMatch(/cookie/i);
+      return [...decoded(page).matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)">/g)]
+        .map((m) => `${m[1]} ${m[2]}`)
+        .filter((l) => !l.includes('/assets/part-'));
+    };
+    expect(await links('/', signedIn)).toEqual(['modulepreload /assets/home-1.js', 'preload /assets/home-1.css']);
+    expect(await links('/?section=editing', signedIn)).toEqual([
+      'modulepreload /assets/home-1.js',
+      'preload /assets/home-1.css',
+    ]);
+    expect(await links('/card-details/12', signedIn)).toEqual(['modulepreload /assets/card-1.js']);
+    // Signed out the app goes to /login; other pages load their files themselves.
+    for (const [url, cookie] of [
+      ['/', undefined],
+      ['/card-details/12', undefined],
+      ['/login', signedIn],
+      ['/card-details/12/x', signedIn],
+    ] as const)
+      expect(await links(url, cookie), url).toEqual([]);
+    // A file name that is not an asset's never reaches the page.
+    expect(decoded(await get('/', 'text/html', undefined, signedIn))).not.toContain('<script>');
   });
 
   it('keeps unknown API paths and missing files as JSON 404s', async () => {

@@ -1,9 +1,45 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { MSG } from '@cutroom/domain';
+import { MSG, SIGNED_IN_HINT_COOKIE } from '@cutroom/domain';
 import { makePublic } from './auth.js';
+
+/** Written by the web build (apps/web/route-preloads.ts): per page, the files beyond index.html's first load. */
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+type RoutePreloads = Partial<Record<'home' | 'card', { js: string[]; css: string[] }>>;
+
+/** The signed-in pages whose files are worth naming in the HTML: the board and a card, the pages people open most. */
+function pageOf(url: string): keyof RoutePreloads | null {
+  const pathname = url.split('?')[0]!;
+  if (pathname === '/') return 'home';
+  if (/^\/card-details\/\d+\/?$/.test(pathname)) return 'card';
+  return null;
+}
+
+const ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
+
+/** The `<link>`s that start a page's own files with the first load, for a visitor who says they are signed in. */
+async function preloadLinks(distDir: string, request: FastifyRequest): Promise<string> {
+  const page = pageOf(request.url);
+  // Signed out, the app goes to /login: the board's files would be bytes for nothing.
+  if (!page || request.cookies[SIGNED_IN_HINT_COOKIE] === undefined) return '';
+  let files: RoutePreloads[typeof page];
+  try {
+    files = (JSON.parse(await fs.promises.readFile(path.join(distDir, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreloads)[
+      page
+    ];
+  } catch {
+    return '';
+  }
+  if (!files) return '';
+  // Crossorigin as the app's own module scripts and Vite's style links are, so the browser reuses the fetch.
+  const js = files.js.filter((f) => ASSET.test(f)).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`);
+  const css = files.css
+    .filter((f) => ASSET.test(f))
+    .map((f) => `<link rel="preload" as="style" crossorigin href="${f}">`);
+  return [...js, ...css].join('');
+}
 
 /** Serves the built web app; any other GET outside /api answers index.html for the client router. */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
@@ -15,7 +51,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       root: distDir,
       // Files are looked up per request, so a rebuild is served without a restart.
       wildcard: true,
-      index: 'index.html',
+      // The page itself is written below, with the links of the files its route needs.
+      index: false,
       // The build writes file.br and file.gz beside each text file (apps/web/precompress.ts); the one the
       // browser accepts is sent as is, with Vary: Accept-Encoding, so replies are never compressed per request.
       preCompressed: true,
@@ -28,10 +65,21 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  /** index.html, with the links of the files the page's route needs. */
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    const html = await fs.promises.readFile(index, 'utf8');
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(html.replace('</head>', `${await preloadLinks(distDir, request)}</head>`));
+  };
+  // The static files' wildcard would refuse '/' as a folder.
+  if (hasBuild) app.get('/', page);
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage =
       request.method === 'GET' && !request.url.startsWith('/api/') && request.headers.accept?.includes('text/html');
-    if (isPage && hasBuild) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (isPage && hasBuild) return page(request, reply);
     return reply.status(404).send({ error_message: MSG.notFound, code: 'NOT_FOUND' });
   });
 }

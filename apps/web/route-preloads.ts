@@ -1,0 +1,61 @@
+// The files a signed-in page needs beyond what index.html loads, per page, for the server to name in the
+// page's HTML (apps/server/src/platform/web-app.ts): the browser then fetches them beside the first load
+// instead of after it has run and the router has asked for the page (issue 17).
+import type { Plugin } from 'vite';
+
+/** The file the build writes, read by the server. */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/** The modules the router loads first on each page (app/routes.tsx): the app frame, the page, its prefetch. */
+const PAGES = {
+  home: ['src/app/layout/app-layout.tsx', 'src/app/home-route.tsx', 'src/features/board/prefetch.ts'],
+  card: ['src/app/layout/app-layout.tsx', 'src/features/card-detail/route.ts', 'src/features/card-detail/prefetch.ts'],
+} as const;
+
+export type RoutePreloads = Record<keyof typeof PAGES, { js: string[]; css: string[] }>;
+
+interface ChunkLike {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/** Writes route-preloads.json: per page, the chunks (with their static imports) and CSS not in the first load. */
+export function routePreloads(): Plugin {
+  return {
+    name: 'cutroom-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((o): o is typeof o & ChunkLike => o.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (start: ChunkLike[]) => {
+        const seen = new Set<ChunkLike>();
+        const visit = (c: ChunkLike | undefined) => {
+          if (!c || seen.has(c)) return;
+          seen.add(c);
+          c.imports.forEach((f) => visit(byFile.get(f)));
+        };
+        start.forEach(visit);
+        return seen;
+      };
+      const firstLoad = closure(chunks.filter((c) => c.isEntry));
+      const out = {} as RoutePreloads;
+      for (const [page, modules] of Object.entries(PAGES) as [keyof typeof PAGES, readonly string[]][]) {
+        const facades = modules.map((m) => {
+          const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/apps/web/${m}`));
+          if (!chunk) throw new Error(`route-preloads: no chunk starts at ${m}; is it still loaded on demand?`);
+          return chunk;
+        });
+        const needed = [...closure(facades)].filter((c) => !firstLoad.has(c));
+        out[page] = {
+          js: needed.map((c) => `/${c.fileName}`),
+          css: [...new Set(needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))].map((f) => `/${f}`),
+        };
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(out) });
+    },
+  };
+}
