@@ -32,6 +32,16 @@ afterAll(() => t.close());
 
 const filesDir = () => path.join(t.dataDir, 'files');
 const whole = (content: Buffer) => (n: number, s: Started) => content.subarray((n - 1) * s.part_size, n * s.part_size);
+/** A one-part PNG upload the customer starts in their own folder. */
+const startPng = async (fileName: string) =>
+  (
+    await customer.start({
+      customer_id: accounts.customer.id,
+      file_name: fileName,
+      size: PNG.length,
+      content_type: 'image/png',
+    })
+  ).json<Started>();
 const rowOf = async (id: number) =>
   (await t.database.db.select().from(customerUploads).where(eq(customerUploads.id, id)))[0];
 
@@ -170,14 +180,7 @@ describe('uploads on local disk', () => {
   });
 
   it('refuses a part of the wrong size and a complete with a part missing, and takes the part sent again', async () => {
-    const started = (
-      await customer.start({
-        customer_id: accounts.customer.id,
-        file_name: 'p.png',
-        size: PNG.length,
-        content_type: 'image/png',
-      })
-    ).json<Started>();
+    const started = await startPng('p.png');
     const [{ url }] = (await customer.partUrls(started.upload_id, [1])).json().urls;
     const short = await customer.put(url, PNG.subarray(0, 50));
     expect(short.status).toBe(400);
@@ -207,14 +210,7 @@ describe('uploads on local disk', () => {
   });
 
   it('refuses forged, expired and borrowed part URLs', async () => {
-    const started = (
-      await customer.start({
-        customer_id: accounts.customer.id,
-        file_name: 'p.png',
-        size: PNG.length,
-        content_type: 'image/png',
-      })
-    ).json<Started>();
+    const started = await startPng('p.png');
     const [{ url }] = (await customer.partUrls(started.upload_id, [1])).json().urls;
     expect((await customer.put(url.replace(/sig=[^&]+/, 'sig=forged'), PNG)).status).toBe(403);
     expect(
@@ -237,14 +233,7 @@ describe('uploads on local disk', () => {
   });
 
   it('cancels an upload: its parts are deleted and its URLs stop working', async () => {
-    const started = (
-      await customer.start({
-        customer_id: accounts.customer.id,
-        file_name: 'c.png',
-        size: PNG.length,
-        content_type: 'image/png',
-      })
-    ).json<Started>();
+    const started = await startPng('c.png');
     const [{ url }] = (await customer.partUrls(started.upload_id, [1])).json().urls;
     expect((await customer.put(url, PNG)).status).toBe(200);
     expect((await other.cancel(started.upload_id)).statusCode).toBe(404);
@@ -322,14 +311,7 @@ describe('uploads on local disk', () => {
   });
 
   it('holds an upload another instance is joining: a complete or a cancel here waits, until a dead claim runs out', async () => {
-    const started = (
-      await customer.start({
-        customer_id: accounts.customer.id,
-        file_name: 'joined-elsewhere.png',
-        size: PNG.length,
-        content_type: 'image/png',
-      })
-    ).json<Started>();
+    const started = await startPng('joined-elsewhere.png');
     const [{ url }] = (await customer.partUrls(started.upload_id, [1])).json().urls;
     const { etag } = await customer.put(url, PNG);
     const claimAt = (at: Date) =>
@@ -349,14 +331,7 @@ describe('uploads on local disk', () => {
   });
 
   it('drops uploads abandoned for a week, parts and all', async () => {
-    const started = (
-      await customer.start({
-        customer_id: accounts.customer.id,
-        file_name: 'gone.png',
-        size: PNG.length,
-        content_type: 'image/png',
-      })
-    ).json<Started>();
+    const started = await startPng('gone.png');
     const [{ url }] = (await customer.partUrls(started.upload_id, [1])).json().urls;
     expect((await customer.put(url, PNG)).status).toBe(200);
     const partsDir = path.join(filesDir(), '.parts', (await rowOf(started.upload_id))!.storageUploadId!);
