@@ -1,6 +1,6 @@
 import './lib/zod-jitless';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -19,10 +19,14 @@ const queryClient = createQueryClient();
 void queryClient.prefetchQuery(meQuery);
 const router = createRouter(queryClient);
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// A transition: React renders the first screen in short slices instead of one long task, and the page's
+// placeholder (index.html) stays until it is ready.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );
