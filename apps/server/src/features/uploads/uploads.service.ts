@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   MSG,
@@ -262,11 +262,11 @@ function allowedTypeOf(head: Buffer, allowed: readonly string[]): string | null 
  */
 export const COMPLETE_CLAIM_MS = 15 * 60_000;
 
-/** A claim on an upload being joined right now, kept in its row (completed_at while still pending). */
-const claimedNow = (now: Date) =>
-  and(
-    eq(customerUploads.status, 'pending'),
-    sql`${customerUploads.completedAt} > ${new Date(now.getTime() - COMPLETE_CLAIM_MS).toISOString()}::timestamptz`,
+/** A pending upload no complete holds now: its claim (completed_at while pending) is absent or ran out. */
+const unclaimed = (now: Date) =>
+  or(
+    isNull(customerUploads.completedAt),
+    lte(customerUploads.completedAt, new Date(now.getTime() - COMPLETE_CLAIM_MS)),
   );
 
 /**
@@ -278,13 +278,7 @@ async function claimCompletion(ctx: AppContext, id: number) {
   const [claimed] = await ctx.db
     .update(customerUploads)
     .set({ completedAt: now })
-    .where(
-      and(
-        eq(customerUploads.id, id),
-        eq(customerUploads.status, 'pending'),
-        sql`not coalesce(${claimedNow(now)}, false)`,
-      ),
-    )
+    .where(and(eq(customerUploads.id, id), eq(customerUploads.status, 'pending'), unclaimed(now)))
     .returning({ id: customerUploads.id });
   if (!claimed) throw new AppError('STALE_MOVE', MSG.uploadBusy);
 }
@@ -389,13 +383,7 @@ export async function cancelUpload(deps: UploadsDeps, viewer: SessionUser, id: n
   const row = await pendingUpload(ctx, viewer, id);
   const [gone] = await ctx.db
     .delete(customerUploads)
-    .where(
-      and(
-        eq(customerUploads.id, id),
-        eq(customerUploads.status, 'pending'),
-        sql`not coalesce(${claimedNow(new Date())}, false)`,
-      ),
-    )
+    .where(and(eq(customerUploads.id, id), eq(customerUploads.status, 'pending'), unclaimed(new Date())))
     .returning({ id: customerUploads.id });
   if (!gone) {
     const [now] = await ctx.db
@@ -529,7 +517,7 @@ export async function sweepStaleUploads(deps: UploadsDeps, now = Date.now()) {
       and(
         eq(customerUploads.status, 'pending'),
         lt(customerUploads.createdAt, new Date(now - STALE_UPLOAD_MS)),
-        sql`not coalesce(${claimedNow(new Date(now))}, false)`,
+        unclaimed(new Date(now)),
       ),
     )
     .returning();
