@@ -125,6 +125,13 @@ describe('serving the web app', () => {
     expect(decoded(await get('/', 'text/html', undefined, signedIn))).not.toContain('<script>');
   });
 
+  it('leaves the page out of the API document', async () => {
+    const doc = (await get('/api/openapi.json', 'application/json')).json<{ paths: Record<string, object> }>();
+    expect(Object.keys(doc.paths).length).toBeGreaterThan(10);
+    expect(doc.paths['/api/getCards']).toBeDefined();
+    expect(doc.paths['/']).toBeUndefined();
+  });
+
   it('keeps unknown API paths and missing files as JSON 404s', async () => {
     expect((await get('/api/unknown', 'application/json')).json()).toMatchObject({ code: 'NOT_FOUND' });
     expect((await get('/assets/missing.js', '*/*')).statusCode).toBe(404);

@@ -74,8 +74,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       .type('text/html; charset=utf-8')
       .send(html.replace('</head>', `${await preloadLinks(distDir, request)}</head>`));
   };
-  // The static files' wildcard would refuse '/' as a folder.
-  if (hasBuild) app.get('/', page);
+  // The static files' wildcard would refuse '/' as a folder; the page is not part of the API's document.
+  if (hasBuild) app.get('/', { schema: { hide: true } }, page);
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =
       request.method === 'GET' && !request.url.startsWith('/api/') && request.headers.accept?.includes('text/html');
