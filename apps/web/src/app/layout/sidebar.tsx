@@ -1,4 +1,4 @@
-import { Badge, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Badge, NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { INBOX_ROLES, sidebarFor, type Role } from '@cutroom/domain';
 import { useInboxUnseen } from '../../features/inbox/api';
@@ -20,7 +20,8 @@ export function SidebarLinks({ role, onNavigate }: SidebarLinksProps) {
   // Support shows the unseen support messages (spec 002 §2), kept live.
   const unseen = useInboxUnseen(INBOX_ROLES.includes(role));
   return (
-    <ScrollArea type="scroll" style={{ flex: 1 }}>
+    // The browser's own scrolling: Mantine's ScrollArea measured itself at mount, forcing a layout on every page's first render.
+    <div style={{ flex: 1, minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' }}>
       <Stack gap={2}>
         {sidebarFor(role).map((item) => {
           const Icon = NAV_ICONS[item.key];
@@ -56,6 +57,6 @@ export function SidebarLinks({ role, onNavigate }: SidebarLinksProps) {
           );
         })}
       </Stack>
-    </ScrollArea>
+    </div>
   );
 }

@@ -62,13 +62,24 @@ export function BoardStrip({ testId, dragging, overview, children }: BoardStripP
   useEffect(() => {
     const el = strip.current;
     if (!el) return;
-    measure();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    // Measured just before a frame's own layout: measuring at once forced an extra layout in the middle of the
+    // board's first render (issue 17), and the columns' tiles keep arriving over several renders.
+    let frame = 0;
+    const soon = () => {
+      if (!frame)
+        frame = requestAnimationFrame(() => {
+          frame = 0;
+          measure();
+        });
+    };
+    soon();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(soon);
     observer?.observe(el);
     // Columns shown or hidden by the filters change what overflows without resizing the strip itself.
-    const columns = new MutationObserver(measure);
+    const columns = new MutationObserver(soon);
     columns.observe(el, { childList: true });
     return () => {
+      cancelAnimationFrame(frame);
       observer?.disconnect();
       columns.disconnect();
     };
