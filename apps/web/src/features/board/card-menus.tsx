@@ -1,5 +1,5 @@
 import type { ReactNode, SyntheticEvent } from 'react';
-import { ActionIcon, Badge, Box, ColorSwatch, Menu, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, ColorSwatch, Menu } from '@mantine/core';
 import { MenuOnDemand } from '../../components/menu-on-demand';
 import {
   IconArchive,
@@ -16,15 +16,16 @@ import { CARD_STATUS_LABELS, MSG, type CardTileReply } from '@cutroom/domain';
 import { columnOfStatus, STATUS_COLORS } from './columns';
 import { cardPermissions, movesFor } from './move-plan';
 import { useCardActions } from './move-workflow';
+import classes from './tile.module.css';
 
 const stop = (e: SyntheticEvent) => e.stopPropagation();
 
 /** Keeps clicks, presses and keys inside a tile's controls from opening the card or starting a drag. */
 export function TileControls({ children }: { children: ReactNode }) {
   return (
-    <Box onClick={stop} onMouseDown={stop} onTouchStart={stop} onKeyDown={stop} style={{ display: 'contents' }}>
+    <div onClick={stop} onMouseDown={stop} onTouchStart={stop} onKeyDown={stop} style={{ display: 'contents' }}>
       {children}
-    </Box>
+    </div>
   );
 }
 
@@ -58,7 +59,12 @@ export function StatusMoveMenu<S extends string>({
         width={210}
         withinPortal
         target={
-          <UnstyledButton aria-label={`Status ${label}: move card`} data-testid={testId}>
+          <button
+            type="button"
+            className={`${classes.badgeButton} mantine-focus-auto`}
+            aria-label={`Status ${label}: move card`}
+            data-testid={testId}
+          >
             <Badge
               color={color}
               variant="light"
@@ -69,7 +75,7 @@ export function StatusMoveMenu<S extends string>({
             >
               {label}
             </Badge>
-          </UnstyledButton>
+          </button>
         }
       >
         <Menu.Label>Move to</Menu.Label>

@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import type { CardTileReply } from '@cutroom/domain';
 import { ExpectedBy } from '../../components/expected-by';
@@ -10,6 +10,7 @@ import { CardActionsMenu, CardStatusMenu, TileControls } from './card-menus';
 import { cardPermissions, markDoneLabel } from './move-plan';
 import { useCardActions } from './move-workflow';
 import { TileFrame, type TileFrameProps } from './tile-frame';
+import classes from './tile.module.css';
 
 const initials = (name: string) =>
   name
@@ -29,13 +30,16 @@ export function DueDateText({ due, tracked, label = 'Due' }: { due: string | nul
   const when = formatDue(due);
   return (
     <TooltipOnDemand label={`${late ? 'Overdue since' : label} ${when} (New York time)`} withArrow>
-      <Group gap={4} wrap="nowrap" c={late ? 'red.7' : 'dimmed'} fz="xs" miw={0}>
-        <IconClock size={13} style={{ flexShrink: 0 }} />
-        <Text span fz="xs" fw={late ? 600 : 400} truncate>
+      <span
+        className={`${classes.inline} ${classes.small}`}
+        style={{ color: late ? 'var(--mantine-color-red-7)' : 'var(--mantine-color-dimmed)' }}
+      >
+        <IconClock size={13} className={classes.icon} />
+        <span className={classes.truncate} style={late ? { fontWeight: 600 } : undefined}>
           {late ? 'Overdue ' : `${label} `}
           {when.replace(/ EST$/, '')}
-        </Text>
-      </Group>
+        </span>
+      </span>
     </TooltipOnDemand>
   );
 }
@@ -57,16 +61,14 @@ export function Assignee({
   if (!name) return null;
   return (
     <TooltipOnDemand label={`${role}: ${name}`} withArrow>
-      <Group gap={4} wrap="nowrap" miw={0} aria-label={`${role}: ${name}`}>
-        <Avatar size={22} radius="xl" color="brand" variant="light" fz={10}>
-          {initials(name)}
-        </Avatar>
+      <span className={classes.inline} aria-label={`${role}: ${name}`}>
+        <span className={classes.initials}>{initials(name)}</span>
         {!compact && (
-          <Text fz="xs" c="dimmed" truncate maw={96}>
+          <span className={`${classes.small} ${classes.dimmed} ${classes.truncate} ${classes.assigneeName}`}>
             {name.split(' ')[0]}
-          </Text>
+          </span>
         )}
-      </Group>
+      </span>
     </TooltipOnDemand>
   );
 }
@@ -94,15 +96,15 @@ export function MarkDoneButton({ card, fullWidth = true }: { card: CardTileReply
 export function CardTileFooter({ card, compact = false }: { card: CardTileReply; compact?: boolean }) {
   return (
     <>
-      <Group justify="space-between" wrap="nowrap" gap={6}>
+      <div className={classes.row} data-spread>
         <CardStatusMenu card={card} />
         <CardIcons card={card} />
-      </Group>
+      </div>
       {(card.due_date || card.assigned_to_name) && (
-        <Group justify="space-between" wrap="nowrap" gap={6}>
+        <div className={classes.row} data-spread>
           <DueDate card={card} />
           <Assignee name={card.assigned_to_name} compact={compact} />
-        </Group>
+        </div>
       )}
       <ExpectedBy expectedAt={card.expected_at} atRisk={card.at_risk} />
       <MarkDoneButton card={card} />

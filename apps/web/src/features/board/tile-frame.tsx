@@ -1,8 +1,7 @@
 import type { CSSProperties, HTMLAttributes, ReactNode, Ref } from 'react';
-import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { CardTileReply } from '@cutroom/domain';
-import classes from './board.module.css';
+import classes from './tile.module.css';
 
 export interface TileFrameProps extends HTMLAttributes<HTMLDivElement> {
   card: CardTileReply;
@@ -38,47 +37,38 @@ export function TileFrame({
   const navigate = useNavigate();
   const classNames = [classes.tile, dragging && classes.tileDragging, overlay && classes.tileOverlay, className];
   const title = (
-    <Anchor
-      component={Link}
+    <Link
       to={path}
-      fz="sm"
-      fw={600}
-      lh={1.35}
-      underline="hover"
-      className={classes.tileTitle}
+      className={`${classes.title} mantine-focus-auto`}
       // The tile drags with dnd-kit; the browser's own link dragging would fight it.
       draggable={false}
       onClick={(e) => e.stopPropagation()}
     >
       {card.card_title}
-    </Anchor>
+    </Link>
   );
   return (
-    <Paper
+    <div
       ref={ref}
-      p="sm"
-      radius="md"
       data-testid={overlay ? undefined : `card-${card.card_id}`}
       className={classNames.filter(Boolean).join(' ')}
       onClick={() => void navigate(path)}
       {...rest}
     >
-      <Stack gap={6}>
-        {menu ? (
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap={4}>
-            {title}
-            {menu}
-          </Group>
-        ) : (
-          title
-        )}
-        {showClient && (
-          <Text fz="xs" c="dimmed" truncate mt={-4}>
-            {card.client_name}
-          </Text>
-        )}
-        {footer}
-      </Stack>
-    </Paper>
+      {menu ? (
+        <div className={classes.row} data-spread data-top>
+          {title}
+          {menu}
+        </div>
+      ) : (
+        title
+      )}
+      {showClient && (
+        <div className={`${classes.small} ${classes.dimmed} ${classes.truncate} ${classes.client}`}>
+          {card.client_name}
+        </div>
+      )}
+      {footer}
+    </div>
   );
 }
