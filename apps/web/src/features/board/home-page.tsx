@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Group, SegmentedControl } from '@mantine/core';
+import { Group } from '@mantine/core';
+import { Segmented } from '../../components/segmented';
 import type { UserView, ViewType } from '@cutroom/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -43,10 +44,9 @@ export interface HomePageProps {
 
 function ModeSwitch({ mode, onChange }: { mode: ViewType; onChange: (mode: ViewType) => void }) {
   return (
-    <SegmentedControl
+    <Segmented
       data-testid="mode-switch"
       aria-label="Board mode"
-      size="sm"
       value={mode}
       onChange={onChange}
       data={[

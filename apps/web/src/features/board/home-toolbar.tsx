@@ -5,7 +5,6 @@ import {
   Checkbox,
   Collapse,
   Group,
-  SegmentedControl,
   Select,
   Skeleton,
   Stack,
@@ -22,6 +21,7 @@ import {
 } from '@tabler/icons-react';
 import { MOBILE_PX, MSG, REQUEST_ROLES, VIEW_AS_ROLES, requestUsageText, type Role } from '@cutroom/domain';
 import { ReloadButton } from '../../components/reload-button';
+import { Segmented } from '../../components/segmented';
 import { boardKeys, type BoardSummary } from './api';
 import type { ShowFlag } from './columns';
 import { SearchField } from './search-field';
@@ -37,26 +37,26 @@ const SHOW_BOXES: { flag: ShowFlag; label: string }[] = [
 
 export function ViewToggle({ view, onChange }: { view: HomeView; onChange: (view: HomeView) => void }) {
   return (
-    <SegmentedControl
+    <Segmented
       data-testid="view-toggle"
-      size="sm"
+      aria-label="Show cards as"
       value={view}
-      onChange={(v) => onChange(v)}
+      onChange={onChange}
       data={[
         {
           value: 'board',
           label: (
-            <Group gap={6} wrap="nowrap">
+            <>
               <IconLayoutKanban size={16} /> Board
-            </Group>
+            </>
           ),
         },
         {
           value: 'list',
           label: (
-            <Group gap={6} wrap="nowrap">
+            <>
               <IconLayoutList size={16} /> List
-            </Group>
+            </>
           ),
         },
       ]}
