@@ -104,8 +104,13 @@ async function main() {
     `\n${WHO} ${PAGE_PATH}, phone viewport, mean self time of ${RUNS} loads per build, ms (load average ${os.loadavg()[0]!.toFixed(2)}, ${os.cpus().length} cores)\n`,
   );
   // Chunk names keep their hash out (fileOf), so the same part lines up across builds.
-  const files = [...builds.at(-1)!.tally.byFile].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([file]) => file);
-  console.log(`| script | ${builds.map((b) => name(b.dist)).join(' | ')} |\n|---|${builds.map(() => '---').join('|')}|`);
+  const files = [...builds.at(-1)!.tally.byFile]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15)
+    .map(([file]) => file);
+  console.log(
+    `| script | ${builds.map((b) => name(b.dist)).join(' | ')} |\n|---|${builds.map(() => '---').join('|')}|`,
+  );
   for (const file of files)
     console.log(`| ${file} | ${builds.map((b) => (b.tally.byFile.get(file) ?? 0).toFixed(1)).join(' | ')} |`);
   console.log(`| all script | ${totals.map((t) => t.toFixed(1)).join(' | ')} |`);

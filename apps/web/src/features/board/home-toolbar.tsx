@@ -1,15 +1,5 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Collapse,
-  Group,
-  Select,
-  Skeleton,
-  Stack,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Collapse, Group, Select, Skeleton, Stack, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import {
