@@ -1,4 +1,3 @@
-import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { CardTileReply } from '@cutroom/domain';
 import { cardDetailsPath } from '../../lib/card-url';
@@ -6,6 +5,7 @@ import { CardIcons } from './card-icons';
 import { CardActionsMenu, CardStatusMenu } from './card-menus';
 import { Assignee, CardTileFooter, DueDate, MarkDoneButton } from './card-tile';
 import classes from './list.module.css';
+import tile from './tile.module.css';
 import { useCardActions } from './move-workflow';
 
 /** One card in the list view: a table-like row on wide screens, a stacked card at 768 px or less. */
@@ -14,52 +14,38 @@ export function ListRow({ card, mobile }: { card: CardTileReply; mobile: boolean
   const navigate = useNavigate();
   const path = cardDetailsPath(card.card_id);
   const title = (
-    <Stack gap={0} miw={0}>
-      <Anchor
-        component={Link}
+    <div className={classes.titleCell}>
+      <Link
         to={path}
-        fz="sm"
-        fw={600}
-        c="inherit"
-        underline="hover"
+        className={`${tile.title} ${classes.titleLink} mantine-focus-auto`}
         onClick={(e) => e.stopPropagation()}
-        style={{ overflowWrap: 'anywhere' }}
       >
         {card.card_title}
-      </Anchor>
+      </Link>
       {user.client_type !== 'customer' && (
-        <Text fz="xs" c="dimmed" truncate>
-          {card.client_name}
-        </Text>
+        <div className={`${tile.small} ${tile.dimmed} ${tile.truncate}`}>{card.client_name}</div>
       )}
-    </Stack>
+    </div>
   );
 
   if (mobile) {
     return (
-      <Paper
-        p="sm"
-        radius="md"
-        className={classes.row}
+      <div
+        className={`${classes.row} ${classes.stacked}`}
         data-testid={`card-${card.card_id}`}
         onClick={() => void navigate(path)}
       >
-        <Stack gap={8}>
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap={6}>
-            {title}
-            <CardActionsMenu card={card} />
-          </Group>
-          <CardTileFooter card={card} />
-        </Stack>
-      </Paper>
+        <div className={tile.row} data-spread data-top>
+          {title}
+          <CardActionsMenu card={card} />
+        </div>
+        <CardTileFooter card={card} />
+      </div>
     );
   }
 
   return (
-    <Paper
-      px="md"
-      py="sm"
-      radius="md"
+    <div
       className={`${classes.row} ${classes.grid}`}
       data-testid={`card-${card.card_id}`}
       onClick={() => void navigate(path)}
@@ -77,10 +63,10 @@ export function ListRow({ card, mobile }: { card: CardTileReply; mobile: boolean
       <div>
         <CardIcons card={card} />
       </div>
-      <Group gap={6} justify="flex-end" wrap="nowrap">
+      <div className={classes.actions}>
         <MarkDoneButton card={card} fullWidth={false} />
         <CardActionsMenu card={card} />
-      </Group>
-    </Paper>
+      </div>
+    </div>
   );
 }
