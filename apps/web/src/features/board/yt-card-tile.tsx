@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { YT_STATUS_LABELS, YT_STATUS_TEXT, type CardTileReply, type YtStatus } from '@cutroom/domain';
 import { cardDetailsPath } from '../../lib/card-url';
@@ -8,6 +8,7 @@ import { StatusMoveMenu, TileControls } from './card-menus';
 import { Assignee, DueDateText } from './card-tile';
 import { useYtActions } from './yt-workflow';
 import { TileFrame, type TileFrameProps } from './tile-frame';
+import classes from './tile.module.css';
 
 /** Helper status badge colours, one per status. */
 export const YT_STATUS_COLORS: Record<YtStatus, string> = {
@@ -66,22 +67,24 @@ export function YtTileFooter({ card }: { card: CardTileReply }) {
   const helper = fullName(card.yt_firstname, card.yt_lastname) || null;
   return (
     <>
-      <Group justify="space-between" wrap="nowrap" gap={6}>
+      <div className={classes.row} data-spread>
         <YtStatusMenu card={card} />
         {card.ythelperCardRating ? (
-          <Group gap={2} c="yellow.6" aria-label={`Rated ${card.ythelperCardRating} of 5`}>
+          <span
+            className={classes.marker}
+            style={{ color: 'var(--mantine-color-yellow-6)', fontWeight: 400 }}
+            aria-label={`Rated ${card.ythelperCardRating} of 5`}
+          >
             <IconStarFilled size={13} />
-            <Text span fz="xs" c="dimmed">
-              {card.ythelperCardRating}
-            </Text>
-          </Group>
+            <span className={classes.dimmed}>{card.ythelperCardRating}</span>
+          </span>
         ) : null}
-      </Group>
+      </div>
       {(card.yt_due_date || helper) && (
-        <Group justify="space-between" wrap="nowrap" gap={6}>
+        <div className={classes.row} data-spread>
           <DueDateText due={card.yt_due_date} tracked={!!status && TRACKED.includes(status)} />
           <Assignee name={helper} compact role="YouTube helper" />
-        </Group>
+        </div>
       )}
       <YtMarkDoneButton card={card} />
     </>
