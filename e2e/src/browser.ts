@@ -95,3 +95,11 @@ export async function openPhoneFilters(page: Page) {
   await page.getByTestId('filters-toggle').click();
   await whenStill(page.getByLabel('Show Cards In Repurpose'));
 }
+
+/**
+ * Resolves once the page's live stream (GET /api/events) has answered: from then on the server holds the page's
+ * subscription, so an event another user causes reaches it. Call before the navigation that opens the stream.
+ */
+export function liveStreamOpened(page: Page): Promise<unknown> {
+  return page.waitForResponse((res) => new URL(res.url()).pathname === '/api/events' && res.status() === 200);
+}

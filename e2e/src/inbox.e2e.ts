@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@cutroom/domain';
-import { launchBrowser, screenshotDir } from './browser.js';
+import { launchBrowser, liveStreamOpened, screenshotDir } from './browser.js';
 import { signedInPage } from './login.js';
 
 // Demo accounts (apps/server/src/features/seed/demo-seed.ts): the demo QA serves the demo customer.
@@ -77,9 +77,12 @@ describe('support inbox', () => {
     await qa.getByTestId('inbox-resolved-note').waitFor();
     await customer.getByTestId('inbox-reopen-input').waitFor();
     await qa.screenshot({ path: path.join(screenshotDir, 'inbox-resolved.png') });
-    // The QA leaves the thread (an open thread is seen as messages arrive).
+    // The QA leaves the thread (an open thread is seen as messages arrive). An event sent before the new page's
+    // stream is open would reach only its next fetch, so the customer writes once the stream is up.
+    const qaListening = liveStreamOpened(qa);
     await qa.goto('/');
     await qa.getByRole('link', { name: /Support/ }).waitFor();
+    await qaListening;
 
     // The customer re-opens it with a new message; the thread is active again for the QA, unseen.
     await customer.getByTestId('inbox-reopen-input').fill('It is still blurry on mobile.');
