@@ -53,4 +53,24 @@ describe('video player clock', () => {
     fireEvent.loadedData(video);
     expect(clock.textContent).toBe('0:24 / 0:24');
   });
+
+  it('is ready when the file had its metadata before the element was mounted, with no event to hear (a cached file)', () => {
+    const proto = HTMLMediaElement.prototype;
+    const saved = ['readyState', 'duration', 'currentTime'].map(
+      (key) => [key, Object.getOwnPropertyDescriptor(proto, key)] as const,
+    );
+    Object.defineProperty(proto, 'readyState', { configurable: true, get: () => 4 /* HAVE_ENOUGH_DATA */ });
+    Object.defineProperty(proto, 'duration', { configurable: true, get: () => 24 });
+    Object.defineProperty(proto, 'currentTime', { configurable: true, get: () => 0, set: () => {} });
+    try {
+      const { clock } = renderPlayer();
+      expect(screen.getByTestId('video-player').getAttribute('data-status')).toBe('ready');
+      expect(clock.textContent).toBe('0:00 / 0:24');
+    } finally {
+      for (const [key, descriptor] of saved) {
+        if (descriptor) Object.defineProperty(proto, key, descriptor);
+        else delete (proto as unknown as Record<string, unknown>)[key];
+      }
+    }
+  });
 });

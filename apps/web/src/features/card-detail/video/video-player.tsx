@@ -41,6 +41,8 @@ interface VideoPlayerProps {
   onPlayableChange: (playable: boolean) => void;
 }
 
+/** The media element's readyState once it knows the duration and size (HTMLMediaElement.HAVE_METADATA). */
+const HAVE_METADATA = 1;
 const SEEK_STEP = 5;
 /** Annotations show while playback is this close to their moment. */
 const ANNOTATION_WINDOW = 1;
@@ -142,6 +144,29 @@ export function VideoPlayer({
     }
   };
 
+  const metadataLoaded = (video: HTMLVideoElement) => {
+    if (video.videoWidth && video.videoHeight) setRatio(video.videoWidth / video.videoHeight);
+    if (video.duration === Infinity) {
+      // Seeking past the end makes the browser read the whole file and learn its length.
+      probing.current = true;
+      video.currentTime = Number.MAX_SAFE_INTEGER;
+      return;
+    }
+    if (video.duration > 0) ready(video);
+    else unplayable();
+  };
+  const metadataLoadedRef = useRef(metadataLoaded);
+  useEffect(() => {
+    metadataLoadedRef.current = metadataLoaded;
+  });
+
+  // A cached file can have its metadata before React has committed the element, and React drops events
+  // of elements it has not mounted yet (CI's stuck "loading" player: readyState 4, no error): read it here.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (video && video.readyState >= HAVE_METADATA && !probing.current) metadataLoadedRef.current(video);
+  }, [src]);
+
   const toggle = () => {
     const video = videoRef.current;
     if (!video || status !== 'ready') return;
@@ -200,18 +225,7 @@ export function VideoPlayer({
             muted={muted}
             data-testid="video-element"
             onClick={() => !drawing && toggle()}
-            onLoadedMetadata={(e) => {
-              const video = e.currentTarget;
-              if (video.videoWidth && video.videoHeight) setRatio(video.videoWidth / video.videoHeight);
-              if (video.duration === Infinity) {
-                // Seeking past the end makes the browser read the whole file and learn its length.
-                probing.current = true;
-                video.currentTime = Number.MAX_SAFE_INTEGER;
-                return;
-              }
-              if (video.duration > 0) ready(video);
-              else unplayable();
-            }}
+            onLoadedMetadata={(e) => metadataLoaded(e.currentTarget)}
             onDurationChange={(e) => {
               const video = e.currentTarget;
               if (!probing.current || !Number.isFinite(video.duration)) return;
