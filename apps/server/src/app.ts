@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import { TAB_HEADER } from '@cutroom/domain';
+import { EVENT_CURSOR_HEADER, TAB_HEADER } from '@cutroom/domain';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -150,8 +150,13 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   });
   await app.register(rateLimit, { global: false });
   registerAuth(app, ctx.db, { secureCookie: config.publicUrl.startsWith('https:') });
-  // Events published while handling a call name the tab that made it, so that tab can skip them.
-  app.addHook('preHandler', (request, _reply, done) => runWithTab(request.headers[TAB_HEADER], done));
+  // Events published while handling a call name the tab that made it, so that tab can skip them; the tab
+  // learns where the event stream stood before the call read anything (see EVENT_CURSOR_HEADER).
+  app.addHook('preHandler', (request, reply, done) => {
+    const tab = request.headers[TAB_HEADER];
+    if (tab !== undefined) reply.header(EVENT_CURSOR_HEADER, ctx.events.cursor());
+    runWithTab(tab, done);
+  });
   await registerOpenApi(app);
 
   await app.register(healthRoutes(ctx));

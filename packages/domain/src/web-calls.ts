@@ -3,6 +3,12 @@
 /** The header naming the browser tab behind a call; only used to let that tab skip its own events. */
 export const TAB_HEADER = 'x-cutroom-tab';
 
+/**
+ * On replies to calls that name their tab: the event stream's position before the call read anything. A stream
+ * opened later asks to replay from the oldest such position, so nothing published in between is missed.
+ */
+export const EVENT_CURSOR_HEADER = 'x-cutroom-event-cursor';
+
 /** The session route's path (the contract's API.auth.me): the login page asks it without the contract. */
 export const ME_PATH = '/api/me';
 

@@ -70,12 +70,15 @@ export interface EventBus {
   /** Tells every instance that sessions ended, so each drops its cached copies and closes their streams. */
   revoke(revocation: Revocation): Promise<void>;
   onRevoke(listener: (revocation: Revocation) => void): () => void;
-  /** Events after `lastId` still held in memory, or null when `lastId` is too old to replay. */
+  /** Events after `lastId` (an event's id or a cursor) still held in memory, or null when it is too old to replay. */
   since(lastId: string): AppEvent[] | null;
+  /** Where the stream stands now: replaying `since` it later gives every event published after this call. */
+  cursor(): string;
   close(): Promise<void>;
 }
 
-const RING_SIZE = 2_000;
+/** How many recent events each instance keeps to replay to a stream that reconnects. */
+export const RING_SIZE = 2_000;
 const CHANNEL = 'cutroom:events';
 const REVOKE_CHANNEL = 'cutroom:revocations';
 
@@ -92,10 +95,16 @@ function createBus(transport?: {
   const instance = randomUUID().slice(0, 8);
   let seq = 0;
   const ring: AppEvent[] = [];
+  // The cursor of an empty ring: replaying from it is everything, while nothing has left the ring.
+  const emptyCursor = `0-${instance}-0`;
+  let dropped = false;
 
   const deliver = (event: AppEvent) => {
     ring.push(event);
-    if (ring.length > RING_SIZE) ring.shift();
+    if (ring.length > RING_SIZE) {
+      ring.shift();
+      dropped = true;
+    }
     emitter.emit('event', event);
   };
   transport?.onReceive(deliver);
@@ -122,9 +131,11 @@ function createBus(transport?: {
       return () => emitter.off('revoke', listener);
     },
     since(lastId) {
-      const index = ring.findIndex((e) => e.id === lastId);
+      if (lastId === emptyCursor) return dropped ? null : ring.slice();
+      const index = ring.findLastIndex((e) => e.id === lastId);
       return index === -1 ? null : ring.slice(index + 1);
     },
+    cursor: () => ring.at(-1)?.id ?? emptyCursor,
     async close() {
       emitter.removeAllListeners();
       await transport?.close();

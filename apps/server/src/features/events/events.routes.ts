@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LIVE_EVENT_TYPES, LIVE_RESYNC_EVENT, SESSION_ENDED_EVENT, TAB_HEADER } from '@cutroom/domain';
+import {
+  EVENT_CURSOR_HEADER,
+  LIVE_EVENT_TYPES,
+  LIVE_RESYNC_EVENT,
+  SESSION_ENDED_EVENT,
+  TAB_HEADER,
+} from '@cutroom/domain';
 import { currentUser, sessionIsLive } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { openEventStream } from '../../platform/event-stream.js';
@@ -34,7 +40,7 @@ export const eventsRoutes =
         config: { access: 'user' },
         schema: {
           tags: ['events'],
-          summary: `Server-Sent Events: ${LIVE_EVENT_TYPES.join(', ')} for the cards the caller sees; \`origin\` names the tab (${TAB_HEADER}) whose call caused it. Send Last-Event-ID to replay what was missed; \`${LIVE_RESYNC_EVENT}\` means refetch; \`${SESSION_ENDED_EVENT}\` comes last when the session is logged out or revoked.`,
+          summary: `Server-Sent Events: ${LIVE_EVENT_TYPES.join(', ')} for the cards the caller sees; \`origin\` names the tab (${TAB_HEADER}) whose call caused it. Send Last-Event-ID (an event's id, or the ${EVENT_CURSOR_HEADER} header of a reply) to replay what was missed; \`${LIVE_RESYNC_EVENT}\` means refetch; \`${SESSION_ENDED_EVENT}\` comes last when the session is logged out or revoked.`,
           querystring: z.object({ lastEventId: z.string().max(100).optional() }),
         },
       },
@@ -50,6 +56,8 @@ export const eventsRoutes =
           if (missed === null) res.write(RESYNC);
           else for (const e of missed) if (matches(e.audience)) res.write(frame(e));
         }
+        // An id with no data dispatches nothing, but a reconnecting browser then replays from here.
+        res.write(`id: ${ctx.events.cursor()}\n\n`);
 
         const unsubscribe = ctx.events.subscribe((event) => {
           if (matches(event.audience)) res.write(frame(event));

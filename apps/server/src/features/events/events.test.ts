@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TAB_HEADER, liveEvent } from '@cutroom/domain';
+import { EVENT_CURSOR_HEADER, TAB_HEADER, liveEvent } from '@cutroom/domain';
 import { createSiblingApp, createTestApp, listenLocal, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
 import { createSession } from '../../platform/auth.js';
@@ -59,6 +59,37 @@ describe('GET /api/events', () => {
     const stale = connectSse(`${base}/api/events`, { ...bearer(a.customer.token), 'last-event-id': '1-unknown-1' });
     await stale.waitFor((m) => m.event === 'resync');
     await stale.close();
+  });
+
+  it("replays from a reply's event cursor what was published between that call and the stream's opening", async () => {
+    const tab = { [TAB_HEADER]: '4f9c2a61-7d1e-4b8a-9c3f-0e2d5b6a7c8d' };
+    const card = await insertCard(t.database.db, { clientId: a.customer.id, cardStatus: 'editing' });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { ...bearer(a.customer.token), ...tab },
+    });
+    const cursor = page.headers[EVENT_CURSOR_HEADER];
+    expect(typeof cursor).toBe('string');
+    // Only the web app's calls (they name their tab) carry it.
+    const bare = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(a.customer.token) });
+    expect(bare.headers[EVENT_CURSOR_HEADER]).toBeUndefined();
+
+    expect((await move(t.app, a.admin.token, card.id, 'editing', 'on_hold')).statusCode).toBe(200);
+    const late = connectSse(
+      `${base}/api/events?lastEventId=${encodeURIComponent(cursor as string)}`,
+      bearer(a.customer.token),
+    );
+    expect((await late.waitFor((m) => m.data.card_id === card.id)).data).toMatchObject({ to: 'on_hold' });
+    await late.close();
+
+    // A stream without one hears only what comes after it opened.
+    const fresh = connectSse(`${base}/api/events`, bearer(a.customer.token));
+    await fresh.ready;
+    await move(t.app, a.admin.token, card.id, 'on_hold', 'canceled');
+    expect((await fresh.waitFor((m) => m.data.card_id === card.id)).data).toMatchObject({ to: 'canceled' });
+    expect(fresh.received.filter((m) => m.data.card_id === card.id)).toHaveLength(1);
+    await fresh.close();
   });
 
   it('names the browser tab whose call caused an event, and only a well-formed one', async () => {
