@@ -1,4 +1,5 @@
-import { MSG, TAB_HEADER, type ErrorReply } from '@cutroom/domain';
+import { EVENT_CURSOR_HEADER, MSG, TAB_HEADER, type ErrorReply } from '@cutroom/domain';
+import { noteReplyCursor } from './event-cursor';
 import { TAB_ID } from './tab-id';
 
 /** A failed call, typed so features can branch on status and code and show the server's text. */
@@ -96,6 +97,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(0, 'NETWORK', MSG.generic);
   }
 
+  noteReplyCursor(response.headers.get(EVENT_CURSOR_HEADER));
   const data = await readJson(response);
   if (response.ok) return data as T;
 

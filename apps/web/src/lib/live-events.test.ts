@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_ENDED_EVENT } from '@cutroom/domain';
+import { EVENT_CURSOR_HEADER, SESSION_ENDED_EVENT } from '@cutroom/domain';
 import { FakeEventSource } from '../test/fake-event-source';
 import { onUnauthorized } from './api-client';
 import { streamState, subscribe, useLiveEvents, type LiveMessage } from './live-events';
@@ -112,6 +112,27 @@ describe('live events', () => {
     second.emit('open');
     expect(onReconnect).toHaveBeenCalledTimes(1);
     expect(streamState()).toBe('open');
+  });
+
+  it("replays from where the page's first replies read, and asks for a refetch when a later reply read earlier", async () => {
+    vi.resetModules();
+    const [client, fresh] = await Promise.all([import('./api-client'), import('./live-events')]);
+    await fresh.loadLiveEventCheck();
+    const replyAt = (cursor: string) =>
+      vi.stubGlobal('fetch', async () => new Response('{}', { headers: { [EVENT_CURSOR_HEADER]: cursor } }));
+
+    replyAt('1700-abc-4');
+    await client.api('/api/me');
+    const heard: LiveMessage[] = [];
+    stops.push(fresh.subscribe(['card.moved', 'resync'], (m) => heard.push(m)));
+    expect(FakeEventSource.live()[0]!.url).toBe('/api/events?lastEventId=1700-abc-4');
+
+    replyAt('1700-abc-6');
+    await client.api('/api/cards');
+    expect(heard).toEqual([]);
+    replyAt('1700-abc-3');
+    await client.api('/api/cards');
+    expect(heard).toEqual([{ type: 'resync' }]);
   });
 
   it('gives a hook the shared state and typed events while it is mounted', () => {

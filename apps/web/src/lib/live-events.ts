@@ -1,6 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { LIVE_RESYNC_EVENT, SESSION_ENDED_EVENT, type LiveEvent } from '@cutroom/domain';
 import { signalSessionEnded } from './api-client';
+import { streamClosed, streamOpening } from './event-cursor';
 import type * as LiveEventCheck from './live-event-check';
 import { TAB_ID } from './tab-id';
 
@@ -101,7 +102,8 @@ function open() {
     );
     return;
   }
-  const es = new EventSource(lastEventId ? `${EVENTS_URL}?lastEventId=${encodeURIComponent(lastEventId)}` : EVENTS_URL);
+  const from = streamOpening(lastEventId, () => deliver({ type: LIVE_RESYNC_EVENT }));
+  const es = new EventSource(from ? `${EVENTS_URL}?lastEventId=${encodeURIComponent(from)}` : EVENTS_URL);
   source = es;
   es.addEventListener('open', () => {
     setState('open');
@@ -115,6 +117,7 @@ function open() {
     if (es.readyState === EventSource.CLOSED) {
       es.close();
       source = null;
+      streamClosed();
       reopenTimer = window.setTimeout(open, REOPEN_MS);
     }
   });
@@ -137,6 +140,7 @@ function stop() {
   reopenTimer = undefined;
   source?.close();
   source = null;
+  streamClosed();
 }
 
 /**
