@@ -1,7 +1,8 @@
-import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { ActionIcon, Alert, Group, SegmentedControl, Select, Slider, Stack, Text } from '@mantine/core';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { formatClock, playerClock } from '../format';
+import { hasMetadata } from './media-ready';
 import { previewSource } from './preview-source';
 import { versionLabel, type VersionMap } from './video-versions';
 import classes from './video.module.css';
@@ -56,6 +57,23 @@ export function VersionCompare({ ref, map, keys, number, notesPerVersion }: Vers
   };
   useImperativeHandle(ref, () => ({ seek }));
 
+  const metadataLoaded = (which: 'left' | 'right', video: HTMLVideoElement) => {
+    // A video put in place by a change of mode or version starts where the other one is.
+    video.currentTime = timeRef.current;
+    if (which === 'left') setDuration(video.duration);
+  };
+  const metadataLoadedRef = useRef(metadataLoaded);
+  useEffect(() => {
+    metadataLoadedRef.current = metadataLoaded;
+  });
+  // The events of a cached file can come before React has mounted the element (see hasMetadata).
+  useEffect(() => {
+    if (hasMetadata(a.current)) metadataLoadedRef.current('left', a.current);
+  }, [leftSrc, mode]);
+  useEffect(() => {
+    if (hasMetadata(b.current)) metadataLoadedRef.current('right', b.current);
+  }, [rightSrc, mode]);
+
   const toggle = () => {
     const lead = a.current;
     const follow = b.current;
@@ -92,11 +110,7 @@ export function VersionCompare({ ref, map, keys, number, notesPerVersion }: Vers
       muted={which === 'right'}
       data-testid={`compare-${which}`}
       style={mode === 'wipe' && which === 'right' ? { clipPath: `inset(0 0 0 ${wipe}%)` } : undefined}
-      onLoadedMetadata={(e) => {
-        // A video put in place by a change of mode or version starts where the other one is.
-        e.currentTarget.currentTime = timeRef.current;
-        if (which === 'left') setDuration(e.currentTarget.duration);
-      }}
+      onLoadedMetadata={(e) => metadataLoaded(which, e.currentTarget)}
       onTimeUpdate={(e) => {
         if (which !== 'left') return;
         const lead = e.currentTarget;

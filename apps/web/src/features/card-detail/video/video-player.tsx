@@ -15,6 +15,7 @@ import { MSG, safeZonesFor, type SafeZoneKey } from '@cutroom/domain';
 import { playerClock } from '../format';
 import { AnnotationLayer, type Geometry, type ShownAnnotation } from './annotation-layer';
 import { DrawBar } from './draw-bar';
+import { hasMetadata } from './media-ready';
 import { SafeZoneMenu, SafeZoneOverlay } from './safe-zones';
 import type { Playback, PlayerHandle, ShapeKind } from './review-context';
 import { Timeline, type Marker } from './timeline';
@@ -41,8 +42,6 @@ interface VideoPlayerProps {
   onPlayableChange: (playable: boolean) => void;
 }
 
-/** The media element's readyState once it knows the duration and size (HTMLMediaElement.HAVE_METADATA). */
-const HAVE_METADATA = 1;
 const SEEK_STEP = 5;
 /** Annotations show while playback is this close to their moment. */
 const ANNOTATION_WINDOW = 1;
@@ -160,11 +159,10 @@ export function VideoPlayer({
     metadataLoadedRef.current = metadataLoaded;
   });
 
-  // A cached file can have its metadata before React has committed the element, and React drops events
-  // of elements it has not mounted yet (CI's stuck "loading" player: readyState 4, no error): read it here.
+  // CI's stuck "loading" player (readyState 4, no error) had its metadata before React heard of it.
   useEffect(() => {
     const video = videoRef.current;
-    if (video && video.readyState >= HAVE_METADATA && !probing.current) metadataLoadedRef.current(video);
+    if (hasMetadata(video) && !probing.current) metadataLoadedRef.current(video);
   }, [src]);
 
   const toggle = () => {
