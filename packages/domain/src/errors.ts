@@ -13,6 +13,7 @@ export const ERRORS = {
   EMAIL_TAKEN: { status: 409, message: MSG.emailTaken },
   CARD_TITLE_EXISTS: { status: 409, message: MSG.cardTitleExists },
   STALE_MOVE: { status: 409, message: MSG.staleMove },
+  CONCURRENT_CHANGE: { status: 409, message: MSG.concurrentChange },
   MOVE_NOT_ALLOWED: { status: 403, message: MSG.moveNotAllowed },
   REQUEST_LIMIT: { status: 403, message: MSG.requestLimitReached },
   NO_QA: { status: 403, message: MSG.noQaAssigned },

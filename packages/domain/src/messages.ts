@@ -158,6 +158,7 @@ export const MSG = {
   discardChanges: 'Discard your changes to this request?',
   voiceNoteUploadFailed: "We couldn't save the voice note. Please try again.",
   staleMove: 'This card was moved by someone else in the meantime. The board has been refreshed.',
+  concurrentChange: 'Someone else was changing the same thing at that moment. Please try again.',
   // Board and list (spec 000 §2 "Home page", §4 "Dialogs on moving", §5).
   confirmMoveToEditing: 'Confirm move card to editing?',
   timelineNote: 'The editor gets {hours} hours from now; that sets the due date.',

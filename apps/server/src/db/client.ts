@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout } from 'node:timers/promises';
 import { withPreparedStatements } from './pglite-prepared.js';
+import { rolledBackByConflict } from './postgres-error.js';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import * as schema from './schema.js';
@@ -36,6 +38,30 @@ function survivingDroppedConnections(pool: Pool): Pool {
   return pool;
 }
 
+/** How many times a transaction runs before its deadlock or serialization failure reaches the caller (a 409). */
+export const TRANSACTION_ATTEMPTS = 3;
+
+/**
+ * PostgreSQL aborts one of two transactions that deadlock, or that a serializable check finds crossing;
+ * the work was rolled back whole, so it runs again after a short random pause. Transaction bodies only
+ * touch the database (events and mail go out after the commit), which is what makes this safe.
+ * PGlite runs one transaction at a time and never needs it.
+ */
+function retryingConflicts(db: Db): Db {
+  const run = db.transaction.bind(db);
+  const transaction: Db['transaction'] = async (body, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run(body, config);
+      } catch (err) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !rolledBackByConflict(err)) throw err;
+        await setTimeout(Math.random() * 20 * attempt);
+      }
+    }
+  };
+  return Object.assign(db, { transaction });
+}
+
 /** node-postgres pool when a URL is given; embedded PGlite (in a folder, or in memory) otherwise. */
 export async function openDatabase(opts: {
   url?: string;
@@ -65,7 +91,7 @@ export async function openDatabase(opts: {
     );
     const planned = drizzle(plannedPool, { schema, logger });
     return {
-      db: db as unknown as Db,
+      db: retryingConflicts(db),
       planned: planned as unknown as Db,
       kind: 'postgres',
       close: async () => {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERRORS, MSG, type ErrorCode, type ErrorReply } from '@cutroom/domain';
+import { postgresError, rolledBackByConflict } from '../db/postgres-error.js';
 
 /** Services throw this; the one handler below turns it into `{error_message, code}`. */
 export class AppError extends Error {
@@ -44,19 +45,6 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
     ? `${field}: ${message}`
     : message;
   return { field, message: friendly };
-}
-
-/** The PostgreSQL error under a driver or Drizzle wrapper (node-postgres and PGlite both carry code and constraint). */
-function postgresError(err: unknown): { code: string; constraint?: string } | undefined {
-  for (
-    let e = err as { code?: unknown; constraint?: string; cause?: unknown } | undefined, depth = 0;
-    e && depth < 4;
-    depth++
-  ) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, constraint: e.constraint };
-    e = e.cause as typeof e;
-  }
-  return undefined;
 }
 
 const UNREACHABLE_CODES = new Set([
@@ -120,6 +108,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (pg?.code === '23505') {
       const code = UNIQUE_CONSTRAINTS[pg.constraint ?? ''] ?? 'STALE_MOVE';
       return rep.status(409).send(reply(code, ERRORS[code].message));
+    }
+    if (rolledBackByConflict(err)) {
+      // Still in a deadlock or serialization failure after the transaction's own retries (db/client.ts).
+      return rep.status(409).send(reply('CONCURRENT_CHANGE', MSG.concurrentChange));
     }
     if (pg?.code.startsWith('22')) {
       // A data exception (a value out of range or malformed for its column) is the caller's input.
