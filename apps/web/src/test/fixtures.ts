@@ -35,6 +35,20 @@ export function makeUser(overrides: Partial<UserView> = {}): UserView {
 }
 
 /** A delivered card as GET /api/card/{id} returns it; tests override what they care about. */
+type DeliveredVideo = CardDetailReply['video_versions'][string][number];
+
+/** A delivered video of the card's `video_versions`, as version `version`. */
+export const makeVideo = (version: number, overrides: Partial<DeliveredVideo> = {}): DeliveredVideo => ({
+  video_id: version + 1,
+  video_url: `/files/v${version}.mp4`,
+  video_type: 'video/mp4',
+  audio_video_type: null,
+  parent_link_id: null,
+  video_version: version,
+  created_at: '2026-04-12T10:00:00.000Z',
+  ...overrides,
+});
+
 export function makeCardDetail(overrides: Partial<CardDetailReply> = {}): CardDetailReply {
   return {
     card_id: 7,
@@ -102,15 +116,7 @@ export function makeCardDetail(overrides: Partial<CardDetailReply> = {}): CardDe
     yt_card_description: null,
     video_versions: {
       'version-0': [
-        {
-          video_id: 1,
-          video_url: 'http://localhost/files/media/1/final.mp4',
-          video_type: 'video/mp4',
-          audio_video_type: null,
-          parent_link_id: null,
-          video_version: 0,
-          created_at: '2026-04-13T15:00:00.000Z',
-        },
+        makeVideo(0, { video_url: 'http://localhost/files/media/1/final.mp4', created_at: '2026-04-13T15:00:00.000Z' }),
       ],
     },
     repurpose_video_versions: {},

@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { VideoPlayer } from './video-player';
+import { withCachedMedia } from '../../../test/media';
 
 /** jsdom plays nothing: the element's position and length are set by hand, as the browser would report them. */
 function place(video: HTMLElement, { time, duration }: { time: number; duration: number }) {
@@ -55,22 +56,10 @@ describe('video player clock', () => {
   });
 
   it('is ready when the file had its metadata before the element was mounted, with no event to hear (a cached file)', () => {
-    const proto = HTMLMediaElement.prototype;
-    const saved = ['readyState', 'duration', 'currentTime'].map(
-      (key) => [key, Object.getOwnPropertyDescriptor(proto, key)] as const,
-    );
-    Object.defineProperty(proto, 'readyState', { configurable: true, get: () => 4 /* HAVE_ENOUGH_DATA */ });
-    Object.defineProperty(proto, 'duration', { configurable: true, get: () => 24 });
-    Object.defineProperty(proto, 'currentTime', { configurable: true, get: () => 0, set: () => {} });
-    try {
+    withCachedMedia(24, () => {
       const { clock } = renderPlayer();
       expect(screen.getByTestId('video-player').getAttribute('data-status')).toBe('ready');
       expect(clock.textContent).toBe('0:00 / 0:24');
-    } finally {
-      for (const [key, descriptor] of saved) {
-        if (descriptor) Object.defineProperty(proto, key, descriptor);
-        else delete (proto as unknown as Record<string, unknown>)[key];
-      }
-    }
+    });
   });
 });

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { VersionMap } from './video-versions';
 import { versionOfNote } from './video-versions';
+import { makeVideo } from '../../../test/fixtures';
 
-const video = (version: number, created_at: string) => ({
-  video_id: version + 1,
-  video_url: `/files/v${version}.mp4`,
-  video_type: 'video/mp4',
-  audio_video_type: null,
-  parent_link_id: null,
-  video_version: version,
-  created_at,
-});
+const video = (version: number, created_at: string) => makeVideo(version, { created_at });
 const MAP: VersionMap = {
   'version-1': [video(1, '2026-04-14T10:00:00.000Z')],
   'version-0': [video(0, '2026-04-12T10:00:00.000Z')],
