@@ -132,6 +132,30 @@ describe('integrations', () => {
     await expect.poll(() => log.getByText('delivered').count(), { timeout: 20_000 }).toBe(3);
     expect(eventsOf('comment.added')[1]!.body).toBe(eventsOf('comment.added')[0]!.body);
     await page.screenshot({ path: path.join(screenshotDir, 'integrations-replayed.png') });
+
+    // A new secret, asked for and shown once: the next delivery verifies with it and not with the old one.
+    await page.keyboard.press('Escape');
+    await log.waitFor({ state: 'hidden' });
+    await row.getByRole('button', { name: `New secret for ${receiverUrl}` }).click();
+    await page.getByTestId('rotate-secret-confirm').click();
+    const rotatedBox = page.getByTestId('secret-once');
+    await rotatedBox.waitFor();
+    const rotated = (await rotatedBox.locator('pre, code').first().textContent())!.trim();
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(secret);
+    await page.screenshot({ path: path.join(screenshotDir, 'integrations-secret-rotated.png') });
+    await page.getByTestId('rotate-secret-done').click();
+    expect(await page.getByText(rotated).count()).toBe(0);
+    const again = await fetch(`${baseUrl()}/api/card/${cardId}/comment`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ note: 'Posted after the new secret' }),
+    });
+    expect(again.status).toBe(201);
+    await expect.poll(() => eventsOf('comment.added').length, { timeout: 20_000 }).toBe(3);
+    const latest = eventsOf('comment.added')[2]!;
+    expect(verifyWebhookSignature(rotated, latest.headers['cutroom-signature'] as string, latest.body)).toBe(true);
+    expect(verifyWebhookSignature(secret, latest.headers['cutroom-signature'] as string, latest.body)).toBe(false);
     await page.context().close();
 
     // On a phone the lists scroll sideways inside their cards and the log fills the screen.

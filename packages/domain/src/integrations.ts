@@ -9,6 +9,8 @@ export const INTEGRATION_MSG = {
   webhookCreated: 'Webhook created. Copy its secret now: it is not shown again.',
   webhookUpdated: 'Webhook saved',
   webhookDeleted: 'Webhook deleted',
+  webhookSecretRotated:
+    'New signing secret made: deliveries are signed with it from now on, and the old one no longer verifies. Copy it now: it is not shown again.',
   webhookEventRequired: 'Choose at least one event',
   webhookReplayed: 'Delivery queued again',
   webhookUrlInvalid: 'Enter a full http:// or https:// address',

@@ -11,6 +11,7 @@ import {
   replayReply,
   updateWebhookBody,
   webhookReply,
+  webhookSecretReply,
   webhooksReply,
 } from '../schemas/integrations.js';
 import { idParam } from '../validation.js';
@@ -89,6 +90,16 @@ export const INTEGRATIONS = {
     access: INTEGRATION_ROLES,
     params: idParam,
     reply: message,
+  }),
+  rotateWebhookSecret: defineRoute({
+    method: 'POST',
+    path: '/api/admin/webhooks/:id/rotateSecret',
+    tags,
+    summary:
+      "Replace a webhook's signing secret (a leaked one, or by routine): the new one is in this reply only, the old one stops at once",
+    access: INTEGRATION_ROLES,
+    params: idParam,
+    reply: webhookSecretReply,
   }),
   deliveries: defineRoute({
     method: 'GET',

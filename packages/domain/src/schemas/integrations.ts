@@ -82,6 +82,8 @@ export const createWebhookReply = z.object({
   webhook: webhookView,
 });
 export const webhookReply = z.object({ message: z.string(), webhook: webhookView });
+/** A webhook's new signing secret: shown this once. */
+export const webhookSecretReply = z.object({ message: z.string(), secret: z.string() });
 
 export const deliveryAttemptView = z.object({
   at: when,

@@ -1161,6 +1161,7 @@ const TABLE: Record<string, Case[]> = {
     { params: webhookRow, body: () => ({ active: false }), expect: only(['admin'], 200) },
   ],
   'DELETE /api/admin/webhooks/{id}': [{ params: webhookRow, expect: only(['admin'], 200) }],
+  'POST /api/admin/webhooks/{id}/rotateSecret': [{ params: webhookRow, expect: only(['admin'], 200) }],
   'GET /api/admin/webhooks/{id}/deliveries': [{ params: webhookRow, expect: only(['admin'], 200) }],
   'POST /api/admin/webhookDeliveries/{id}/replay': [{ params: deliveryRow, expect: only(['admin'], 201) }],
   // Promise dates (promises.routes.ts): a customer previews their own queue, whatever client_id says.

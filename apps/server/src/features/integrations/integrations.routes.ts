@@ -9,6 +9,7 @@ import {
   listDeliveries,
   listWebhooks,
   replayDelivery,
+  rotateWebhookSecret,
   updateWebhook,
 } from './webhooks.service.js';
 
@@ -23,6 +24,7 @@ export const integrationsRoutes =
     serve(app, routes.createWebhook, ({ user, body }) => createWebhook(ctx, user, body));
     serve(app, routes.updateWebhook, ({ params, body }) => updateWebhook(ctx, params.id, body));
     serve(app, routes.deleteWebhook, ({ params }) => deleteWebhook(ctx, params.id));
+    serve(app, routes.rotateWebhookSecret, ({ params }) => rotateWebhookSecret(ctx, params.id));
     serve(app, routes.deliveries, ({ params }) => listDeliveries(ctx, params.id));
     serve(app, routes.replay, ({ params }) => replayDelivery(ctx, params.id));
   };

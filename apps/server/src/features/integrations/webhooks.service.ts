@@ -91,6 +91,18 @@ export async function updateWebhook(ctx: AppContext, id: number, body: z.output<
   return { message: INTEGRATION_MSG.webhookUpdated, webhook: viewOf(row, last.get(id) ?? null) };
 }
 
+/** A new secret at once: pending deliveries and their retries are signed with it, as they sign when sent. */
+export async function rotateWebhookSecret(ctx: AppContext, id: number) {
+  const secret = newSecret();
+  const [row] = await ctx.db
+    .update(webhooks)
+    .set({ secret, updatedAt: new Date() })
+    .where(eq(webhooks.id, id))
+    .returning({ id: webhooks.id });
+  if (!row) throw new AppError('NOT_FOUND');
+  return { message: INTEGRATION_MSG.webhookSecretRotated, secret };
+}
+
 export async function deleteWebhook(ctx: AppContext, id: number) {
   const [row] = await ctx.db.delete(webhooks).where(eq(webhooks.id, id)).returning({ id: webhooks.id });
   if (!row) throw new AppError('NOT_FOUND');

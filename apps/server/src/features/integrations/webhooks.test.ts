@@ -246,6 +246,53 @@ describe('webhooks', () => {
     for (const d of await deliveriesOf(hook)) expect(d).toMatchObject({ state: 'delivered', attempts: 1 });
   });
 
+  it('rotates the signing secret: the next delivery verifies with the new one only', async () => {
+    const created = (await createHook({ url, events: ['card.created'] })).json<{
+      webhook_id: number;
+      secret: string;
+    }>();
+    const rotate = () =>
+      t.app.inject({ method: 'POST', url: `/api/admin/webhooks/${created.webhook_id}/rotateSecret`, headers: admin() });
+    const first = await rotate();
+    expect(first.statusCode).toBe(200);
+    const { secret, message } = first.json<{ secret: string; message: string }>();
+    expect(message).toBe(INTEGRATION_MSG.webhookSecretRotated);
+    expect(secret).toMatch(/^whsec_/);
+    expect(secret).not.toBe(created.secret);
+    expect((await rotate()).json<{ secret: string }>().secret).not.toBe(secret);
+    const latest = (await rotate()).json<{ secret: string }>().secret;
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/webhooks', headers: admin() });
+    expect(listed.body).not.toContain(latest);
+
+    sink.received.length = 0;
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/api/card',
+      headers: bearer(accounts.customer.token),
+      payload: {
+        card_title: `Rotated ${Date.now()}`,
+        dropbox_link: 'https://www.dropbox.com/sh/raw?dl=0',
+        youtube_aspect_ratio: '16:9',
+        video_purpose: 'podcast',
+      },
+    });
+    expect(card.statusCode).toBe(201);
+    await vi.waitFor(async () => expect(await deliveriesOf(created.webhook_id)).toHaveLength(1));
+    const [delivery] = await deliveriesOf(created.webhook_id);
+    await deliverDueWebhooks(t.database.db, config(), { ids: [delivery!.id] });
+    const got = sink.received.find((r) => Number(r.headers['cutroom-delivery']) === delivery!.id)!;
+    const signature = got.headers['cutroom-signature'] as string;
+    expect(verifyWebhookSignature(latest, signature, got.body)).toBe(true);
+    for (const old of [created.secret, secret]) expect(verifyWebhookSignature(old, signature, got.body)).toBe(false);
+
+    const gone = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/webhooks/999999/rotateSecret',
+      headers: admin(),
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+
   it('edits, refuses a bad new URL, and deletes; unknown ids are 404', async () => {
     const hook = (await createHook({ url, events: ['card.moved'] })).json<{ webhook_id: number }>().webhook_id;
     const edit = await t.app.inject({

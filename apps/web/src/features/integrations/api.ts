@@ -98,3 +98,11 @@ export function useReplayDelivery(webhookId: number) {
     onError: (error) => notify.error(errorMessage(error)),
   });
 }
+
+/** A new signing secret, shown once by the dialog that asked for it. */
+export function useRotateWebhookSecret() {
+  return useMutation({
+    mutationFn: (id: number) => call(API.integrations.rotateWebhookSecret, { params: { id } }),
+    onError: (error) => notify.error(errorMessage(error)),
+  });
+}

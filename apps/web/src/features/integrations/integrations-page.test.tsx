@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { INTEGRATION_MSG, type ApiTokenView, type DeliveryView, type WebhookView } from '@cutroom/domain';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';
@@ -77,6 +77,30 @@ describe('integrations page', { timeout: 15_000 }, () => {
     const table = await screen.findByRole('table', { name: 'API tokens' });
     expect(within(table).getByText('Zapier')).toBeTruthy();
     expect(screen.queryByText('ctr_secret-value')).toBeNull();
+  });
+
+  it("makes a webhook's new secret only once asked, shows it once, and keeps it off the page afterwards", async () => {
+    const server = fakeServer({
+      'GET /api/me': { body: makeUser() },
+      'GET /api/admin/webhooks': { body: { webhooks: [webhook] } },
+      'POST /api/admin/webhooks/4/rotateSecret': {
+        body: { message: INTEGRATION_MSG.webhookSecretRotated, secret: 'whsec_new-value' },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/integrations');
+    await user.click(await screen.findByRole('button', { name: `New secret for ${webhook.url}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rotate the signing secret?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.callsTo('POST', '/api/admin/webhooks/4/rotateSecret')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: `New secret for ${webhook.url}` }));
+    await user.click(await screen.findByTestId('rotate-secret-confirm'));
+    expect(await screen.findByText('whsec_new-value')).toBeTruthy();
+    expect(screen.getByText(INTEGRATION_MSG.webhookSecretRotated)).toBeTruthy();
+    expect(server.callsTo('POST', '/api/admin/webhooks/4/rotateSecret')).toHaveLength(1);
+    await user.click(screen.getByTestId('rotate-secret-done'));
+    await vi.waitFor(() => expect(screen.queryByText('whsec_new-value')).toBeNull());
   });
 
   it("shows a webhook's refused URL on the field, and replays a failed delivery from its log", async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Stack, Switch, Table, Text } from '@mantine/core';
-import { IconListDetails, IconPencil, IconPlus, IconTrash, IconWebhook } from '@tabler/icons-react';
+import { IconKey, IconListDetails, IconPencil, IconPlus, IconTrash, IconWebhook } from '@tabler/icons-react';
 import { WEBHOOK_EVENT_LABELS, type WebhookView } from '@cutroom/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyStateCard } from '../../components/empty-state-card';
@@ -8,6 +8,7 @@ import { QueryTable } from '../../components/query-table';
 import { formatDateTime } from '../../lib/format-time';
 import { useDeleteWebhook, useUpdateWebhook, useWebhooks } from './api';
 import { DeliveryLogDrawer, StateBadge } from './delivery-log';
+import { RotateSecretModal } from './rotate-secret-dialog';
 import { WebhookModal } from './webhook-dialog';
 
 function WebhookRow({
@@ -15,11 +16,13 @@ function WebhookRow({
   onEdit,
   onDelete,
   onLog,
+  onRotate,
 }: {
   webhook: WebhookView;
   onEdit: () => void;
   onDelete: () => void;
   onLog: () => void;
+  onRotate: () => void;
 }) {
   const update = useUpdateWebhook();
   const last = webhook.last_delivery;
@@ -73,6 +76,14 @@ function WebhookRow({
           <ActionIcon variant="subtle" aria-label={`Edit ${webhook.url}`} onClick={onEdit}>
             <IconPencil size={18} />
           </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`New secret for ${webhook.url}`}
+            title="New secret"
+            onClick={onRotate}
+          >
+            <IconKey size={18} />
+          </ActionIcon>
           <ActionIcon variant="subtle" color="red" aria-label={`Delete ${webhook.url}`} onClick={onDelete}>
             <IconTrash size={18} />
           </ActionIcon>
@@ -89,6 +100,7 @@ export function WebhooksPanel() {
   const [dialog, setDialog] = useState<{ editing: WebhookView | null } | null>(null);
   const [deleting, setDeleting] = useState<WebhookView | null>(null);
   const [logOf, setLogOf] = useState<WebhookView | null>(null);
+  const [rotating, setRotating] = useState<WebhookView | null>(null);
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -117,6 +129,7 @@ export function WebhooksPanel() {
             onEdit={() => setDialog({ editing: w })}
             onDelete={() => setDeleting(w)}
             onLog={() => setLogOf(w)}
+            onRotate={() => setRotating(w)}
           />
         )}
         errorMessage="The webhooks could not be loaded."
@@ -130,6 +143,7 @@ export function WebhooksPanel() {
       />
       <WebhookModal opened={!!dialog} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
       <DeliveryLogDrawer webhook={logOf} onClose={() => setLogOf(null)} />
+      <RotateSecretModal webhook={rotating} onClose={() => setRotating(null)} />
       <ConfirmDialog
         opened={!!deleting}
         title="Delete this webhook?"

@@ -1,0 +1,54 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { WebhookView } from '@cutroom/domain';
+import { useRotateWebhookSecret } from './api';
+import { SecretOnce } from './secret-once';
+
+/** Asks before replacing a webhook's secret (the receiver must change too), then shows the new one once. */
+function RotateSecret({ webhook, onClose }: { webhook: WebhookView; onClose: () => void }) {
+  const rotate = useRotateWebhookSecret();
+  if (rotate.data) {
+    return (
+      <Stack>
+        <SecretOnce label="New signing secret" value={rotate.data.secret} notice={rotate.data.message} />
+        <Group justify="flex-end">
+          <Button onClick={onClose} data-testid="rotate-secret-done">
+            Done
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <Stack>
+      <Text fz="sm">
+        Deliveries to{' '}
+        <Text span ff="monospace" fz="sm" style={{ overflowWrap: 'anywhere' }}>
+          {webhook.url}
+        </Text>{' '}
+        will be signed with a new secret at once, and the current one will no longer verify them. Put the new secret in
+        the receiver straight after, or its checks will refuse what Cutroom sends.
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          color="red"
+          loading={rotate.isPending}
+          onClick={() => rotate.mutate(webhook.id)}
+          data-testid="rotate-secret-confirm"
+        >
+          Make a new secret
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export function RotateSecretModal({ webhook, onClose }: { webhook: WebhookView | null; onClose: () => void }) {
+  return (
+    <Modal opened={!!webhook} onClose={onClose} title="Rotate the signing secret?" centered radius="lg">
+      {webhook && <RotateSecret key={webhook.id} webhook={webhook} onClose={onClose} />}
+    </Modal>
+  );
+}
