@@ -53,6 +53,19 @@ const admin = () => bearer(accounts.admin.token);
 async function createHook(body: object) {
   return t.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: admin(), payload: body });
 }
+/** The customer asks for a card: every webhook listening to card.created gets a delivery. */
+const requestCard = (title: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/card',
+    headers: bearer(accounts.customer.token),
+    payload: {
+      card_title: `${title} ${Date.now()}`,
+      dropbox_link: 'https://www.dropbox.com/sh/raw?dl=0',
+      youtube_aspect_ratio: '16:9',
+      video_purpose: 'podcast',
+    },
+  });
 const deliveriesOf = async (id: number) =>
   (await t.app.inject({ method: 'GET', url: `/api/admin/webhooks/${id}/deliveries`, headers: admin() })).json<{
     deliveries: DeliveryView[];
@@ -90,17 +103,7 @@ describe('webhooks', () => {
     const listed = await t.app.inject({ method: 'GET', url: '/api/admin/webhooks', headers: admin() });
     expect(listed.body).not.toContain(secret);
 
-    const card = await t.app.inject({
-      method: 'POST',
-      url: '/api/card',
-      headers: bearer(accounts.customer.token),
-      payload: {
-        card_title: `Hooked ${Date.now()}`,
-        dropbox_link: 'https://www.dropbox.com/sh/raw?dl=0',
-        youtube_aspect_ratio: '16:9',
-        video_purpose: 'podcast',
-      },
-    });
+    const card = await requestCard('Hooked');
     expect(card.statusCode).toBe(201);
     const cardId = card.json<{ card_id: number }>().card_id;
     await vi.waitFor(async () => expect(await deliveriesOf(hookId)).toHaveLength(1));
@@ -265,17 +268,7 @@ describe('webhooks', () => {
     expect(listed.body).not.toContain(latest);
 
     sink.received.length = 0;
-    const card = await t.app.inject({
-      method: 'POST',
-      url: '/api/card',
-      headers: bearer(accounts.customer.token),
-      payload: {
-        card_title: `Rotated ${Date.now()}`,
-        dropbox_link: 'https://www.dropbox.com/sh/raw?dl=0',
-        youtube_aspect_ratio: '16:9',
-        video_purpose: 'podcast',
-      },
-    });
+    const card = await requestCard('Rotated');
     expect(card.statusCode).toBe(201);
     await vi.waitFor(async () => expect(await deliveriesOf(created.webhook_id)).toHaveLength(1));
     const [delivery] = await deliveriesOf(created.webhook_id);

@@ -16,7 +16,7 @@ import { QueryTable } from '../../components/query-table';
 import { isApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format-time';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './api';
-import { SecretOnce } from './secret-once';
+import { SecretOnceStep } from './secret-once';
 
 /** Name and scopes; once created, the dialog shows the token (this once) instead of the form. */
 function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -45,17 +45,17 @@ function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () =
   return (
     <Modal opened={opened} onClose={close} title="New API token" centered radius="lg" size="lg">
       {token ? (
-        <Stack>
-          <SecretOnce label="Your API token" value={token} notice={INTEGRATION_MSG.apiTokenCreated} />
+        <SecretOnceStep
+          label="Your API token"
+          value={token}
+          notice={INTEGRATION_MSG.apiTokenCreated}
+          onDone={close}
+          doneTestId="token-done"
+        >
           <Text fz="sm" c="dimmed">
             Send it as <code>Authorization: Bearer &lt;token&gt;</code>. It acts as you, on the routes its scopes open.
           </Text>
-          <Group justify="flex-end">
-            <Button onClick={close} data-testid="token-done">
-              Done
-            </Button>
-          </Group>
-        </Stack>
+        </SecretOnceStep>
       ) : (
         <form onSubmit={submit} aria-label="New API token">
           <Stack>

@@ -1,21 +1,20 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { WebhookView } from '@cutroom/domain';
 import { useRotateWebhookSecret } from './api';
-import { SecretOnce } from './secret-once';
+import { SecretOnceStep } from './secret-once';
 
 /** Asks before replacing a webhook's secret (the receiver must change too), then shows the new one once. */
 function RotateSecret({ webhook, onClose }: { webhook: WebhookView; onClose: () => void }) {
   const rotate = useRotateWebhookSecret();
   if (rotate.data) {
     return (
-      <Stack>
-        <SecretOnce label="New signing secret" value={rotate.data.secret} notice={rotate.data.message} />
-        <Group justify="flex-end">
-          <Button onClick={onClose} data-testid="rotate-secret-done">
-            Done
-          </Button>
-        </Group>
-      </Stack>
+      <SecretOnceStep
+        label="New signing secret"
+        value={rotate.data.secret}
+        notice={rotate.data.message}
+        onDone={onClose}
+        doneTestId="rotate-secret-done"
+      />
     );
   }
   return (

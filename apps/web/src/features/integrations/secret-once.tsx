@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 
@@ -26,5 +27,32 @@ export function SecretOnce({ label, value, notice }: { label: string; value: str
         </Group>
       </Stack>
     </Alert>
+  );
+}
+
+/** A dialog's last step: the secret shown once, anything to add below it, and Done. */
+export function SecretOnceStep({
+  onDone,
+  doneTestId,
+  children,
+  ...secret
+}: {
+  label: string;
+  value: string;
+  notice: string;
+  onDone: () => void;
+  doneTestId: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Stack>
+      <SecretOnce {...secret} />
+      {children}
+      <Group justify="flex-end">
+        <Button onClick={onDone} data-testid={doneTestId}>
+          Done
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -11,7 +11,7 @@ import {
 } from '@cutroom/domain';
 import { isApiError } from '../../lib/api-client';
 import { useCreateWebhook, useUpdateWebhook } from './api';
-import { SecretOnce } from './secret-once';
+import { SecretOnceStep } from './secret-once';
 
 interface Values {
   url: string;
@@ -41,14 +41,13 @@ export function WebhookDialog({ editing, onClose }: { editing: WebhookView | nul
 
   if (secret) {
     return (
-      <Stack>
-        <SecretOnce label="Signing secret" value={secret} notice={INTEGRATION_MSG.webhookCreated} />
-        <Group justify="flex-end">
-          <Button onClick={onClose} data-testid="webhook-done">
-            Done
-          </Button>
-        </Group>
-      </Stack>
+      <SecretOnceStep
+        label="Signing secret"
+        value={secret}
+        notice={INTEGRATION_MSG.webhookCreated}
+        onDone={onClose}
+        doneTestId="webhook-done"
+      />
     );
   }
   return (
