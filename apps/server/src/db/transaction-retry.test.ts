@@ -34,7 +34,7 @@ describe.runIf(process.env.TEST_DB === 'pg')('transactions on PostgreSQL', () =>
     await Promise.all([crossing(1, 2), crossing(2, 1)]);
     expect(runs).toBe(3);
     const rows = await t.database.db.execute(sql`select id, n from retry_probe order by id`);
-    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([
+    expect((rows as { rows: unknown[] }).rows).toEqual([
       { id: 1, n: 2 },
       { id: 2, n: 2 },
     ]);
