@@ -2,17 +2,14 @@
 // page's HTML (apps/server/src/platform/web-app.ts): the browser then fetches them beside the first load
 // instead of after it has run and the router has asked for the page (issue 17).
 import type { Plugin } from 'vite';
-
-/** The file the build writes, read by the server. */
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+// The module itself, not the package: Vite's config loader leaves packages to Node, which cannot run its TypeScript.
+import { ROUTE_PRELOADS_FILE, type PreloadedPage, type RoutePreloads } from '../../packages/domain/src/web-calls';
 
 /** The modules the router loads first on each page (app/routes.tsx): the app frame, the page, its prefetch. */
-const PAGES = {
+const PAGES: Record<PreloadedPage, readonly string[]> = {
   home: ['src/app/layout/app-layout.tsx', 'src/app/home-route.tsx', 'src/features/board/prefetch.ts'],
   card: ['src/app/layout/app-layout.tsx', 'src/features/card-detail/route.ts', 'src/features/card-detail/prefetch.ts'],
-} as const;
-
-export type RoutePreloads = Record<keyof typeof PAGES, { js: string[]; css: string[] }>;
+};
 
 interface ChunkLike {
   type: 'chunk';
@@ -43,7 +40,7 @@ export function routePreloads(): Plugin {
       };
       const firstLoad = closure(chunks.filter((c) => c.isEntry));
       const out = {} as RoutePreloads;
-      for (const [page, modules] of Object.entries(PAGES) as [keyof typeof PAGES, readonly string[]][]) {
+      for (const [page, modules] of Object.entries(PAGES) as [PreloadedPage, readonly string[]][]) {
         const facades = modules.map((m) => {
           const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/apps/web/${m}`));
           if (!chunk) throw new Error(`route-preloads: no chunk starts at ${m}; is it still loaded on demand?`);

@@ -14,3 +14,11 @@ export const ME_PATH = '/api/me';
 
 /** Sent on the event stream instead of events when the ones missed are too old to replay: the listener refetches. */
 export const LIVE_RESYNC_EVENT = 'resync';
+
+/** Written by the web build, read by the server: per signed-in page, its files beyond index.html's first load. */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/** The pages whose own files the server names in the HTML: the board and a card, the pages people open most. */
+export const PRELOADED_PAGES = ['home', 'card'] as const;
+export type PreloadedPage = (typeof PRELOADED_PAGES)[number];
+export type RoutePreloads = Record<PreloadedPage, { js: string[]; css: string[] }>;

@@ -2,15 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { MSG, SIGNED_IN_HINT_COOKIE } from '@cutroom/domain';
+import {
+  MSG,
+  ROUTE_PRELOADS_FILE,
+  SIGNED_IN_HINT_COOKIE,
+  type PreloadedPage,
+  type RoutePreloads,
+} from '@cutroom/domain';
 import { makePublic } from './auth.js';
 
-/** Written by the web build (apps/web/route-preloads.ts): per page, the files beyond index.html's first load. */
-const ROUTE_PRELOADS_FILE = 'route-preloads.json';
-type RoutePreloads = Partial<Record<'home' | 'card', { js: string[]; css: string[] }>>;
-
 /** The signed-in pages whose files are worth naming in the HTML: the board and a card, the pages people open most. */
-function pageOf(url: string): keyof RoutePreloads | null {
+function pageOf(url: string): PreloadedPage | null {
   const pathname = url.split('?')[0]!;
   if (pathname === '/') return 'home';
   if (/^\/card-details\/\d+\/?$/.test(pathname)) return 'card';
@@ -24,11 +26,11 @@ async function preloadLinks(distDir: string, request: FastifyRequest): Promise<s
   const page = pageOf(request.url);
   // Signed out, the app goes to /login: the board's files would be bytes for nothing.
   if (!page || request.cookies[SIGNED_IN_HINT_COOKIE] === undefined) return '';
-  let files: RoutePreloads[typeof page];
+  let files: RoutePreloads[PreloadedPage] | undefined;
   try {
-    files = (JSON.parse(await fs.promises.readFile(path.join(distDir, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreloads)[
-      page
-    ];
+    files = (
+      JSON.parse(await fs.promises.readFile(path.join(distDir, ROUTE_PRELOADS_FILE), 'utf8')) as Partial<RoutePreloads>
+    )[page];
   } catch {
     return '';
   }
