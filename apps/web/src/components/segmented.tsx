@@ -5,7 +5,10 @@ interface SegmentedProps<V extends string> {
   value: V;
   onChange: (value: V) => void;
   data: readonly { value: V; label: ReactNode }[];
+  /** Mantine's sm (the default) or xs, for controls inside a panel. */
+  size?: 'sm' | 'xs';
   'aria-label'?: string;
+  'aria-labelledby'?: string;
   'data-testid'?: string;
 }
 
@@ -13,10 +16,10 @@ interface SegmentedProps<V extends string> {
  * A choice of a few views as a row of radio buttons that looks like Mantine's SegmentedControl, without its
  * measured indicator (segmented.module.css says why): the arrow keys and labels are the browser's own.
  */
-export function Segmented<V extends string>({ value, onChange, data, ...rest }: SegmentedProps<V>) {
+export function Segmented<V extends string>({ value, onChange, data, size = 'sm', ...rest }: SegmentedProps<V>) {
   const name = useId();
   return (
-    <div role="radiogroup" className={classes.root} {...rest}>
+    <div role="radiogroup" className={classes.root} data-size={size} {...rest}>
       {data.map((item) => (
         <label key={item.value} className={classes.item} data-active={item.value === value || undefined}>
           <input

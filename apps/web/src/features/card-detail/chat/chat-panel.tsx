@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Center, Group, Loader, SegmentedControl, Select, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Box, Button, Center, Group, Loader, Select, Text, Title, Tooltip } from '@mantine/core';
 import { IconInfoCircle, IconMessages } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CHAT_POLL_MS, MSG, maySendGuestLinks, type NoteView, type UserView } from '@cutroom/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Segmented } from '../../../components/segmented';
 import { formatChatDay } from '../../../lib/format-time';
 import { notify } from '../../../lib/notify';
 import {
@@ -309,18 +310,19 @@ export function ChatPanel(props: ChatPanelProps) {
         </Group>
       </Group>
       {teamChat && chat !== 'yt' && (
-        <SegmentedControl
-          mx="sm"
-          mb={4}
-          size="xs"
-          value={chat}
-          onChange={(value) => onChatChange(value)}
-          data={[
-            { value: 'customer', label: 'Customer Chat' },
-            { value: 'team', label: 'Team Chat' },
-          ]}
-          data-testid="chat-toggle"
-        />
+        <Box mx="sm" mb={4}>
+          <Segmented
+            size="xs"
+            value={chat}
+            onChange={onChatChange}
+            data={[
+              { value: 'customer', label: 'Customer Chat' },
+              { value: 'team', label: 'Team Chat' },
+            ]}
+            aria-label="Chat"
+            data-testid="chat-toggle"
+          />
+        </Box>
       )}
       <ChatBody key={`${chat}:${filter}`} {...props} />
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { ActionIcon, Alert, Group, SegmentedControl, Select, Slider, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Group, Select, Slider, Stack, Text } from '@mantine/core';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { Segmented } from '../../../components/segmented';
 import { formatClock, playerClock } from '../format';
 import { hasMetadata } from './media-ready';
 import { previewSource } from './preview-source';
@@ -145,10 +146,11 @@ export function VersionCompare({ ref, map, keys, number, notesPerVersion }: Vers
           </Text>
           {picker('Right version', right, setRight)}
         </Group>
-        <SegmentedControl
+        <Segmented
           size="xs"
           value={mode}
-          onChange={(v) => setMode(v)}
+          onChange={setMode}
+          aria-label="Compare mode"
           data={[
             { value: 'side', label: 'Side by side' },
             { value: 'wipe', label: 'Wipe' },

@@ -1,8 +1,9 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Grid, Group, Paper, SegmentedControl, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Paper, Select, Stack, Tabs, Text } from '@mantine/core';
 import { IconAlertTriangle, IconColumns, IconExternalLink, IconMovieOff, IconShieldCheck } from '@tabler/icons-react';
 import { MSG, isStaff, type CardDetailReply, type UserView } from '@cutroom/domain';
 import { EmptyStateCard } from '../../../components/empty-state-card';
+import { Segmented } from '../../../components/segmented';
 import { useChatNotes, type ChatFilter, type ChatKind } from '../api';
 import { isQaLocked } from '../action-rules';
 import { ChatPanel, orderedNotes } from '../chat/chat-panel';
@@ -248,14 +249,15 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
                 <Group justify="space-between" gap="sm" wrap="wrap">
                   <Group gap="sm" wrap="wrap">
                     {kinds && (
-                      <SegmentedControl
+                      <Segmented
                         size="xs"
                         value={selection.kind}
-                        onChange={(kind) => select({ kind: kind, version: null, number: 1 })}
+                        onChange={(kind) => select({ kind, version: null, number: 1 })}
                         data={[
                           { value: 'done', label: 'Done Videos' },
                           { value: 'repurpose', label: 'Repurpose Videos' },
                         ]}
+                        aria-label="Videos"
                         data-testid="video-kind"
                       />
                     )}
