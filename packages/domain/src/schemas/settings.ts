@@ -36,7 +36,6 @@ export const leaveNotifyChoices = (role: Role): readonly LeaveNotifyChoice[] =>
   role === 'team-lead' || role === 'yt-helper-lead' || role === 'admin' ? ['user'] : LEAVE_NOTIFY_CHOICES;
 
 const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
-const yes = z.union([z.literal(1), z.literal(true)]).transform(() => true as const);
 /**
  * A calendar day: YYYY-MM-DD, or a full ISO timestamp reduced to its day. A timestamp with an offset
  * (+05:30) or none counts on the day it writes; one in UTC ('Z', as toISOString writes) on its day in
@@ -70,14 +69,14 @@ export const updateHolidayBody = z
     holiday_title: required('Title', TITLE_MAX).optional(),
     holiday_date: dateOnly.optional(),
     holiday_status: flag.optional(),
-    is_deleted: yes.optional().describe('Soft delete: the holiday leaves the list'),
+    is_deleted: flag.optional().describe('Soft delete: the holiday leaves the list; 0 or false deletes nothing'),
   })
   .refine(
     (b) =>
       b.holiday_title !== undefined ||
       b.holiday_date !== undefined ||
       b.holiday_status !== undefined ||
-      b.is_deleted !== undefined,
+      b.is_deleted === true,
     { error: MSG.sendSomethingToChange },
   );
 export const holidayView = z.object({

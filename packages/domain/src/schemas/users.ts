@@ -12,7 +12,7 @@ import {
   TEAM_NOTES_MAX,
   YT_HELPER_SLOTS,
 } from '../constants.js';
-import { emailField, isEmail, nameField, passwordField, timeZoneField, dbId } from '../validation.js';
+import { emailField, isEmail, nameField, passwordField, timeZoneField, dbId, optionalBody } from '../validation.js';
 import { MSG, fill } from '../messages.js';
 import { customerDetailsShape, customerDetailsView } from '../customer-profile.js';
 
@@ -166,7 +166,7 @@ export const assigneeRow = userView.pick({
 });
 export const assignedCustomersReply = z.object({ customers: z.array(assigneeRow), count: z.number() });
 /** POST /api/customers-cards-count: the counters, optionally for one plan. */
-export const cardsCountBody = z.object({ customerType: z.enum(valuesOf(SUBSCRIPTION_TYPES)).optional() });
+export const cardsCountBody = optionalBody(z.object({ customerType: z.enum(valuesOf(SUBSCRIPTION_TYPES)).optional() }));
 
 /** A 0/1 switch as the spec sends it, or a boolean. */
 export const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]);

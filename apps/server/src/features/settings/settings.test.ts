@@ -51,8 +51,10 @@ describe('holidays', () => {
     expect(dates.indexOf('2031-12-25')).toBeLessThan(dates.indexOf('2031-01-01'));
 
     const id = first.json<{ id: number }>().id;
-    const status = await admin('POST', '/api/portal/update-holiday', { id, holiday_status: false });
+    const status = await admin('POST', '/api/portal/update-holiday', { id, holiday_status: false, is_deleted: 0 });
     expect(status.json()).toEqual({ success: true, message: MSG.holidayStatusUpdated });
+    const nothing = await admin('POST', '/api/portal/update-holiday', { id, is_deleted: false });
+    expect(nothing.statusCode).toBe(400);
     const deleted = await admin('POST', '/api/portal/update-holiday', { id, is_deleted: 1 });
     expect(deleted.json()).toEqual({ success: true, message: MSG.holidayDeleted });
     const after = (await admin('GET', '/api/portal/get-holidays')).json<{ holidays: { id: number }[] }>();

@@ -186,6 +186,16 @@ describe('POST /api/customers-cards-count', () => {
     expect(all.active + all.inactive).toBeGreaterThan(custom.active + custom.inactive);
     expect(all.requestedCards).toBeGreaterThanOrEqual(2);
   });
+  it('takes a call with no body as every plan (spec 002 §7: customerType is optional)', async () => {
+    const all = (await post({})).json<Reply['counters']>();
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/customers-cards-count',
+      headers: bearer(accounts.admin.token),
+    });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json()).toEqual(all);
+  });
   it('refuses an unknown plan, a customer and anonymous callers', async () => {
     const bad = await post({ customerType: 'yearly' });
     expect(bad.statusCode).toBe(400);
