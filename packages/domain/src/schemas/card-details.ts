@@ -5,7 +5,9 @@ import { MSG } from '../messages.js';
 const cardId = dbId;
 
 export const assignBody = z.object({ card_id: cardId, assign_to: dbId.nullable() });
-export const dueDateBody = z.object({ card_id: cardId, due_date: z.string().max(40) });
+/** The date itself is parsed by the service; a missing or non-text one reads as the spec's message too (001 §8). */
+export const dueDateField = z.string({ error: MSG.invalidDueDate }).max(40, { error: MSG.invalidDueDate });
+export const dueDateBody = z.object({ card_id: cardId, due_date: dueDateField });
 export const changeLinkBody = z
   .object({
     card_id: cardId,

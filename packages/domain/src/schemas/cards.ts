@@ -89,7 +89,10 @@ export const EDIT_REQUIRED_FIELDS = ['card_title', 'dropbox_link', 'youtube_aspe
 
 export const updateTitleBody = z.object({
   oldTitle: z.string().max(TITLE_MAX).optional(),
-  card_title: z.string().max(TITLE_MAX),
+  // Empty and unchanged titles are the service's to refuse, each with its own message (spec 001 §8).
+  card_title: z
+    .string({ error: MSG.titleEmpty })
+    .max(TITLE_MAX, { error: fill(MSG.fieldTooLong, { label: 'Title', max: String(TITLE_MAX) }) }),
 });
 
 export const cardIdReply = z.object({ message: z.string(), card_id: z.number() });

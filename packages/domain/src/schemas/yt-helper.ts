@@ -4,6 +4,7 @@ import { CARD_PAGE_SIZE, RATING_MAX, RATING_MIN } from '../constants.js';
 import { MSG } from '../messages.js';
 import { dbId, urlField } from '../validation.js';
 import { cardTile } from './card-replies.js';
+import { dueDateField } from './card-details.js';
 
 const status = z.enum(YT_STATUSES);
 const cardId = dbId.optional();
@@ -79,7 +80,7 @@ export const ytMarkCompleteBody = z.object({
 
 export const ytRevisionBody = z.object({ card_id: cardId, card_status: status.optional() });
 export const ytAssignBody = z.object({ card_id: dbId, assign_to: dbId });
-export const ytDueDateBody = z.object({ card_id: dbId, due_date: z.string().max(40) });
+export const ytDueDateBody = z.object({ card_id: dbId, due_date: dueDateField });
 
 /**
  * POST /api/generic/update/vc_ythelper_card/: despite its name, this writes one column, the helper

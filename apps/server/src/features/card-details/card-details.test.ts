@@ -34,9 +34,10 @@ describe('card detail operations', () => {
 
   it("refuses a bad due date with the spec's message", async () => {
     const card = await insertCard(t.database.db, { clientId: a.customer.id, assignedQaId: a.qa.id });
-    for (const due_date of ['', 'tomorrow', '1999-01-01']) {
+    for (const due_date of ['', 'tomorrow', '1999-01-01', null, undefined, 20300501]) {
       const res = await post(a.qa.token, '/api/card/updateDueDate', { card_id: card.id, due_date });
-      expect(res.json().error_message, due_date).toBe(MSG.invalidDueDate);
+      expect(res.statusCode, String(due_date)).toBe(400);
+      expect(res.json().error_message, String(due_date)).toBe(MSG.invalidDueDate);
     }
     expect(
       (await post(a.qa.token, '/api/card/updateDueDate', { card_id: card.id, due_date: '2030-05-01T16:00:00Z' }))

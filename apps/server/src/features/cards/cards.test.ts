@@ -144,6 +144,13 @@ describe('editing', () => {
     expect((await title(a.customer.token, 'Nope')).statusCode).toBe(403);
     expect((await title(a.admin.token, 'Edited title')).json().error_message).toBe(MSG.titleUnchanged);
     expect((await title(a.admin.token, '  ')).json().error_message).toBe(MSG.titleEmpty);
+    const none = await t.app.inject({
+      method: 'PUT',
+      url: `/api/card/${card.id}/updateCardDetail`,
+      headers: bearer(a.admin.token),
+      payload: { oldTitle: 'Edited title' },
+    });
+    expect(none.json()).toMatchObject({ error_message: MSG.titleEmpty, field: 'card_title' });
     expect((await title(a.admin.token, 'Admin title')).json().message).toBe(MSG.titleUpdated);
     const flag = await t.app.inject({
       method: 'PUT',

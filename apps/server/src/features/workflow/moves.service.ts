@@ -150,7 +150,8 @@ export async function markComplete(
 ) {
   const row = await loadVisibleCard(ctx.db, viewer, cardId);
   const { card } = row;
-  const section = body.cardSection ?? (card.cardStatus === 'repurpose_done' ? 'repurpose' : 'done');
+  const inRepurpose = card.cardStatus === 'repurpose_done' || card.cardStatus === 'repurpose_editing';
+  const section = body.cardSection ?? (inRepurpose ? 'repurpose' : 'done');
   if (section === 'repurpose') {
     if (card.cardStatus === 'repurpose_editing') throw new AppError('CARD_IN_PROGRESS');
     if (card.cardStatus !== 'repurpose_done') throw new AppError('INVALID_CARD_STATUS');

@@ -132,6 +132,10 @@ describe('the move workflow', () => {
       (await call(a.customer.token, `/api/card/${inRepurpose.id}/markComplete`, { cardSection: 'repurpose' })).json()
         .error_message,
     ).toBe(MSG.cardInProgress);
+    // Without cardSection the card's column says which part is meant.
+    expect((await call(a.customer.token, `/api/card/${inRepurpose.id}/markComplete`, {})).json().error_message).toBe(
+      MSG.cardInProgress,
+    );
   });
 
   it('runs the repurpose loop and completes both parts', async () => {
