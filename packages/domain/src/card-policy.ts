@@ -180,6 +180,8 @@ export const editYtLinksVerdict = byRoles(YT_LINK_ROLES);
 /** Due date, delivered links, Sync IDs and the status history are the team's. */
 export const editDueDateVerdict = staffOnly;
 export const editDoneLinkVerdict = staffOnly;
+/** A repurposed video's link: admin and team lead (spec 001 §6). */
+export const editRepurposeLinkVerdict = byRoles(['admin', 'team-lead']);
 export const editContentIdVerdict = staffOnly;
 export const viewActivityVerdict = staffOnly;
 
@@ -293,6 +295,7 @@ export function cardPolicy(actor: PolicyActor, card: PolicyCard) {
     reorder: ok(reorderVerdict(actor, card)),
     editDueDate: ok(editDueDateVerdict(actor)),
     editDoneLink: ok(editDoneLinkVerdict(actor)),
+    editRepurposeLink: ok(editRepurposeLinkVerdict(actor)),
     editYtLinks: ok(editYtLinksVerdict(actor)),
     editContentId: ok(editContentIdVerdict(actor)),
     uploadSrt: ok(uploadSrtVerdict(actor, card)),

@@ -6,6 +6,7 @@ import {
   editContentIdVerdict,
   editDoneLinkVerdict,
   editDueDateVerdict,
+  editRepurposeLinkVerdict,
   editYtLinksVerdict,
   splitContentIds,
   uploadSrtVerdict,
@@ -86,33 +87,41 @@ export async function updateDueDate(ctx: AppContext, viewer: SessionUser, cardId
   return { success: true, message: MSG.dueDateUpdated };
 }
 
-/** One delivered link changes: a done video (any staff) or a YouTube-helper link (admin, leads, helpers). */
+/**
+ * One delivered link changes: a done video (any staff), a repurposed video (admin, team lead; `type` says
+ * repurpose, or `video_id` names one) or a YouTube-helper link (admin, leads, helpers).
+ */
 export async function changeLink(ctx: AppContext, viewer: SessionUser, body: z.output<typeof changeLinkBody>) {
   const row = await loadVisibleCard(ctx.db, viewer, body.card_id);
   const actor = policyActor(viewer, row.client);
   if (body.done_video_link) {
-    enforce(editDoneLinkVerdict(actor));
     const link = body.done_video_link;
-    const updated = await ctx.db.transaction(async (tx) => {
+    const { card: updated, kind } = await ctx.db.transaction(async (tx) => {
       // Moves lock the card too, so the latest version can't change between this read and the writes.
       await lockCard(tx, body.card_id);
-      const videos = await tx
+      const all = await tx
         .select()
         .from(cardVideos)
-        .where(and(eq(cardVideos.cardId, body.card_id), eq(cardVideos.kind, 'done')))
+        .where(eq(cardVideos.cardId, body.card_id))
         .orderBy(desc(cardVideos.version), cardVideos.position);
-      const target = body.video_id ? videos.find((v) => v.id === body.video_id) : videos[0];
-      if (body.video_id && !target) throw new AppError('NOT_FOUND');
+      const named = body.video_id ? all.find((v) => v.id === body.video_id) : undefined;
+      if (body.video_id && !named) throw new AppError('NOT_FOUND');
+      const kind = /repurpose/i.test(body.type ?? '') ? 'repurpose' : (named?.kind ?? 'done');
+      enforce(kind === 'repurpose' ? editRepurposeLinkVerdict(actor) : editDoneLinkVerdict(actor));
+      const videos = all.filter((v) => v.kind === kind);
+      const target = named ?? videos[0];
+      if (named && named.kind !== kind) throw new AppError('NOT_FOUND');
       if (target) await tx.update(cardVideos).set({ videoUrl: link }).where(eq(cardVideos.id, target.id));
       const isLatestFirst = !target || target.id === videos[0]?.id;
+      const column = kind === 'repurpose' ? { repurposeDoneLink: link } : { doneVideoLink: link };
       const [card] = await tx
         .update(cards)
-        .set({ ...(isLatestFirst ? { doneVideoLink: link } : {}), updatedAt: new Date() })
+        .set({ ...(isLatestFirst ? column : {}), updatedAt: new Date() })
         .where(eq(cards.id, body.card_id))
         .returning();
-      return card!;
+      return { card: card!, kind };
     });
-    const data = { done_video_link: link };
+    const data = kind === 'repurpose' ? { repurpose_done_link: link } : { done_video_link: link };
     await ctx.events.publish({ type: 'card.updated', cardId: body.card_id, audience: audienceOf(updated), data });
     return { success: true, message: MSG.linkUpdated };
   }

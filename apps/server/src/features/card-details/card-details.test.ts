@@ -102,6 +102,51 @@ describe('card detail operations', () => {
     ).toBe(400);
   });
 
+  it('replaces a repurposed video link for admin and team lead only (spec 001 §6)', async () => {
+    const card = await insertCard(t.database.db, {
+      clientId: a.customer.id,
+      cardStatus: 'repurpose_done',
+      hasRepurpose: true,
+      assignedQaId: a.qa.id,
+      doneVideoLink: 'https://example.com/done.mp4',
+      repurposeDoneLink: 'https://example.com/short-old.mp4',
+    });
+    const [done, short] = await t.database.db
+      .insert(cardVideos)
+      .values([
+        { cardId: card.id, kind: 'done', version: 0, videoUrl: 'https://example.com/done.mp4' },
+        { cardId: card.id, kind: 'repurpose', version: 0, videoUrl: 'https://example.com/short-old.mp4' },
+      ])
+      .returning();
+    const change = (token: string, extra: object) =>
+      post(token, '/api/card/changeDoneVideo', {
+        card_id: card.id,
+        done_video_link: 'https://example.com/short.mp4',
+        ...extra,
+      });
+    expect((await change(a.qa.token, { type: 'repurpose' })).statusCode).toBe(403);
+    expect((await change(a.qa.token, { video_id: short!.id })).statusCode).toBe(403);
+    expect((await change(a.customer.token, { type: 'repurpose' })).statusCode).toBe(403);
+    expect(await cardOf(card.id)).toMatchObject({ repurposeDoneLink: 'https://example.com/short-old.mp4' });
+    // A repurpose type with a done video's id names nothing of that kind.
+    expect((await change(a.lead.token, { type: 'repurpose', video_id: done!.id })).statusCode).toBe(404);
+
+    expect((await change(a.lead.token, { type: 'repurpose' })).statusCode).toBe(200);
+    expect(await cardOf(card.id)).toMatchObject({
+      repurposeDoneLink: 'https://example.com/short.mp4',
+      doneVideoLink: 'https://example.com/done.mp4',
+    });
+    const view = (
+      await t.app.inject({ method: 'GET', url: `/api/card/${card.id}`, headers: bearer(a.admin.token) })
+    ).json();
+    expect(view.repurpose_video_versions['version-0'][0]).toMatchObject({
+      video_id: short!.id,
+      video_url: 'https://example.com/short.mp4',
+    });
+    expect(view.video_versions['version-0'][0]).toMatchObject({ video_url: 'https://example.com/done.mp4' });
+    expect((await change(a.admin.token, { video_id: short!.id })).statusCode).toBe(200);
+  });
+
   it('attaches subtitles only for the card’s QA and plans with subtitles, and records opens', async () => {
     const card = await insertCard(t.database.db, {
       clientId: a.customer.id,

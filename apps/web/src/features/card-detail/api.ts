@@ -186,9 +186,14 @@ export function useYtDescription(cardId: number) {
 
 export type LinkField = 'done_video_link' | 'unlisted_video_link' | 'thumbnails_link' | 'yt_snippet_link';
 export const useChangeLink = (cardId: number) =>
-  useCardMutation(cardId, (v: { field: LinkField; link: string; videoId?: number }) =>
+  useCardMutation(cardId, (v: { field: LinkField; link: string; videoId?: number; repurpose?: boolean }) =>
     call(API.cardDetails.changeLink, {
-      body: { card_id: cardId, [v.field]: v.link, ...(v.videoId ? { video_id: v.videoId } : {}) },
+      body: {
+        card_id: cardId,
+        [v.field]: v.link,
+        ...(v.videoId ? { video_id: v.videoId } : {}),
+        ...(v.repurpose ? { type: 'repurpose' } : {}),
+      },
     }),
   );
 

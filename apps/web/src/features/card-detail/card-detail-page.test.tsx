@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REVISION_REASONS, MSG, REVISION_REASON_MSG } from '@cutroom/domain';
 import { renderApp } from '../../test/render-app';
+import { makeVideo } from '../../test/fixtures';
 import { cardServer, commentsReply, makeCardDetail, makeNote, stubDocumentFonts, viewerFor } from './test-kit';
 
 const selectedTab = () =>
@@ -50,6 +51,43 @@ describe('card detail page', { timeout: 15_000 }, () => {
     expect(screen.queryByTestId('comment-composer')).toBeNull();
     expect(screen.getByTestId('qa-warning').textContent).toContain(MSG.commentsClosedInQa);
     expect(screen.getByTestId('qa-chat-closed')).toBeTruthy();
+  });
+
+  const repurposed = () =>
+    makeCardDetail({
+      card_status: 'repurpose_done',
+      has_repurpose: true,
+      repurpose_video_versions: {
+        'version-0': [makeVideo(0, { video_id: 41, video_url: 'https://example.com/short.mp4' })],
+      },
+    });
+
+  it('shows a QA the repurposed videos without a way to edit their links (spec 001 §6: admin and team lead)', async () => {
+    cardServer(viewerFor('qa'), repurposed());
+    renderApp('/card-details/7');
+    expect((await screen.findByTestId('repurpose-video-row')).textContent).toContain('https://example.com/short.mp4');
+    expect(screen.getAllByRole('button', { name: /^Edit the link of video/ }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Edit the link of repurposed video 1' })).toBeNull();
+  });
+
+  it("lets a team lead replace a repurposed video's link", async () => {
+    const server = cardServer(viewerFor('team-lead'), repurposed(), {
+      'POST /api/card/changeDoneVideo': { body: { success: true, message: MSG.linkUpdated } },
+    });
+    const user = userEvent.setup();
+    renderApp('/card-details/7');
+    await user.click(await screen.findByRole('button', { name: 'Edit the link of repurposed video 1' }));
+    const input = await screen.findByLabelText('Video link');
+    await user.clear(input);
+    await user.type(input, 'https://example.com/short-v2.mp4');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.callsTo('POST', '/api/card/changeDoneVideo')).toHaveLength(1));
+    expect(server.callsTo('POST', '/api/card/changeDoneVideo')[0]!.body).toEqual({
+      card_id: 7,
+      done_video_link: 'https://example.com/short-v2.mp4',
+      video_id: 41,
+      type: 'repurpose',
+    });
   });
 
   it('says a card that is not there (or not ours) is not found', async () => {

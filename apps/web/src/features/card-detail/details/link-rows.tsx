@@ -27,6 +27,8 @@ interface Editing {
   initial: string;
   field: LinkField | 'content_id';
   videoId?: number;
+  /** A repurposed video's link rather than a done one's. */
+  repurpose?: boolean;
 }
 
 export const Empty = ({ children = 'Not added yet' }: { children?: ReactNode }) => (
@@ -72,6 +74,8 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
 
   const latest = versionKeys(card.video_versions).at(-1);
   const doneVideos = latest ? (card.video_versions[latest] ?? []) : [];
+  const latestRepurpose = versionKeys(card.repurpose_video_versions).at(-1);
+  const repurposeVideos = latestRepurpose ? (card.repurpose_video_versions[latestRepurpose] ?? []) : [];
   const showYt = card.has_youtube_helper;
   const showSrt = card.subtitles || card.has_youtube_helper || !!card.srt_file;
   const syncIds = card.content_id.join(', ');
@@ -204,10 +208,33 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
           <DataList.Item>
             <DataList.ItemLabel>Repurposed videos</DataList.ItemLabel>
             <DataList.ItemValue>
-              {card.repurpose_done_videos.length ? (
+              {repurposeVideos.length ? (
                 <Stack gap={2}>
-                  {card.repurpose_done_videos.map((url) => (
-                    <Link key={url} href={url} />
+                  {repurposeVideos.map((video, i) => (
+                    <Group
+                      key={video.video_id}
+                      gap={6}
+                      wrap="nowrap"
+                      align="flex-start"
+                      data-testid="repurpose-video-row"
+                    >
+                      <Link href={video.video_url} />
+                      {may.editRepurposeLink && (
+                        <EditButton
+                          label={`Edit the link of repurposed video ${i + 1}`}
+                          onClick={() =>
+                            setEditing({
+                              title: `Repurposed video ${i + 1} link`,
+                              label: 'Video link',
+                              initial: video.video_url,
+                              field: 'done_video_link',
+                              videoId: video.video_id,
+                              repurpose: true,
+                            })
+                          }
+                        />
+                      )}
+                    </Group>
                   ))}
                 </Stack>
               ) : (
@@ -272,7 +299,12 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
           onSave={(value) =>
             editing.field === 'content_id'
               ? changeContentId.mutateAsync(value)
-              : changeLink.mutateAsync({ field: editing.field, link: value, videoId: editing.videoId })
+              : changeLink.mutateAsync({
+                  field: editing.field,
+                  link: value,
+                  videoId: editing.videoId,
+                  repurpose: editing.repurpose,
+                })
           }
           onClose={() => setEditing(null)}
         />
