@@ -1,11 +1,19 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { MSG, OWN_FILE_PATTERN, mayEditCustomerDetails, type Role, type UploadPurpose } from '@cutroom/domain';
+import {
+  MSG,
+  OWN_FILE_PATTERN,
+  UPLOAD_PURPOSES,
+  mayEditCustomerDetails,
+  type Role,
+  type UploadPurpose,
+} from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { lockUser } from '../../db/locks.js';
 import { mediaFiles, users } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
+import { formatOfKey } from '../../platform/file-types.js';
 import { visibleUser } from '../users/user-admin.service.js';
 
 const FILES_PREFIX = '/files/';
@@ -14,8 +22,9 @@ export const keyOfUrl = (url: string | null | undefined) =>
   url && OWN_FILE_PATTERN.test(url) ? url.slice(FILES_PREFIX.length) : null;
 
 /**
- * The upload behind `url`, if `ownerId` uploaded it for one of `purposes`; the file's bytes were
- * judged at upload, so an avatar can only be an image whatever the client says about it.
+ * The upload behind `url`, if `ownerId` uploaded it for one of `purposes`, or as a general 'media' upload
+ * (spec 002 §7 names no purpose) whose bytes are of a kind those purposes take. The bytes were judged at
+ * upload, so an avatar can only be an image whatever the client says about it.
  */
 export async function ownUpload(
   db: Db,
@@ -30,11 +39,20 @@ export async function ownUpload(
         .select()
         .from(mediaFiles)
         .where(
-          and(eq(mediaFiles.key, key), eq(mediaFiles.ownerId, ownerId), inArray(mediaFiles.purpose, [...purposes])),
+          and(
+            eq(mediaFiles.key, key),
+            eq(mediaFiles.ownerId, ownerId),
+            inArray(mediaFiles.purpose, [...purposes, 'media']),
+          ),
         )
         .limit(1)
     : [];
-  if (!file) throw new AppError('VALIDATION', MSG.uploadFileAgain, field);
+  const kind = file && formatOfKey(file.key)?.kind;
+  const fits =
+    file &&
+    (file.purpose !== 'media' ||
+      (kind !== undefined && purposes.some((p) => (UPLOAD_PURPOSES[p].kinds as readonly string[]).includes(kind))));
+  if (!file || !fits) throw new AppError('VALIDATION', MSG.uploadFileAgain, field);
   return file;
 }
 

@@ -4,7 +4,7 @@ import { CUSTOMER_DETAIL_KEYS, MSG, fill, type UserView } from '@cutroom/domain'
 import { mediaFiles, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, seedWithSessions } from '../../test/helpers.js';
-import { MP3, PNG, uploadBody } from '../../test/sample-files.js';
+import { MP3, PNG, multipartBody, uploadBody } from '../../test/sample-files.js';
 import { detailColumn } from './profile-columns.js';
 
 let t: TestApp;
@@ -301,6 +301,48 @@ describe('avatar', () => {
     expect((await rowOf(c.id)).profileImg).toBeNull();
     // Nobody's avatar was touched either.
     expect(await fileRow(othersImage)).toBeDefined();
+  });
+});
+
+describe("the spec's upload (POST /api/media with name, document, clientID and no purpose)", () => {
+  const specUpload = async (token: string, clientId: number, content: Buffer, fileName: string, type: string) => {
+    const body = multipartBody([
+      { field: 'name', content: fileName },
+      { field: 'clientID', content: String(clientId) },
+      { field: 'document', fileName, type, content },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/media',
+      headers: { ...bearer(token), ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ url: string }>().url;
+  };
+
+  it('gives a url an image of which serves as the avatar and the thumbnail reference file', async () => {
+    const c = await freshCustomer();
+    const avatar = await specUpload(c.token, c.id, PNG, 'me.png', 'image/png');
+    const set = await profile(c.token, { profile_img: avatar });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await rowOf(c.id)).profileImg).toBe(avatar);
+    const reference = await specUpload(c.token, c.id, PNG, 'ref.png', 'image/png');
+    const file = await send('POST', '/api/user/uploadThumbnailFile', c.token, {
+      client_id: c.id,
+      ref_thumbnails_file: reference,
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    expect((await rowOf(c.id)).refThumbnailsFile).toBe(reference);
+  });
+
+  it('refuses a sound file sent that way as an avatar, whatever type it was declared as', async () => {
+    const c = await freshCustomer();
+    const sound = await specUpload(c.token, c.id, MP3, 'me.png', 'image/png');
+    const res = await profile(c.token, { profile_img: sound });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'profile_img', error_message: MSG.uploadFileAgain });
+    expect((await rowOf(c.id)).profileImg).toBeNull();
   });
 });
 
