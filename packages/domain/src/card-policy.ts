@@ -102,6 +102,23 @@ export function markDoneVerdict(actor: PolicyActor, card: PolicyCard): Verdict {
   return null;
 }
 
+/** Which part a completion is for: the one the caller names, else the card's column says. */
+export type CompletionSection = 'done' | 'repurpose';
+export const completionSection = (card: Pick<PolicyCard, 'card_status'>, asked?: CompletionSection) =>
+  asked ?? (card.card_status === 'repurpose_done' || card.card_status === 'repurpose_editing' ? 'repurpose' : 'done');
+
+/** Spec 000 §4 "Into completed": whether the delivery allows it, with the spec's message for each refusal. */
+export function completionVerdict(card: PolicyCard, section: CompletionSection): Verdict {
+  if (section === 'repurpose') {
+    if (card.card_status === 'repurpose_editing') return deny('CARD_IN_PROGRESS');
+    if (card.card_status !== 'repurpose_done') return deny('INVALID_CARD_STATUS');
+  } else {
+    if (card.card_status !== 'done') return deny('CARD_NOT_IN_DONE');
+    if (card.has_repurpose && !card.is_repurpose_complete) return deny('CARD_REPURPOSE_ENABLED');
+  }
+  return card.is_complete ? deny('INVALID_CARD_STATUS') : null;
+}
+
 export function archiveVerdict(actor: PolicyActor, card: PolicyCard): Verdict {
   if (!activeOwnerOrAdmin(actor, card)) return deny('MOVE_NOT_ALLOWED');
   if (card.archived || !ARCHIVABLE_STATUSES.includes(card.card_status)) return deny('INVALID_CARD_STATUS');

@@ -6,7 +6,8 @@ const ADMIN_ONLY: readonly Role[] = ['admin'];
 
 /** Roles a page is open to; the rest go home, as the spec says for settings (002 §2). */
 export const PAGE_ROLES = {
-  settings: API.settings.announcements.access,
+  // Whoever may write announcements; everyone may read the ones showing.
+  settings: API.settings.createAnnouncement.access,
   rating: ADMIN_ONLY,
   exportCards: ADMIN_ONLY,
   // A list page is open to whoever may call its list (the route contract's access).

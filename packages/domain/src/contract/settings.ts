@@ -57,8 +57,9 @@ export const SETTINGS = {
     method: 'GET',
     path: '/api/portal/settings/V2',
     tags,
-    summary: 'Every announcement, newest first',
-    access: SETTINGS_ROLES,
+    summary:
+      'Every announcement, newest first, to whoever manages them; to anyone else, those showing today (New York)',
+    access: 'user',
     reply: announcementsReply,
   }),
   activeAnnouncement: defineRoute({

@@ -746,7 +746,7 @@ const TABLE: Record<string, Case[]> = {
       expect: only(['admin'], 200),
     },
   ],
-  'GET /api/portal/settings/V2': [{ expect: only(['admin'], 200) }],
+  'GET /api/portal/settings/V2': [{ expect: signedIn(200) }],
   'GET /api/portal/announcement/active': [{ expect: signedIn(200) }],
   'PUT /api/portal/settings/V2': [
     {

@@ -11,9 +11,12 @@ import {
   assignVerdict,
   cardPolicy,
   changeNoteVerdict,
+  completionSection,
+  completionVerdict,
   editContentIdVerdict,
   editDoneLinkVerdict,
   editDueDateVerdict,
+  editRepurposeLinkVerdict,
   editRequestVerdict,
   editTitleVerdict,
   editYtLinksVerdict,
@@ -179,13 +182,7 @@ function moveBody(call: MoveCall, from: CardStatus, to: CardStatus): object {
 }
 
 /** Mark as done checks the delivery before who asks (spec 000 §4 "Into completed"); the section follows the status. */
-function completionRule(card: PolicyCard): Verdict {
-  if (card.card_status !== 'repurpose_done') {
-    if (card.card_status !== 'done') return deny('CARD_NOT_IN_DONE');
-    if (card.has_repurpose && !card.is_repurpose_complete) return deny('CARD_REPURPOSE_ENABLED');
-  }
-  return card.is_complete ? deny('INVALID_CARD_STATUS') : null;
-}
+const completionRule = (card: PolicyCard): Verdict => completionVerdict(card, completionSection(card));
 
 function moveActions(from: CardStatus): Action[] {
   return CARD_STATUSES.filter((to) => to !== from).map((to) => {
@@ -283,6 +280,12 @@ const CARD_ACTIONS: Action[] = [
     request: onCard(API.cardDetails.changeLink, withCardId({ done_video_link: link('fixed') })),
     verdict: (actor) => editDoneLinkVerdict(actor),
     menu: (p) => p.editDoneLink,
+  },
+  {
+    name: 'repurposed video link',
+    request: onCard(API.cardDetails.changeLink, withCardId({ done_video_link: link('short'), type: 'repurpose' })),
+    verdict: (actor) => editRepurposeLinkVerdict(actor),
+    menu: (p) => p.editRepurposeLink,
   },
   {
     name: 'YouTube links',

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lte, not, sql } from 'drizzle-orm';
 import {
   CLOCK_TIME_ZONE,
+  SETTINGS_ROLES,
   MSG,
   fill,
   type AnnouncementInput,
@@ -12,6 +13,7 @@ import {
 } from '@cutroom/domain';
 import type { z } from 'zod';
 import { announcements, holidays } from '../../db/schema.js';
+import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
@@ -148,23 +150,30 @@ function announcementColumns(b: AnnouncementInput): Partial<typeof announcements
   return set;
 }
 
-export async function listAnnouncements(ctx: AppContext) {
-  const rows = await ctx.db.select().from(announcements).orderBy(desc(announcements.id));
+/** Enabled, and today (New York) within its dates: what the banner may show. */
+const showingToday = () =>
+  and(
+    eq(announcements.enableBanner, true),
+    lte(announcements.startDate, todayInNewYork),
+    gte(announcements.endDate, todayInNewYork),
+  );
+
+/** Admins manage every announcement, drafts included; everyone else reads the ones showing (spec 002 §1). */
+export async function listAnnouncements(ctx: AppContext, viewer: SessionUser) {
+  const rows = await ctx.db
+    .select()
+    .from(announcements)
+    .where(SETTINGS_ROLES.includes(viewer.role) ? undefined : showingToday())
+    .orderBy(desc(announcements.id));
   return { announcements: rows.map(toAnnouncementView) };
 }
 
-/** The banner every signed-in user sees: enabled, and today (New York) within its dates. */
+/** The banner every signed-in user sees: the newest of those showing. */
 export async function activeAnnouncement(ctx: AppContext) {
   const [row] = await ctx.db
     .select()
     .from(announcements)
-    .where(
-      and(
-        eq(announcements.enableBanner, true),
-        lte(announcements.startDate, todayInNewYork),
-        gte(announcements.endDate, todayInNewYork),
-      ),
-    )
+    .where(showingToday())
     .orderBy(desc(announcements.startDate), desc(announcements.id))
     .limit(1);
   return { announcement: row ? toAnnouncementView(row) : null };

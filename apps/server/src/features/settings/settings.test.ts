@@ -182,6 +182,12 @@ describe('announcements', () => {
     });
     const none = await as(accounts.customer.token, 'GET', '/api/portal/announcement/active');
     expect(none.json()).toEqual({ announcement: null });
+    // The list is everyone's too (spec 002 §7), but a draft is the admin's alone.
+    const customersList = () =>
+      as(accounts.customer.token, 'GET', '/api/portal/settings/V2').then((r) =>
+        r.json<{ announcements: { id: number }[] }>().announcements.map((a) => a.id),
+      );
+    expect(await customersList()).not.toContain(id);
 
     const on = await admin('POST', `/api/portal/update-settings/V2/${id}`, {
       enable_banner: 1,
@@ -207,6 +213,12 @@ describe('announcements', () => {
       });
     }
     expect((await as(null, 'GET', '/api/portal/announcement/active')).statusCode).toBe(401);
+    expect(await customersList()).toContain(id);
+    const future = await admin('PUT', '/api/portal/settings/V2', { ...banner, startDate: nyDay(3), endDate: nyDay(5) });
+    const futureId = future.json<{ id: number }>().id;
+    await admin('POST', `/api/portal/update-settings/V2/${futureId}`, { enable_banner: 1 });
+    expect(await customersList()).not.toContain(futureId);
+    await admin('DELETE', `/api/portal/settings/V2/${futureId}/deleteAnnouncment`);
 
     const off = await admin('POST', `/api/portal/update-settings/V2/${id}`, { enable_banner: 0 });
     expect(off.statusCode).toBe(200);
@@ -291,7 +303,7 @@ describe('announcements', () => {
       expect(
         (await as(accounts[key].token, 'DELETE', `/api/portal/settings/V2/${id}/deleteAnnouncment`)).statusCode,
       ).toBe(403);
-      expect((await as(accounts[key].token, 'GET', '/api/portal/settings/V2')).statusCode).toBe(403);
+      expect((await as(accounts[key].token, 'PUT', '/api/portal/settings/V2', banner)).statusCode).toBe(403);
     }
     const del = await admin('DELETE', `/api/portal/settings/V2/${id}/deleteAnnouncment`);
     expect(del.json()).toEqual({ success: true, message: MSG.announcementDeleted });

@@ -5,6 +5,8 @@ import {
   TIMELINE_HOURS_FIRST,
   TIMELINE_HOURS_WITH_REVISION,
   archiveVerdict,
+  completionSection,
+  completionVerdict,
   pauseVerdict,
   rateVerdict,
   reorderVerdict,
@@ -150,16 +152,9 @@ export async function markComplete(
 ) {
   const row = await loadVisibleCard(ctx.db, viewer, cardId);
   const { card } = row;
-  const inRepurpose = card.cardStatus === 'repurpose_done' || card.cardStatus === 'repurpose_editing';
-  const section = body.cardSection ?? (inRepurpose ? 'repurpose' : 'done');
-  if (section === 'repurpose') {
-    if (card.cardStatus === 'repurpose_editing') throw new AppError('CARD_IN_PROGRESS');
-    if (card.cardStatus !== 'repurpose_done') throw new AppError('INVALID_CARD_STATUS');
-  } else {
-    if (card.cardStatus !== 'done') throw new AppError('CARD_NOT_IN_DONE');
-    if (card.hasRepurpose && !card.isRepurposeComplete) throw new AppError('CARD_REPURPOSE_ENABLED');
-  }
-  if (card.isComplete) throw new AppError('INVALID_CARD_STATUS');
+  const facts = policyCard(card);
+  const section = completionSection(facts, body.cardSection);
+  enforce(completionVerdict(facts, section));
   return transition(ctx, viewer, cardId, {
     from: card.cardStatus,
     to: 'completed_done',
