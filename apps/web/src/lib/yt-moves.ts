@@ -93,10 +93,3 @@ export const ytMoveSuccess = (send: YtMoveSend) =>
     : send.kind === 'markComplete'
       ? MSG.cardMarkedCompleted
       : MSG.cardMoved;
-
-/** The thumbnails on a card: thumbnails_link holds one or two links joined by '|'. */
-export const thumbnailLinks = (thumbnailsLink: string | null | undefined): string[] =>
-  (thumbnailsLink ?? '')
-    .split('|')
-    .map((link) => link.trim())
-    .filter(Boolean);

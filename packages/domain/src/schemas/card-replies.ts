@@ -110,6 +110,32 @@ export const cardDetail = cardTile.extend({
   client_firstname: z.string(),
   client_lastname: z.string(),
   is_active_subscription: z.boolean(),
+  // The rest of spec 000 §3 / 001 §3's card, in the spec's names, for API clients.
+  /** The due dates as New York wall-clock time ('YYYY-MM-DD HH:mm'), the portal's clock (spec 000 §9). */
+  convertedTime: z.string().nullable(),
+  convertedYTHelperTime: z.string().nullable(),
+  /** The customer's time zone ('' when not set). */
+  timezone: z.string(),
+  /** The customer's role. */
+  role: z.string(),
+  revisionCount: z.object({ done: z.number(), repurpose: z.number() }),
+  /** Full names of the QA and the YouTube helper. */
+  qa_assigned_to: z.string().nullable(),
+  yt_assigned_to: z.string().nullable(),
+  /** The customer's rating of the done video and its comment, and the repurposed part's comment. */
+  rating: z.number().nullable(),
+  comment: z.string().nullable(),
+  doneCardRatingComment: z.string().nullable(),
+  repurposeDoneCardRatingComment: z.string().nullable(),
+  /** Live notes of the customer chat and the helper chat; unseen: by others since the caller last opened the card. */
+  comments: z.number(),
+  unseenComments: z.number(),
+  yt_comments: z.number(),
+  unseenComments_ytHelper: z.number(),
+  /** The helper's thumbnails (thumbnails_link split), their count, and the helper round they came with. */
+  thumbnail_links: z.array(z.string()),
+  thumbnail_count: z.number(),
+  thumbnail_version: z.number(),
 });
 export type CardDetailReply = z.infer<typeof cardDetail>;
 

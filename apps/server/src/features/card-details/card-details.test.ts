@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG } from '@cutroom/domain';
-import { cardEvents, cardVideos, cards } from '../../db/schema.js';
+import { cardEvents, cardNotes, cardRatings, cardVideos, cards, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
 
@@ -15,6 +15,10 @@ afterAll(() => t.close());
 
 const post = (token: string, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+const nameOf = async (id: number) => {
+  const [u] = await t.database.db.select().from(users).where(eq(users.id, id));
+  return `${u!.firstname} ${u!.lastname}`;
+};
 const cardOf = async (id: number) => (await t.database.db.select().from(cards).where(eq(cards.id, id)))[0]!;
 
 describe('card detail operations', () => {
@@ -176,5 +180,80 @@ describe('card detail operations', () => {
     expect(await t.database.db.select().from(cardEvents).where(eq(cardEvents.cardId, card.id))).toMatchObject([
       { userId: a.customer.id, type: 'card_open' },
     ]);
+  });
+
+  it("answers the spec's remaining card fields: New York times, revision counts, names, ratings, chat counts, thumbnails", async () => {
+    const card = await insertCard(t.database.db, {
+      clientId: a.customer.id,
+      cardStatus: 'completed_done',
+      isComplete: true,
+      assignedQaId: a.qa.id,
+      hasYoutubeHelper: true,
+      ytHelperId: a.helper.id,
+      ytCardRevision: 1,
+      revisionNr: 2,
+      repurposeRevisionNr: 1,
+      dueDate: new Date('2030-07-04T16:30:00Z'),
+      thumbnailsLink: 'https://example.com/t1.png|https://example.com/t2.png',
+    });
+    await t.database.db.insert(cardRatings).values([
+      { cardId: card.id, cardType: 'done', rating: 4, comment: 'Great pacing' },
+      { cardId: card.id, cardType: 'repurpose', rating: 5, comment: null },
+    ]);
+    const note = (authorId: number, chat: 'customer' | 'team' | 'yt', minutesAgo: number, isDeleted = false) => ({
+      cardId: card.id,
+      chat,
+      note: 'A note',
+      authorId,
+      isDeleted,
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+    });
+    await t.database.db
+      .insert(cardNotes)
+      .values([
+        note(a.customer.id, 'customer', 30),
+        note(a.qa.id, 'customer', 20),
+        note(a.qa.id, 'customer', 5),
+        note(a.qa.id, 'customer', 4, true),
+        note(a.lead.id, 'team', 3),
+        note(a.helper.id, 'yt', 2),
+      ]);
+    // The customer last opened the card ten minutes ago: one customer-chat note and the helper's note came since.
+    await t.database.db
+      .insert(cardEvents)
+      .values({
+        cardId: card.id,
+        userId: a.customer.id,
+        type: 'card_open',
+        createdAt: new Date(Date.now() - 10 * 60_000),
+      });
+    const view = (
+      await t.app.inject({ method: 'GET', url: `/api/card/${card.id}`, headers: bearer(a.customer.token) })
+    ).json();
+    expect(view).toMatchObject({
+      convertedTime: '2030-07-04 12:30',
+      convertedYTHelperTime: null,
+      role: 'customer',
+      revisionCount: { done: 2, repurpose: 1 },
+      qa_assigned_to: await nameOf(a.qa.id),
+      yt_assigned_to: await nameOf(a.helper.id),
+      rating: 4,
+      comment: 'Great pacing',
+      doneCardRatingComment: 'Great pacing',
+      repurposeDoneCardRatingComment: null,
+      comments: 3,
+      unseenComments: 1,
+      yt_comments: 1,
+      unseenComments_ytHelper: 1,
+      thumbnail_links: ['https://example.com/t1.png', 'https://example.com/t2.png'],
+      thumbnail_count: 2,
+      thumbnail_version: 1,
+    });
+    expect(typeof view.timezone).toBe('string');
+    // Someone who never opened the card has every note by others unseen.
+    const admin = (
+      await t.app.inject({ method: 'GET', url: `/api/card/${card.id}`, headers: bearer(a.admin.token) })
+    ).json();
+    expect(admin).toMatchObject({ comments: 3, unseenComments: 3, yt_comments: 1, unseenComments_ytHelper: 1 });
   });
 });

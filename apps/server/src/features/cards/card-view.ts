@@ -1,6 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  CLOCK_TIME_ZONE,
   isAtRisk,
   isStaff,
   splitContentIds,
@@ -12,7 +13,7 @@ import {
   type YtStatus,
 } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
-import { cardActivity, cardVideos, cards, users } from '../../db/schema.js';
+import { cardActivity, cardNotes, cardRatings, cardVideos, cards, users } from '../../db/schema.js';
 
 const client = alias(users, 'client');
 const qa = alias(users, 'qa');
@@ -68,7 +69,12 @@ export const tileSelection = {
 export const cardSelection = {
   ...tileSelection,
   card: cards,
-  client: { ...tileSelection.client, isActiveSubscription: client.isActiveSubscription },
+  client: {
+    ...tileSelection.client,
+    isActiveSubscription: client.isActiveSubscription,
+    timezone: client.timezone,
+    clientType: client.clientType,
+  },
 };
 
 export function selectTiles(db: Db) {
@@ -174,14 +180,50 @@ function versionsMap(videos: VideoRow[], kind: 'done' | 'repurpose') {
   return map;
 }
 
+/** New York wall-clock time, 'YYYY-MM-DD HH:mm' (en-CA writes the date that way, h23 the hour). */
+const newYorkClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: CLOCK_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const clockTime = (d: Date | null) => (d ? newYorkClock.format(d).replace(', ', ' ') : null);
+const fullName = (p: { firstname: string | null; lastname: string | null } | null) =>
+  p ? `${p.firstname ?? ''} ${p.lastname ?? ''}`.trim() || null : null;
+
+/** Chat counts of spec 000 §3: live notes per chat, and those by others since the viewer last opened the card. */
+async function chatCounts(db: Db, cardId: number, viewerId: number) {
+  const lastOpen = sql`coalesce((select max(e.created_at) from card_events e where e.card_id = ${cardId} and e.user_id = ${viewerId} and e.type = 'card_open'), '-infinity')`;
+  const live = (chat: 'customer' | 'yt') => sql<number>`count(*) filter (where ${cardNotes.chat} = ${chat})::int`;
+  const unseen = (chat: 'customer' | 'yt') =>
+    sql<number>`count(*) filter (where ${cardNotes.chat} = ${chat} and ${cardNotes.authorId} <> ${viewerId} and ${cardNotes.createdAt} > ${lastOpen})::int`;
+  const [counts] = await db
+    .select({ comments: live('customer'), unseen: unseen('customer'), yt: live('yt'), unseenYt: unseen('yt') })
+    .from(cardNotes)
+    .where(and(eq(cardNotes.cardId, cardId), eq(cardNotes.isDeleted, false)));
+  return counts ?? { comments: 0, unseen: 0, yt: 0, unseenYt: 0 };
+}
+
 /** The full card of GET /api/card/{id} (spec 000 §3, 001 §3). */
-export async function toCardDetail(db: Db, row: CardRow, viewerRole: Role): Promise<CardDetailReply> {
+export async function toCardDetail(db: Db, row: CardRow, viewer: { id: number; role: Role }): Promise<CardDetailReply> {
   const c = row.card;
-  const videos = await db
-    .select()
-    .from(cardVideos)
-    .where(eq(cardVideos.cardId, c.id))
-    .orderBy(asc(cardVideos.version), asc(cardVideos.position));
+  const [videos, ratings, chats] = await Promise.all([
+    db
+      .select()
+      .from(cardVideos)
+      .where(eq(cardVideos.cardId, c.id))
+      .orderBy(asc(cardVideos.version), asc(cardVideos.position)),
+    db
+      .select({ part: cardRatings.cardType, comment: cardRatings.comment })
+      .from(cardRatings)
+      .where(eq(cardRatings.cardId, c.id)),
+    chatCounts(db, c.id, viewer.id),
+  ]);
+  const ratingComment = (part: RatedPart) => ratings.find((r) => r.part === part)?.comment ?? null;
+  const thumbnails = splitLinks(c.thumbnailsLink);
   const latest = (kind: 'done' | 'repurpose') => {
     const own = videos.filter((v) => v.kind === kind);
     const top = Math.max(-1, ...own.map((v) => v.version));
@@ -190,7 +232,7 @@ export async function toCardDetail(db: Db, row: CardRow, viewerRole: Role): Prom
   const doneVideos = latest('done');
   const repurposeVideos = latest('repurpose');
   return {
-    ...toCardTile(row, viewerRole),
+    ...toCardTile(row, viewer.role),
     ytHelper_card_status: c.hasYoutubeHelper ? ytStatusOf(c) : null,
     dropbox_link: c.dropboxLink,
     youtube_aspect_ratio: c.youtubeAspectRatio,
@@ -236,6 +278,24 @@ export async function toCardDetail(db: Db, row: CardRow, viewerRole: Role): Prom
     client_firstname: row.client.firstname,
     client_lastname: row.client.lastname,
     is_active_subscription: row.client.isActiveSubscription,
+    convertedTime: clockTime(c.dueDate),
+    convertedYTHelperTime: clockTime(c.ytDueDate),
+    timezone: row.client.timezone,
+    role: row.client.clientType,
+    revisionCount: { done: c.revisionNr, repurpose: c.repurposeRevisionNr },
+    qa_assigned_to: fullName(row.qaName),
+    yt_assigned_to: fullName(row.helperName),
+    rating: row.doneRating,
+    comment: ratingComment('done'),
+    doneCardRatingComment: ratingComment('done'),
+    repurposeDoneCardRatingComment: ratingComment('repurpose'),
+    comments: chats.comments,
+    unseenComments: chats.unseen,
+    yt_comments: chats.yt,
+    unseenComments_ytHelper: chats.unseenYt,
+    thumbnail_links: thumbnails,
+    thumbnail_count: thumbnails.length,
+    thumbnail_version: thumbnails.length ? c.ytCardRevision : 0,
   };
 }
 

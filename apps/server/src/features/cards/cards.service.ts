@@ -244,7 +244,7 @@ export async function updateTitle(
 }
 
 export async function getCard(ctx: AppContext, viewer: SessionUser, cardId: number) {
-  return toCardDetail(ctx.db, await loadVisibleCard(ctx.db, viewer, cardId), viewer.role);
+  return toCardDetail(ctx.db, await loadVisibleCard(ctx.db, viewer, cardId), viewer);
 }
 
 /** Up to 10 visible, unarchived titles containing the text, newest first. */

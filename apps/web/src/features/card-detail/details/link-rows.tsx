@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Anchor, Button, DataList, FileButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconEye, IconHelpCircle, IconPencil, IconUpload } from '@tabler/icons-react';
-import { MSG, UPLOAD_PURPOSES, type CardDetailReply, type UserView } from '@cutroom/domain';
+import { MSG, UPLOAD_PURPOSES, type CardDetailReply, type UserView, splitLinks } from '@cutroom/domain';
 import { policyFor } from '../../../lib/policy';
-import { thumbnailLinks } from '../../../lib/yt-moves';
 import { useChangeContentId, useChangeLink, useUploadSrt, type LinkField } from '../api';
 import { EditValueDialog } from '../dialogs/edit-value-dialog';
 import { SyncIdHelpDialog } from '../dialogs/sync-id-help-dialog';
@@ -88,7 +87,7 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
           {value ? (
             <Stack gap={2} miw={0}>
               {/* thumbnails_link holds one or two links joined by '|'. */}
-              {thumbnailLinks(value).map((href) => (
+              {splitLinks(value).map((href) => (
                 <Link key={href} href={href} />
               ))}
             </Stack>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, Group, Select } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconStar } from '@tabler/icons-react';
-import { YT_STATUS_LABELS, type CardDetailReply, type UserView, type YtStatus } from '@cutroom/domain';
+import { YT_STATUS_LABELS, type CardDetailReply, type UserView, type YtStatus, splitLinks } from '@cutroom/domain';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { YtAssetsDialog } from '../../../components/yt-assets-dialog';
 import { YtCompleteDialog } from '../../../components/yt-complete-dialog';
 import { ratesYtOnCompletion, ytPolicyFor, ytStatusOf } from '../../../lib/policy';
-import { planYtMove, thumbnailLinks, type PlannedYtMove, type YtMoveSend } from '../../../lib/yt-moves';
+import { planYtMove, type PlannedYtMove, type YtMoveSend } from '../../../lib/yt-moves';
 import { useYtMove } from '../api';
 import { FeedbackDialog } from '../dialogs/feedback-dialog';
 
@@ -38,7 +38,7 @@ export function YtStatusControl({ card, viewer }: YtControlsProps) {
   const send = (p: PlannedYtMove, s: YtMoveSend) =>
     move.mutateAsync(s).then(() => setPlan((cur) => (cur === p ? null : cur)));
 
-  const thumbs = thumbnailLinks(card.thumbnails_link);
+  const thumbs = splitLinks(card.thumbnails_link);
   const options = status
     ? [status, ...may.moves].map((s) => ({ value: s, label: YT_STATUS_LABELS[s], disabled: s === status }))
     : [];

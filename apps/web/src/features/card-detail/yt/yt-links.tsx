@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { DataList, Group, Stack } from '@mantine/core';
-import { MSG, type CardDetailReply } from '@cutroom/domain';
-import { thumbnailLinks } from '../../../lib/yt-moves';
+import { MSG, type CardDetailReply, splitLinks } from '@cutroom/domain';
 import { useChangeLink, type LinkField } from '../api';
 import { EditButton, Empty, Link, isUrl } from '../details/link-rows';
 import listClasses from '../details/details.module.css';
@@ -24,7 +23,7 @@ export function YtLinks({ card, editable }: { card: CardDetailReply; editable: b
       <DataList labelWidth={130} withDivider classNames={listClasses} data-testid="yt-links">
         {ROWS.map(({ field, label }) => {
           // thumbnails_link holds one or two links joined by '|'.
-          const links = field === 'thumbnails_link' ? thumbnailLinks(card[field]) : card[field] ? [card[field]] : [];
+          const links = field === 'thumbnails_link' ? splitLinks(card[field]) : card[field] ? [card[field]] : [];
           return (
             <DataList.Item key={field}>
               <DataList.ItemLabel>{label}</DataList.ItemLabel>

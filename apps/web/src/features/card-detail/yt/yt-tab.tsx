@@ -1,10 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Badge, DataList, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { YT_STATUS_TEXT, type CardDetailReply, type UserView } from '@cutroom/domain';
+import { YT_STATUS_TEXT, type CardDetailReply, type UserView, splitLinks } from '@cutroom/domain';
 import { formatEst } from '../../../lib/format-time';
 import { fullName } from '../../../lib/person-name';
 import { policyFor, ytPolicyFor, ytStatusOf } from '../../../lib/policy';
-import { thumbnailLinks } from '../../../lib/yt-moves';
 import { useChatNotes, useYtDueDate, type ChatFilter } from '../api';
 import { ChatPanel, orderedNotes } from '../chat/chat-panel';
 import { plainQuote } from '../chat/comment-tokens';
@@ -60,7 +59,7 @@ function YtDueDate({ card, editable }: { card: CardDetailReply; editable: boolea
 export function YtTab({ card, viewer, stream }: YtTabProps) {
   const may = ytPolicyFor(viewer, card);
   const status = ytStatusOf(card);
-  const thumbs = thumbnailLinks(card.thumbnails_link);
+  const thumbs = splitLinks(card.thumbnails_link);
   const [number, setNumber] = useState(1);
   const [filter, setFilter] = useState<ChatFilter>('all');
   const [drawing, setDrawing] = useState<ShapeKind | null>(null);
