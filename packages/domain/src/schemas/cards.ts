@@ -4,13 +4,16 @@ import { MAX_REPURPOSE_SIZES, TITLE_MAX } from '../constants.js';
 import { CARD_STATUSES } from '../card-status.js';
 import { mediaUrlField, urlField, dbId } from '../validation.js';
 import { MSG, fill } from '../messages.js';
+import { splitLinks } from '../card-fields.js';
 
 const RICH_TEXT_MAX = 20_000;
 const LINKS_MAX = 20;
 const SHORT_TEXT_MAX = 500;
 const richText = z.string().max(RICH_TEXT_MAX, { error: MSG.textTooLong });
 const shortText = z.string().trim().max(SHORT_TEXT_MAX);
-const linkList = z.array(urlField).max(LINKS_MAX, { error: fill(MSG.linksMax, { n: String(LINKS_MAX) }) });
+const linkArray = z.array(urlField).max(LINKS_MAX, { error: fill(MSG.linksMax, { n: String(LINKS_MAX) }) });
+/** A list of links, or the spec's pipe-separated text of them (000 §3: video_thumb_ref, affiliate_links). */
+const linkList = z.union([linkArray, z.string().transform(splitLinks).pipe(linkArray)]);
 
 export const cardTitleField = z
   .string({ error: fill(MSG.fieldRequired, { label: 'Title' }) })

@@ -52,6 +52,33 @@ describe('creating requests', () => {
     expect(activity).toMatchObject([{ userId: a.customer.id, fromStatus: null, toStatus: 'video_request' }]);
   });
 
+  it("takes link lists as the spec's pipe-separated text too, and checks each link", async () => {
+    const res = await create(a.customer.token, {
+      ...base,
+      card_title: 'Piped links',
+      hasYTHelper: true,
+      video_thumb_ref: 'https://example.com/a.png | https://example.com/b.png',
+      affiliate_links: 'https://shop.example.com/mic',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const card = await t.app.inject({
+      method: 'GET',
+      url: `/api/card/${res.json().card_id}`,
+      headers: bearer(a.customer.token),
+    });
+    expect(card.json()).toMatchObject({
+      video_thumb_ref: ['https://example.com/a.png', 'https://example.com/b.png'],
+      affiliate_links: ['https://shop.example.com/mic'],
+    });
+    const bad = await create(a.customer.token, {
+      ...base,
+      card_title: 'Bad piped',
+      video_thumb_ref: 'https://ok.example.com|not a link',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toMatch(/^video_thumb_ref/);
+  });
+
   it("refuses a duplicate title with the spec's message, whatever its case", async () => {
     await create(a.customer.token, { ...base, card_title: 'Unique title' });
     const dup = await create(a.customer.token, { ...base, card_title: 'UNIQUE TITLE' });
