@@ -1,6 +1,7 @@
 import {
   analyticsClientQuery,
   analyticsPeriodParam,
+  accessTokenReply,
   analyticsReply,
   analyticsStatusReply,
   deleteTokensReply,
@@ -42,7 +43,7 @@ export const ANALYTICS = {
       'Finish the Google sign-in: checks the state (the caller’s, under 10 minutes old, one use), exchanges the code with its PKCE verifier, stores the tokens encrypted, and answers with the 7-day analytics',
     access: OWNER,
     body: googleAccessTokenBody,
-    reply: analyticsReply,
+    reply: accessTokenReply,
   }),
   analytics: defineRoute({
     method: 'GET',

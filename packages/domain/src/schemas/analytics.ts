@@ -50,4 +50,9 @@ export const analyticsReply = z.object({
   previousRange: dayRange.nullable(),
 });
 
+/** POST /api/google-access-token "gives analytics" (spec 002 §7): the same figures, also under that name. */
+export const accessTokenReply = analyticsReply.extend({
+  analytics: z.object({ newAnalytics: analyticsFigures, oldAnalytics: analyticsFigures.nullable() }),
+});
+
 export const deleteTokensReply = z.object({ message: z.string() });

@@ -133,7 +133,8 @@ export async function connectGoogle(
   const client = oauthClient(google, ctx.config.publicUrl);
   const tokens = await exchangeCode(client, body.code, verifier, log);
   await storeTokens(ctx, google, viewer.id, tokens);
-  return readAnalytics(ctx, viewer, undefined, DEFAULT_ANALYTICS_PERIOD, zone, log);
+  const read = await readAnalytics(ctx, viewer, undefined, DEFAULT_ANALYTICS_PERIOD, zone, log);
+  return { ...read, analytics: { newAnalytics: read.newAnalytics, oldAnalytics: read.oldAnalytics } };
 }
 
 /** DELETE /api/delete-tokens: revoke at Google (best effort), then forget the tokens. */

@@ -104,6 +104,8 @@ describe('Google sign-in', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ period: '7days', ...expected('7days') });
+    const { newAnalytics, oldAnalytics } = expected('7days');
+    expect(body.analytics).toEqual({ newAnalytics, oldAnalytics });
     noSecrets(res.body);
     const [row] = await t.database.db.select().from(googleTokens).where(eq(googleTokens.userId, accounts.customer.id));
     expect(row!.accessToken.startsWith('v1.')).toBe(true);
