@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  CLOCK_TIME_ZONE,
   isAtRisk,
+  newYorkClock,
   isStaff,
   splitContentIds,
   splitLinks,
@@ -180,17 +180,13 @@ function versionsMap(videos: VideoRow[], kind: 'done' | 'repurpose') {
   return map;
 }
 
-/** New York wall-clock time, 'YYYY-MM-DD HH:mm' (en-CA writes the date that way, h23 the hour). */
-const newYorkClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: CLOCK_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const clockTime = (d: Date | null) => (d ? newYorkClock.format(d).replace(', ', ' ') : null);
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+/** New York wall-clock time, 'YYYY-MM-DD HH:mm': the portal's clock (spec 000 §9). */
+const clockTime = (d: Date | null) => {
+  if (!d) return null;
+  const { day, minute } = newYorkClock(d);
+  return `${day} ${twoDigits(Math.floor(minute / 60))}:${twoDigits(minute % 60)}`;
+};
 const fullName = (p: { firstname: string | null; lastname: string | null } | null) =>
   p ? `${p.firstname ?? ''} ${p.lastname ?? ''}`.trim() || null : null;
 

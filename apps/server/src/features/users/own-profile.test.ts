@@ -56,8 +56,8 @@ async function freshCustomer(extra: object = {}) {
   });
   return { id, token: login.json<{ access_token: string }>().access_token };
 }
-const upload = async (token: string, purpose: string, content = PNG) => {
-  const body = uploadBody('picture.png', 'image/png', content, purpose);
+/** Sends a multipart body to POST /api/media and answers the stored file's url. */
+const sendUpload = async (token: string, body: ReturnType<typeof multipartBody>) => {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/media',
@@ -67,6 +67,8 @@ const upload = async (token: string, purpose: string, content = PNG) => {
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ url: string }>().url;
 };
+const upload = (token: string, purpose: string, content = PNG) =>
+  sendUpload(token, uploadBody('picture.png', 'image/png', content, purpose));
 
 const BRIEF = {
   channel_name: 'Cooking with Ada',
@@ -305,21 +307,15 @@ describe('avatar', () => {
 });
 
 describe("the spec's upload (POST /api/media with name, document, clientID and no purpose)", () => {
-  const specUpload = async (token: string, clientId: number, content: Buffer, fileName: string, type: string) => {
-    const body = multipartBody([
-      { field: 'name', content: fileName },
-      { field: 'clientID', content: String(clientId) },
-      { field: 'document', fileName, type, content },
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/media',
-      headers: { ...bearer(token), ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ url: string }>().url;
-  };
+  const specUpload = (token: string, clientId: number, content: Buffer, fileName: string, type: string) =>
+    sendUpload(
+      token,
+      multipartBody([
+        { field: 'name', content: fileName },
+        { field: 'clientID', content: String(clientId) },
+        { field: 'document', fileName, type, content },
+      ]),
+    );
 
   it('gives a url an image of which serves as the avatar and the thumbnail reference file', async () => {
     const c = await freshCustomer();
