@@ -141,8 +141,19 @@ export async function login(
   await limits.loginPair.reset(pair);
   await limits.loginAccount.reset(body.useremail);
   const remember = body.remember_me ?? true;
-  const token = await createSession(ctx.db, user.id, remember, client.userAgent);
-  await ctx.db.update(users).set({ lastLoginTime: new Date() }).where(eq(users.id, user.id));
+  const token = await ctx.db.transaction(async (tx) => {
+    // A password change or reset that landed after the check signed everyone out: this login must not outlive it.
+    const [current] = await tx
+      .select({ passwordHash: users.passwordHash, isDeleted: users.isDeleted })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for('update');
+    if (!current || current.isDeleted || current.passwordHash !== user.passwordHash)
+      throw new AppError('BAD_CREDENTIALS');
+    const issued = await createSession(tx, user.id, remember, client.userAgent);
+    await tx.update(users).set({ lastLoginTime: new Date() }).where(eq(users.id, user.id));
+    return issued;
+  });
   return { token, remember, client_type: user.clientType, timezone: user.timezone };
 }
 
