@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_TYPES } from './options.js';
-import { requestLimitOf, requestUsageText } from './request-limit.js';
+import { billingPeriod, requestLimitOf, requestUsageText } from './request-limit.js';
 
 const plan = (
   subscriptionType: string | null,
@@ -23,6 +23,32 @@ describe('requestLimitOf', () => {
   it("lets an admin's override win over every plan, unlimited included", () => {
     for (const p of SUBSCRIPTION_TYPES) expect(plan(p.value, 7, 3)).toBe(3);
     expect(plan('unlimited', null, 0)).toBe(0);
+  });
+});
+
+describe('billingPeriod', () => {
+  const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
+  it('is the 30 days from the billing date, or from its last 30-day step', () => {
+    expect(billingPeriod(day('2026-01-01'), day('2026-01-10'))).toEqual({
+      start: day('2026-01-01'),
+      end: day('2026-01-31'),
+    });
+    expect(billingPeriod(day('2026-01-01'), day('2026-02-15'))).toEqual({
+      start: day('2026-01-31'),
+      end: day('2026-03-02'),
+    });
+    expect(billingPeriod(day('2026-01-01'), day('2026-01-31'))).toEqual({
+      start: day('2026-01-31'),
+      end: day('2026-03-02'),
+    });
+  });
+
+  it('holds today when the billing date is still to come (it counts back in 30-day steps)', () => {
+    const now = day('2026-03-10');
+    const { start, end } = billingPeriod(day('2026-04-01'), now);
+    expect(start.getTime()).toBeLessThanOrEqual(now.getTime());
+    expect(end.getTime()).toBeGreaterThan(now.getTime());
+    expect({ start, end }).toEqual({ start: day('2026-03-02'), end: day('2026-04-01') });
   });
 });
 

@@ -25,10 +25,13 @@ export function requestLimitOf(plan: PlanFields): number | null {
 
 const DAY_MS = 86_400_000;
 
-/** The 30-day billing period that contains `now`, counted from the billing date (DESIGN §4). */
+/**
+ * The 30-day billing period that contains `now`, counted from the billing date (DESIGN §4), before it as
+ * well as after: a billing date an admin set in the future must not leave today outside every period.
+ */
 export function billingPeriod(billingDate: Date, now = new Date()): { start: Date; end: Date } {
   const periodMs = BILLING_PERIOD_DAYS * DAY_MS;
-  const elapsed = Math.max(0, now.getTime() - billingDate.getTime());
+  const elapsed = now.getTime() - billingDate.getTime();
   const start = new Date(billingDate.getTime() + Math.floor(elapsed / periodMs) * periodMs);
   return { start, end: new Date(start.getTime() + periodMs) };
 }

@@ -112,6 +112,13 @@ describe('creating requests', () => {
     });
     expect(board.json()).toMatchObject({ monthlyCardCount: 1, allowance: { used: 1, limit: 1, blocked: 'limit' } });
 
+    // A billing date an admin set in the future still leaves this period's request counted.
+    const nextMonth = new Date(Date.now() + 20 * 86_400_000);
+    await t.database.db.update(users).set({ billingDate: nextMonth }).where(eq(users.id, a.customer2.id));
+    expect((await create(a.customer2.token, { ...base, card_title: 'Billing date ahead' })).json().error_message).toBe(
+      MSG.requestLimitReached,
+    );
+
     await t.database.db.delete(customerQas).where(eq(customerQas.customerId, a.customer2.id));
     const noQa = await create(a.customer2.token, { ...base, card_title: 'No QA yet' });
     expect(noQa.json().error_message).toBe(MSG.noQaAssigned);
