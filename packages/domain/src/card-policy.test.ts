@@ -107,6 +107,10 @@ describe('card policy: who may do what, by role and status', () => {
       if (role === 'admin') expect(paused.length).toBeGreaterThan(0);
       else expect(paused).toEqual([]);
     }
+    // Completion too: the customer's Mark As Done waits for the card to be resumed.
+    const pausedDone = card('done', { paused: true });
+    expect(cardPolicy(actor('customer'), pausedDone).markDone).toBe(false);
+    expect(cardPolicy(actor('admin'), pausedDone).markDone).toBe(true);
   });
 
   it('pause and resume follow the flag; complete, canceled and archived cards are not paused', () => {

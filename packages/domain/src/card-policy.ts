@@ -94,9 +94,11 @@ export function moveVerdict(actor: PolicyActor, card: PolicyCard, to: CardStatus
   return null;
 }
 
-/** Mark as done: the active owner or an admin, on a delivered card not yet complete. */
+/** Mark as done: the active owner or an admin, on a delivered card not yet complete; a paused one, admin only. */
 export function markDoneVerdict(actor: PolicyActor, card: PolicyCard): Verdict {
   if (!activeOwnerOrAdmin(actor, card)) return deny('MOVE_NOT_ALLOWED');
+  // DESIGN §4: paused cards move only for admin, completion included.
+  if (card.paused && actor.role !== 'admin') return deny('MOVE_NOT_ALLOWED');
   const delivered = card.card_status === 'done' || card.card_status === 'repurpose_done';
   if (!delivered || card.is_complete || card.archived) return deny('INVALID_CARD_STATUS');
   return null;

@@ -95,6 +95,7 @@ const VARIANTS: { name: string; values: Partial<CardInsert> }[] = [
     },
   })),
   { name: 'editing, paused', values: { cardStatus: 'editing', paused: true } },
+  { name: 'done, paused', values: { cardStatus: 'done', paused: true } },
   { name: 'editing, helper on', values: { cardStatus: 'editing', hasYoutubeHelper: true } },
   { name: 'done, repurpose on', values: { cardStatus: 'done', hasRepurpose: true, repurposeAspect: '9:16' } },
   {
