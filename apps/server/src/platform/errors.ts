@@ -109,6 +109,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const code = UNIQUE_CONSTRAINTS[pg.constraint ?? ''] ?? 'STALE_MOVE';
       return rep.status(409).send(reply(code, ERRORS[code].message));
     }
+    if (pg?.code === '23503') {
+      // A row the write refers to is gone: deleted by another request between this one's read and its write.
+      return rep.status(404).send(reply('NOT_FOUND', ERRORS.NOT_FOUND.message));
+    }
     if (rolledBackByConflict(err)) {
       // Still in a deadlock or serialization failure after the transaction's own retries (db/client.ts).
       return rep.status(409).send(reply('CONCURRENT_CHANGE', MSG.concurrentChange));
