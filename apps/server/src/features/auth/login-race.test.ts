@@ -1,9 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { seedWithSessions } from '../../test/helpers.js';
+import { gate, untilSomeoneWaitsOnALock } from '../../test/pg-locks.js';
 import { DEMO_PASSWORD } from '../seed/demo-seed.js';
 
 // PGlite runs one statement at a time, so the two requests can only interleave on PostgreSQL.
@@ -16,40 +17,27 @@ describe.runIf(process.env.TEST_DB === 'pg')('a login racing a password change (
   });
   afterAll(() => t.close());
 
-  const waitingOnLocks = async () => {
-    const result = await t.database.db.execute(
-      sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-    );
-    return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
-  };
-
   it('refuses the old password once the change that was under way has signed everyone out', async () => {
     const { id, email } = accounts.editor;
     const newHash = await hashPassword('a whole new password');
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let changing!: () => void;
-    const started = new Promise<void>((resolve) => (changing = resolve));
+    const release = gate();
+    const started = gate();
     // The change as the service makes it: the user's row locked and rewritten, then every session signed out.
     const change = t.database.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash: newHash }).where(eq(users.id, id));
-      changing();
-      await held;
+      started.open();
+      await release.opened;
       await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, id));
     });
-    await started;
+    await started.opened;
     // The login reads the committed (old) hash, which the old password matches, and then waits for the row.
     const login = t.app.inject({
       method: 'POST',
       url: '/api/login',
       payload: { useremail: email, password: DEMO_PASSWORD },
     });
-    const deadline = Date.now() + 10_000;
-    while ((await waitingOnLocks()) === 0) {
-      if (Date.now() > deadline) throw new Error('the login never waited for the password change');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    release();
+    await untilSomeoneWaitsOnALock(t.database.db);
+    release.open();
     await change;
     const res = await login;
     expect(res.statusCode).toBe(401);

@@ -26,6 +26,7 @@ import { AppError } from '../../platform/errors.js';
 import { toUserView } from './user-view.js';
 import { profileUsersWhere, visibleUsersWhere } from './visibility.js';
 import { emailInUse } from './users.service.js';
+import { assertUsersOfRole } from './assert-roles.js';
 import { detailColumns, mergedMailPreferences, ytFieldsFilledAfter, type UserUpdate } from './profile-columns.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -54,16 +55,6 @@ async function lockedUser(tx: Db, id: number): Promise<UserRow> {
 }
 
 /** Each id is a live user of `role`; shared locks keep them from being deleted or re-typed until we commit. */
-async function assertUsersOfRole(tx: Db, ids: number[], role: Role, field: string, label: string) {
-  if (ids.length === 0) return;
-  const found = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, ids), eq(users.clientType, role), eq(users.isDeleted, false)))
-    .for('share');
-  if (found.length !== new Set(ids).size) throw new AppError('VALIDATION', fill(MSG.chooseExisting, { label }), field);
-}
-
 const customPlanRange = fill(MSG.customPlanRange, {
   min: String(CUSTOM_SUBSCRIPTION_MIN),
   max: String(CUSTOM_SUBSCRIPTION_MAX),

@@ -16,6 +16,7 @@ import { customerQas, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { assertUsersOfRole } from './assert-roles.js';
 import { toUserView, toUserViews } from './user-view.js';
 import { profileUsersWhere, visibleUsersWhere } from './visibility.js';
 import { likeTerm, nameOrEmail } from './customers.service.js';
@@ -38,15 +39,6 @@ export async function emailInUse(db: Db, email: string, exceptUserId?: number): 
   return !!row;
 }
 
-async function assertUsersOfRole(db: Db, ids: number[], role: string, field: string, label: string) {
-  if (ids.length === 0) return;
-  const found = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, ids), eq(users.clientType, role as never), eq(users.isDeleted, false)));
-  if (found.length !== new Set(ids).size) throw new AppError('VALIDATION', fill(MSG.chooseExisting, { label }), field);
-}
-
 /** Admin creates any kind of account; it starts with a temporary password and a verified email. */
 export async function createUser(db: Db, body: CreateUser) {
   const role = body.customer_type;
@@ -54,10 +46,8 @@ export async function createUser(db: Db, body: CreateUser) {
   if (await emailInUse(db, body.email)) throw new AppError('EMAIL_TAKEN', undefined, 'email');
 
   const leadRole = TEAM_LEAD_ROLE_FOR[role];
-  if (body.assign_team_lead != null) {
-    if (!leadRole) throw new AppError('VALIDATION', MSG.noTeamLeadForRole, 'assign_team_lead');
-    await assertUsersOfRole(db, [body.assign_team_lead], leadRole, 'assign_team_lead', 'team lead');
-  }
+  const leadId = body.assign_team_lead ?? null;
+  if (leadId !== null && !leadRole) throw new AppError('VALIDATION', MSG.noTeamLeadForRole, 'assign_team_lead');
   const qaIds = body.assign_qa ?? [];
   if (qaIds.length > 0) {
     if (!isCustomer) throw new AppError('VALIDATION', MSG.qaSlotsCustomersOnly, 'assign_qa');
@@ -65,7 +55,6 @@ export async function createUser(db: Db, body: CreateUser) {
     if (qaIds.length > slots)
       throw new AppError('VALIDATION', fill(MSG.qaSlotsMax, { slots: String(slots) }), 'assign_qa');
     if (new Set(qaIds).size !== qaIds.length) throw new AppError('VALIDATION', MSG.qaChosenTwice, 'assign_qa');
-    await assertUsersOfRole(db, qaIds, 'qa', 'assign_qa', 'QA');
   }
   if (!isCustomer && (body.subscription_type || body.custom_subscription)) {
     throw new AppError('VALIDATION', MSG.subscriptionCustomersOnly, 'subscription_type');
@@ -74,6 +63,9 @@ export async function createUser(db: Db, body: CreateUser) {
   const passwordHash = await hashPassword(body.password);
   const now = new Date();
   return db.transaction(async (tx) => {
+    // Checked under share locks, so the lead and the QAs can't be deleted or re-roled before the rows below land.
+    if (leadId !== null && leadRole) await assertUsersOfRole(tx, [leadId], leadRole, 'assign_team_lead', 'team lead');
+    await assertUsersOfRole(tx, qaIds, 'qa', 'assign_qa', 'QA');
     const [created] = await tx
       .insert(users)
       .values({
