@@ -149,6 +149,7 @@ export const MSG = {
   invalidDueDate: 'Please select a valid due date',
   dueDateUpdated: 'Due date updated',
   assignmentUpdated: 'Card assigned',
+  assigneeNotOnCustomer: "This team lead doesn't work with this customer; choose one who does",
   linkUpdated: 'Information updated successfully',
   fileUploaded: 'File Uploaded',
   microphoneBlocked: 'Please enable Microphone access to record voice notes',

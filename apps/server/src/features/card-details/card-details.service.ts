@@ -20,6 +20,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { enforce, loadCustomerPlan, policyActor, policyCard } from '../cards/card-policy-facts.js';
 import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
+import { visibleCardsWhere } from '../cards/card-visibility.js';
 import { refreshPromisesAfterChange } from '../promises/promises.service.js';
 
 type CardUpdate = Partial<typeof cards.$inferInsert>;
@@ -49,24 +50,34 @@ export async function updateCard(ctx: AppContext, cardId: number, set: CardUpdat
   return updated;
 }
 
-/** Admin and team leads hand the card to an editor, QA or lead (null unassigns). */
+/**
+ * Admin and team leads hand the card to an editor, QA or lead (null unassigns), who must then see it: a QA
+ * becomes the card's QA too (spec 001 §6: the dropdown assigns the QA), a lead must already lead its customer.
+ */
 export async function assignCard(ctx: AppContext, viewer: SessionUser, cardId: number, assignTo: number | null) {
   const row = await loadVisibleCard(ctx.db, viewer, cardId);
   enforce(assignVerdict(policyActor(viewer, row.client)));
+  const set: CardUpdate = { assignedTo: assignTo, assignedAt: row.card.assignedAt ?? (assignTo ? new Date() : null) };
   if (assignTo !== null) {
     const [person] = await ctx.db
-      .select({ id: users.id })
+      .select({ id: users.id, role: users.clientType })
       .from(users)
       .where(and(eq(users.id, assignTo), inArray(users.clientType, [...ASSIGNABLE_ROLES]), eq(users.isDeleted, false)))
       .limit(1);
     if (!person) throw new AppError('VALIDATION', MSG.chooseAssignee, 'assign_to');
+    if (person.role === 'qa') set.assignedQaId = person.id;
+    if (person.role === 'team-lead') {
+      const [seen] = await ctx.db
+        .select({ id: cards.id })
+        .from(cards)
+        .where(and(eq(cards.id, cardId), visibleCardsWhere(person)));
+      if (!seen) throw new AppError('VALIDATION', MSG.assigneeNotOnCustomer, 'assign_to');
+    }
   }
-  await updateCard(
-    ctx,
-    cardId,
-    { assignedTo: assignTo, assignedAt: row.card.assignedAt ?? (assignTo ? new Date() : null) },
-    { assigned_to: assignTo },
-  );
+  await updateCard(ctx, cardId, set, {
+    assigned_to: assignTo,
+    ...(set.assignedQaId ? { assigned_qa_id: set.assignedQaId } : {}),
+  });
   return { success: true, message: MSG.assignmentUpdated };
 }
 

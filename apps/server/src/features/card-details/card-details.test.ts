@@ -4,6 +4,7 @@ import { MSG } from '@cutroom/domain';
 import { cardEvents, cardNotes, cardRatings, cardVideos, cards, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
+import { createSession } from '../../platform/auth.js';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof seedWithSessions>>;
@@ -34,6 +35,43 @@ describe('card detail operations', () => {
     ).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: `/api/card/${card.id}`, headers: bearer(a.editor.token) });
     expect(after.json()).toMatchObject({ assigned_to: a.editor.id, assigned_to_name: 'Eddie Cutter' });
+  });
+
+  it("makes an assigned QA the card's QA, so they see it; a lead must lead the customer", async () => {
+    const [qa2, lead2] = await t.database.db
+      .insert(users)
+      .values(
+        (['qa', 'team-lead'] as const).map((role) => ({
+          clientType: role,
+          firstname: 'Other',
+          lastname: role,
+          useremail: `other-${role}-${Date.now()}@example.com`,
+          passwordHash: 'x',
+        })),
+      )
+      .returning();
+    const card = await insertCard(t.database.db, {
+      clientId: a.customer.id,
+      cardStatus: 'editing',
+      assignedQaId: a.qa.id,
+    });
+    const qaSession = await createSession(t.database.db, qa2!.id, false, 'test');
+    const seenByQa2 = () => t.app.inject({ method: 'GET', url: `/api/card/${card.id}`, headers: bearer(qaSession) });
+    expect((await seenByQa2()).statusCode).toBe(404);
+    expect((await post(a.admin.token, '/api/card/assign', { card_id: card.id, assign_to: qa2!.id })).statusCode).toBe(
+      200,
+    );
+    expect(await cardOf(card.id)).toMatchObject({ assignedTo: qa2!.id, assignedQaId: qa2!.id });
+    expect((await seenByQa2()).statusCode).toBe(200);
+
+    const refused = await post(a.admin.token, '/api/card/assign', { card_id: card.id, assign_to: lead2!.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ field: 'assign_to', error_message: MSG.assigneeNotOnCustomer });
+    expect((await cardOf(card.id)).assignedTo).toBe(qa2!.id);
+    // The demo lead leads this customer's QA, so sees the card and may hold it.
+    expect((await post(a.admin.token, '/api/card/assign', { card_id: card.id, assign_to: a.lead.id })).statusCode).toBe(
+      200,
+    );
   });
 
   it("refuses a bad due date with the spec's message", async () => {
@@ -219,14 +257,12 @@ describe('card detail operations', () => {
         note(a.helper.id, 'yt', 2),
       ]);
     // The customer last opened the card ten minutes ago: one customer-chat note and the helper's note came since.
-    await t.database.db
-      .insert(cardEvents)
-      .values({
-        cardId: card.id,
-        userId: a.customer.id,
-        type: 'card_open',
-        createdAt: new Date(Date.now() - 10 * 60_000),
-      });
+    await t.database.db.insert(cardEvents).values({
+      cardId: card.id,
+      userId: a.customer.id,
+      type: 'card_open',
+      createdAt: new Date(Date.now() - 10 * 60_000),
+    });
     const view = (
       await t.app.inject({ method: 'GET', url: `/api/card/${card.id}`, headers: bearer(a.customer.token) })
     ).json();
