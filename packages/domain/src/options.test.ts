@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createCardBody } from './schemas/cards.js';
-import { REFERRALS, VIDEO_PURPOSES, canonicalOf, choicesOf, labelOf, valuesOf, type Option } from './options.js';
+import {
+  REFERRALS,
+  VIDEO_PURPOSES,
+  canonicalOf,
+  choicesOf,
+  labelOf,
+  sameMeaningAs,
+  valuesOf,
+  type Option,
+} from './options.js';
 
 describe('merged options (issue 18)', () => {
   it('offers one option per meaning, and every offered key is one the list accepts', () => {
@@ -25,6 +34,10 @@ describe('merged options (issue 18)', () => {
     expect(labelOf(VIDEO_PURPOSES, 'gone')).toBe('gone');
     expect(canonicalOf(VIDEO_PURPOSES, 'youtube_content')).toBe('social_media');
     expect(canonicalOf(VIDEO_PURPOSES, 'wedding')).toBe('wedding');
+    // A filter on either key of one meaning matches both.
+    expect(sameMeaningAs(REFERRALS, 'Google')).toEqual(['Google', 'Google Search']);
+    expect(sameMeaningAs(REFERRALS, 'Google Search')).toEqual(['Google', 'Google Search']);
+    expect(sameMeaningAs(REFERRALS, 'Youtube')).toEqual(['Youtube']);
     const card = {
       card_title: 'A',
       dropbox_link: 'https://www.dropbox.com/sh/raw',

@@ -116,6 +116,11 @@ export const YES_NO = options([
 /** The key an option stands for: its own, or the one it means the same as. */
 export const canonicalOf = (list: readonly Option[], value: string): string =>
   list.find((o) => o.value === value)?.sameAs ?? value;
+/** Every stored value meaning what `value` means: a filter on one option matches the older keys kept readable. */
+export const sameMeaningAs = (list: readonly Option[], value: string): string[] => {
+  const canonical = canonicalOf(list, value);
+  return [canonical, ...list.filter((o) => o.sameAs === canonical).map((o) => o.value)];
+};
 export const labelOf = (list: readonly Option[], value: string | null | undefined): string =>
   value == null ? '' : (list.find((o) => o.value === canonicalOf(list, value))?.label ?? value);
 /** What a picker offers: one option per meaning. */

@@ -1,12 +1,16 @@
-import { and, asc, count, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   BILLING_PERIOD_DAYS,
   CLOCK_TIME_ZONE,
   INACTIVE_DAYS,
   MIDDLE_ACTIVITY_DAYS,
+  REFERRALS,
   REQUESTS_PER_PERIOD,
+  SUBSCRIPTION_TYPES,
   isTimeZone,
+  sameMeaningAs,
+  valuesOf,
   type customerFilters,
   type customersQuery,
   type SubscriptionType,
@@ -84,6 +88,16 @@ const activityWhere = (activity: Filters['activity']): SQL | undefined => {
   }
 };
 
+/** A plan as the request limit reads it (requestLimitOf): a missing or unknown plan counts as single. */
+const planIs = (plan: SubscriptionType) =>
+  plan === 'single'
+    ? or(
+        eq(users.subscriptionType, 'single'),
+        isNull(users.subscriptionType),
+        notInArray(users.subscriptionType, valuesOf(SUBSCRIPTION_TYPES)),
+      )
+    : eq(users.subscriptionType, plan);
+
 /** The visible, not deleted customers the filters match; dates are whole days in the caller's zone. */
 export function customersWhere(viewer: SessionUser, filters: Filters, zone: string) {
   const term = likeTerm(filters.search);
@@ -92,8 +106,8 @@ export function customersWhere(viewer: SessionUser, filters: Filters, zone: stri
     eq(users.isDeleted, false),
     profileUsersWhere(viewer),
     term ? nameOrEmail(term) : undefined,
-    filters.customerType ? eq(users.subscriptionType, filters.customerType) : undefined,
-    filters.referral ? eq(users.referral, filters.referral) : undefined,
+    filters.customerType ? planIs(filters.customerType) : undefined,
+    filters.referral ? inArray(users.referral, sameMeaningAs(REFERRALS, filters.referral)) : undefined,
     activityWhere(filters.activity),
     filters.startDate
       ? gte(users.createdAt, sql`(${filters.startDate}::date::timestamp at time zone ${zone})`)

@@ -46,7 +46,8 @@ beforeAll(async () => {
     isActiveSubscription: false,
   });
   await customer('Dan', { subscriptionType: 'double', requestLimit: 5, createdAt: ago(3) });
-  await customer('Eve', { subscriptionType: null });
+  // A plan never set reads as single, and 'Google Search' is an older key for Google (options.ts).
+  await customer('Eve', { subscriptionType: null, referral: 'Google Search' });
   for (const createdAt of [new Date(), ago(2), ago(40)]) {
     await insertCard(t.database.db, { clientId: made.Anna!, createdAt });
   }
@@ -130,6 +131,8 @@ describe('GET /api/customers', () => {
       names((await get(`/api/customers?search=Listtest&${filters}`, accounts.admin.token, headers)).json<Reply>());
     expect(await q('customerType=custom')).toEqual(['Cara']);
     expect(await q('referral=Youtube')).toEqual(['Ben']);
+    expect(await q('referral=Google')).toEqual(['Anna', 'Eve']);
+    expect(await q('customerType=single')).toEqual(['Eve']);
     expect(await q('activity=active')).toEqual(['Anna', 'Dan', 'Eve']);
     expect(await q('activity=inactive_14')).toEqual(['Ben']);
     expect(await q('activity=inactive_30')).toEqual(['Cara']);
