@@ -36,8 +36,12 @@ describe.runIf(process.env.TEST_DB === 'pg')('a login racing a password change (
       url: '/api/login',
       payload: { useremail: email, password: DEMO_PASSWORD },
     });
-    await untilSomeoneWaitsOnALock(t.database.db);
-    release.open();
+    try {
+      await untilSomeoneWaitsOnALock(t.database.db);
+    } finally {
+      // Let the held transaction end either way, so a failure reads as itself and not as a hung test.
+      release.open();
+    }
     await change;
     const res = await login;
     expect(res.statusCode).toBe(401);

@@ -41,8 +41,12 @@ describe.runIf(process.env.TEST_DB === 'pg')('creating a customer while their QA
         assign_qa: [qaId],
       },
     });
-    await untilSomeoneWaitsOnALock(t.database.db);
-    release.open();
+    try {
+      await untilSomeoneWaitsOnALock(t.database.db);
+    } finally {
+      // Let the held transaction end either way, so a failure reads as itself and not as a hung test.
+      release.open();
+    }
     await change;
     const res = await create;
     expect(res.statusCode, res.body).toBe(400);
