@@ -46,6 +46,8 @@ export async function ownUpload(
           ),
         )
         .limit(1)
+        // Held until the caller's transaction ends: a discard of this file waits, then sees it in use.
+        .for('share')
     : [];
   const kind = file && formatOfKey(file.key)?.kind;
   const fits =
@@ -60,15 +62,25 @@ export async function ownUpload(
 export async function discardUpload(ctx: AppContext, url: string | null | undefined) {
   const key = keyOfUrl(url);
   if (!key) return;
-  // Still someone's avatar or reference file (e.g. set twice): keep it.
-  const [inUse] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(or(eq(users.profileImg, url!), eq(users.refThumbnailsFile, url!)))
-    .limit(1);
-  if (inUse) return;
-  await ctx.db.delete(mediaFiles).where(eq(mediaFiles.key, key));
-  await ctx.storage.remove(key);
+  const removed = await ctx.db.transaction(async (tx) => {
+    // The row first: a profile save pointing at this file holds it (ownUpload) until it commits.
+    const [file] = await tx
+      .select({ key: mediaFiles.key })
+      .from(mediaFiles)
+      .where(eq(mediaFiles.key, key))
+      .for('update');
+    if (!file) return false;
+    // Still someone's avatar or reference file (e.g. set twice, or again meanwhile): keep it.
+    const [inUse] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(or(eq(users.profileImg, url!), eq(users.refThumbnailsFile, url!)))
+      .limit(1);
+    if (inUse) return false;
+    await tx.delete(mediaFiles).where(eq(mediaFiles.key, key));
+    return true;
+  });
+  if (removed) await ctx.storage.remove(key);
 }
 
 /** POST /api/user/uploadThumbnailFile: the customer's thumbnail reference file is now this upload ('' clears it). */
@@ -103,7 +115,8 @@ export async function deleteProfileFile(ctx: AppContext, viewer: SessionUser, ur
     .where(or(eq(users.profileImg, url), eq(users.refThumbnailsFile, url)));
   const mayEdit = (h: { id: number; role: Role }) => h.id === viewer.id || mayEditCustomerDetails(viewer, h);
   if (file.ownerId !== viewer.id && !holders.some(mayEdit)) throw new AppError('NOT_FOUND');
-  if (file.purpose !== 'avatar' && file.purpose !== 'thumbnail')
+  // A general upload made someone's avatar (the spec's purpose-less upload) is a profile file too.
+  if (file.purpose !== 'avatar' && file.purpose !== 'thumbnail' && holders.length === 0)
     throw new AppError('VALIDATION', MSG.profileFileOnly, 'url');
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ profileImg: null }).where(eq(users.profileImg, url));

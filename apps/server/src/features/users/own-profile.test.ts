@@ -5,6 +5,8 @@ import { mediaFiles, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, seedWithSessions } from '../../test/helpers.js';
 import { MP3, PNG, multipartBody, uploadBody } from '../../test/sample-files.js';
+import { gate, untilSomeoneWaitsOnALock } from '../../test/pg-locks.js';
+import { ownUpload } from '../media/profile-files.js';
 import { detailColumn } from './profile-columns.js';
 
 let t: TestApp;
@@ -332,6 +334,16 @@ describe("the spec's upload (POST /api/media with name, document, clientID and n
     expect((await rowOf(c.id)).refThumbnailsFile).toBe(reference);
   });
 
+  it('deletes such an avatar through POST /api/delete/media like one uploaded for it', async () => {
+    const c = await freshCustomer();
+    const avatar = await specUpload(c.token, c.id, PNG, 'me.png', 'image/png');
+    await profile(c.token, { profile_img: avatar });
+    const res = await send('POST', '/api/delete/media', c.token, { url: avatar });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await rowOf(c.id)).profileImg).toBeNull();
+    expect(await fileRow(avatar)).toBeUndefined();
+  });
+
   it('refuses a sound file sent that way as an avatar, whatever type it was declared as', async () => {
     const c = await freshCustomer();
     const sound = await specUpload(c.token, c.id, MP3, 'me.png', 'image/png');
@@ -401,5 +413,35 @@ describe('POST /api/delete/media', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error_message).toBe(MSG.profileFileOnly);
     expect(await fileRow(voice)).toBeDefined();
+  });
+});
+
+// PGlite runs one statement at a time, so the two requests can only interleave on PostgreSQL.
+describe.runIf(process.env.TEST_DB === 'pg')('deleting a file while a profile save points at it (PostgreSQL)', () => {
+  it('keeps the file the save made the avatar, instead of deleting it from under the profile', async () => {
+    const c = await freshCustomer();
+    const url = await upload(c.token, 'avatar');
+    const release = gate();
+    const started = gate();
+    // The save as the profile service makes it: the upload held, the avatar set, not yet committed.
+    const save = t.database.db.transaction(async (tx) => {
+      await ownUpload(tx, c.id, url, ['avatar'], 'profile_img');
+      await tx.update(users).set({ profileImg: url }).where(eq(users.id, c.id));
+      started.open();
+      await release.opened;
+    });
+    await started.opened;
+    const removal = send('POST', '/api/delete/media', c.token, { url });
+    try {
+      await untilSomeoneWaitsOnALock(t.database.db);
+    } finally {
+      // Let the held transaction end either way, so a failure reads as itself and not as a hung test.
+      release.open();
+    }
+    await save;
+    expect((await removal).statusCode).toBe(200);
+    expect((await rowOf(c.id)).profileImg).toBe(url);
+    expect(await fileRow(url)).toBeDefined();
+    expect((await send('GET', url, c.token)).statusCode).toBe(200);
   });
 });
