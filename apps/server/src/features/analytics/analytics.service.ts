@@ -83,14 +83,17 @@ export async function startSignIn(ctx: AppContext, viewer: SessionUser) {
   return { url: authorizationUrl(client, state, codeChallenge!) };
 }
 
+const sealedTokens = (google: GoogleConfig, userId: number, tokens: GoogleTokens | Credentials) => ({
+  accessToken: seal(google.encryptionKey, tokens.access_token!, context(userId, 'access')),
+  refreshToken: tokens.refresh_token
+    ? seal(google.encryptionKey, tokens.refresh_token, context(userId, 'refresh'))
+    : null,
+  expiresAt: tokens.expiry_date ? new Date(tokens.expiry_date) : null,
+  scope: tokens.scope ?? null,
+});
+
 async function storeTokens(ctx: AppContext, google: GoogleConfig, userId: number, tokens: GoogleTokens | Credentials) {
-  const key = google.encryptionKey;
-  const values = {
-    accessToken: seal(key, tokens.access_token!, context(userId, 'access')),
-    refreshToken: tokens.refresh_token ? seal(key, tokens.refresh_token, context(userId, 'refresh')) : null,
-    expiresAt: tokens.expiry_date ? new Date(tokens.expiry_date) : null,
-    scope: tokens.scope ?? null,
-  };
+  const values = sealedTokens(google, userId, tokens);
   await ctx.db
     .insert(googleTokens)
     .values({ userId, ...values })
@@ -156,17 +159,49 @@ export async function disconnectGoogle(ctx: AppContext, viewer: SessionUser, log
   return { message: MSG.googleDisconnected };
 }
 
-/** Our copy of a customer's tokens, opened; unreadable ones (another key) count as none and are dropped. */
-async function loadCredentials(ctx: AppContext, google: GoogleConfig, userId: number): Promise<Credentials | null> {
+/**
+ * A refreshed access token, written only over the tokens it was refreshed from: a sign-in or a disconnect
+ * that came meanwhile wins (an upsert would bring back a row the customer just removed).
+ */
+async function storeRefreshed(
+  ctx: AppContext,
+  google: GoogleConfig,
+  userId: number,
+  readAs: string,
+  tokens: Credentials,
+) {
+  const values = sealedTokens(google, userId, tokens);
+  await ctx.db
+    .update(googleTokens)
+    .set({
+      accessToken: values.accessToken,
+      refreshToken: sql`coalesce(${values.refreshToken}, ${googleTokens.refreshToken})`,
+      expiresAt: values.expiresAt,
+      scope: sql`coalesce(${values.scope}, ${googleTokens.scope})`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(googleTokens.userId, userId), eq(googleTokens.accessToken, readAs)));
+}
+
+/**
+ * Our copy of a customer's tokens, opened, with the sealed access token as read (the later writes are
+ * conditional on it); unreadable ones (another key) count as none and are dropped.
+ */
+async function loadCredentials(
+  ctx: AppContext,
+  google: GoogleConfig,
+  userId: number,
+): Promise<{ credentials: Credentials; readAs: string } | null> {
   const [row] = await ctx.db.select().from(googleTokens).where(eq(googleTokens.userId, userId));
   if (!row) return null;
   try {
-    return {
+    const credentials: Credentials = {
       access_token: open(google.encryptionKey, row.accessToken, context(userId, 'access')),
       refresh_token: row.refreshToken ? open(google.encryptionKey, row.refreshToken, context(userId, 'refresh')) : null,
       expiry_date: row.expiresAt?.getTime() ?? null,
       scope: row.scope ?? undefined,
     };
+    return { credentials, readAs: row.accessToken };
   } catch (err) {
     if (!(err instanceof SecretBoxError)) throw err;
     await ctx.db.delete(googleTokens).where(eq(googleTokens.userId, userId));
@@ -191,11 +226,11 @@ export async function readAnalytics(
 ) {
   const target = await targetCustomer(ctx, viewer, clientId);
   const google = googleOf(ctx);
-  const credentials = await loadCredentials(ctx, google, target);
-  if (!credentials) throw notConnected(viewer, target);
+  const stored = await loadCredentials(ctx, google, target);
+  if (!stored) throw notConnected(viewer, target);
 
   const client = oauthClient(google, ctx.config.publicUrl);
-  client.setCredentials(credentials);
+  client.setCredentials(stored.credentials);
   let refreshed: Credentials | undefined;
   client.on('tokens', (tokens: Credentials) => (refreshed = tokens));
 
@@ -207,12 +242,14 @@ export async function readAnalytics(
     log,
   );
   if (outcome.ok || outcome.failure !== 'invalid_grant') {
-    if (refreshed?.access_token) await storeTokens(ctx, google, target, refreshed);
+    if (refreshed?.access_token) await storeRefreshed(ctx, google, target, stored.readAs, refreshed);
   }
   if (!outcome.ok) {
     if (outcome.failure === 'invalid_grant' || outcome.failure === 'unauthorized') {
-      // The customer revoked access (or it lapsed): our tokens are dead, so forget them.
-      await ctx.db.delete(googleTokens).where(eq(googleTokens.userId, target));
+      // The customer revoked access (or it lapsed): these tokens are dead, so forget them, unless a new sign-in replaced them meanwhile.
+      await ctx.db
+        .delete(googleTokens)
+        .where(and(eq(googleTokens.userId, target), eq(googleTokens.accessToken, stored.readAs)));
       throw notConnected(viewer, target);
     }
     throw new AppError('GOOGLE_UNAVAILABLE', outcome.failure === 'forbidden' ? MSG.googleRefused : undefined);
