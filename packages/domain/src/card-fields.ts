@@ -33,3 +33,6 @@ export const splitContentIds = (stored: string | null | undefined): string[] =>
 
 export const repurposeSizesValid = (sizes: readonly string[]) =>
   sizes.length >= 1 && sizes.length <= MAX_REPURPOSE_SIZES && new Set(sizes).size === sizes.length;
+
+/** The one card event the page records (spec 001 §7): an open, which also dates what the opener has seen. */
+export const CARD_OPEN_EVENT = 'card_open';

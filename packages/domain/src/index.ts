@@ -60,3 +60,4 @@ export * from './integrations.js';
 export * from './schemas/integrations.js';
 export * from './promise-date.js';
 export * from './schemas/promises.js';
+export * from './person-name.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mediaUrlField, urlField, dbId } from '../validation.js';
 import { MSG } from '../messages.js';
+import { CARD_OPEN_EVENT } from '../card-fields.js';
 
 const cardId = dbId;
 
@@ -39,4 +40,4 @@ export const srtFileBody = z.object({
   card_id: cardId.optional(),
   srt_file: mediaUrlField,
 });
-export const cardEventQuery = z.object({ type: z.enum(['card_open']) });
+export const cardEventQuery = z.object({ type: z.enum([CARD_OPEN_EVENT]) });

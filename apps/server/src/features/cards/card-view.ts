@@ -1,6 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  CARD_OPEN_EVENT,
+  fullName,
   isAtRisk,
   newYorkClock,
   isStaff,
@@ -187,12 +189,12 @@ const clockTime = (d: Date | null) => {
   const { day, minute } = newYorkClock(d);
   return `${day} ${twoDigits(Math.floor(minute / 60))}:${twoDigits(minute % 60)}`;
 };
-const fullName = (p: { firstname: string | null; lastname: string | null } | null) =>
-  p ? `${p.firstname ?? ''} ${p.lastname ?? ''}`.trim() || null : null;
+const nameOrNull = (p: { firstname: string | null; lastname: string | null } | null) =>
+  (p && fullName(p.firstname, p.lastname)) || null;
 
 /** Chat counts of spec 000 §3: live notes per chat, and those by others since the viewer last opened the card. */
 async function chatCounts(db: Db, cardId: number, viewerId: number) {
-  const lastOpen = sql`coalesce((select max(e.created_at) from card_events e where e.card_id = ${cardId} and e.user_id = ${viewerId} and e.type = 'card_open'), '-infinity')`;
+  const lastOpen = sql`coalesce((select max(e.created_at) from card_events e where e.card_id = ${cardId} and e.user_id = ${viewerId} and e.type = ${CARD_OPEN_EVENT}), '-infinity')`;
   const live = (chat: 'customer' | 'yt') => sql<number>`count(*) filter (where ${cardNotes.chat} = ${chat})::int`;
   const unseen = (chat: 'customer' | 'yt') =>
     sql<number>`count(*) filter (where ${cardNotes.chat} = ${chat} and ${cardNotes.authorId} <> ${viewerId} and ${cardNotes.createdAt} > ${lastOpen})::int`;
@@ -279,8 +281,8 @@ export async function toCardDetail(db: Db, row: CardRow, viewer: { id: number; r
     timezone: row.client.timezone,
     role: row.client.clientType,
     revisionCount: { done: c.revisionNr, repurpose: c.repurposeRevisionNr },
-    qa_assigned_to: fullName(row.qaName),
-    yt_assigned_to: fullName(row.helperName),
+    qa_assigned_to: nameOrNull(row.qaName),
+    yt_assigned_to: nameOrNull(row.helperName),
     rating: row.doneRating,
     comment: ratingComment('done'),
     doneCardRatingComment: ratingComment('done'),

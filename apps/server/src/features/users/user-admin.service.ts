@@ -54,7 +54,6 @@ async function lockedUser(tx: Db, id: number): Promise<UserRow> {
   return row;
 }
 
-/** Each id is a live user of `role`; shared locks keep them from being deleted or re-typed until we commit. */
 const customPlanRange = fill(MSG.customPlanRange, {
   min: String(CUSTOM_SUBSCRIPTION_MIN),
   max: String(CUSTOM_SUBSCRIPTION_MAX),

@@ -1,8 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
-import { YT_STATUS_LABELS, YT_STATUS_TEXT, type CardTileReply, type YtStatus } from '@cutroom/domain';
+import { YT_STATUS_LABELS, YT_STATUS_TEXT, type CardTileReply, type YtStatus, fullName } from '@cutroom/domain';
 import { cardDetailsPath } from '../../lib/card-url';
-import { fullName } from '../../lib/person-name';
 import { ytPolicyFor, ytStatusOf } from '../../lib/policy';
 import { StatusMoveMenu, TileControls } from './card-menus';
 import { Assignee, DueDateText } from './card-tile';

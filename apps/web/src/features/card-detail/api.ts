@@ -11,6 +11,7 @@ import {
 import {
   API,
   ASSIGNABLE_ROLES,
+  CARD_OPEN_EVENT,
   COMMENTS_PAGE_SIZE,
   MSG,
   type CallInput,
@@ -61,7 +62,7 @@ export function useRecordCardOpen(cardId: number, enabled: boolean) {
   useEffect(() => {
     if (!enabled || recorded.current === cardId) return;
     recorded.current = cardId;
-    call(API.cardDetails.event, { params: { id: cardId }, query: { type: 'card_open' } }).catch(() => undefined);
+    call(API.cardDetails.event, { params: { id: cardId }, query: { type: CARD_OPEN_EVENT } }).catch(() => undefined);
   }, [cardId, enabled]);
 }
 

@@ -21,8 +21,6 @@ function clockOf(total: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-export { fullName } from '../../lib/person-name';
-
 /** The text inside sanitized rich text, for length checks and previews. */
 export function plainTextOf(html: string | null | undefined): string {
   if (!html) return '';

@@ -23,10 +23,11 @@ import {
   videoTimeTag,
   type FixState,
   type NoteView,
+  fullName,
 } from '@cutroom/domain';
 import { formatChatTime } from '../../../lib/format-time';
 import type { ChatKind } from '../api';
-import { formatClock, fullName } from '../format';
+import { formatClock } from '../format';
 import { CommentText } from './comment-text';
 import { firstTimecode, plainQuote } from './comment-tokens';
 import { ROLE_COLORS, noteActions, replyPreviewChars, type NoteViewer } from './note-rules';

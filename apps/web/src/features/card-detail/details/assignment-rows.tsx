@@ -1,10 +1,9 @@
 import { DataList, Loader, Select, Text } from '@mantine/core';
-import { MSG, ROLE_LABELS, type CardDetailReply, type UserView } from '@cutroom/domain';
+import { MSG, ROLE_LABELS, type CardDetailReply, type UserView, fullName } from '@cutroom/domain';
 import { policyFor } from '../../../lib/policy';
 import { useAssign, useAssignableStaff, useDueDate } from '../api';
 import { formatEst, isoToNyWall } from '../../../lib/format-time';
 import { PickerOnDemand } from '../../../components/picker-on-demand';
-import { fullName } from '../format';
 import listClasses from './details.module.css';
 
 function AssignSelect({ card }: { card: CardDetailReply }) {

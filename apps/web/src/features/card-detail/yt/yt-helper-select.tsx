@@ -1,6 +1,5 @@
 import { Loader, Select } from '@mantine/core';
-import { MSG, type CardDetailReply, type Role } from '@cutroom/domain';
-import { fullName } from '../../../lib/person-name';
+import { MSG, type CardDetailReply, type Role, fullName } from '@cutroom/domain';
 import { useAssignableStaff, useYtAssign } from '../api';
 
 /** The helper call hands a card only to a YouTube helper (not to the lead). */

@@ -1,8 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Badge, DataList, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { YT_STATUS_TEXT, type CardDetailReply, type UserView, splitLinks } from '@cutroom/domain';
+import { YT_STATUS_TEXT, type CardDetailReply, type UserView, splitLinks, fullName } from '@cutroom/domain';
 import { formatEst } from '../../../lib/format-time';
-import { fullName } from '../../../lib/person-name';
 import { policyFor, ytPolicyFor, ytStatusOf } from '../../../lib/policy';
 import { useChatNotes, useYtDueDate, type ChatFilter } from '../api';
 import { ChatPanel, orderedNotes } from '../chat/chat-panel';
