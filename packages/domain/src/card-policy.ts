@@ -57,6 +57,8 @@ export const ASSIGN_ROLES: readonly Role[] = ['admin', 'team-lead'];
 export const ASSIGNABLE_ROLES: readonly Role[] = ['editor', 'qa', 'team-lead'];
 /** Edit the YouTube-helper links (unlisted video, thumbnails, snippet). */
 export const YT_LINK_ROLES: readonly Role[] = ['admin', 'team-lead', 'yt-helper', 'yt-helper-lead'];
+/** Edit a repurposed video's link (spec 001 §6). */
+export const REPURPOSE_LINK_ROLES: readonly Role[] = ['admin', 'team-lead'];
 /** Bring an archived card back. */
 export const UNARCHIVE_ROLES: readonly Role[] = ['admin', 'team-lead'];
 /** Order a request and turn on its extras afterwards (customers for their own cards). */
@@ -199,8 +201,7 @@ export const editYtLinksVerdict = byRoles(YT_LINK_ROLES);
 /** Due date, delivered links, Sync IDs and the status history are the team's. */
 export const editDueDateVerdict = staffOnly;
 export const editDoneLinkVerdict = staffOnly;
-/** A repurposed video's link: admin and team lead (spec 001 §6). */
-export const editRepurposeLinkVerdict = byRoles(['admin', 'team-lead']);
+export const editRepurposeLinkVerdict = byRoles(REPURPOSE_LINK_ROLES);
 export const editContentIdVerdict = staffOnly;
 export const viewActivityVerdict = staffOnly;
 
