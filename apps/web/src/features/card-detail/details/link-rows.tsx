@@ -7,7 +7,7 @@ import { useChangeContentId, useChangeLink, useUploadSrt, type LinkField } from 
 import { EditValueDialog } from '../dialogs/edit-value-dialog';
 import { SyncIdHelpDialog } from '../dialogs/sync-id-help-dialog';
 import { isOwnFile } from '../video/preview-source';
-import { versionKeys } from '../video/video-versions';
+import { newestVideos } from '../video/video-versions';
 import { RichText } from './rich-text';
 import listClasses from './details.module.css';
 
@@ -71,10 +71,8 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
   const changeContentId = useChangeContentId(card.card_id);
   const uploadSrt = useUploadSrt(card.card_id);
 
-  const latest = versionKeys(card.video_versions).at(-1);
-  const doneVideos = latest ? (card.video_versions[latest] ?? []) : [];
-  const latestRepurpose = versionKeys(card.repurpose_video_versions).at(-1);
-  const repurposeVideos = latestRepurpose ? (card.repurpose_video_versions[latestRepurpose] ?? []) : [];
+  const doneVideos = newestVideos(card.video_versions);
+  const repurposeVideos = newestVideos(card.repurpose_video_versions);
   const showYt = card.has_youtube_helper;
   const showSrt = card.subtitles || card.has_youtube_helper || !!card.srt_file;
   const syncIds = card.content_id.join(', ');

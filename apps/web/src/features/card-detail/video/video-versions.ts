@@ -7,6 +7,12 @@ export type VersionMap = CardDetailReply['video_versions'];
 export const versionKeys = (map: VersionMap): string[] =>
   Object.keys(map).sort((a, b) => Number(a.replace(/\D/g, '')) - Number(b.replace(/\D/g, '')));
 
+/** The videos of the newest version ([] before the first delivery). */
+export const newestVideos = (map: VersionMap) => {
+  const newest = versionKeys(map).at(-1);
+  return newest ? (map[newest] ?? []) : [];
+};
+
 /** The selector's label for a version: the first delivery is 'versions 1' (spec 001 §2). */
 export const versionLabel = (key: string) => `versions ${Number(key.replace(/\D/g, '')) + 1}`;
 
