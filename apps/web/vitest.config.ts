@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A file's environment is its own; its modules are the worker's, imported once (setup.ts cleans up after each test).
+    isolate: false,
   },
 });

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { MSG } from '@cutroom/domain';
-import { baseUrl, launchBrowser, screenshotDir } from './browser.js';
+import { baseUrl, dataDir, launchBrowser, screenshotDir } from './browser.js';
 import { toast } from './api.js';
 import { signedInPage } from './login.js';
 
@@ -89,7 +89,7 @@ describe('AI toolbox', () => {
     await page.getByText('Nothing saved yet').waitFor();
 
     // The key given to the server (global-setup.ts) never reaches its log.
-    const log = fs.readFileSync(path.join(inject('dataDir'), 'server.log'), 'utf8');
+    const log = fs.readFileSync(path.join(dataDir(), 'server.log'), 'utf8');
     expect(log).toContain('/api/ai/toolbox-response');
     expect(log).not.toContain('e2e-fake-key');
   });

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@cutroom/domain';
-import { launchBrowser, screenshotDir } from './browser.js';
+import { dataDir, launchBrowser, screenshotDir } from './browser.js';
 import { bearer, call } from './api.js';
 import { signedInPage } from './login.js';
 
@@ -81,7 +80,7 @@ describe('YouTube analytics', () => {
     await admin.getByText(MSG.analyticsCustomerNotConnected).waitFor();
 
     // Nothing secret reached the server's log: no code, token or client secret, and the return URL redacted.
-    const log = fs.readFileSync(path.join(inject('dataDir'), 'server.log'), 'utf8');
+    const log = fs.readFileSync(path.join(dataDir(), 'server.log'), 'utf8');
     expect(log).toContain('/oauth/google?code=%5Bredacted%5D');
     for (const secret of [/4\/fake-code-/, /ya29\.fake-/, /1\/\/fake-refresh-/, /fake-secret-/])
       expect(log).not.toMatch(secret);

@@ -20,7 +20,15 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   });
 }
 
-export const baseUrl = () => inject('baseUrl');
+/** This worker's server (global-setup.ts starts one per worker; VITEST_POOL_ID counts workers from 1). */
+function server() {
+  const servers = inject('servers');
+  return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length]!;
+}
+
+export const baseUrl = () => server().baseUrl;
+/** The DATA_DIR of this worker's server: its mail outbox and its log. */
+export const dataDir = () => server().dataDir;
 
 let clients = 0;
 /**
@@ -45,7 +53,7 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
 
 /** The newest mail the server wrote for an address. */
 export function latestMail(to: string): string {
-  const dir = path.join(inject('dataDir'), 'mail');
+  const dir = path.join(dataDir(), 'mail');
   const files = fs.existsSync(dir)
     ? fs
         .readdirSync(dir)

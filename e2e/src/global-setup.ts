@@ -11,8 +11,8 @@ import { startFakeGoogle, type FakeGoogle } from '../../apps/server/src/test/fak
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    dataDir: string;
+    /** The journeys' servers; a worker uses the one of its VITEST_POOL_ID (browser.ts). */
+    servers: { baseUrl: string; dataDir: string }[];
   }
 }
 
@@ -26,25 +26,27 @@ const freePort = () =>
     srv.on('error', reject);
   });
 
-let server: ChildProcess | undefined;
-/** A loopback OpenAI-compatible endpoint for the AI toolbox journey. */
-let fakeAi: FakeAi | undefined;
-/** A loopback Google (OAuth and YouTube Analytics) for the analytics journey; short-lived tokens, so it refreshes. */
-let fakeGoogle: FakeGoogle | undefined;
-let dataDir = '';
+interface Running {
+  process: ChildProcess;
+  dataDir: string;
+  /** A loopback OpenAI-compatible endpoint for the AI toolbox journey. */
+  fakeAi: FakeAi;
+  /** A loopback Google (OAuth and YouTube Analytics) for the analytics journey; short-lived tokens, so it refreshes. */
+  fakeGoogle: FakeGoogle;
+}
+const running: Running[] = [];
 
-/** Builds the web app if needed and starts the real server on a free port with a fresh DATA_DIR. */
-export async function setup(project: TestProject) {
-  (buildWebIfStale as () => void)();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-e2e-'));
+/** Starts the real server on a free port with a fresh DATA_DIR and fakes of its own, once it answers /readyz. */
+async function startServer(): Promise<{ baseUrl: string; dataDir: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  fakeAi = await startFakeAi();
+  const fakeAi = await startFakeAi();
   // Slow enough pieces that the journey sees the answer grow.
   fakeAi.pieceDelayMs = 120;
-  fakeGoogle = await startFakeGoogle({ accessTokenSeconds: 120 });
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const fakeGoogle = await startFakeGoogle({ accessTokenSeconds: 120 });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root as string,
     env: {
       ...process.env,
@@ -65,7 +67,8 @@ export async function setup(project: TestProject) {
     },
     stdio: ['ignore', log, log],
   });
-  const deadline = Date.now() + 60_000;
+  running.push({ process: server, dataDir, fakeAi, fakeGoogle });
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (server.exitCode !== null)
       throw new Error(`server exited: ${fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8')}`);
@@ -74,25 +77,38 @@ export async function setup(project: TestProject) {
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
+    if (Date.now() > deadline) throw new Error('server did not become ready in 90 s');
     await new Promise((r) => setTimeout(r, 250));
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
+  return { baseUrl, dataDir };
+}
+
+/**
+ * Builds the web app if needed and starts one server per worker: journeys run in parallel, and each file
+ * has its worker's server to itself while it runs (docs/testing.md).
+ */
+export async function setup(project: TestProject) {
+  (buildWebIfStale as () => void)();
+  const count = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const servers = await Promise.all(Array.from({ length: count }, startServer));
+  project.provide('servers', servers);
 }
 
 export async function teardown() {
-  await fakeAi?.close();
-  await fakeGoogle?.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (!dataDir) return;
-  // The server's log outlives the run beside the screenshots: it is what explains a failed journey.
+  // The servers' logs outlive the run beside the screenshots: they are what explains a failed journey.
   const artifacts = path.resolve(import.meta.dirname, '../artifacts');
   fs.mkdirSync(artifacts, { recursive: true });
-  fs.copyFileSync(path.join(dataDir, 'server.log'), path.join(artifacts, 'server.log'));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await Promise.all(
+    running.map(async ({ process: server, dataDir, fakeAi, fakeGoogle }, i) => {
+      await fakeAi.close();
+      await fakeGoogle.close();
+      if (server.exitCode === null) {
+        const exited = new Promise((r) => server.once('exit', r));
+        server.kill('SIGTERM');
+        await exited;
+      }
+      fs.copyFileSync(path.join(dataDir, 'server.log'), path.join(artifacts, `server-${i + 1}.log`));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }),
+  );
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { dataDir } from './browser.js';
 
 interface LogLine {
   level: number;
@@ -17,7 +17,7 @@ function serverSide(): string[] {
   let lines: LogLine[];
   try {
     lines = fs
-      .readFileSync(path.join(inject('dataDir'), 'server.log'), 'utf8')
+      .readFileSync(path.join(dataDir(), 'server.log'), 'utf8')
       .split('\n')
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as LogLine);

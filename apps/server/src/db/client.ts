@@ -66,6 +66,8 @@ function retryingConflicts(db: Db): Db {
 export async function openDatabase(opts: {
   url?: string;
   pgliteDir?: string;
+  /** An embedded database to start from instead of an empty one (tests: a dump of a migrated database). */
+  pgliteTemplate?: Blob;
   /** Hears every statement sent (tests count the queries a call makes). */
   onQuery?: (sql: string) => void;
 }): Promise<Database> {
@@ -103,7 +105,7 @@ export async function openDatabase(opts: {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  const client = new PGlite({ dataDir: opts.pgliteDir, loadDataDir: opts.pgliteTemplate });
   await migrate(drizzle(client, { schema, logger }), { migrationsFolder });
   // Statements outside transactions run prepared (pglite-prepared.ts); both handles share them.
   const db = drizzle(await withPreparedStatements(client), { schema, logger });

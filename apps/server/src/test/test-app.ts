@@ -4,19 +4,28 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
+import './database-template.js';
 
-/** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
+/**
+ * A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. Both
+ * start as a copy of the run's migrated template (database-template.ts) when there is one.
+ */
 async function openTestDatabase(onQuery?: (sql: string) => void): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB !== 'pg' || !serverUrl) return openDatabase({ onQuery });
+  if (process.env.TEST_DB !== 'pg' || !serverUrl) {
+    const dump = inject('pgliteTemplate');
+    return openDatabase({ onQuery, pgliteTemplate: dump ? new Blob([fs.readFileSync(dump)]) : undefined });
+  }
   const { Client } = await import('pg');
   const name = `cutroom_test_${randomBytes(6).toString('hex')}`;
+  const template = inject('pgTemplate');
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
