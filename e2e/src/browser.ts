@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 /** Debian's Chromium with the flags this closed network needs, plus any a journey adds (e.g. a fake microphone). */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
@@ -96,6 +96,18 @@ export async function whenStill(locator: Locator, timeoutMs = 10_000) {
     if (Date.now() > deadline) throw new Error(`still moving after ${timeoutMs} ms: ${JSON.stringify(now)}`);
     before = now;
   }
+}
+
+/** Resolves once no transition or finite animation runs on the page (a popover has faded in): before a screenshot. */
+export async function animationsDone(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** Resolves once a video shows the frame of its current time (not seeking, the frame decoded). */
+export async function frameShown(video: Locator) {
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.seeking && v.readyState >= 2)).toBe(true);
 }
 
 /** Opens the phone's Filters panel under the board's search, once its slide-in is over. */

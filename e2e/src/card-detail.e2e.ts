@@ -158,9 +158,12 @@ describe('card detail', () => {
     await editor.keyboard.press('ArrowRight');
     await expect.poll(() => videoTime(editor)).toBeGreaterThan(2.5);
     const before = await videoTime(editor);
-    await editor.getByTestId('comment-input').click();
+    const input = editor.getByTestId('comment-input');
+    await input.click();
     await editor.keyboard.press('ArrowLeft');
-    await editor.waitForTimeout(300);
+    // A key typed after it has been handled after it too: the arrow was the caret's, not the player's.
+    await editor.keyboard.type('x');
+    await expect.poll(() => input.inputValue()).toContain('x');
     expect(await videoTime(editor)).toBe(before);
 
     // The editor answers in the team chat; the customer never sees it.
@@ -171,7 +174,11 @@ describe('card detail', () => {
     await editor.getByTestId('comment-input').press('Enter');
     await note(editor, internal).waitFor();
     expect(await customer.getByTestId('chat-toggle').count()).toBe(0);
-    await customer.waitForTimeout(1_500);
+    // A customer-chat note sent after it reaches the customer's page over the same stream: had the internal
+    // one been sent there, it would have arrived first.
+    const after = `Exposure lifted on that shot ${Date.now()}`;
+    await call(await bearer(EDITOR), 'POST', `/api/card/${cardId}/comment`, { note: after });
+    await note(customer, after).waitFor({ timeout: STREAM_ONLY_MS });
     expect(await customer.getByText(internal).count()).toBe(0);
     const teamForCustomer = await fetch(`${baseUrl()}/api/card/${cardId}/team/commentsV2`, {
       headers: { authorization: `Bearer ${await bearer(CUSTOMER)}` },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { launchBrowser, newPage } from './browser.js';
 import { submitLogin } from './login.js';
 import { bearer, call } from './api.js';
@@ -36,14 +36,39 @@ function watch(page: Page): string[] {
   return problems;
 }
 
+/**
+ * Resolves once the page has had no request waiting for its answer for a quarter second (the live event
+ * stream, which never ends, aside): the calls its screen makes after it shows (counts, the chat, the
+ * player's metadata) have answered, or failed where watch() sees them. Call before the page navigates.
+ */
+function quietAfter(page: Page): () => Promise<void> {
+  const open = new Set<Request>();
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname !== '/api/events') open.add(r);
+  });
+  const settled = (r: Request) => open.delete(r);
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+  return async () => {
+    const deadline = Date.now() + 15_000;
+    let quietSince = open.size === 0 ? Date.now() : 0;
+    while (!quietSince || Date.now() - quietSince < 250) {
+      if (Date.now() > deadline) throw new Error(`requests still open: ${[...open].map((r) => r.url()).join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (open.size > 0) quietSince = 0;
+      else quietSince ||= Date.now();
+    }
+  };
+}
+
 /** A direct load (typed address, reload, bookmark) of a path in a new tab of the context. */
 async function directLoad(context: BrowserContext, path: string, ready: (page: Page) => Promise<unknown>) {
   const page = await context.newPage();
   const problems = watch(page);
+  const quiet = quietAfter(page);
   const html = (await (await page.goto(path))?.text()) ?? '';
   await ready(page);
-  // The page's remaining calls (counts, the chat, the player's metadata) answer within this.
-  await page.waitForTimeout(1_500);
+  await quiet();
   const seen = [...problems];
   await page.close();
   // The page's own files that the server named in its HTML, to be fetched beside the first load (issue 17).
@@ -57,9 +82,10 @@ describe('first visit', () => {
   it('a signed-out /login, then direct loads of the board and a card page, log no error and no failed request', async () => {
     const page = await newPage(browser);
     const problems = watch(page);
+    const quiet = quietAfter(page);
     await page.goto('/login');
     await page.getByTestId('login-email').waitFor();
-    await page.waitForTimeout(1_000);
+    await quiet();
     expect(problems).toEqual([]);
 
     await submitLogin(page, CUSTOMER);
@@ -138,10 +164,13 @@ describe('first visit', () => {
       await new Promise((resolve) => setTimeout(resolve, 700));
       await route.continue();
     });
+    const quiet = quietAfter(fresh);
     await fresh.goto('/');
     await fresh.getByRole('navigation', { name: 'Board overview' }).waitFor();
     await expect.poll(() => fresh.getByTestId('column-count-video_request').textContent()).toMatch(/\d/);
-    await fresh.waitForTimeout(1_000);
+    // Every answer is in (the slow banner's too), and a frame drawn after the last of them.
+    await quiet();
+    await fresh.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const { shifts, moved } = await fresh.evaluate(() => {
       const w = window as unknown as { shifts: number; moved: string[] };
       return { shifts: w.shifts, moved: w.moved };

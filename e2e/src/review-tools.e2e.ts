@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { XMLParser } from 'fast-xml-parser';
-import { launchBrowser, openPhoneFilters, screenshotDir } from './browser.js';
+import { animationsDone, frameShown, launchBrowser, openPhoneFilters, screenshotDir } from './browser.js';
 import { signedInPage } from './login.js';
 import { bearer, call, createRequest, deliver, startEditing } from './api.js';
 import { playerReady } from './player.js';
@@ -83,7 +83,7 @@ describe('the revision checklist', () => {
     await page.getByRole('button', { name: 'Revision checklist: 1 note to fix' }).click();
     await page.getByTestId('checklist-item').first().waitFor();
     // The popover fades in; the screenshot waits for it to be there to see.
-    await page.waitForTimeout(400);
+    await animationsDone(page);
     await page.screenshot({ path: path.join(screenshotDir, 'review-checklist.png') });
     await page.keyboard.press('Escape');
 
@@ -169,7 +169,7 @@ describe('version compare', () => {
     const at = (v: typeof left) => v.evaluate((el: HTMLVideoElement) => el.currentTime);
     await expect.poll(() => at(left)).toBeCloseTo(10, 1);
     await expect.poll(() => at(right)).toBeCloseTo(10, 1);
-    await page.waitForTimeout(300);
+    await Promise.all([frameShown(left), frameShown(right)]);
     await page.screenshot({ path: path.join(screenshotDir, 'review-compare-side.png') });
 
     // Played together, they stay within a few frames of each other.
@@ -186,7 +186,7 @@ describe('version compare', () => {
     // The videos of the wipe take up the moment the side-by-side ones were at.
     await expect.poll(() => at(page.getByTestId('compare-left'))).toBeCloseTo(paused, 1);
     await expect.poll(() => at(page.getByTestId('compare-right'))).toBeCloseTo(paused, 1);
-    await page.waitForTimeout(300);
+    await Promise.all([frameShown(page.getByTestId('compare-left')), frameShown(page.getByTestId('compare-right'))]);
     await page.screenshot({ path: path.join(screenshotDir, 'review-compare-wipe.png') });
     await page.context().close();
   });

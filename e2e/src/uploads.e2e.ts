@@ -125,9 +125,10 @@ describe('upload page', () => {
     await expect
       .poll(async () => Number(await bar.getAttribute('data-percent')), { timeout: 30_000 })
       .toBeGreaterThan(20);
-    // The connection drops for a few seconds; the parts in flight fail and are sent again.
+    // The connection drops until a part in flight has failed; the page sends the lost parts again.
+    const partLost = page.waitForEvent('requestfailed', { predicate: (r) => r.method() === 'PUT', timeout: 30_000 });
     await network(true, 0);
-    await page.waitForTimeout(2500);
+    await partLost;
     await network(false, -1);
     await row.getByText('Uploaded').waitFor({ timeout: 90_000 });
     expect(resumed.length, 'the page asked which parts were stored').toBeGreaterThan(0);
