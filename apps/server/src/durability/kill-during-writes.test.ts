@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { findLosses } from './ledger-check.js';
-import { createScratchDatabase } from './scratch-database.js';
+import { createScratchDatabase } from '../test/scratch-database.js';
 import { killAllServers, startServer } from './server-process.js';
 import { call, createCard, login, newLedger, startLoad, untilAcked } from './write-load.js';
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 it(`keeps every acknowledged write through ${ROUNDS} SIGKILLs during writes (${driver})`, async () => {
-  if (process.env.TEST_DB === 'pg') scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
+  if (process.env.TEST_DB === 'pg') scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, { prefix: 'cutroom_durability' });
   const env = { DATA_DIR: dataDir, SEED_DEMO: 'true', ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
 
   let server = await startServer(env);

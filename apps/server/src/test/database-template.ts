@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
+import { createScratchDatabase } from './scratch-database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,30 +15,16 @@ declare module 'vitest' {
 }
 
 let dumpDir = '';
-let pgTemplate = '';
-
-async function adminQuery(sql: string) {
-  const { Client } = await import('pg');
-  const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
+let pgTemplate: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
 
 /** Vitest global setup of the server projects: migrates once per run, so a test file's fresh database costs a copy. */
 export async function setup(project: TestProject) {
   if (project.name === 'server-pg') {
     if (!process.env.TEST_DATABASE_URL) return;
-    pgTemplate = `cutroom_template_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`create database ${pgTemplate}`);
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${pgTemplate}`;
+    pgTemplate = await createScratchDatabase(process.env.TEST_DATABASE_URL, { prefix: 'cutroom_template' });
     // A template must have no connections while it is copied: the pools end before any file starts.
-    await (await openDatabase({ url: url.toString() })).close();
-    project.provide('pgTemplate', pgTemplate);
+    await (await openDatabase({ url: pgTemplate.url })).close();
+    project.provide('pgTemplate', pgTemplate.name);
     return;
   }
   const database = await openDatabase({});
@@ -53,5 +39,5 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   if (dumpDir) fs.rmSync(dumpDir, { recursive: true, force: true });
-  if (pgTemplate) await adminQuery(`drop database if exists ${pgTemplate} with (force)`);
+  await pgTemplate?.drop();
 }

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -9,6 +8,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import './database-template.js';
+import { createScratchDatabase } from './scratch-database.js';
 
 /**
  * A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. Both
@@ -20,25 +20,14 @@ async function openTestDatabase(onQuery?: (sql: string) => void): Promise<Databa
     const dump = inject('pgliteTemplate');
     return openDatabase({ onQuery, pgliteTemplate: dump ? new Blob([fs.readFileSync(dump)]) : undefined });
   }
-  const { Client } = await import('pg');
-  const name = `cutroom_test_${randomBytes(6).toString('hex')}`;
-  const template = inject('pgTemplate');
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), onQuery });
+  const scratch = await createScratchDatabase(serverUrl, { prefix: 'cutroom_test', template: inject('pgTemplate') });
+  const database = await openDatabase({ url: scratch.url, onQuery });
   return {
     ...database,
-    url: url.toString(),
+    url: scratch.url,
     async close() {
       await database.close();
-      const cleanup = new Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

@@ -11,13 +11,17 @@ async function onServer(serverUrl: string, sql: string) {
   }
 }
 
-/** A new, empty database on the server of `serverUrl`; drop() removes it, connections and all. */
-export async function createScratchDatabase(serverUrl: string) {
-  const name = `cutroom_durability_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `create database ${name}`);
+/**
+ * A new database on the server of `serverUrl`, empty or a copy of `template` (which must have no connections);
+ * drop() removes it, connections and all.
+ */
+export async function createScratchDatabase(serverUrl: string, { prefix = 'cutroom_scratch', template = '' } = {}) {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
