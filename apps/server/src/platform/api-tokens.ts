@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { API_TOKEN_PREFIX, type ApiTokenScope } from '@cutroom/domain';
 import type { Db } from '../db/client.js';
 import { apiTokens, users } from '../db/schema.js';
-import type { SessionUser } from './auth.js';
+import type { SessionUser } from './session-user.js';
 import { hashToken, newToken } from './tokens.js';
 
 /** last_used_at is written at most this often, so calls don't all turn into writes. */

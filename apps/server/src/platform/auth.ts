@@ -10,6 +10,9 @@ import { AppError } from './errors.js';
 import { revokes, type EventBus, type Revocation } from './events.js';
 import { SESSION_CACHE_MS, sessionCacheOf } from './session-cache.js';
 import { hashToken, newToken } from './tokens.js';
+import type { SessionUser } from './session-user.js';
+
+export type { SessionUser } from './session-user.js';
 
 export const SESSION_COOKIE = 'cutroom_session';
 /** The web app sends this header; it asks for the cookie session and proves a same-origin caller. */
@@ -23,17 +26,6 @@ export const SESSION_LIMITS = {
 } as const;
 /** last_seen_at is written at most this often, so reads don't turn into writes. */
 const TOUCH_EVERY_MS = 60_000;
-
-export interface SessionUser {
-  id: number;
-  role: Role;
-  firstname: string;
-  lastname: string;
-  timezone: string;
-  sessionId: number;
-  /** Set by an admin (new user, password set for them): writes wait until the user picks their own. */
-  temporaryPassword: boolean;
-}
 
 /** Who may call a route; every route states it in `config.access`. */
 export type Access = 'public' | 'user' | readonly Role[];

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import type { SessionUser } from './auth.js';
+import type { SessionUser } from './session-user.js';
 
 /**
  * How long a resolved session is reused without asking the database. Revocation and profile changes

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
 import { serve } from '../../platform/routes.js';
-import { zoneOf } from '../users/customers.service.js';
+import { zoneOf } from '../../platform/time-zone.js';
 import { analyticsStatus, connectGoogle, disconnectGoogle, readAnalytics, startSignIn } from './analytics.service.js';
 
 /** YouTube analytics: Google sign-in (PKCE), stored tokens, and the channel's figures (docs/youtube-analytics.md). */

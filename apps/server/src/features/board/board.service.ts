@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { BOARD_COLUMNS, CLOCK_TIME_ZONE, isTimeZone, type GetCardsReply, type Role } from '@cutroom/domain';
+import { BOARD_COLUMNS, type GetCardsReply, type Role } from '@cutroom/domain';
+import { zoneOf } from '../../platform/time-zone.js';
 import type { Db } from '../../db/client.js';
 import { prepareOnce } from '../../db/prepared.js';
 import { cardQaAccess, cards } from '../../db/schema.js';
@@ -56,8 +57,6 @@ export function columnPageQuery(db: Db, role: Role, body: Body, column: Column) 
     .where(sql`${cards.id} in (${pageIds})`)
     .orderBy(...orderFor(column, body, cardKeys));
 }
-
-const zoneOf = (header: string | undefined) => (header && isTimeZone(header) ? header : CLOCK_TIME_ZONE);
 
 /** POST /api/getCards: one page of one column, or the first page of every column. */
 export async function getCards(ctx: AppContext, caller: SessionUser, body: Body, zoneHeader: string | undefined) {

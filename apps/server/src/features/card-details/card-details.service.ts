@@ -19,7 +19,7 @@ import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { enforce, loadCustomerPlan, policyActor, policyCard } from '../cards/card-policy-facts.js';
-import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
+import { audienceOf, loadVisibleCard } from '../cards/card-access.js';
 import { visibleCardsWhere } from '../cards/card-visibility.js';
 import { refreshPromisesAfterChange } from '../promises/promises.service.js';
 

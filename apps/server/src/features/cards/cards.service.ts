@@ -22,31 +22,15 @@ import { AppError } from '../../platform/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { enforce, loadCustomerPlan, policyActor, policyCard } from './card-policy-facts.js';
 import { visibleCardsWhere } from './card-visibility.js';
-import { selectCards, toCardDetail, type CardRow } from './card-view.js';
+import { toCardDetail } from './card-view.js';
 import { requestAllowance } from './request-allowance.js';
 import { lockCard } from '../../db/locks.js';
 import { enterHelperBoard } from '../yt-helper/yt-card.service.js';
 import { refreshPromises } from '../promises/promises.service.js';
 import { requestCustomer } from './request-customer.js';
+import { audienceOf, loadVisibleCard } from './card-access.js';
 
 type CardInsert = typeof cards.$inferInsert;
-
-/** A card the viewer may see, or 404 (never 403, so ids don't leak). */
-export async function loadVisibleCard(db: Db, viewer: SessionUser, cardId: number): Promise<CardRow> {
-  const [row] = await selectCards(db)
-    .where(and(eq(cards.id, cardId), visibleCardsWhere(viewer)))
-    .limit(1);
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
-
-export const audienceOf = (c: CardRow['card']) => ({
-  clientId: c.clientId,
-  assignedQaId: c.assignedQaId,
-  assignedTo: c.assignedTo,
-  ytHelperId: c.ytHelperId,
-  hasYoutubeHelper: c.hasYoutubeHelper,
-});
 
 async function assertTitleFree(db: Db, clientId: number, title: string, exceptCardId?: number) {
   const [clash] = await db

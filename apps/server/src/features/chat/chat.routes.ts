@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API, CLOCK_TIME_ZONE, isTimeZone, type Chat } from '@cutroom/domain';
+import { API, type Chat } from '@cutroom/domain';
+import { zoneOf } from '../../platform/time-zone.js';
 import type { AppContext } from '../../platform/context.js';
 import { serve } from '../../platform/routes.js';
 import { exportMarkers } from '../markers/markers.service.js';
@@ -12,8 +13,6 @@ import {
   postComment,
   reactToComment,
 } from './chat.service.js';
-
-const zoneOf = (header: unknown) => (typeof header === 'string' && isTimeZone(header) ? header : CLOCK_TIME_ZONE);
 
 export const chatRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

@@ -20,7 +20,7 @@ import { AppError } from '../../platform/errors.js';
 import { toPlainText } from '../../platform/rich-text.js';
 import { enforce, policyActor, policyCard, policyNote } from '../cards/card-policy-facts.js';
 import type { CardRow } from '../cards/card-view.js';
-import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
+import { audienceOf, loadVisibleCard } from '../cards/card-access.js';
 import { notifyComment, publishCreated } from '../notifications/notify.js';
 import { listNotes, loadNote } from './note-view.js';
 

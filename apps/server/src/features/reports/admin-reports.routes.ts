@@ -3,7 +3,7 @@ import { API } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
 import { csvDownload } from '../../platform/csv.js';
 import { serve } from '../../platform/routes.js';
-import { zoneOf } from '../users/customers.service.js';
+import { zoneOf } from '../../platform/time-zone.js';
 import { exportCardsCsv, listExportCards } from './export-cards.service.js';
 import { listCustomerRatings, listUpdatedRatings } from './rating-lists.service.js';
 import { assignNewQa, getRatingCard, updateRating } from './ratings.service.js';

@@ -1,7 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { MSG, lastDays, todayIn } from '@cutroom/domain';
 import { AppError } from '../../platform/errors.js';
-import { zoneOf } from '../users/customers.service.js';
+import { zoneOf } from '../../platform/time-zone.js';
 
 /** A resolved range: two calendar days in the caller's zone, half-open `[start 00:00, end + 1 day 00:00)`. */
 export interface ReportRange {

@@ -8,13 +8,13 @@ import {
   REFERRALS,
   REQUESTS_PER_PERIOD,
   SUBSCRIPTION_TYPES,
-  isTimeZone,
   sameMeaningAs,
   valuesOf,
   type customerFilters,
   type customersQuery,
   type SubscriptionType,
 } from '@cutroom/domain';
+import { zoneOf } from '../../platform/time-zone.js';
 import type { Db } from '../../db/client.js';
 import { cards, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
@@ -24,10 +24,6 @@ import { profileUsersWhere } from './visibility.js';
 
 type Filters = z.infer<typeof customerFilters>;
 type CustomersQuery = z.infer<typeof customersQuery>;
-
-/** The caller's zone for date filters; an unknown or missing header falls back to the portal's clock. */
-export const zoneOf = (header: unknown) =>
-  typeof header === 'string' && isTimeZone(header) ? header : CLOCK_TIME_ZONE;
 
 /** `%term%` for ILIKE with the user's own wildcards taken literally. */
 export const likeTerm = (search: string | undefined) =>

@@ -31,7 +31,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { enforce, policyActor, policyCard, policyCardColumns } from '../cards/card-policy-facts.js';
 import { visibleCardsWhere } from '../cards/card-visibility.js';
-import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
+import { audienceOf, loadVisibleCard } from '../cards/card-access.js';
 import { transition } from './transition.js';
 import { enterHelperBoard } from '../yt-helper/yt-card.service.js';
 import { recordRevision } from '../revision-reasons/revision-reasons.service.js';

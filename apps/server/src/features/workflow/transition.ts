@@ -8,7 +8,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { enforce, policyActor, policyCard } from '../cards/card-policy-facts.js';
 import type { CardRow } from '../cards/card-view.js';
-import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
+import { audienceOf, loadVisibleCard } from '../cards/card-access.js';
 import { notifyMove, publishCreated } from '../notifications/notify.js';
 import { refreshPromisesAfterChange } from '../promises/promises.service.js';
 

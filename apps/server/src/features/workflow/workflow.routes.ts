@@ -3,7 +3,7 @@ import { API, MOVE_CALLS, MOVE_ROUTES, type MoveCall } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
 import { serve, type Handler } from '../../platform/routes.js';
 import { loadActivity } from '../cards/card-view.js';
-import { loadVisibleCard } from '../cards/cards.service.js';
+import { loadVisibleCard } from '../cards/card-access.js';
 import {
   archiveCard,
   markComplete,

@@ -8,7 +8,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { enforce, policyActor } from '../cards/card-policy-facts.js';
-import { loadVisibleCard } from '../cards/cards.service.js';
+import { loadVisibleCard } from '../cards/card-access.js';
 import { parseDueDate, updateCard } from '../card-details/card-details.service.js';
 
 type Card = typeof cards.$inferSelect;

@@ -22,7 +22,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { enforce, policyActor, policyCard } from '../cards/card-policy-facts.js';
-import { audienceOf, loadVisibleCard } from '../cards/cards.service.js';
+import { audienceOf, loadVisibleCard } from '../cards/card-access.js';
 import { notifyMove, publishCreated } from '../notifications/notify.js';
 
 type In<T extends z.ZodType> = z.output<T>;

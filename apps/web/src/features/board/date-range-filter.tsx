@@ -1,14 +1,6 @@
 import { IconCalendar } from '@tabler/icons-react';
 import { PickerOnDemand } from '../../components/picker-on-demand';
-import type { DateRange } from './use-home-filters';
-
-export interface DateRangeFilterProps {
-  value: DateRange;
-  onChange: (range: DateRange) => void;
-  mobile: boolean;
-  /** The click that loaded the picker opens it. */
-  openOnMount?: boolean;
-}
+import type { DateRangeFilterProps } from './date-range-picker';
 
 const loadPicker = () => import('./date-range-picker');
 

@@ -4,7 +4,15 @@ import { useEffect, useRef } from 'react';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { rangePresets } from '../../lib/report-range';
-import type { DateRangeFilterProps } from './date-range-filter';
+import type { DateRange } from './use-home-filters';
+
+export interface DateRangeFilterProps {
+  value: DateRange;
+  onChange: (range: DateRange) => void;
+  mobile: boolean;
+  /** The click that loaded the picker opens it. */
+  openOnMount?: boolean;
+}
 
 /** The board's date range (spec 000 §2), with the spec's presets; opens at once when a click loaded it. */
 export default function DateRangePicker({ value, onChange, mobile, openOnMount }: DateRangeFilterProps) {

@@ -5,6 +5,7 @@ import { useAssign, useAssignableStaff, useDueDate } from '../api';
 import { formatEst, isoToNyWall } from '../../../lib/format-time';
 import { PickerOnDemand } from '../../../components/picker-on-demand';
 import listClasses from './details.module.css';
+import type { DueDatePickerProps } from './due-date-picker';
 
 function AssignSelect({ card }: { card: CardDetailReply }) {
   const staff = useAssignableStaff(true);
@@ -37,14 +38,6 @@ function AssignSelect({ card }: { card: CardDetailReply }) {
       data-testid="assign-select"
     />
   );
-}
-
-export interface DueDatePickerProps {
-  due: string | null;
-  /** The call that saves the date (the card's, or its helper side's). */
-  save: { mutate: (iso: string, options: { onError: () => void }) => void; isPending: boolean };
-  label?: string;
-  testId?: string;
 }
 
 const loadPicker = () => import('./due-date-picker');

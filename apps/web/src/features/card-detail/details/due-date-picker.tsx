@@ -6,7 +6,14 @@ import { DateTimePicker } from '@mantine/dates';
 import { MSG } from '@cutroom/domain';
 import { notify } from '../../../lib/notify';
 import { isoToNyWall, nyWallToIso } from '../../../lib/format-time';
-import type { DueDatePickerProps } from './assignment-rows';
+
+export interface DueDatePickerProps {
+  due: string | null;
+  /** The call that saves the date (the card's, or its helper side's). */
+  save: { mutate: (iso: string, options: { onError: () => void }) => void; isPending: boolean };
+  label?: string;
+  testId?: string;
+}
 
 /** A due date in New York time, saved when the picker closes on a new value. */
 export default function DueDateTimePicker({

@@ -1,0 +1,5 @@
+import { CLOCK_TIME_ZONE, isTimeZone } from '@cutroom/domain';
+
+/** The caller's zone from its `user-time-zone` header; an unknown or missing one falls back to the portal's clock. */
+export const zoneOf = (header: unknown) =>
+  typeof header === 'string' && isTimeZone(header) ? header : CLOCK_TIME_ZONE;
