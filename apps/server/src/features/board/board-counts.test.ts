@@ -5,7 +5,7 @@ import { cardCounts, cards, users } from '../../db/schema.js';
 import { createSession } from '../../platform/auth.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, demoRole, insertCard, seedWithSessions, type DemoKey } from '../../test/helpers.js';
-import { fireAtOnce, statusesOf, winners } from '../races/fire.js';
+import { fireAtOnce, statusesOf, winners } from '../../api-wide/races/fire.js';
 import { visibleCardsWhere } from '../cards/card-visibility.js';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { MSG, fill } from '@cutroom/domain';
 import { announcements, holidays } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, seedWithSessions } from '../../test/helpers.js';
-import { errorCodes, fireAtOnce, statusesOf, winners } from '../races/fire.js';
+import { errorCodes, fireAtOnce, statusesOf, winners } from '../../api-wide/races/fire.js';
 
 let t: TestApp;
 let accounts: Awaited<ReturnType<typeof seedWithSessions>>;

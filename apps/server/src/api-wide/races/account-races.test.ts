@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, seedWithSessions } from '../../test/helpers.js';
 import { createSession } from '../../platform/auth.js';
 import { verifyPassword } from '../../platform/passwords.js';
-import { issueUserToken } from '../auth/user-tokens.js';
+import { issueUserToken } from '../../features/auth/user-tokens.js';
 import { errorCodes, fireAtOnce, RACERS, statusesOf, winners } from './fire.js';
 
 let t: TestApp;

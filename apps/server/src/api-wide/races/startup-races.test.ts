@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, sql } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { bootstrapAdmin } from '../seed/admin-bootstrap.js';
-import { DEMO_ACCOUNTS, seedDemo } from '../seed/demo-seed.js';
+import { bootstrapAdmin } from '../../features/seed/admin-bootstrap.js';
+import { DEMO_ACCOUNTS, seedDemo } from '../../features/seed/demo-seed.js';
 import { fireAtOnce } from './fire.js';
 
 // Instances behind a load balancer start together on one database: each runs the start-up seeding.
