@@ -31,17 +31,17 @@ function useBannerSettled() {
 
 /** Loaded on first use, like the card page, so the board's bundle stays small. */
 const CardQuickView = lazy(() =>
-  import('../features/card-detail/card-quick-view').then((m) => ({ default: m.CardQuickView })),
+  import('../features/card-details/card-quick-view').then((m) => ({ default: m.CardQuickView })),
 );
 
 // The request forms (with the rich-text editor and the date pickers) load when one is opened (issue 17).
 const NewRequestModal = lazy(() =>
-  import('../features/requests/new-request-modal').then((m) => ({ default: m.NewRequestModal })),
+  import('../features/cards/new-request-modal').then((m) => ({ default: m.NewRequestModal })),
 );
 const EditCardModal = lazy(() =>
-  import('../features/requests/edit-card-modal').then((m) => ({ default: m.EditCardModal })),
+  import('../features/cards/edit-card-modal').then((m) => ({ default: m.EditCardModal })),
 );
-const extraModals = () => import('../features/requests/enable-extra-modals');
+const extraModals = () => import('../features/cards/enable-extra-modals');
 const EnableRepurposeModal = lazy(() => extraModals().then((m) => ({ default: m.EnableRepurposeModal })));
 const EnableYtHelperModal = lazy(() => extraModals().then((m) => ({ default: m.EnableYtHelperModal })));
 

@@ -98,7 +98,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       },
       {
         path: PATHS.guestReview,
-        ...page(() => import('../features/card-detail/guest/guest-review-page').then((m) => m.GuestReviewPage)),
+        ...page(() => import('../features/card-details/guest/guest-review-page').then((m) => m.GuestReviewPage)),
       },
       {
         path: PATHS.privacyPolicy,
@@ -124,18 +124,18 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               },
               {
                 path: PATHS.newCard,
-                ...page(() => import('../features/requests/new-request-page').then((m) => m.NewRequestPage)),
+                ...page(() => import('../features/cards/new-request-page').then((m) => m.NewRequestPage)),
               },
               {
                 path: `${PATHS.cardDetails}?`,
                 loader: prefetching(
                   queryClient,
-                  () => import('../features/card-detail/prefetch'),
+                  () => import('../features/card-details/prefetch'),
                   (m, _user, { params }) => m.prefetchCard(queryClient, params.cardId),
                 ),
                 // A tab change (?tab=) is the same card.
                 shouldRevalidate: ({ currentParams, nextParams }) => currentParams.cardId !== nextParams.cardId,
-                lazy: () => import('../features/card-detail/route'),
+                lazy: () => import('../features/card-details/route'),
                 hydrateFallbackElement: <FullPageLoader />,
               },
               {
@@ -197,7 +197,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               },
               {
                 path: PATHS.profile,
-                ...page(() => import('../features/profile/profile-page').then((m) => m.ProfilePage)),
+                ...page(() => import('../features/profiles/own-profile-page').then((m) => m.ProfilePage)),
               },
               {
                 path: PATHS.googleReturn,
@@ -220,7 +220,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 children: [
                   {
                     path: PATHS.users,
-                    ...page(() => import('../features/people/users-page').then((m) => m.UsersPage)),
+                    ...page(() => import('../features/users/users-page').then((m) => m.UsersPage)),
                   },
                 ],
               },
@@ -229,7 +229,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 children: [
                   {
                     path: PATHS.customers,
-                    ...page(() => import('../features/people/customers-page').then((m) => m.CustomersPage)),
+                    ...page(() => import('../features/users/customers-page').then((m) => m.CustomersPage)),
                   },
                 ],
               },

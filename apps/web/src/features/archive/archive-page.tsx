@@ -10,8 +10,8 @@ import { QueryTable } from '../../components/query-table';
 import { ReloadButton } from '../../components/reload-button';
 import { cardDetailsPath } from '../../lib/card-url';
 import { useCurrentUser } from '../../lib/session';
-import { Pager } from '../people/list-controls';
-import { useCustomerSearch } from '../requests/api';
+import { Pager } from '../users/list-controls';
+import { useCustomerSearch } from '../cards/api';
 import { useArchivedCards, useUnarchiveCard, type ArchiveFilters } from './api';
 
 /** The spec asks the title search to wait a full second after typing. */

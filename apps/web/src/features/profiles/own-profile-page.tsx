@@ -10,13 +10,13 @@ import { ThumbnailReference } from '../../components/thumbnail-reference';
 import { errorMessage } from '../../lib/api-client';
 import { isProfileSkipped, skipProfileForNow } from '../../lib/storage';
 import { ME_KEY, maySkipProfile, useCurrentUser } from '../../lib/session';
-import { WEBSITE_USER_KEY, useWebsiteUser } from './api';
+import { WEBSITE_USER_KEY, useWebsiteUser } from './own-profile-api';
 import { AvatarEditor } from './avatar-editor';
 import { BasicInfoForm } from './basic-info-form';
 import { PortalIntro } from './portal-intro';
 import { ChangePasswordForm } from './change-password-form';
 import { scrollTabClassNames, useActiveTabInView, useTabParam } from '../../components/scroll-tabs';
-import { AnalyticsTab, BillingTab } from './profile-tabs';
+import { AnalyticsTab, BillingTab } from './own-profile-tabs';
 
 /** The own profile's file changes show in the full profile and the session's user. */
 const OWN_PROFILE_KEYS = [WEBSITE_USER_KEY, ME_KEY];

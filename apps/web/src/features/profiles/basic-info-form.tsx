@@ -36,7 +36,7 @@ import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt';
 import { browserTimeZone, isApiError } from '../../lib/api-client';
 import { zodFieldErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
-import { useUpdateProfile, type ProfileChanges } from './api';
+import { useUpdateProfile, type ProfileChanges } from './own-profile-api';
 import { CustomerDetailFields } from '../../components/customer-detail-fields';
 
 /** Select can't hold '' as a value, so 'None (browser time zone)' travels as this placeholder. */

@@ -3,7 +3,7 @@ import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { MSG, UPLOAD_PURPOSES, type UserView } from '@cutroom/domain';
 import { errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { useDeleteProfileFile, useUploadAvatar } from './api';
+import { useDeleteProfileFile, useUploadAvatar } from './own-profile-api';
 
 const initials = (user: UserView) => `${user.firstname.charAt(0)}${user.lastname.charAt(0)}`.toUpperCase();
 

@@ -3,7 +3,7 @@ import { MSG } from '@cutroom/domain';
 import { NewPasswordForm } from '../../components/new-password-form';
 import { isApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { useChangePassword } from './api';
+import { useChangePassword } from './own-profile-api';
 
 /** The own-password form; other sessions of the account are signed out by the server. */
 export function ChangePasswordForm() {
