@@ -45,9 +45,9 @@ const q = (extra: Record<string, string | number> = {}) =>
   }).toString();
 
 function scenarios(qaId: number, helperId: number, customerId: number): Scenario[] {
-  const R = API.reports;
-  const dash = (tab: string) => `${R.dashboard.path}?${q({ tab })}`;
-  const art = (tab: string) => `${R.artDashboard.path}?${q({ tab })}`;
+  const R = API.dashboard;
+  const dash = (tab: string) => `${R.staff.path}?${q({ tab })}`;
+  const art = (tab: string) => `${R.art.path}?${q({ tab })}`;
   const user = (route: { path: string }, userId = qaId) => `${pathOf(route.path, { userId })}?${q()}`;
   return [
     { name: 'dashboard QaTab', role: 'admin', path: dash('QaTab') },
@@ -61,16 +61,16 @@ function scenarios(qaId: number, helperId: number, customerId: number): Scenario
     {
       name: 'client dashboard (one customer)',
       role: 'admin',
-      path: `${R.clientDashboard.path}?${q({ id: customerId })}`,
+      path: `${R.client.path}?${q({ id: customerId })}`,
     },
-    { name: 'client dashboard as the customer', role: 'customer', path: `${R.clientDashboard.path}?${q()}` },
+    { name: 'client dashboard as the customer', role: 'customer', path: `${R.client.path}?${q()}` },
     { name: 'responseRateV2 (one QA)', role: 'admin', path: user(R.responseRate) },
     { name: 'helper responseRate (one helper)', role: 'admin', path: user(R.ytResponseRate, helperId) },
     { name: 'CSAT (one QA)', role: 'admin', path: user(R.csat) },
     {
       name: 'export cards view (limit 1000)',
       role: 'admin',
-      path: `${R.exportCards.path}?${new URLSearchParams({ startDate: range.start_date, endDate: range.end_date, limit: '1000' }).toString()}`,
+      path: `${API.exportCards.list.path}?${new URLSearchParams({ startDate: range.start_date, endDate: range.end_date, limit: '1000' }).toString()}`,
     },
   ];
 }
@@ -84,7 +84,7 @@ function rssMb(pid: number): number {
 
 /** Downloads the whole-range CSV while sampling the API's memory every 20 ms. */
 async function measureExport(origin: string, token: string, pid: number) {
-  const url = `${origin}${API.reports.exportCardsCsv.path}?${new URLSearchParams({ startDate: EARLIEST_DATE, endDate: range.end_date }).toString()}`;
+  const url = `${origin}${API.exportCards.csv.path}?${new URLSearchParams({ startDate: EARLIEST_DATE, endDate: range.end_date }).toString()}`;
   const before = rssMb(pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);

@@ -67,7 +67,7 @@ describe('reporting', () => {
 
     const page = await openAs(ADMIN, '/dashboard');
     await page.getByTestId('video-graphs').waitFor();
-    const rangeAnswered = page.waitForResponse((r) => new URL(r.url()).pathname === API.reports.dashboard.path);
+    const rangeAnswered = page.waitForResponse((r) => new URL(r.url()).pathname === API.dashboard.staff.path);
     await page.getByRole('button', { name: 'Last 30 days' }).click();
     await page.waitForURL((url) => url.searchParams.has('startDate') && url.searchParams.has('endDate'));
     await rangeAnswered;

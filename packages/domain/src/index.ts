@@ -49,7 +49,7 @@ export * from './schemas/reports.js';
 export * from './rich-text.js';
 export * from './ai-toolbox.js';
 export * from './help.js';
-export * from './schemas/ai.js';
+export * from './schemas/ai-toolbox.js';
 export * from './customer-uploads.js';
 export * from './schemas/uploads.js';
 export * from './analytics.js';

@@ -6,7 +6,6 @@ import {
   messageReply,
   passwordResetBody,
   passwordResetConfirmBody,
-  profileBody,
   signupBody,
   signupReply,
   statusMessageReply,
@@ -98,18 +97,6 @@ export const AUTH = {
     access: 'user',
     body: changePasswordBody,
     reply: statusMessageReply,
-    whileTemporaryPassword: true,
-  }),
-  profile: defineRoute({
-    method: 'POST',
-    path: '/api/user/profile',
-    tags,
-    summary:
-      'Update the own profile (only the fields sent; a new email is confirmed by a mailed link), or only profile_img',
-    access: 'user',
-    body: profileBody,
-    reply: z.object({ message: z.string(), user: userView }),
-    // The profile page's registration form, avatar and reference file work before the password is changed.
     whileTemporaryPassword: true,
   }),
 } as const;

@@ -3,7 +3,6 @@ import { REQUEST_ROLES } from '../card-policy.js';
 import { MSG } from '../messages.js';
 import { REPURPOSE_SIZES, valuesOf } from '../options.js';
 import { cardDetail } from '../schemas/card-replies.js';
-import { archiveQuery, archiveReply } from '../schemas/archive.js';
 import { cardIdReply, createCardBody, updateCardBody, updateTitleBody } from '../schemas/cards.js';
 import { idParam } from '../validation.js';
 import { defineRoute } from './define.js';
@@ -86,15 +85,6 @@ export const CARDS = {
     access: 'user',
     query: z.object({ title: z.string().trim().min(1).max(200) }),
     reply: z.object({ titles: z.array(titleSuggestion) }),
-  }),
-  archive: defineRoute({
-    method: 'GET',
-    path: '/api/cards/archive',
-    tags,
-    summary: 'Archived cards the caller sees, newest first, 10 a page (staff may pick a customer)',
-    access: 'user',
-    query: archiveQuery,
-    reply: archiveReply,
   }),
   enableRepurpose: defineRoute({
     method: 'POST',

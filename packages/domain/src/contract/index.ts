@@ -1,10 +1,14 @@
-import { AI_TOOLBOX } from './ai.js';
+import { AI_TOOLBOX } from './ai-toolbox.js';
 import { ANALYTICS } from './analytics.js';
 import { AUTH } from './auth.js';
 import { BOARD } from './board.js';
 import { CARD_DETAILS } from './card-details.js';
+import { ARCHIVE } from './archive.js';
 import { CARDS } from './cards.js';
 import { CHAT } from './chat.js';
+import { DASHBOARD } from './dashboard.js';
+import { DUE_CARDS } from './due-cards.js';
+import { EXPORT_CARDS } from './export-cards.js';
 import type { RouteContract } from './define.js';
 import { GUEST_LINKS } from './guest-links.js';
 import { HELP } from './help.js';
@@ -12,8 +16,9 @@ import { INBOX } from './inbox.js';
 import { INTEGRATIONS } from './integrations.js';
 import { MEDIA } from './media.js';
 import { NOTIFICATIONS } from './notifications.js';
+import { PROFILES } from './profiles.js';
 import { PROMISES } from './promises.js';
-import { REPORTS } from './reports.js';
+import { RATING } from './rating.js';
 import { REVISION_REASONS } from './revision-reasons.js';
 import { LEAVE, SETTINGS } from './settings.js';
 import { UPLOADS } from './uploads.js';
@@ -31,6 +36,7 @@ export const API = {
   auth: AUTH,
   board: BOARD,
   cards: CARDS,
+  archive: ARCHIVE,
   cardDetails: CARD_DETAILS,
   chat: CHAT,
   inbox: INBOX,
@@ -42,14 +48,18 @@ export const API = {
   workflow: WORKFLOW,
   moves: MOVE_ROUTES,
   ytHelper: YT_HELPER,
-  reports: REPORTS,
+  dashboard: DASHBOARD,
+  dueCards: DUE_CARDS,
+  exportCards: EXPORT_CARDS,
+  rating: RATING,
   uploads: UPLOADS,
-  ai: AI_TOOLBOX,
+  aiToolbox: AI_TOOLBOX,
   analytics: ANALYTICS,
   help: HELP,
   guestLinks: GUEST_LINKS,
   revisionReasons: REVISION_REASONS,
   integrations: INTEGRATIONS,
+  profiles: PROFILES,
   promises: PROMISES,
 } as const;
 

@@ -390,3 +390,6 @@ export const exportCardsReply = z.object({
   total: z.number(),
 });
 export type ExportCardsReply = z.infer<typeof exportCardsReply>;
+
+/** A streamed CSV download's reply, as the OpenAPI document describes it. */
+export const csvReply = (what: string) => z.string().describe(`text/csv, UTF-8 with a BOM, streamed: ${what}`);

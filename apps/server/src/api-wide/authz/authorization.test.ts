@@ -281,7 +281,7 @@ const TABLE: Record<string, Case[]> = {
     },
   ],
   'GET /api/cards/archive': [{ expect: signedIn(200) }],
-  // Rating admin and Export Cards (reports/admin-reports.routes.ts): the card lookup for staff who see the card.
+  // Rating admin and Export Cards (rating/, export-cards/): the card lookup for staff who see the card.
   'POST /api/getCard': [
     {
       params: cardIn('editing'),
@@ -321,7 +321,7 @@ const TABLE: Record<string, Case[]> = {
     { query: { dueDate: '2027-01-05' }, expect: only(['admin', 'lead', 'qa', 'editor', 'helperLead'], 200) },
   ],
   'GET /api/dueCards/export': [{ query: { date: '2027-01-05' }, expect: only(['admin'], 200) }],
-  // Dashboards and profile figures (reports/dashboard.routes.ts): people and cards out of sight are 404.
+  // Dashboards and profile figures (dashboard/): people and cards out of sight are 404.
   'GET /api/dashboard-data-V2': [{ expect: only(['admin', 'lead', 'qa', 'helperLead'], 200) }],
   'GET /api/art-dashboard-data': [{ expect: only(['admin', 'lead', 'qa', 'helperLead'], 200) }],
   'GET /api/client-dashboard-data': [

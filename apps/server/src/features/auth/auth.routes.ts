@@ -11,7 +11,6 @@ import {
   me,
   requestPasswordReset,
   signup,
-  updateOwnProfile,
   verifyEmail,
 } from './auth.service.js';
 
@@ -54,5 +53,4 @@ export const authRoutes =
     serve(app, routes.passwordReset, ({ body }) => requestPasswordReset(ctx, limits, body.email), perIp(10, 15));
     serve(app, routes.passwordResetConfirm, ({ body }) => confirmPasswordReset(ctx, body), perIp(10, 15));
     serve(app, routes.changePassword, ({ user, body }) => changePassword(ctx, user, body));
-    serve(app, routes.profile, ({ user, body }) => updateOwnProfile(ctx, user, body));
   };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@cutroom/domain';
-import { listArchived } from './archive.service.js';
 import type { AppContext } from '../../platform/context.js';
 import { serve } from '../../platform/routes.js';
 import {
@@ -23,7 +22,6 @@ export const cardsRoutes =
     serve(app, cards.update, ({ user, params, body }) => updateCard(ctx, user, params.id, body));
     serve(app, cards.updateTitle, ({ user, params, body }) => updateTitle(ctx, user, params.id, body));
     serve(app, cards.titles, ({ user, query }) => titleSuggestions(ctx, user, query.title));
-    serve(app, cards.archive, ({ user, query }) => listArchived(ctx, user, query));
     serve(app, cards.enableRepurpose, ({ user, params, body }) => enableRepurpose(ctx, user, params.id, body));
     serve(app, cards.enableYtHelper, ({ user, params }) => enableYtHelper(ctx, user, params.id));
   };

@@ -23,7 +23,7 @@ import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { visibleCardsWhere } from '../cards/card-visibility.js';
 import { requestCustomer } from '../cards/request-customer.js';
-import { resolveRange } from '../reports/report-range.js';
+import { resolveRange } from '../dashboard/report-range.js';
 
 /** The statuses before the first cut: waiting (video requests) and being worked (editing, QA). */
 export const PROMISE_OPEN_STATUSES: readonly CardStatus[] = ['video_request', 'editing', 'qa'];

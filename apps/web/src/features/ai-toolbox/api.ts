@@ -5,8 +5,8 @@ import { call } from '../../lib/call';
 import { notify } from '../../lib/notify';
 import { TAB_ID } from '../../lib/tab-id';
 
-export type SavedQuery = NonNullable<CallInput<typeof API.ai.saved>['query']>;
-export type SaveBody = CallInput<typeof API.ai.save>['body'];
+export type SavedQuery = NonNullable<CallInput<typeof API.aiToolbox.saved>['query']>;
+export type SaveBody = CallInput<typeof API.aiToolbox.save>['body'];
 
 const KEYS = {
   status: ['ai', 'status'] as const,
@@ -14,19 +14,19 @@ const KEYS = {
 };
 
 export const useAiStatus = () =>
-  useQuery({ queryKey: KEYS.status, queryFn: ({ signal }) => call(API.ai.status, { signal }) });
+  useQuery({ queryKey: KEYS.status, queryFn: ({ signal }) => call(API.aiToolbox.status, { signal }) });
 
 export const useSavedItems = (query: SavedQuery) =>
   useQuery({
     queryKey: [...KEYS.saved, query],
-    queryFn: ({ signal }) => call(API.ai.saved, { query, signal }),
+    queryFn: ({ signal }) => call(API.aiToolbox.saved, { query, signal }),
     placeholderData: keepPreviousData,
   });
 
 export function useSaveItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveBody) => call(API.ai.save, { body }),
+    mutationFn: (body: SaveBody) => call(API.aiToolbox.save, { body }),
     onSuccess: (reply) => {
       notify.success(reply.message);
       void queryClient.invalidateQueries({ queryKey: KEYS.saved });
@@ -39,7 +39,7 @@ export function useUpdateItem(onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, data }: { id: number; data: string }) =>
-      call(API.ai.update, { params: { id }, body: { id, data } }),
+      call(API.aiToolbox.update, { params: { id }, body: { id, data } }),
     onSuccess: (reply) => {
       notify.success(reply.message);
       onDone();
@@ -52,7 +52,7 @@ export function useUpdateItem(onDone: () => void) {
 export function useDeleteItem(onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call(API.ai.remove, { params: { id } }),
+    mutationFn: (id: number) => call(API.aiToolbox.remove, { params: { id } }),
     onSuccess: (reply) => {
       notify.success(reply.message);
       onDone();
@@ -80,7 +80,7 @@ export function generateUrl(p: GenerateParams): string {
     if (p.duration) search.set('duration', p.duration);
     for (const s of p.sub_topics ?? []) if (s.trim()) search.append('sub_topics', s.trim());
   }
-  return `${API.ai.generate.path}?${search.toString()}`;
+  return `${API.aiToolbox.generate.path}?${search.toString()}`;
 }
 
 interface StreamEvent {

@@ -3,7 +3,7 @@ import { API, MSG, type CallInput } from '@cutroom/domain';
 import { call } from '../../lib/call';
 import { notify } from '../../lib/notify';
 
-export type ArchiveFilters = NonNullable<CallInput<typeof API.cards.archive>['query']>;
+export type ArchiveFilters = NonNullable<CallInput<typeof API.archive.list>['query']>;
 
 const ARCHIVE_KEY = ['archive'] as const;
 
@@ -11,7 +11,7 @@ const ARCHIVE_KEY = ['archive'] as const;
 export function useArchivedCards(filters: ArchiveFilters) {
   return useQuery({
     queryKey: [...ARCHIVE_KEY, filters],
-    queryFn: ({ signal }) => call(API.cards.archive, { query: filters, signal }),
+    queryFn: ({ signal }) => call(API.archive.list, { query: filters, signal }),
     // Keeps the last page on screen while the next one loads.
     placeholderData: keepPreviousData,
   });

@@ -9,7 +9,7 @@ const DASHBOARD_KEY = ['dashboard'] as const;
 export const useDashboard = (range: ReportRange, tab: ReportTab) =>
   useQuery({
     queryKey: [...DASHBOARD_KEY, 'staff', range, tab],
-    queryFn: ({ signal }) => call(API.reports.dashboard, { query: { ...range, tab }, signal }),
+    queryFn: ({ signal }) => call(API.dashboard.staff, { query: { ...range, tab }, signal }),
     // The figures on screen stay while the next range loads, instead of flashing to skeletons.
     placeholderData: keepPreviousData,
   });
@@ -18,7 +18,7 @@ export const useDashboard = (range: ReportRange, tab: ReportTab) =>
 export const useArtDashboard = (range: ReportRange, tab: ReportTab, enabled: boolean) =>
   useQuery({
     queryKey: [...DASHBOARD_KEY, 'art', range, tab],
-    queryFn: ({ signal }) => call(API.reports.artDashboard, { query: { ...range, tab }, signal }),
+    queryFn: ({ signal }) => call(API.dashboard.art, { query: { ...range, tab }, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -27,7 +27,7 @@ export const useArtDashboard = (range: ReportRange, tab: ReportTab, enabled: boo
 export const useClientDashboard = (range: ReportRange, page: number) =>
   useQuery({
     queryKey: [...DASHBOARD_KEY, 'client', range, page],
-    queryFn: ({ signal }) => call(API.reports.clientDashboard, { query: { ...range, page }, signal }),
+    queryFn: ({ signal }) => call(API.dashboard.client, { query: { ...range, page }, signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -3,8 +3,8 @@ import { API, type CallInput } from '@cutroom/domain';
 import { call } from '../../lib/call';
 import { isoToNyWall } from '../../lib/format-time';
 
-export type DueCardsQuery = NonNullable<CallInput<typeof API.reports.dueCards>['query']>;
-export type DueCardFilters = NonNullable<CallInput<typeof API.reports.dueCardsExport>['query']>;
+export type DueCardsQuery = NonNullable<CallInput<typeof API.dueCards.list>['query']>;
+export type DueCardFilters = NonNullable<CallInput<typeof API.dueCards.csv>['query']>;
 
 /** Today as a New York calendar day, the page's default (due days are New York days, spec 000 §9). */
 export const todayInNewYork = (now = new Date()) => isoToNyWall(now.toISOString())!.slice(0, 10);
@@ -12,7 +12,7 @@ export const todayInNewYork = (now = new Date()) => isoToNyWall(now.toISOString(
 export const useDueCards = (query: DueCardsQuery) =>
   useQuery({
     queryKey: ['due-cards', query],
-    queryFn: ({ signal }) => call(API.reports.dueCards, { query, signal }),
+    queryFn: ({ signal }) => call(API.dueCards.list, { query, signal }),
     // The old page stays on screen while the next filter or page loads.
     placeholderData: keepPreviousData,
   });
@@ -23,5 +23,5 @@ export function exportDueCardsHref(filters: DueCardFilters): string {
   for (const [key, value] of Object.entries(filters))
     if (typeof value === 'string' || typeof value === 'number') search.set(key, String(value));
   const text = search.toString();
-  return API.reports.dueCardsExport.path + (text ? `?${text}` : '');
+  return API.dueCards.csv.path + (text ? `?${text}` : '');
 }

@@ -23,7 +23,7 @@ export function DueCardsPage() {
   const showCustomer = mayCall(API.users.customers, role);
   // A QA gets no QA filter and doesn't fetch the staff (spec 002 §6); others only if they may list staff.
   const showQa = role !== 'qa' && mayCall(API.users.list, role);
-  const canExport = mayCall(API.reports.dueCardsExport, role);
+  const canExport = mayCall(API.dueCards.csv, role);
 
   const applied: DueCardFilters = {
     date: filters.date,

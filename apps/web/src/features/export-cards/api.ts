@@ -2,12 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, type CallInput } from '@cutroom/domain';
 import { call } from '../../lib/call';
 
-export type ExportCardsQuery = NonNullable<CallInput<typeof API.reports.exportCards>['query']>;
+export type ExportCardsQuery = NonNullable<CallInput<typeof API.exportCards.list>['query']>;
 
 export const exportCardsQuery = (query: ExportCardsQuery) =>
   queryOptions({
     queryKey: ['export-cards', query],
-    queryFn: ({ signal }) => call(API.reports.exportCards, { query, signal }),
+    queryFn: ({ signal }) => call(API.exportCards.list, { query, signal }),
   });
 
 /** The cards last asked for with View; nothing loads before the first View. */
@@ -20,5 +20,5 @@ export function exportCardsCsvHref(query: ExportCardsQuery): string {
   for (const [key, value] of Object.entries(query))
     if (typeof value === 'string' || typeof value === 'number') search.set(key, String(value));
   const text = search.toString();
-  return API.reports.exportCardsCsv.path + (text ? `?${text}` : '');
+  return API.exportCards.csv.path + (text ? `?${text}` : '');
 }

@@ -4,7 +4,7 @@ import { call } from '../../lib/call';
 import { ME_KEY } from '../../lib/session';
 import { uploadFile } from '../../lib/upload';
 
-export type ProfileChanges = CallInput<typeof API.auth.profile>['body'];
+export type ProfileChanges = CallInput<typeof API.profiles.updateOwn>['body'];
 
 /** The own profile with a customer's details (GET /api/getWebsiteUser); the session's user leaves them out. */
 export const WEBSITE_USER_KEY = ['websiteUser'] as const;
@@ -25,7 +25,7 @@ function keepSaved(queryClient: QueryClient, user: UserView) {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: ProfileChanges) => call(API.auth.profile, { body: changes }),
+    mutationFn: (changes: ProfileChanges) => call(API.profiles.updateOwn, { body: changes }),
     onSuccess: (reply) => keepSaved(queryClient, reply.user),
   });
 }
@@ -36,7 +36,7 @@ export function useUploadAvatar() {
   return useMutation({
     mutationFn: async (file: File) => {
       const { url } = await uploadFile(file, 'avatar');
-      return call(API.auth.profile, { body: { profile_img: url } });
+      return call(API.profiles.updateOwn, { body: { profile_img: url } });
     },
     onSuccess: (reply) => keepSaved(queryClient, reply.user),
   });

@@ -3,7 +3,7 @@ import { API, type CallInput } from '@cutroom/domain';
 import { call } from '../../lib/call';
 import type { ReportRange } from '../../lib/report-range';
 
-type ProfileReportQuery = NonNullable<CallInput<typeof API.reports.responseRate>['query']>;
+type ProfileReportQuery = NonNullable<CallInput<typeof API.dashboard.responseRate>['query']>;
 export type ProfileType = NonNullable<ProfileReportQuery['profileType']>;
 
 /** Whose chat a response rate reads: the customer chat, or the helper chat for helpers. */
@@ -22,7 +22,7 @@ export const useResponseRate = ({ userId, range, page, profileType }: ReportArgs
   useQuery({
     queryKey: [...REPORT_KEY, side, userId, range, page, profileType],
     queryFn: ({ signal }) =>
-      call(side === 'comments' ? API.reports.responseRate : API.reports.ytResponseRate, {
+      call(side === 'comments' ? API.dashboard.responseRate : API.dashboard.ytResponseRate, {
         params: { userId },
         query: { ...range, page, type: side, ...(profileType ? { profileType } : {}) },
         signal,
@@ -34,7 +34,7 @@ export const useCsat = ({ userId, range, page }: ReportArgs) =>
   useQuery({
     queryKey: [...REPORT_KEY, 'csat', userId, range, page],
     queryFn: ({ signal }) =>
-      call(API.reports.csat, { params: { userId }, query: { ...range, page, profileType: 'CSAT' }, signal }),
+      call(API.dashboard.csat, { params: { userId }, query: { ...range, page, profileType: 'CSAT' }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -47,7 +47,7 @@ export function fetchComments(
 ) {
   const [first] = cardIds;
   if (first === undefined) return Promise.resolve({ data: [] });
-  return call(side === 'comments' ? API.reports.exportComments : API.reports.ytExportComments, {
+  return call(side === 'comments' ? API.dashboard.exportComments : API.dashboard.ytExportComments, {
     params: { card_id: first },
     query: { ...range, type: side, cardIds: cardIds.join(','), ...(profileType ? { profileType } : {}) },
   });

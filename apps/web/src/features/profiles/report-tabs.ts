@@ -13,7 +13,7 @@ const isProfileTab = (value: string | null): value is ProfileTab => value !== nu
 
 /** The figure tabs a profile shows: by the person's role, and only to viewers who may read them. */
 export function figureTabsFor(person: Role, viewer: Role): ProfileTab[] {
-  if (!API.reports.responseRate.access.includes(viewer)) return [];
+  if (!API.dashboard.responseRate.access.includes(viewer)) return [];
   if (RESPONSE_RATE_PROFILE_ROLES.includes(person)) return ['response-rate', 'csat'];
   if (YT_RESPONSE_RATE_PROFILE_ROLES.includes(person)) return ['yt-response-rate'];
   return [];

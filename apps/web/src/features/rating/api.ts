@@ -5,8 +5,8 @@ import { call } from '../../lib/call';
 import { notify } from '../../lib/notify';
 import type { RatingChange } from './rating-rule';
 
-export type UpdatedRatingsQuery = NonNullable<CallInput<typeof API.reports.updatedRatings>['query']>;
-export type CustomerRatingsQuery = NonNullable<CallInput<typeof API.reports.customerRatings>['query']>;
+export type UpdatedRatingsQuery = NonNullable<CallInput<typeof API.rating.updated>['query']>;
+export type CustomerRatingsQuery = NonNullable<CallInput<typeof API.rating.customers>['query']>;
 
 const KEYS = {
   titles: (title: string) => ['rating', 'titles', title] as const,
@@ -29,21 +29,21 @@ export const useCardTitles = (title: string) =>
 export const useRatingCard = (cardId: number | null) =>
   useQuery({
     queryKey: KEYS.card(cardId ?? 0),
-    queryFn: ({ signal }) => call(API.reports.getCard, { body: { card_id: cardId ?? 0 }, signal }),
+    queryFn: ({ signal }) => call(API.rating.getCard, { body: { card_id: cardId ?? 0 }, signal }),
     enabled: cardId !== null,
   });
 
 export const useUpdatedRatings = (query: UpdatedRatingsQuery) =>
   useQuery({
     queryKey: [...KEYS.updated, query],
-    queryFn: ({ signal }) => call(API.reports.updatedRatings, { query, signal }),
+    queryFn: ({ signal }) => call(API.rating.updated, { query, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const useCustomerRatings = (query: CustomerRatingsQuery) =>
   useQuery({
     queryKey: [...KEYS.customer, query],
-    queryFn: ({ signal }) => call(API.reports.customerRatings, { query, signal }),
+    queryFn: ({ signal }) => call(API.rating.customers, { query, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -53,8 +53,8 @@ export function useChangeRating(onDone: () => void) {
   return useMutation({
     mutationFn: (change: RatingChange) =>
       change.kind === 'rating'
-        ? call(API.reports.ratingUpdate, { body: change.body })
-        : call(API.reports.assignNewQa, { body: change.body }),
+        ? call(API.rating.update, { body: change.body })
+        : call(API.rating.assignNewQa, { body: change.body }),
     onSuccess: async (reply, change) => {
       notify.success(reply.data.message);
       onDone();

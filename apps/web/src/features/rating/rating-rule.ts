@@ -4,8 +4,8 @@ export type RatingPart = (typeof RATING_ADMIN_PARTS)[number];
 
 /** A new value goes to /api/rating/update, a new QA alone to /api/assignNewQA. */
 export type RatingChange =
-  | { kind: 'rating'; body: CallInput<typeof API.reports.ratingUpdate>['body'] }
-  | { kind: 'qa'; body: CallInput<typeof API.reports.assignNewQa>['body'] };
+  | { kind: 'rating'; body: CallInput<typeof API.rating.update>['body'] }
+  | { kind: 'qa'; body: CallInput<typeof API.rating.assignNewQa>['body'] };
 
 export interface RatingDraft {
   part: RatingPart | null;

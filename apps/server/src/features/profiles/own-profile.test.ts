@@ -7,7 +7,7 @@ import { bearer, seedWithSessions } from '../../test/helpers.js';
 import { MP3, PNG, multipartBody, uploadBody } from '../../test/sample-files.js';
 import { gate, untilSomeoneWaitsOnALock } from '../../test/pg-locks.js';
 import { ownUpload } from '../media/profile-files.js';
-import { detailColumn } from './profile-columns.js';
+import { detailColumn } from '../users/profile-columns.js';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof seedWithSessions>>;

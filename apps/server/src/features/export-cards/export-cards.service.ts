@@ -16,7 +16,7 @@ import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { csvStream, keysetBatches, mapBatches } from '../../platform/csv.js';
 import { visibleCardsWhere } from '../cards/card-visibility.js';
-import { nameSql } from './ratings.service.js';
+import { nameSql } from '../rating/ratings.service.js';
 
 type Query = z.output<typeof exportCardsQuery>;
 const customer = alias(users, 'customer');

@@ -8,10 +8,10 @@ import { deleteItem, listItems, saveItem, updateItem } from './ai-saved.service.
 import { takeGeneration, usageDay, usedToday } from './ai-usage.js';
 
 /** The AI toolbox (spec 002 §2, §7): status, the streamed generation, and the caller's saved list. */
-export const aiRoutes =
+export const aiToolboxRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const routes = API.ai;
+    const routes = API.aiToolbox;
     const ai = ctx.config.ai;
     const client = ai ? createAiClient(ai) : null;
     const shutdown = new AbortController();

@@ -8,7 +8,7 @@ import {
   aiSavedReply,
   aiStatusReply,
   aiUpdateBody,
-} from '../schemas/ai.js';
+} from '../schemas/ai-toolbox.js';
 import { z } from 'zod';
 import { idParam } from '../validation.js';
 import { defineRoute } from './define.js';
