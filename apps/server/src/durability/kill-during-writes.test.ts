@@ -21,7 +21,8 @@ afterAll(async () => {
 });
 
 it(`keeps every acknowledged write through ${ROUNDS} SIGKILLs during writes (${driver})`, async () => {
-  if (process.env.TEST_DB === 'pg') scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, { prefix: 'cutroom_durability' });
+  if (process.env.TEST_DB === 'pg')
+    scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, { prefix: 'cutroom_durability' });
   const env = { DATA_DIR: dataDir, SEED_DEMO: 'true', ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
 
   let server = await startServer(env);

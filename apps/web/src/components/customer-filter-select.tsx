@@ -3,7 +3,7 @@ import { Select, type MantineSize } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MSG } from '@cutroom/domain';
-import { useCustomerSearch } from '../features/cards/api';
+import { useCustomerSearch } from '../lib/customer-search';
 
 interface CustomerFilterSelectProps {
   value: string | null;

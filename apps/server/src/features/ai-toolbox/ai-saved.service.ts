@@ -6,7 +6,7 @@ import { aiSavedItems } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { likeTerm } from '../users/customers.service.js';
+import { likeTerm } from '../users/public.js';
 
 type Row = typeof aiSavedItems.$inferSelect;
 const view = (r: Row): AiSavedItem => ({

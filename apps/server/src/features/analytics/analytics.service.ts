@@ -14,7 +14,7 @@ import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { SecretBoxError, open, seal } from '../../platform/secret-box.js';
-import { visibleUser } from '../users/user-admin.service.js';
+import { visibleUser } from '../users/public.js';
 import {
   authorizationUrl,
   exchangeCode,

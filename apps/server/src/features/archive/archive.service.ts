@@ -4,8 +4,7 @@ import type { z } from 'zod';
 import { cards, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { policyActor, policyCard, policyCardColumns } from '../cards/card-policy-facts.js';
-import { visibleCardsWhere } from '../cards/card-visibility.js';
+import { policyActor, policyCard, policyCardColumns, visibleCardsWhere } from '../cards/public.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../platform/context.js';
-import { sendMail } from '../mail/outbox.js';
-import { linkMail as mail } from '../mail/templates.js';
+import { sendMail, linkMail as mail } from '../mail/public.js';
 
 const linkMail = (greeting: string, intro: string, label: string, url: string, outro: string) =>
   mail({ greeting, lines: [intro], action: { label, url }, outro });

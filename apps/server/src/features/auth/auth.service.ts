@@ -22,8 +22,7 @@ import { createAttemptLimiter, loginDelayMs, type CounterStore } from '../../pla
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { emailInUse } from '../users/users.service.js';
-import { toUserView } from '../users/user-view.js';
+import { emailInUse, toUserView } from '../users/public.js';
 import { sendPasswordResetMail, sendVerificationMail } from './auth-mail.js';
 import { consumeUserToken, issueUserToken, userTokenIsLive } from './user-tokens.js';
 

@@ -2,7 +2,7 @@ import { and, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BOARD_COLUMNS, cardCountsBody, getCardsBody, Role } from '@cutroom/domain';
 import type { z } from 'zod';
 import { cards } from '../../db/schema.js';
-import type { CardViewer } from '../cards/card-visibility.js';
+import { type CardViewer } from '../cards/public.js';
 
 /** The board's request bodies, as parsed, and the filters and statement names both the pages and the counts use. */
 export type Body = z.output<typeof getCardsBody>;

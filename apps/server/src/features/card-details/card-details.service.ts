@@ -18,10 +18,16 @@ import { cardEvents, cardVideos, cards, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { enforce, loadCustomerPlan, policyActor, policyCard } from '../cards/card-policy-facts.js';
-import { audienceOf, loadVisibleCard } from '../cards/card-access.js';
-import { visibleCardsWhere } from '../cards/card-visibility.js';
-import { refreshPromisesAfterChange } from '../promises/promises.service.js';
+import {
+  enforce,
+  loadCustomerPlan,
+  policyActor,
+  policyCard,
+  audienceOf,
+  loadVisibleCard,
+  visibleCardsWhere,
+} from '../cards/public.js';
+import { refreshPromisesAfterChange } from '../promises/public.js';
 
 type CardUpdate = Partial<typeof cards.$inferInsert>;
 

@@ -25,8 +25,8 @@ import { visibleCardsWhere } from './card-visibility.js';
 import { toCardDetail } from './card-view.js';
 import { requestAllowance } from './request-allowance.js';
 import { lockCard } from '../../db/locks.js';
-import { enterHelperBoard } from '../yt-helper/yt-card.service.js';
-import { refreshPromises } from '../promises/promises.service.js';
+import { enterHelperBoard } from '../yt-helper/public.js';
+import { refreshPromises } from '../promises/public.js';
 import { requestCustomer } from './request-customer.js';
 import { audienceOf, loadVisibleCard } from './card-access.js';
 

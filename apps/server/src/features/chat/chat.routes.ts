@@ -3,7 +3,7 @@ import { API, type Chat } from '@cutroom/domain';
 import { zoneOf } from '../../platform/time-zone.js';
 import type { AppContext } from '../../platform/context.js';
 import { serve } from '../../platform/routes.js';
-import { exportMarkers } from '../markers/markers.service.js';
+import { exportMarkers } from '../markers/public.js';
 import { getChecklist, setWontFix } from './checklist.service.js';
 import {
   deleteComment,

@@ -18,10 +18,16 @@ import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { toPlainText } from '../../platform/rich-text.js';
-import { enforce, policyActor, policyCard, policyNote } from '../cards/card-policy-facts.js';
-import type { CardRow } from '../cards/card-view.js';
-import { audienceOf, loadVisibleCard } from '../cards/card-access.js';
-import { notifyComment, publishCreated } from '../notifications/notify.js';
+import {
+  enforce,
+  policyActor,
+  policyCard,
+  policyNote,
+  type CardRow,
+  audienceOf,
+  loadVisibleCard,
+} from '../cards/public.js';
+import { notifyComment, publishCreated } from '../notifications/public.js';
 import { listNotes, loadNote } from './note-view.js';
 
 /** The card, if the viewer may read this chat: team chat is staff-only and simply absent for customers. */

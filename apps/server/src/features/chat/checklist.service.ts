@@ -1,11 +1,18 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { MSG, fixStateOf, guestAuthorLabel, markNoteVerdict, type ChecklistReply, type wontFixBody } from '@cutroom/domain';
+import {
+  MSG,
+  fixStateOf,
+  guestAuthorLabel,
+  markNoteVerdict,
+  type ChecklistReply,
+  type wontFixBody,
+} from '@cutroom/domain';
 import type { z } from 'zod';
 import { cardNotes, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { enforce, policyActor } from '../cards/card-policy-facts.js';
+import { enforce, policyActor } from '../cards/public.js';
 import { loadChatCard, loadJudgedNote, publish } from './chat.service.js';
 import { loadNote } from './note-view.js';
 

@@ -11,8 +11,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { visibleCardsWhere } from '../cards/card-visibility.js';
-import { visibleUser } from '../users/user-admin.service.js';
+import { visibleCardsWhere } from '../cards/public.js';
+import { visibleUser } from '../users/public.js';
 import { inRange, isoOf, isoOrNull, resolveRange, rowsOf } from './report-range.js';
 
 interface Row {

@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { SessionUser } from '../../platform/auth.js';
-import { visibleUser } from '../users/user-admin.service.js';
+import { visibleUser } from '../users/public.js';
 import { customerCommentsSql, perCardSql, type CommentChat } from './customer-comments.sql.js';
 import { chosenTab } from './dashboard.service.js';
 import { resolveRange, rowsOf, type ReportRange } from './report-range.js';

@@ -3,8 +3,8 @@ import { TABLE_PAGE_SIZE, type CsatReply, type profileReportQuery } from '@cutro
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { SessionUser } from '../../platform/auth.js';
-import { visibleCardsWhere } from '../cards/card-visibility.js';
-import { visibleUser } from '../users/user-admin.service.js';
+import { visibleCardsWhere } from '../cards/public.js';
+import { visibleUser } from '../users/public.js';
 import { personCardsWhere, profileDays } from './comment-stats.service.js';
 import { inRange, resolveRange, rowsOf } from './report-range.js';
 import { CREDITED_QA, ratedCard, rounded } from './staff-stats.sql.js';

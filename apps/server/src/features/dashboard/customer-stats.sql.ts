@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../platform/auth.js';
-import { visibleCardsWhere } from '../cards/card-visibility.js';
-import { visibleUsersWhere } from '../users/visibility.js';
+import { visibleCardsWhere } from '../cards/public.js';
+import { visibleUsersWhere } from '../users/public.js';
 import { inRange, type ReportRange } from './report-range.js';
 import { ratedCard, rounded } from './staff-stats.sql.js';
 

@@ -28,10 +28,10 @@ import { AppError } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { toPlainText } from '../../platform/rich-text.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
-import { selectCards } from '../cards/card-view.js';
-import { keyOfUrl } from '../media/profile-files.js';
-import { publish } from '../chat/chat.service.js';
-import { notifyComment, publishCreated } from '../notifications/notify.js';
+import { selectCards } from '../cards/public.js';
+import { keyOfUrl } from '../media/public.js';
+import { publish } from '../chat/public.js';
+import { notifyComment, publishCreated } from '../notifications/public.js';
 
 const HOUR_MS = 60 * 60_000;
 /** Where the guest's cookie goes: the guest calls and nothing else of the API. */

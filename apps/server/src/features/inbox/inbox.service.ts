@@ -29,9 +29,8 @@ import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { sanitizeRichText, toPlainText } from '../../platform/rich-text.js';
-import { resolveViewer } from '../board/view-as.js';
-import { likeTerm } from '../users/customers.service.js';
-import { visibleUsersWhere } from '../users/visibility.js';
+import { resolveViewer } from '../board/public.js';
+import { likeTerm, visibleUsersWhere } from '../users/public.js';
 
 /** Whoever the inbox is read as: the caller, or the user a lead or admin views as. */
 interface Viewer {

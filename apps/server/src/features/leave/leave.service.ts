@@ -1,24 +1,14 @@
-import { and, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { LEAVE_TAKER_ROLES, MSG, leaveNotifyChoices, type LeaveView, type updateLeaveBody } from '@cutroom/domain';
 import type { z } from 'zod';
 import { userLeaves, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { todayInNewYork } from '../settings/settings.service.js';
-import { visibleUsersWhere } from '../users/visibility.js';
-import { escapeHtml } from '../mail/templates.js';
-import { sendMail } from '../mail/outbox.js';
-import { refreshPromisesAfterChange } from '../promises/promises.service.js';
-
-/**
- * "On leave" as SQL: a leave row of this user covers today in New York. Computed, never stored, so
- * it turns on and off with the calendar; `users.is_on_leave` is not written by this feature.
- * With a column, use it in a WHERE: in a select list Drizzle leaves the column unqualified, and inside
- * the subquery it would name the leave row's own id.
- */
-export const onLeaveToday = (userId: AnyColumn | number) =>
-  sql<boolean>`exists (select 1 from ${userLeaves} where ${userLeaves.clientId} = ${userId} and ${todayInNewYork} between ${userLeaves.startDate} and ${userLeaves.endDate})`;
+import { onLeaveToday } from './on-leave.js';
+import { visibleUsersWhere } from '../users/public.js';
+import { escapeHtml, sendMail } from '../mail/public.js';
+import { refreshPromisesAfterChange } from '../promises/public.js';
 
 type LeaveRow = typeof userLeaves.$inferSelect;
 const toLeaveView = (l: LeaveRow): LeaveView => ({

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { cardNotes, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { loadChatCard } from '../chat/chat.service.js';
+import { loadChatCard } from '../chat/public.js';
 import { MARKER_WRITERS } from './marker-files.js';
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;

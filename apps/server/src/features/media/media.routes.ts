@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors.js';
 import { fileLinks } from '../../platform/file-links.js';
 import { formatOfKey } from '../../platform/file-types.js';
 import type { Storage } from '../../platform/storage.js';
-import { guestMayReadFile, visitOf } from '../guest-links/guest-visit.service.js';
+import { guestMayReadFile, visitOf } from '../guest-links/public.js';
 import { storeUpload } from './media.service.js';
 import { deleteProfileFile, setThumbnailFile } from './profile-files.js';
 

@@ -14,7 +14,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { formatOfKey } from '../../platform/file-types.js';
-import { visibleUser } from '../users/user-admin.service.js';
+import { visibleUser } from '../users/public.js';
 
 const FILES_PREFIX = '/files/';
 /** The storage key behind one of our file URLs, or null for anything else. */

@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { notifications, users, type cards } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { queueNotificationMails } from '../mail/notification-mails.js';
+import { queueNotificationMails } from '../mail/public.js';
 
 /*
  * The one place notifications are made. Each is written in the transaction of the change that causes

@@ -5,17 +5,16 @@ import { users } from '../../db/schema.js';
 import { forgetUserSessions, type SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { sendVerificationMail } from '../auth/auth-mail.js';
-import { issueUserToken } from '../auth/user-tokens.js';
-import { discardUpload, ownUpload } from '../media/profile-files.js';
-import { emailInUse } from '../users/users.service.js';
-import { toUserView } from '../users/user-view.js';
+import { sendVerificationMail, issueUserToken } from '../auth/public.js';
+import { discardUpload, ownUpload } from '../media/public.js';
 import {
+  emailInUse,
+  toUserView,
   detailColumns,
   mergedMailPreferences,
   ytFieldsFilledAfter,
   type UserUpdate,
-} from '../users/profile-columns.js';
+} from '../users/public.js';
 
 /** 'How did you find us?' and its source: Affiliate and Other need one (spec 002 §2); other choices drop it. */
 function referralColumns(current: typeof users.$inferSelect, body: z.infer<typeof profileBody>): UserUpdate {

@@ -21,9 +21,8 @@ import type { Db } from '../../db/client.js';
 import { cards, customerQas, holidays, userLeaves } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { visibleCardsWhere } from '../cards/card-visibility.js';
-import { requestCustomer } from '../cards/request-customer.js';
-import { resolveRange } from '../dashboard/report-range.js';
+import { visibleCardsWhere, requestCustomer } from '../cards/public.js';
+import { resolveRange } from '../dashboard/public.js';
 
 /** The statuses before the first cut: waiting (video requests) and being worked (editing, QA). */
 export const PROMISE_OPEN_STATUSES: readonly CardStatus[] = ['video_request', 'editing', 'qa'];

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { cardRatings, cards, ratingChanges, users } from '../../db/schema.js';
-import { likeTerm } from '../users/customers.service.js';
+import { likeTerm } from '../users/public.js';
 import { nameSql, ratingRecords } from './ratings.service.js';
 
 type UpdatedQuery = z.output<typeof updatedRatingsQuery>;

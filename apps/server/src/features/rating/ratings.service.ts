@@ -16,8 +16,7 @@ import { cardRatings, cards, ratingChanges, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { policyCard, type PolicyCardColumns } from '../cards/card-policy-facts.js';
-import { audienceOf, loadVisibleCard } from '../cards/card-access.js';
+import { policyCard, type PolicyCardColumns, audienceOf, loadVisibleCard } from '../cards/public.js';
 
 type Part = (typeof RATING_ADMIN_PARTS)[number];
 type Change = Omit<z.output<typeof ratingUpdateBody>, 'rating'> & { rating?: number };

@@ -11,8 +11,8 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { SessionUser } from '../../platform/auth.js';
-import { visibleCardsWhere } from '../cards/card-visibility.js';
-import { inRange, resolveRange, rowsOf, type ReportRange } from '../dashboard/report-range.js';
+import { visibleCardsWhere } from '../cards/public.js';
+import { inRange, resolveRange, rowsOf, type ReportRange } from '../dashboard/public.js';
 
 /** Statuses a card has once delivered: Review, Completed, and the repurpose steps that follow them. */
 const DELIVERED = sql`('done', 'completed_done', 'repurpose_editing', 'repurpose_done')`;

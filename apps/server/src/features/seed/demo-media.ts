@@ -6,7 +6,7 @@ import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { cardActivity, cardNotes, cardRatings, cardVideos, cards, users } from '../../db/schema.js';
 import { createStorage, type Storage } from '../../platform/storage.js';
-import { storeUpload } from '../media/media.service.js';
+import { storeUpload } from '../media/public.js';
 import { DEMO_ACCOUNTS } from './demo-seed.js';
 import { DEMO_CLIPS, DEMO_WEEK, type CardWeek, type Clip } from './demo-week.js';
 

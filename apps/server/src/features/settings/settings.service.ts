@@ -17,7 +17,7 @@ import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { refreshPromisesAfterChange } from '../promises/promises.service.js';
+import { refreshPromisesAfterChange } from '../promises/public.js';
 
 /** Today's date in New York, the portal's clock (spec 002 §9), as SQL. */
 export const todayInNewYork = sql`(now() at time zone ${CLOCK_TIME_ZONE})::date`;

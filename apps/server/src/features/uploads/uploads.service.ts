@@ -25,9 +25,8 @@ import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { FILE_FORMATS, SNIFF_BYTES, sniffFormats } from '../../platform/file-types.js';
 import { PartTooLarge, type MultipartStore } from '../../platform/storage-multipart.js';
-import { likeTerm, nameOrEmail } from '../users/customers.service.js';
+import { likeTerm, nameOrEmail, profileUsersWhere } from '../users/public.js';
 import { zoneOf } from '../../platform/time-zone.js';
-import { profileUsersWhere } from '../users/visibility.js';
 import type { UploadLinks } from './upload-links.js';
 
 type UploadRow = typeof customerUploads.$inferSelect;

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { billingPeriod, type CustomerDetails, type UserView } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { customerQas, customerYtHelpers, users } from '../../db/schema.js';
-import { onLeaveToday } from '../leave/leave.service.js';
+import { onLeaveToday } from '../leave/public.js';
 import { detailsOf } from './profile-columns.js';
 
 type UserRow = typeof users.$inferSelect;

@@ -29,13 +29,19 @@ import { cardRatings, cardVideos, cards, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { enforce, policyActor, policyCard, policyCardColumns } from '../cards/card-policy-facts.js';
-import { visibleCardsWhere } from '../cards/card-visibility.js';
-import { audienceOf, loadVisibleCard } from '../cards/card-access.js';
+import {
+  enforce,
+  policyActor,
+  policyCard,
+  policyCardColumns,
+  visibleCardsWhere,
+  audienceOf,
+  loadVisibleCard,
+} from '../cards/public.js';
 import { transition } from './transition.js';
-import { enterHelperBoard } from '../yt-helper/yt-card.service.js';
-import { recordRevision } from '../revision-reasons/revision-reasons.service.js';
-import { refreshPromisesAfterChange } from '../promises/promises.service.js';
+import { enterHelperBoard } from '../yt-helper/public.js';
+import { recordRevision } from '../revision-reasons/public.js';
+import { refreshPromisesAfterChange } from '../promises/public.js';
 
 type In<T extends z.ZodType> = z.output<T>;
 const HOUR = 3_600_000;

@@ -6,11 +6,9 @@ import { cardActivity, cards } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { enforce, policyActor, policyCard } from '../cards/card-policy-facts.js';
-import type { CardRow } from '../cards/card-view.js';
-import { audienceOf, loadVisibleCard } from '../cards/card-access.js';
-import { notifyMove, publishCreated } from '../notifications/notify.js';
-import { refreshPromisesAfterChange } from '../promises/promises.service.js';
+import { enforce, policyActor, policyCard, type CardRow, audienceOf, loadVisibleCard } from '../cards/public.js';
+import { notifyMove, publishCreated } from '../notifications/public.js';
+import { refreshPromisesAfterChange } from '../promises/public.js';
 
 type CardInsert = typeof cards.$inferInsert;
 type Card = typeof cards.$inferSelect;

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, MOVE_CALLS, MOVE_ROUTES, type MoveCall } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
 import { serve, type Handler } from '../../platform/routes.js';
-import { loadActivity } from '../cards/card-view.js';
-import { loadVisibleCard } from '../cards/card-access.js';
+import { loadActivity, loadVisibleCard } from '../cards/public.js';
 import {
   archiveCard,
   markComplete,

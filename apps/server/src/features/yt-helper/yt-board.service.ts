@@ -6,9 +6,8 @@ import { prepareOnce } from '../../db/prepared.js';
 import { cards } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { resolveViewer } from '../board/view-as.js';
-import { visibleCardsWhere, type CardViewer } from '../cards/card-visibility.js';
-import { selectTiles, toCardTile } from '../cards/card-view.js';
+import { resolveViewer } from '../board/public.js';
+import { visibleCardsWhere, type CardViewer, selectTiles, toCardTile } from '../cards/public.js';
 
 type Body = z.output<typeof ytCardsBody>;
 type Column = (typeof YT_BOARD_COLUMNS)[number];

@@ -7,9 +7,8 @@ import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { enforce, policyActor } from '../cards/card-policy-facts.js';
-import { loadVisibleCard } from '../cards/card-access.js';
-import { parseDueDate, updateCard } from '../card-details/card-details.service.js';
+import { enforce, policyActor, loadVisibleCard } from '../cards/public.js';
+import { parseDueDate, updateCard } from '../card-details/public.js';
 
 type Card = typeof cards.$inferSelect;
 const HOUR = 3_600_000;

@@ -21,9 +21,8 @@ import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { enforce, policyActor, policyCard } from '../cards/card-policy-facts.js';
-import { audienceOf, loadVisibleCard } from '../cards/card-access.js';
-import { notifyMove, publishCreated } from '../notifications/notify.js';
+import { enforce, policyActor, policyCard, audienceOf, loadVisibleCard } from '../cards/public.js';
+import { notifyMove, publishCreated } from '../notifications/public.js';
 
 type In<T extends z.ZodType> = z.output<T>;
 type Card = typeof cards.$inferSelect;

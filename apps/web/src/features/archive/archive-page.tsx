@@ -10,8 +10,8 @@ import { QueryTable } from '../../components/query-table';
 import { ReloadButton } from '../../components/reload-button';
 import { cardDetailsPath } from '../../lib/card-url';
 import { useCurrentUser } from '../../lib/session';
-import { Pager } from '../users/list-controls';
-import { useCustomerSearch } from '../cards/api';
+import { Pager } from '../users/public';
+import { useCustomerSearch } from '../../lib/customer-search';
 import { useArchivedCards, useUnarchiveCard, type ArchiveFilters } from './api';
 
 /** The spec asks the title search to wait a full second after typing. */

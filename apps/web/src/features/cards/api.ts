@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, type CreateCardBody, type ReplyOf, type UpdateCardBody } from '@cutroom/domain';
 import { call } from '../../lib/call';
 import { uploadFile } from '../../lib/upload';
@@ -8,7 +8,6 @@ export type RequestAllowance = ReplyOf<typeof API.board.allowance>;
 
 const KEYS = {
   allowance: ['requests', 'allowance'] as const,
-  customers: (search: string) => ['requests', 'customers', search] as const,
   card: (cardId: number) => ['requests', 'card', cardId] as const,
   promise: (clientId: number | undefined) => ['requests', 'promise', clientId ?? 'own'] as const,
 };
@@ -30,18 +29,6 @@ export function usePromisePreview(clientId: number | undefined, enabled: boolean
     queryFn: ({ signal }) => call(API.promises.preview, { query: clientId ? { client_id: clientId } : {}, signal }),
     enabled,
     staleTime: 60_000,
-  });
-}
-
-/** The admin's customer search for 'Request for'. */
-export function useCustomerSearch(search: string, enabled: boolean) {
-  return useQuery({
-    queryKey: KEYS.customers(search),
-    queryFn: ({ signal }) => call(API.users.customers, { query: { limit: 20, ...(search ? { search } : {}) }, signal }),
-    select: (reply) => reply.customers,
-    enabled,
-    // Keeps the last list on screen while the next search is in flight.
-    placeholderData: keepPreviousData,
   });
 }
 

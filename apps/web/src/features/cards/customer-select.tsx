@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Loader, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MSG, type UserView } from '@cutroom/domain';
-import { useCustomerSearch } from './api';
+import { useCustomerSearch } from '../../lib/customer-search';
 
 interface CustomerSelectProps {
   value: string | null;

@@ -17,7 +17,7 @@ import { ReportRangePicker } from '../../components/report-range-picker';
 import { PromiseHitRate } from './promise-hit-rate';
 import { cardDetailsPath } from '../../lib/card-url';
 import { useReportRange, type ReportRange } from '../../lib/report-range';
-import { STATUS_COLORS } from '../board/columns';
+import { STATUS_COLORS } from '../board/public';
 import { useClientDashboard } from './api';
 
 type ClientRow = ClientDashboardReply['data'][number];

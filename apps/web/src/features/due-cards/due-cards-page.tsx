@@ -5,7 +5,7 @@ import { API, DUE_CARDS_PAGE_SIZE } from '@cutroom/domain';
 import { PageHeader } from '../../components/page-header';
 import { ReloadButton } from '../../components/reload-button';
 import { useCurrentUser } from '../../lib/session';
-import { mayCall } from '../users/api';
+import { mayCall } from '../users/public';
 import { exportDueCardsHref, todayInNewYork, useDueCards, type DueCardFilters } from './api';
 import { DueCardsFilters, type DueFilters } from './due-cards-filters';
 import { DueCardsTable } from './due-cards-table';

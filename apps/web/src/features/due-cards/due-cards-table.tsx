@@ -14,7 +14,7 @@ import { EmptyStateCard } from '../../components/empty-state-card';
 import { QueryTable } from '../../components/query-table';
 import { cardDetailsPath } from '../../lib/card-url';
 import { formatEst } from '../../lib/format-time';
-import { STATUS_COLORS } from '../board/columns';
+import { STATUS_COLORS } from '../board/public';
 
 /** The status tag in the board's colours (columns.ts is light; the tile modules would pull the board in); listed by the helper due date, the helper status shows beside it. */
 function StatusTags({ card, helper }: { card: DueCard; helper: boolean }) {

@@ -7,7 +7,7 @@ import { EmptyStateCard } from '../../components/empty-state-card';
 import { QueryTable } from '../../components/query-table';
 import { cardDetailsPath } from '../../lib/card-url';
 import { formatDateTime } from '../../lib/format-time';
-import { STATUS_COLORS } from '../board/columns';
+import { STATUS_COLORS } from '../board/public';
 
 /** The cards View loaded, with the list states every table shares. */
 export function ExportCardsTable({ query }: { query: UseQueryResult<ExportCardsReply> }) {

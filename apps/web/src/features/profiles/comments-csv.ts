@@ -1,5 +1,5 @@
 import { COMMENT_EXPORT_TIME_ZONE, csvDocument, type ExportedComment } from '@cutroom/domain';
-import { plainTextOf } from '../card-details/format';
+import { plainTextOf } from '../card-details/public';
 
 const manila = new Intl.DateTimeFormat('en-US', {
   timeZone: COMMENT_EXPORT_TIME_ZONE,

@@ -4,7 +4,7 @@ import { Navigate } from 'react-router';
 import { type UserView } from '@cutroom/domain';
 import { userProfilePath } from '../../app/paths';
 import { PageHeader } from '../../components/page-header';
-import { AnalyticsPanel } from '../analytics/analytics-panel';
+import { AnalyticsPanel } from '../analytics/public';
 import { CustomerAdminForm } from './customer-admin-form';
 import { CustomerDetailsForm } from './customer-details-form';
 import { ProfileGate } from './profile-gate';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { IconReceipt } from '@tabler/icons-react';
 import { API, SUBSCRIPTION_TYPES, labelOf, type UserView } from '@cutroom/domain';
 import { call } from '../../lib/call';
-import { AnalyticsPanel } from '../analytics/analytics-panel';
+import { AnalyticsPanel } from '../analytics/public';
 
 function planLabel(user: UserView): string | null {
   if (!user.subscription_type) return null;

@@ -6,7 +6,7 @@ import { MSG } from '@cutroom/domain';
 import { CustomerFilterSelect } from '../../components/customer-filter-select';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { QueryTable } from '../../components/query-table';
-import { Pager } from '../users/list-controls';
+import { Pager } from '../users/public';
 import { useCustomerRatings, type CustomerRatingsQuery } from './api';
 import { TITLE_DEBOUNCE_MS } from './card-title-search';
 import { useQaOptions } from './qa-options';

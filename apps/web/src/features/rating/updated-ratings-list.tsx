@@ -7,7 +7,7 @@ import { IconCalendar, IconStarOff } from '@tabler/icons-react';
 import { EARLIEST_DATE, MSG, type RatingRecord } from '@cutroom/domain';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { QueryTable } from '../../components/query-table';
-import { Pager } from '../users/list-controls';
+import { Pager } from '../users/public';
 import { useUpdatedRatings, type UpdatedRatingsQuery } from './api';
 import { CardLink, CreatedAt, RATING_CHOICES, Stars, numbered } from './rating-table-parts';
 import { rangePresets } from '../../lib/report-range';

@@ -7,7 +7,7 @@ import { IconDownload, IconFolderOpen, IconSearch } from '@tabler/icons-react';
 import { MSG, formatBytes, type UploadedFile } from '@cutroom/domain';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { QueryTable } from '../../components/query-table';
-import { Pager } from '../users/list-controls';
+import { Pager } from '../users/public';
 import { useDownload, useUploadedFiles, type UploadFilters } from './api';
 
 const SEARCH_DEBOUNCE_MS = 400;

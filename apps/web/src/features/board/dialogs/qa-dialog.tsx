@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconListCheck } from '@tabler/icons-react';
 import { fill, isLink, MSG, withoutLeadingTimeTag, type CardTileReply } from '@cutroom/domain';
-import { useChecklist } from '../../card-details/api';
-import { formatClock } from '../../card-details/format';
-import { plainQuote } from '../../card-details/chat/comment-tokens';
+import { useChecklist, formatClock, plainQuote } from '../../card-details/public';
 import { DialogButtons } from './dialog-buttons';
 import { LinkField } from './link-field';
 

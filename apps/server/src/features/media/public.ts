@@ -1,0 +1,3 @@
+// What other features may use of media/ (docs/architecture.md): the lint refuses any other way in.
+export { storeUpload } from './media.service.js';
+export { discardUpload, keyOfUrl, ownUpload } from './profile-files.js';

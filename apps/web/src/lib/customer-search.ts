@@ -1,0 +1,15 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { API } from '@cutroom/domain';
+import { call } from './call';
+
+/** Staff's customer search ('Request for', the archive and board filters): shared, so it lives outside features. */
+export function useCustomerSearch(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['customers', 'search', search] as const,
+    queryFn: ({ signal }) => call(API.users.customers, { query: { limit: 20, ...(search ? { search } : {}) }, signal }),
+    select: (reply) => reply.customers,
+    enabled,
+    // Keeps the last list on screen while the next search is in flight.
+    placeholderData: keepPreviousData,
+  });
+}
