@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { MSG, type CardTileReply } from '@cutroom/domain';
-import { useCard } from '../../card-detail/api';
+import { useCard } from '../../card-detail/api/card-query';
 import { doneSubmitEnabled, extraLinkCount, syncIdText, type DoneForm } from '../move-plan';
 import { DialogButtons } from './dialog-buttons';
 import { LinkField, linkError } from './link-field';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconListCheck } from '@tabler/icons-react';
 import { fill, isLink, MSG, withoutLeadingTimeTag, type CardTileReply } from '@cutroom/domain';
-import { useChecklist } from '../../card-detail/api';
+import { useChecklist } from '../../card-detail/api/revision-checklist';
 import { formatClock } from '../../card-detail/format';
 import { plainQuote } from '../../card-detail/chat/comment-tokens';
 import { DialogButtons } from './dialog-buttons';

@@ -24,7 +24,7 @@ import {
 } from '@cutroom/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { formatChatTime } from '../../../lib/format-time';
-import { useGuestComment } from '../api';
+import { useGuestComment } from '../api/guest-visit';
 import { CommentText } from '../chat/comment-text';
 import { formatClock } from '../format';
 import type { Geometry } from '../video/annotation-layer';

@@ -4,7 +4,8 @@ import { IconAlertTriangle, IconColumns, IconExternalLink, IconMovieOff, IconShi
 import { MSG, isStaff, type CardDetailReply, type UserView } from '@cutroom/domain';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { Segmented } from '../../../components/segmented';
-import { useChatNotes, type ChatFilter, type ChatKind } from '../api';
+import type { ChatFilter, ChatKind } from '../api/card-keys';
+import { useChatNotes } from '../api/chat-notes';
 import { isQaLocked } from '../action-rules';
 import { ChatPanel, orderedNotes } from '../chat/chat-panel';
 import { plainQuote } from '../chat/comment-tokens';
