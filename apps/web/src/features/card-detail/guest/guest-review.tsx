@@ -30,7 +30,8 @@ import { formatClock } from '../format';
 import type { Geometry } from '../video/annotation-layer';
 import type { Playback, PlayerHandle, ShapeKind } from '../video/review-context';
 import type { Marker } from '../video/timeline';
-import { VideoPlayer, type TimedAnnotation } from '../video/video-player';
+import type { TimedAnnotation } from '../video/timed-annotations';
+import { VideoPlayer } from '../video/video-player';
 import { previewSource, type PreviewSource } from '../video/preview-source';
 
 type Version = GuestReviewReply['versions'][number];

@@ -25,7 +25,9 @@ import {
 import type { Marker } from './timeline';
 import { VersionCompare, type CompareHandle } from './version-compare';
 import { resolveSelection, versionLabel, versionOfNote, type Selection } from './video-versions';
-import { AnnotationsSwitch, VideoPlayer, type TimedAnnotation } from './video-player';
+import { AnnotationsSwitch } from './annotations-switch';
+import type { TimedAnnotation } from './timed-annotations';
+import { VideoPlayer } from './video-player';
 
 interface VideoReviewProps {
   card: CardDetailReply;
