@@ -15,7 +15,8 @@ import {
 import { MSG, type CardDetailReply, type UserView } from '@cutroom/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { RevisionDialog } from '../../components/revision-dialog';
-import { useArchive, useMarkComplete, usePause, useRepurpose, useRevision, useYtMove } from './api';
+import { useArchive, useMarkComplete, usePause, useRepurpose, useRevision } from './api/workflow-moves';
+import { useYtMove } from './api/yt-helper';
 import { cardActions, type ActionKey } from './action-rules';
 import { FeedbackDialog, type RatedSection } from './dialogs/feedback-dialog';
 import { ReminderDialog } from '../../components/yt-reminder-dialog';

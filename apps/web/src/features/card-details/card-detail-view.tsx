@@ -8,7 +8,7 @@ import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/session';
 import { ActionButtons } from './action-buttons';
 import { defaultTab } from './action-rules';
-import { useCard, useRecordCardOpen } from './api';
+import { useCard, useRecordCardOpen } from './api/card-query';
 import { CardHeader } from './card-header';
 import { DetailsTab } from './details/details-tab';
 import { useCardLive } from './use-card-live';

@@ -16,7 +16,7 @@ import { ExpectedBy } from '../../components/expected-by';
 import { notify } from '../../lib/notify';
 import { policyFor } from '../../lib/policy';
 import { ChecklistBadge } from './chat/revision-checklist';
-import { useUpdateTitle } from './api';
+import { useUpdateTitle } from './api/card-edits';
 
 interface CardHeaderProps {
   card: CardDetailReply;

@@ -1,4 +1,5 @@
 // What other features may use of card-details/ (docs/architecture.md): the lint refuses any other way in.
-export { useCard, useChecklist } from './api';
+export { useCard } from './api/card-query';
+export { useChecklist } from './api/revision-checklist';
 export { plainQuote } from './chat/comment-tokens';
 export { formatClock, plainTextOf } from './format';

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CHATS } from '@cutroom/domain';
 import { useLiveEvents, type StreamState } from '../../lib/live-events';
-import { cardKeys, refreshChecklist, syncChat } from './api';
+import { cardKeys } from './api/card-keys';
+import { syncChat } from './api/chat-notes';
+import { refreshChecklist } from './api/revision-checklist';
 
 export type { StreamState };
 

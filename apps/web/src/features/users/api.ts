@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, MSG, type Access, type CallInput, type Role } from '@cutroom/domain';
+import { API, MSG, type Access, type CallInput, type ReplyOf, type Role } from '@cutroom/domain';
 import { errorMessage, failureMessage, isApiError } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { notify } from '../../lib/notify';
@@ -8,6 +8,8 @@ import { STAFF_KEY } from '../../lib/staff';
 export type UsersQuery = NonNullable<CallInput<typeof API.users.list>['query']>;
 export type CustomersQuery = NonNullable<CallInput<typeof API.users.customers>['query']>;
 export type CustomerFilters = NonNullable<CallInput<typeof API.users.exportCustomers>['query']>;
+export type CustomerList = ReplyOf<typeof API.users.customers>;
+export type Customer = CustomerList['customers'][number];
 export type NewUser = CallInput<typeof API.users.create>['body'];
 
 /** Whether the contract lets this role call a route: the buttons follow the server's access, not a list of our own. */

@@ -7,17 +7,9 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Segmented } from '../../../components/segmented';
 import { formatChatDay } from '../../../lib/format-time';
 import { notify } from '../../../lib/notify';
-import {
-  syncChat,
-  useChatNotes,
-  useDeleteNote,
-  useEditNote,
-  useMarkNote,
-  useReactNote,
-  useWontFix,
-  type ChatFilter,
-  type ChatKind,
-} from '../api';
+import type { ChatFilter, ChatKind } from '../api/card-keys';
+import { syncChat, useChatNotes } from '../api/chat-notes';
+import { useDeleteNote, useEditNote, useMarkNote, useReactNote, useWontFix } from '../api/note-changes';
 import type { StreamState } from '../use-card-live';
 import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';

@@ -12,7 +12,8 @@ import {
 } from '@cutroom/domain';
 import { ChatTextarea } from '../../../components/chat-textarea';
 import { notify } from '../../../lib/notify';
-import { usePostNote, type ChatKind } from '../api';
+import type { ChatKind } from '../api/card-keys';
+import { usePostNote } from '../api/note-changes';
 import { formatClock } from '../format';
 import { usePlayback, useReviewControls } from '../video/review-context';
 import { plainQuote } from './comment-tokens';

@@ -26,7 +26,7 @@ import {
   fullName,
 } from '@cutroom/domain';
 import { formatChatTime } from '../../../lib/format-time';
-import type { ChatKind } from '../api';
+import type { ChatKind } from '../api/card-keys';
 import { formatClock } from '../format';
 import { CommentText } from './comment-text';
 import { firstTimecode, plainQuote } from './comment-tokens';

@@ -28,7 +28,7 @@ import {
 } from '@cutroom/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-time';
-import { useCreateGuestLink, useGuestLinks, useRevokeGuestLink } from '../api';
+import { useCreateGuestLink, useGuestLinks, useRevokeGuestLink } from '../api/guest-links';
 
 const DAY_OPTIONS = GUEST_LINK_DAY_OPTIONS.map((d) => ({ value: String(d), label: d === 1 ? '1 day' : `${d} days` }));
 const STATE_COLORS = { active: 'teal', expired: 'gray', revoked: 'red' } as const;

@@ -7,7 +7,7 @@ import {
   type Role,
 } from '@cutroom/domain';
 import { notePolicyFor, policyNote, type PolicyViewer } from '../../../lib/policy';
-import type { ChatFilter, ChatKind } from '../api';
+import type { ChatFilter, ChatKind } from '../api/card-keys';
 
 export type NoteViewer = PolicyViewer;
 

@@ -1,7 +1,8 @@
 import { DataList, Loader, Select, Text } from '@mantine/core';
 import { MSG, ROLE_LABELS, type CardDetailReply, type UserView, fullName } from '@cutroom/domain';
 import { policyFor } from '../../../lib/policy';
-import { useAssign, useAssignableStaff, useDueDate } from '../api';
+import { useAssignableStaff } from '../api/assignable-staff';
+import { useAssign, useDueDate } from '../api/card-edits';
 import { formatEst, isoToNyWall } from '../../../lib/format-time';
 import { PickerOnDemand } from '../../../components/picker-on-demand';
 import listClasses from './details.module.css';

@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Button, DataList, FileButton, Group, Stack, Text, T
 import { IconDownload, IconEye, IconHelpCircle, IconPencil, IconUpload } from '@tabler/icons-react';
 import { MSG, UPLOAD_PURPOSES, type CardDetailReply, type UserView, splitLinks } from '@cutroom/domain';
 import { policyFor } from '../../../lib/policy';
-import { useChangeContentId, useChangeLink, useUploadSrt, type LinkField } from '../api';
+import { useChangeContentId, useChangeLink, useUploadSrt, type LinkField } from '../api/card-edits';
 import { EditValueDialog } from '../dialogs/edit-value-dialog';
 import { SyncIdHelpDialog } from '../dialogs/sync-id-help-dialog';
 import { isOwnFile } from '../video/preview-source';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Modal, SegmentedControl } from '@mantine/core';
 import { MSG, type RatedPart } from '@cutroom/domain';
 import { RatingForm } from '../../../components/rating-form';
-import { useRate } from '../api';
+import { useRate } from '../api/workflow-moves';
 
 export type RatedSection = RatedPart;
 

@@ -20,7 +20,7 @@ import { IconAlertTriangle, IconMovieOff, IconShieldCheck } from '@tabler/icons-
 import { GUEST_MSG, GUEST_NAME_MAX, MSG, type GuestReviewReply } from '@cutroom/domain';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-time';
-import { GUEST_LINK_KEY, useGuestReview, useLeaveGuestVisit, useOpenGuestLink } from '../api';
+import { GUEST_LINK_KEY, useGuestReview, useLeaveGuestVisit, useOpenGuestLink } from '../api/guest-visit';
 import { GuestReview } from './guest-review';
 
 /** Where the guest's name is remembered on this device, so a second visit starts filled in. */

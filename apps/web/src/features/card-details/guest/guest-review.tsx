@@ -24,13 +24,14 @@ import {
 } from '@cutroom/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { formatChatTime } from '../../../lib/format-time';
-import { useGuestComment } from '../api';
+import { useGuestComment } from '../api/guest-visit';
 import { CommentText } from '../chat/comment-text';
 import { formatClock } from '../format';
 import type { Geometry } from '../video/annotation-layer';
 import type { Playback, PlayerHandle, ShapeKind } from '../video/review-context';
 import type { Marker } from '../video/timeline';
-import { VideoPlayer, type TimedAnnotation } from '../video/video-player';
+import type { TimedAnnotation } from '../video/timed-annotations';
+import { VideoPlayer } from '../video/video-player';
 import { previewSource, type PreviewSource } from '../video/preview-source';
 
 type Version = GuestReviewReply['versions'][number];

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Annotation } from '../api';
+import type { Annotation } from '../api/note-changes';
 
 /** What the player lets the rest of the review do; stable across playback ticks. */
 export interface PlayerHandle {

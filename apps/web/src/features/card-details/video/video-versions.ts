@@ -36,6 +36,7 @@ export function resolveSelection(
   const number = Math.min(Math.max(1, wanted.number), Math.max(1, videos.length));
   return { kind, keys, version, videos, number, video: videos[number - 1] ?? null, hasRepurpose };
 }
+export type ResolvedSelection = ReturnType<typeof resolveSelection>;
 
 /**
  * The version a note was made on: a drawing names its version; a comment belongs to the newest version

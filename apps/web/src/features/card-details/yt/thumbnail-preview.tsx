@@ -5,7 +5,7 @@ import { EmptyStateCard } from '../../../components/empty-state-card';
 import { AnnotationLayer, type Geometry, type ShownAnnotation } from '../video/annotation-layer';
 import { DrawBar } from '../video/draw-bar';
 import type { ShapeKind } from '../video/review-context';
-import { AnnotationsSwitch } from '../video/video-player';
+import { AnnotationsSwitch } from '../video/annotations-switch';
 import classes from '../video/video.module.css';
 
 interface ThumbnailPreviewProps {

@@ -7,7 +7,7 @@ import { YtAssetsDialog } from '../../../components/yt-assets-dialog';
 import { YtCompleteDialog } from '../../../components/yt-complete-dialog';
 import { ratesYtOnCompletion, ytPolicyFor, ytStatusOf } from '../../../lib/policy';
 import { planYtMove, type PlannedYtMove, type YtMoveSend } from '../../../lib/yt-moves';
-import { useYtMove } from '../api';
+import { useYtMove } from '../api/yt-helper';
 import { FeedbackDialog } from '../dialogs/feedback-dialog';
 
 interface YtControlsProps {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { CardDetailReply } from '@cutroom/domain';
 import { RichTextField } from '../../../components/rich-text-field';
-import { useYtDescription } from '../api';
+import { useYtDescription } from '../api/yt-helper';
 import { RichText } from '../details/rich-text';
 
 /** The video description the helper writes (spec 001 §2); editable by those the helper policy lets. */

@@ -1,6 +1,7 @@
 import { Loader, Select } from '@mantine/core';
 import { MSG, type CardDetailReply, type Role, fullName } from '@cutroom/domain';
-import { useAssignableStaff, useYtAssign } from '../api';
+import { useAssignableStaff } from '../api/assignable-staff';
+import { useYtAssign } from '../api/yt-helper';
 
 /** The helper call hands a card only to a YouTube helper (not to the lead). */
 const HELPER_ROLES: readonly Role[] = ['yt-helper'];

@@ -3,7 +3,9 @@ import { Badge, DataList, Grid, Paper, Stack, Text, Title } from '@mantine/core'
 import { YT_STATUS_TEXT, type CardDetailReply, type UserView, splitLinks, fullName } from '@cutroom/domain';
 import { formatEst } from '../../../lib/format-time';
 import { policyFor, ytPolicyFor, ytStatusOf } from '../../../lib/policy';
-import { useChatNotes, useYtDueDate, type ChatFilter } from '../api';
+import type { ChatFilter } from '../api/card-keys';
+import { useChatNotes } from '../api/chat-notes';
+import { useYtDueDate } from '../api/yt-helper';
 import { ChatPanel, orderedNotes } from '../chat/chat-panel';
 import { plainQuote } from '../chat/comment-tokens';
 import { DueDatePicker } from '../details/assignment-rows';

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mergeNotes, nextChatOffset, type ChatData } from './api';
-import { formatClock, playerClock } from './format';
-import { decodeCardId } from './paths';
-import { makeNote } from './test-kit';
+import { mergeNotes, nextChatOffset, type ChatData } from './chat-notes';
+import { makeNote } from '../test-kit';
 
 const page = (ids: number[], count: number, since = 't0') => ({
   notes: ids.map((id) => makeNote({ note_id: id, note: `n${id}` })),
@@ -47,35 +45,5 @@ describe('chat paging and live merges', () => {
     const twice = mergeNotes(once, [makeNote({ note_id: 2 })]);
     expect(twice.pages[0]!.notes.map((n) => n.note_id)).toEqual([2, 1]);
     expect(twice.pages[0]!.count).toBe(2);
-  });
-});
-
-describe('times and addresses', () => {
-  it('formats timecodes as m:ss or h:mm:ss', () => {
-    expect([formatClock(0), formatClock(9.9), formatClock(83), formatClock(3725)]).toEqual([
-      '0:00',
-      '0:09',
-      '1:23',
-      '1:02:05',
-    ]);
-  });
-
-  it("rounds the player's length and reads the length at the end, not a second short (issue 18)", () => {
-    expect(playerClock(0, 7.97)).toBe('0:00 / 0:08');
-    expect(playerClock(7.5, 7.97)).toBe('0:07 / 0:08');
-    expect(playerClock(7.97, 7.97)).toBe('0:08 / 0:08');
-    expect(playerClock(3.2, 3.4)).toBe('0:03 / 0:03');
-    expect(playerClock(0, 0)).toBe('0:00 / 0:00');
-    expect(playerClock(0, Number.NaN)).toBe('0:00 / 0:00');
-    expect(playerClock(3724.6, 3725.4)).toBe('1:02:04 / 1:02:05');
-  });
-
-  it('decodes card ids from plain, URI-encoded and base64 forms', () => {
-    expect(decodeCardId('42')).toBe(42);
-    expect(decodeCardId(encodeURIComponent('42'))).toBe(42);
-    expect(decodeCardId(btoa('42'))).toBe(42);
-    expect(decodeCardId('abc')).toBeNull();
-    expect(decodeCardId('0')).toBeNull();
-    expect(decodeCardId('99999999999')).toBeNull();
   });
 });

@@ -1,0 +1,13 @@
+import type { Chat, Role } from '@cutroom/domain';
+
+export type ChatKind = Chat;
+export type ChatFilter = 'all' | Role;
+
+export const cardKeys = {
+  all: (cardId: number) => ['card-detail', cardId] as const,
+  card: (cardId: number) => ['card-detail', cardId, 'card'] as const,
+  chatOf: (cardId: number, chat: ChatKind) => ['card-detail', cardId, 'chat', chat] as const,
+  chat: (cardId: number, chat: ChatKind, filter: ChatFilter) => ['card-detail', cardId, 'chat', chat, filter] as const,
+  staff: ['card-detail', 'staff'] as const,
+  checklist: (cardId: number) => ['card-detail', cardId, 'checklist'] as const,
+};

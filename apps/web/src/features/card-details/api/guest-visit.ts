@@ -1,0 +1,45 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API, type CallInput } from '@cutroom/domain';
+import { call } from '../../../lib/call';
+
+/** The guest's visit: its review, or a 401 when there is none yet (the page then asks for the link's name and password). */
+export const guestReviewKey = ['guest-review'] as const;
+export const useGuestReview = () =>
+  useQuery({
+    queryKey: guestReviewKey,
+    queryFn: ({ signal }) => call(API.guestLinks.review, { signal, expectUnauthorized: true }),
+    retry: false,
+  });
+
+/** Which link this tab's visit came from: another link's page asks to be opened, not shows the old card. */
+export const GUEST_LINK_KEY = 'cutroom_guest_link';
+
+export function useOpenGuestLink() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CallInput<typeof API.guestLinks.open>['body']) => {
+      const reply = await call(API.guestLinks.open, { body, expectUnauthorized: true });
+      // Before the review is asked again, so the page knows the visit is this link's.
+      sessionStorage.setItem(GUEST_LINK_KEY, body.token);
+      return reply;
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: guestReviewKey }),
+  });
+}
+
+export function useGuestComment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CallInput<typeof API.guestLinks.comment>['body']) =>
+      call(API.guestLinks.comment, { body, expectUnauthorized: true }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: guestReviewKey }),
+  });
+}
+
+export function useLeaveGuestVisit() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(API.guestLinks.leave, { expectUnauthorized: true }),
+    onSuccess: () => qc.resetQueries({ queryKey: guestReviewKey }),
+  });
+}

@@ -1,0 +1,130 @@
+import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core';
+import {
+  IconMaximize,
+  IconMinimize,
+  IconPencil,
+  IconPlayerPauseFilled,
+  IconPlayerPlayFilled,
+  IconVolume,
+  IconVolumeOff,
+} from '@tabler/icons-react';
+import type { SafeZoneKey } from '@cutroom/domain';
+import { playerClock } from '../format';
+import type { ShapeKind } from './review-context';
+import { SafeZoneMenu } from './safe-zones';
+import { Timeline, type Marker } from './timeline';
+import type { PlayerState } from './use-player-state';
+import classes from './video.module.css';
+
+const SPEEDS = [0.5, 1, 1.5, 2];
+
+interface PlayerControlsProps {
+  player: PlayerState;
+  markers: Marker[];
+  canAnnotate: boolean;
+  drawing: ShapeKind | null;
+  onDrawingChange: (shape: ShapeKind | null) => void;
+  zones: SafeZoneKey[];
+  zone: SafeZoneKey | null;
+  onZoneChange: (zone: SafeZoneKey | null) => void;
+  fullscreen: boolean;
+  onFullscreenToggle: () => void;
+}
+
+/** The bar under the frame: timeline with its pins, play, clock, drawing, safe zones, speed, sound, full screen. */
+export function PlayerControls({
+  player,
+  markers,
+  canAnnotate,
+  drawing,
+  onDrawingChange,
+  zones,
+  zone,
+  onZoneChange,
+  fullscreen,
+  onFullscreenToggle,
+}: PlayerControlsProps) {
+  const { status, playing, time, duration, muted } = player;
+  return (
+    <div className={classes.controls}>
+      <Timeline duration={duration} time={time} markers={markers} onSeek={player.seek} />
+      <ActionIcon
+        variant="subtle"
+        color="gray.0"
+        onClick={player.toggle}
+        aria-label={playing ? 'Pause' : 'Play'}
+        data-testid="video-play"
+        disabled={status !== 'ready'}
+      >
+        {playing ? <IconPlayerPauseFilled size={18} /> : <IconPlayerPlayFilled size={18} />}
+      </ActionIcon>
+      <Text className={classes.time} data-testid="video-time">
+        {playerClock(time, duration)}
+      </Text>
+      <div className={classes.spacer} />
+      {canAnnotate && (
+        <Tooltip label="Pause and draw on this frame">
+          <ActionIcon
+            variant={drawing ? 'filled' : 'subtle'}
+            color={drawing ? 'brand' : 'gray.0'}
+            aria-label="Annotate"
+            aria-pressed={!!drawing}
+            data-testid="annotate"
+            disabled={status !== 'ready'}
+            onClick={() => {
+              player.pause();
+              onDrawingChange(drawing ? null : 'rect');
+            }}
+          >
+            <IconPencil size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {zones.length > 0 && (
+        <SafeZoneMenu options={zones} value={zone} onChange={onZoneChange} withinPortal={!fullscreen} />
+      )}
+      <SpeedMenu speed={player.speed} onChange={player.setSpeed} withinPortal={!fullscreen} />
+      <ActionIcon variant="subtle" color="gray.0" onClick={player.toggleMuted} aria-label={muted ? 'Unmute' : 'Mute'}>
+        {muted ? <IconVolumeOff size={18} /> : <IconVolume size={18} />}
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="gray.0"
+        aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}
+        onClick={onFullscreenToggle}
+      >
+        {fullscreen ? <IconMinimize size={18} /> : <IconMaximize size={18} />}
+      </ActionIcon>
+    </div>
+  );
+}
+
+/** Playback speed; the label follows the element's rate, which the menu only asks to change. */
+function SpeedMenu({
+  speed,
+  onChange,
+  withinPortal,
+}: {
+  speed: number;
+  onChange: (speed: number) => void;
+  withinPortal: boolean;
+}) {
+  return (
+    <Menu position="top-end" withinPortal={withinPortal}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray.0" aria-label="Playback speed" w="auto" px={6}>
+          <Text fz={12} fw={600} c="white">
+            {speed}×
+          </Text>
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {SPEEDS.map((s) => (
+          <Menu.Item key={s} onClick={() => onChange(s)}>
+            {s}×
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

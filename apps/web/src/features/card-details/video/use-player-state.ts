@@ -1,0 +1,179 @@
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type Ref,
+  type VideoHTMLAttributes,
+} from 'react';
+import { hasMetadata } from './media-ready';
+import type { Playback, PlayerHandle } from './review-context';
+
+export type PlayerStatus = 'loading' | 'ready' | 'unplayable';
+
+type MediaEvents = Pick<
+  VideoHTMLAttributes<HTMLVideoElement>,
+  | 'onLoadedMetadata'
+  | 'onDurationChange'
+  | 'onError'
+  | 'onTimeUpdate'
+  | 'onPlay'
+  | 'onPause'
+  | 'onSeeked'
+  | 'onEnded'
+  | 'onEmptied'
+  | 'onLoadedData'
+  | 'onRateChange'
+>;
+
+interface PlayerStateOptions {
+  ref?: Ref<PlayerHandle>;
+  src: string;
+  /** Where to start once loaded (a jump from a note about another video). */
+  startAt?: number | null;
+  /** Called as the play button starts playback (drawing ends there). */
+  onStart: () => void;
+  onPlayback: (playback: Playback) => void;
+  onPlayableChange: (playable: boolean) => void;
+}
+
+export type PlayerState = ReturnType<typeof usePlayerState>;
+
+/**
+ * The playback state of the review player's <video>: what it shows, and the calls that change it.
+ * Browser-recorded WebM files report no duration until read to the end; the state finds it before
+ * declaring a video unplayable.
+ */
+export function usePlayerState({ ref, src, startAt, onStart, onPlayback, onPlayableChange }: PlayerStateOptions) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const probing = useRef(false);
+  const pendingSeek = useRef<number | null>(startAt ?? null);
+  const [status, setStatus] = useState<PlayerStatus>('loading');
+  const [duration, setDuration] = useState(0);
+  const [time, setTime] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [muted, setMuted] = useState(false);
+  const [speed, setSpeed] = useState(1);
+  const [ratio, setRatio] = useState(16 / 9);
+
+  const report = useCallback(
+    (video: HTMLVideoElement) => {
+      setTime(video.currentTime);
+      setPlaying(!video.paused && !video.ended);
+      onPlayback({ time: video.currentTime, playing: !video.paused && !video.ended });
+    },
+    [onPlayback],
+  );
+
+  const seek = useCallback((seconds: number) => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (!(video.duration > 0) || !Number.isFinite(video.duration) || probing.current) {
+      pendingSeek.current = seconds;
+      return;
+    }
+    video.currentTime = Math.min(Math.max(0, seconds), video.duration);
+  }, []);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      seek,
+      pause: () => videoRef.current?.pause(),
+      currentTime: () => videoRef.current?.currentTime ?? 0,
+      isPlaying: () => !!videoRef.current && !videoRef.current.paused && !videoRef.current.ended,
+    }),
+    [seek],
+  );
+
+  const unplayable = useCallback(() => {
+    setStatus('unplayable');
+    onPlayableChange(false);
+  }, [onPlayableChange]);
+
+  const ready = (video: HTMLVideoElement) => {
+    setDuration(video.duration);
+    setStatus('ready');
+    onPlayableChange(true);
+    // The clock starts from where the element is, not from 0: a reloaded source may keep its frame and time.
+    report(video);
+    if (pendingSeek.current !== null) {
+      video.currentTime = Math.min(pendingSeek.current, video.duration);
+      pendingSeek.current = null;
+    }
+  };
+
+  const metadataLoaded = (video: HTMLVideoElement) => {
+    if (video.videoWidth && video.videoHeight) setRatio(video.videoWidth / video.videoHeight);
+    if (video.duration === Infinity) {
+      // Seeking past the end makes the browser read the whole file and learn its length.
+      probing.current = true;
+      video.currentTime = Number.MAX_SAFE_INTEGER;
+      return;
+    }
+    if (video.duration > 0) ready(video);
+    else unplayable();
+  };
+  const metadataLoadedRef = useRef(metadataLoaded);
+  useEffect(() => {
+    metadataLoadedRef.current = metadataLoaded;
+  });
+
+  // CI's stuck "loading" player (readyState 4, no error) had its metadata before React heard of it.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (hasMetadata(video) && !probing.current) metadataLoadedRef.current(video);
+  }, [src]);
+
+  const toggle = () => {
+    const video = videoRef.current;
+    if (!video || status !== 'ready') return;
+    if (video.paused || video.ended) {
+      onStart();
+      void video.play().catch(() => undefined);
+    } else video.pause();
+  };
+
+  const mediaEvents: MediaEvents = {
+    onLoadedMetadata: (e) => metadataLoaded(e.currentTarget),
+    onDurationChange: (e) => {
+      const video = e.currentTarget;
+      if (!probing.current || !Number.isFinite(video.duration)) return;
+      probing.current = false;
+      if (!(video.duration > 0)) return unplayable();
+      video.currentTime = 0;
+      ready(video);
+    },
+    onError: unplayable,
+    onTimeUpdate: (e) => !probing.current && report(e.currentTarget),
+    onPlay: (e) => report(e.currentTarget),
+    onPause: (e) => report(e.currentTarget),
+    onSeeked: (e) => !probing.current && report(e.currentTarget),
+    onEnded: (e) => report(e.currentTarget),
+    // A source that reloads (emptied) or shows its first decoded frame is read back, so clock and frame agree.
+    onEmptied: (e) => !probing.current && report(e.currentTarget),
+    onLoadedData: (e) => !probing.current && report(e.currentTarget),
+    onRateChange: (e) => setSpeed(e.currentTarget.playbackRate),
+  };
+
+  return {
+    videoRef,
+    mediaEvents,
+    status,
+    duration,
+    time,
+    playing,
+    muted,
+    speed,
+    ratio,
+    seek,
+    toggle,
+    pause: () => videoRef.current?.pause(),
+    frameTime: () => videoRef.current?.currentTime ?? 0,
+    setSpeed: (s: number) => {
+      if (videoRef.current) videoRef.current.playbackRate = s;
+    },
+    toggleMuted: () => setMuted((m) => !m),
+  };
+}

@@ -1,0 +1,78 @@
+import { useCallback, useMemo } from 'react';
+import { useChatNotes } from '../api/chat-notes';
+import type { ChatFilter, ChatKind } from '../api/card-keys';
+import { orderedNotes } from '../chat/chat-panel';
+import { plainQuote } from '../chat/comment-tokens';
+import { formatClock } from '../format';
+import type { TimedAnnotation } from './timed-annotations';
+import type { Marker } from './timeline';
+import { versionLabel, versionOfNote, type ResolvedSelection, type VersionMap } from './video-versions';
+
+const snippet = (text: string, max = 60) => {
+  const clean = plainQuote(text.replace(/@VT\{[\d.]+\}\s*/g, ''));
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+};
+
+interface ReviewNotesOptions {
+  cardId: number;
+  chat: ChatKind;
+  filter: ChatFilter;
+  selection: ResolvedSelection;
+  versionMap: VersionMap;
+  annotationsOn: boolean;
+}
+
+/** The notes of the chat on screen as the review shows them: pins, drawings, counts per version, each note's version. */
+export function useReviewNotes({ cardId, chat, filter, selection, versionMap, annotationsOn }: ReviewNotesOptions) {
+  const notesQuery = useChatNotes(cardId, chat, filter, true);
+  const notes = useMemo(() => orderedNotes(notesQuery.data?.pages).filter((n) => !n.is_deleted), [notesQuery.data]);
+  const forThisVideo = useCallback(
+    (n: { note_for_video_number: number | null; annotation: { version?: string } | null }) =>
+      (n.note_for_video_number === null || n.note_for_video_number === selection.number) &&
+      (!n.annotation?.version || n.annotation.version === selection.version),
+    [selection.number, selection.version],
+  );
+  const notesPerVersion = useMemo(() => {
+    const counts: Record<string, number> = {};
+    for (const n of notes) {
+      const key = n.video_time !== null ? versionOfNote(n, versionMap) : null;
+      if (key) counts[key] = (counts[key] ?? 0) + 1;
+    }
+    return counts;
+  }, [notes, versionMap]);
+  const markers: Marker[] = useMemo(
+    () =>
+      notes
+        .filter((n) => n.video_time !== null && forThisVideo(n))
+        .map((n) => ({
+          id: n.note_id,
+          time: n.annotation?.time ?? n.video_time ?? 0,
+          label: `${formatClock(n.annotation?.time ?? n.video_time ?? 0)} · ${n.firstname}: ${snippet(n.note)}`,
+          annotation: n.note_type === 'annotation',
+        })),
+    [notes, forThisVideo],
+  );
+  const annotations: TimedAnnotation[] = useMemo(
+    () =>
+      annotationsOn
+        ? notes
+            .filter((n) => n.annotation && forThisVideo(n))
+            .map((n) => ({
+              ...n.annotation!,
+              w: n.annotation!.w ?? 0,
+              h: n.annotation!.h ?? 0,
+              id: n.note_id,
+              label: `${n.firstname}: ${snippet(n.note, 40)}`,
+            }))
+        : [],
+    [notes, forThisVideo, annotationsOn],
+  );
+  const noteVersion = useCallback(
+    (note: Parameters<typeof versionOfNote>[0]) => {
+      const key = versionOfNote(note, versionMap);
+      return key ? versionLabel(key) : null;
+    },
+    [versionMap],
+  );
+  return { notesPerVersion, markers, annotations, noteVersion };
+}

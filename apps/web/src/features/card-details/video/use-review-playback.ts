@@ -1,0 +1,93 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { Geometry } from './annotation-layer';
+import type { PendingAnnotation, Playback, PlayerHandle, ReviewControls, ShapeKind } from './review-context';
+import type { CompareHandle } from './version-compare';
+import type { ResolvedSelection, Selection } from './video-versions';
+
+interface ReviewPlaybackOptions {
+  selection: ResolvedSelection;
+  /** The selected video is one our player opens (not an embed, not QA-locked). */
+  isVideo: boolean;
+  inCompare: boolean;
+  setWanted: (update: (current: Selection) => Selection) => void;
+}
+
+/** The review's hold on its player: playback, drawing, jumps from the chat, and what the chat may ask of them. */
+export function useReviewPlayback({ selection, isVideo, inCompare, setWanted }: ReviewPlaybackOptions) {
+  const [playback, setPlayback] = useState<Playback>({ time: 0, playing: false });
+  const [playable, setPlayable] = useState(true);
+  const [drawing, setDrawing] = useState<ShapeKind | null>(null);
+  const [pending, setPending] = useState<PendingAnnotation | null>(null);
+  const [startAt, setStartAt] = useState<number | null>(null);
+  const playerRef = useRef<PlayerHandle>(null);
+  const compareRef = useRef<CompareHandle>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const hasPlayer = isVideo && playable;
+
+  /** Another video or version starts fresh: playable until it proves otherwise, nothing drawn, at 0. */
+  const select = (next: Partial<Selection>) => {
+    setWanted((w) => ({ ...w, ...next }));
+    setPlayable(true);
+    setDrawing(null);
+    setPending(null);
+    setPlayback({ time: 0, playing: false });
+  };
+
+  const jumpTo = useCallback(
+    (seconds: number, videoNumber?: number | null) => {
+      stageRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+      if (inCompare) return compareRef.current?.seek(seconds);
+      if (videoNumber && videoNumber !== selection.number && videoNumber <= selection.videos.length) {
+        // The other video's player starts at the moment once it has loaded.
+        setStartAt(seconds);
+        setWanted((w) => ({ ...w, number: videoNumber }));
+        setPlayable(true);
+        return;
+      }
+      playerRef.current?.pause();
+      playerRef.current?.seek(seconds);
+    },
+    [selection.number, selection.videos.length, setWanted, inCompare],
+  );
+
+  const controls: ReviewControls = useMemo(
+    () => ({
+      hasPlayer,
+      videoNumber: selection.video ? selection.number : null,
+      version: selection.version,
+      jumpTo,
+      currentTime: () => playerRef.current?.currentTime() ?? 0,
+      isPlaying: () => playerRef.current?.isPlaying() ?? false,
+      pendingAnnotation: pending,
+      clearAnnotation: () => {
+        setPending(null);
+        setDrawing(null);
+      },
+    }),
+    [hasPlayer, selection.video, selection.number, selection.version, jumpTo, pending],
+  );
+
+  const onDraw = useCallback(
+    (geometry: Geometry, time: number) =>
+      setPending({ ...geometry, time, version: selection.version, videoNumber: selection.number }),
+    [selection.version, selection.number],
+  );
+
+  return {
+    playerRef,
+    compareRef,
+    stageRef,
+    playback,
+    setPlayback,
+    setPlayable,
+    drawing,
+    setDrawing,
+    pending,
+    startAt,
+    hasPlayer,
+    select,
+    jumpTo,
+    controls,
+    onDraw,
+  };
+}
