@@ -45,6 +45,7 @@ import type { AppContext } from './platform/context.js';
 import { registerCompression } from './platform/compression.js';
 import { AppError, answerFrameworkError, registerErrorHandling } from './platform/errors.js';
 import { requestSerializer } from './platform/log-redaction.js';
+import { registerBodyTimeout } from './platform/request-timeouts.js';
 import { createMemoryBus, createRedisBus, runWithTab, type EventBus } from './platform/events.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { registerOpenApi } from './platform/openapi.js';
@@ -101,6 +102,11 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
     // Forwarded headers only from configured proxies: anyone could otherwise pick their own address.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1_048_576,
+    // Node answers 408 to a request not whole in this time (Fastify's default of 0 turns that off);
+    // JSON bodies have a shorter limit of their own (registerBodyTimeout).
+    requestTimeout: config.timeouts.uploadMs,
+    // A connection with no byte either way this long is closed (event streams send a heartbeat).
+    connectionTimeout: config.timeouts.idleMs,
     // The router refuses over-long or malformed paths before any hook: answer those in our shape too.
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
@@ -139,6 +145,7 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   };
 
   registerErrorHandling(app);
+  registerBodyTimeout(app, config.timeouts.bodyMs);
   const filesHost = config.files?.host;
   if (filesHost) {
     // The files origin serves signed file links and nothing else: no page, no API.

@@ -61,6 +61,9 @@ const envSchema = z.object({
   STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(100_000_000).default(2048),
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(5_000_000).default(20_480),
   UPLOAD_TYPES: z.string().min(1).default('video/*,audio/*,image/*,application/zip,application/pdf'),
+  REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  UPLOAD_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(86_400_000).default(900_000),
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   AI_BASE_URL: url(['http', 'https']).optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().min(1).optional(),
@@ -107,6 +110,11 @@ export interface Config {
   storageQuotaBytes: number;
   /** The upload page's limits: the largest file, and the MIME types (`type/*` allowed) it takes. */
   uploads: { maxBytes: number; types: string[] };
+  /**
+   * How long a request may take to arrive: a JSON body whole (bodyMs), a streamed upload whole (uploadMs),
+   * and any connection without a byte either way (idleMs).
+   */
+  timeouts: { bodyMs: number; uploadMs: number; idleMs: number };
   /** An OpenAI-compatible chat-completions endpoint for the AI toolbox; undefined = not configured. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number; dailyLimit: number } | undefined;
   /** Google OAuth for the YouTube analytics tab; undefined = not configured. */
@@ -197,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((t) => t.trim().toLowerCase())
         .filter(Boolean),
     },
+    timeouts: { bodyMs: e.REQUEST_BODY_TIMEOUT_MS, uploadMs: e.UPLOAD_REQUEST_TIMEOUT_MS, idleMs: e.IDLE_TIMEOUT_MS },
     ai:
       e.AI_BASE_URL && e.AI_MODEL
         ? {

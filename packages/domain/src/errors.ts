@@ -37,6 +37,7 @@ export const ERRORS = {
   AI_NOT_CONFIGURED: { status: 409, message: MSG.aiNotConfigured },
   AI_DAILY_LIMIT: { status: 429, message: MSG.aiDailyLimit },
   BUSY: { status: 429, message: MSG.busy },
+  REQUEST_TIMEOUT: { status: 408, message: MSG.requestTimedOut },
   UNAVAILABLE: { status: 503, message: MSG.databaseUnavailable },
   // YouTube analytics (issue 16): Google's failures are 424, never a 5xx of ours.
   ANALYTICS_NOT_CONFIGURED: { status: 409, message: MSG.analyticsNotConfigured },

@@ -50,6 +50,7 @@ export const MSG = {
   tooManyRequests: 'Too many attempts, please wait a minute and try again',
   busy: 'The server is busy, please try again in a moment',
   databaseUnavailable: "The portal can't reach its database right now. Please try again in a moment.",
+  requestTimedOut: 'The request took too long to arrive. Check your connection and try again.',
   unsavedChanges: 'There are unsaved changes. Are you sure want to leave this page?',
   dropboxEmailRequired: 'Please fill the required Gdrive or Dropbox Email field',
   dropboxEmailInvalid: 'Please fill the valid Gdrive or Dropbox Email address in the field',
