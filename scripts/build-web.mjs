@@ -19,9 +19,9 @@ export function buildWebIfStale() {
     'apps/web/index.html',
     'apps/web/public',
     'apps/web/vite.config.ts',
-    'apps/web/domain-imports.ts',
     'apps/web/precompress.ts',
     'packages/domain/src',
+    'packages/domain/package.json',
   ]
     .map((p) => path.join(root, p))
     .filter((p) => fs.existsSync(p));

@@ -2,7 +2,6 @@ import { createRequire } from 'node:module';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contractRoutes } from './contract-routes';
-import { domainImports } from './domain-imports';
 import { mantineStyles } from './mantine-styles';
 import { precompress } from './precompress';
 import { routePreloads } from './route-preloads';
@@ -17,7 +16,7 @@ const routerProduction = createRequire(import.meta.url)
 
 /** In dev the API runs as its own process; the proxy keeps calls same-origin so the session cookie works. */
 export default defineConfig(({ command }) => ({
-  plugins: [react(), domainImports(), contractRoutes(), mantineStyles(), routePreloads(), precompress()],
+  plugins: [react(), contractRoutes(), mantineStyles(), routePreloads(), precompress()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: routerProduction }] } : {},
   server: {
     port: 5173,

@@ -1,5 +1,4 @@
-// Loaded through loadContract() (contract.ts) only. An import, not `export … from`: the build's domain-imports
-// step rewrites imports to the declaring module, and a re-export from the package's index would bring all of it.
+// Loaded through loadContract() (contract.ts) only, so the route table comes with the first call, not the first paint.
 import { API } from '@cutroom/domain';
 
 export { API };
