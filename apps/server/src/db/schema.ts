@@ -34,11 +34,10 @@ import {
   type RatedPart,
   type NotificationType,
 } from '@cutroom/domain';
+import { inList } from './sql-lists.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 
 /** Every User field of spec 002 §3 and 000 §3; lists that are relations live in their own tables. */
 export const users = pgTable(

@@ -2,8 +2,10 @@ import { and, asc, eq, gte, inArray, isNull, not, sql } from 'drizzle-orm';
 import {
   CLOCK_TIME_ZONE,
   DEFAULT_RANGE_DAYS,
+  IN_PROGRESS_STATUSES,
   daysBetween,
   hitRateOf,
+  isInProgress,
   planFirstCuts,
   promiseLabel,
   timelineHoursOf,
@@ -26,8 +28,7 @@ import { requestCustomer } from '../cards/request-customer.js';
 import { resolveRange } from '../reports/report-range.js';
 
 /** The statuses before the first cut: waiting (video requests) and being worked (editing, QA). */
-export const PROMISE_OPEN_STATUSES: readonly CardStatus[] = ['video_request', 'editing', 'qa'];
-const STARTED: readonly CardStatus[] = ['editing', 'qa'];
+export const PROMISE_OPEN_STATUSES: readonly CardStatus[] = ['video_request', ...IN_PROGRESS_STATUSES];
 const VIRTUAL_CARD = -1;
 
 const openWhere = and(
@@ -84,7 +85,7 @@ async function loadQueue(db: Db): Promise<(QueuedCard & { storedAt: Date | null 
     worker: workerOf(c),
     queuedAt: c.createdAt,
     timelineHours: timelineHoursOf(c),
-    startedDue: STARTED.includes(c.cardStatus) ? c.dueDate : null,
+    startedDue: isInProgress(c.cardStatus) ? c.dueDate : null,
     storedAt: c.expectedAt,
   }));
 }
