@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DUE_CARD_ROLES, dueCardsBySpecQuery, dueCardsQuery, dueCardsReply } from '../due-cards.js';
 import { STAFF_DASHBOARD_ROLES } from '../reporting.js';
-import { STAFF_ROLES, type Role } from '../roles.js';
+import { CUSTOMER_SERVING_ROLES, STAFF_ROLES } from '../roles.js';
 import {
   artDashboardReply,
   responseRateReply,
@@ -31,8 +31,6 @@ import { defineRoute } from './define.js';
 
 const tags = ['reports'];
 
-/** Staff whose profiles have figures, and the staff who may read them (the person must be visible: 404 else). */
-const PROFILE_REPORT_READERS: readonly Role[] = ['admin', 'team-lead', 'qa', 'yt-helper-lead', 'yt-helper'];
 const csv = (what: string) => z.string().describe(`text/csv, UTF-8 with a BOM, streamed: ${what}`);
 
 /**
@@ -72,7 +70,7 @@ export const REPORTS = {
     path: '/api/user/:userId/responseRateV2',
     tags,
     summary: "A QA's or team lead's response rate to customer comments, per card, 10 a page",
-    access: PROFILE_REPORT_READERS,
+    access: CUSTOMER_SERVING_ROLES,
     params: userIdParam,
     query: profileReportQuery,
     reply: responseRateReply,
@@ -82,7 +80,7 @@ export const REPORTS = {
     path: '/api/ythelper/user/:userId/responseRate',
     tags,
     summary: "A helper's or helper lead's response rate in the helper chat, per card, 10 a page",
-    access: PROFILE_REPORT_READERS,
+    access: CUSTOMER_SERVING_ROLES,
     params: userIdParam,
     query: profileReportQuery,
     reply: responseRateReply,
@@ -92,7 +90,7 @@ export const REPORTS = {
     path: '/api/user/:userId/csat',
     tags,
     summary: "CSAT per customer over the person's rated cards, 10 a page",
-    access: PROFILE_REPORT_READERS,
+    access: CUSTOMER_SERVING_ROLES,
     params: userIdParam,
     query: profileReportQuery,
     reply: csatReply,
