@@ -23,6 +23,7 @@ import {
   BANNER_TEXT_STYLES,
   CARD_STATUSES,
   INBOX_STATUSES,
+  NOTE_TYPES,
   NOTIFICATION_TYPES,
   RATED_PARTS,
   ROLES,
@@ -32,6 +33,7 @@ import {
   type WebhookEvent,
   type InboxStatus,
   type RatedPart,
+  type NoteType,
   type NotificationType,
 } from '@cutroom/domain';
 import { inList } from './sql-lists.js';
@@ -488,7 +490,7 @@ export const cardNotes = pgTable(
       .references(() => cards.id, { onDelete: 'cascade' }),
     parentId: integer('parent_id'),
     chat: text('chat').notNull().$type<'customer' | 'team' | 'yt'>(),
-    noteType: text('note_type').notNull().default('comment').$type<'comment' | 'annotation'>(),
+    noteType: text('note_type').notNull().default('comment').$type<NoteType>(),
     note: text('note').notNull(),
     authorId: integer('author_id')
       .notNull()
@@ -522,7 +524,7 @@ export const cardNotes = pgTable(
       .on(t.createdAt, t.cardId)
       .where(sql`is_deleted = false`),
     check('card_notes_chat_check', sql`chat in ('customer', 'team', 'yt')`),
-    check('card_notes_type_check', sql`note_type in ('comment', 'annotation')`),
+    check('card_notes_type_check', inList('note_type', NOTE_TYPES)),
   ],
 );
 
