@@ -12,6 +12,7 @@ import {
   type updateHolidayBody,
 } from '@cutroom/domain';
 import type { z } from 'zod';
+import { violates } from '../../db/postgres-error.js';
 import { announcements, holidays } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -21,19 +22,6 @@ import { refreshPromisesAfterChange } from '../promises/promises.service.js';
 
 /** Today's date in New York, the portal's clock (spec 002 §9), as SQL. */
 export const todayInNewYork = sql`(now() at time zone ${CLOCK_TIME_ZONE})::date`;
-
-/** True when a driver or Drizzle error is a unique violation of this constraint. */
-export function violates(err: unknown, constraint: string): boolean {
-  for (
-    let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 4;
-    depth++
-  ) {
-    if (e.code === '23505') return e.constraint === constraint;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
 
 // ---- holidays
 
