@@ -52,9 +52,5 @@ export function lastDays(days: number, today: string): { start_date: string; end
   return { start_date: startDay, end_date: iso(end) };
 }
 
-/** Today as a calendar day in a time zone (en-CA formats as YYYY-MM-DD). */
-export const todayIn = (timeZone: string, now = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
-
 /** `total / max(1, count)` to 2 decimals: the spec's averages never divide by zero. */
 export const averageOf = (total: number, count: number): number => Math.round((total / Math.max(1, count)) * 100) / 100;

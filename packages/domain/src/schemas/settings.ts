@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CLOCK_TIME_ZONE, TITLE_MAX } from '../constants.js';
 import { MSG, fill } from '../messages.js';
 import { STAFF_ROLES, type Role } from '../roles.js';
-import { todayIn } from '../reporting.js';
+import { todayIn } from '../calendar-day.js';
 import { dayOrTimestamp, dbId, mediaUrlField } from '../validation.js';
 
 /** Settings (holidays, announcements) and leave management are the admin's (spec 002 §6). */

@@ -5,7 +5,7 @@ import { userLeaves, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { todayInNewYork } from '../settings/settings.service.js';
+import { newYorkTodaySql } from '../../platform/time-zone.js';
 import { visibleUsersWhere } from '../users/visibility.js';
 import { escapeHtml } from '../mail/templates.js';
 import { sendMail } from '../mail/outbox.js';
@@ -18,7 +18,7 @@ import { refreshPromisesAfterChange } from '../promises/promises.service.js';
  * the subquery it would name the leave row's own id.
  */
 export const onLeaveToday = (userId: AnyColumn | number) =>
-  sql<boolean>`exists (select 1 from ${userLeaves} where ${userLeaves.clientId} = ${userId} and ${todayInNewYork} between ${userLeaves.startDate} and ${userLeaves.endDate})`;
+  sql<boolean>`exists (select 1 from ${userLeaves} where ${userLeaves.clientId} = ${userId} and ${newYorkTodaySql} between ${userLeaves.startDate} and ${userLeaves.endDate})`;
 
 type LeaveRow = typeof userLeaves.$inferSelect;
 const toLeaveView = (l: LeaveRow): LeaveView => ({

@@ -1,6 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, not, sql } from 'drizzle-orm';
 import {
-  CLOCK_TIME_ZONE,
   DEFAULT_RANGE_DAYS,
   IN_PROGRESS_STATUSES,
   daysBetween,
@@ -9,7 +8,7 @@ import {
   planFirstCuts,
   promiseLabel,
   timelineHoursOf,
-  todayIn,
+  todayInNewYork,
   type CardStatus,
   type HitRateReply,
   type PromiseCalendars,
@@ -42,7 +41,7 @@ const workerOf = (c: { assignedTo: number | null; assignedQaId: number | null })
 
 /** Live holidays and leave from today on, as the planner's calendars (one query each). */
 async function loadCalendars(db: Db, now: Date): Promise<PromiseCalendars> {
-  const today = todayIn(CLOCK_TIME_ZONE, now);
+  const today = todayInNewYork(now);
   // One after the other: inside a transaction the queries share one connection.
   const days = await db
     .select({ day: holidays.holidayDate })

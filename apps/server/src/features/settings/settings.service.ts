@@ -1,6 +1,5 @@
 import { and, desc, eq, gte, lte, not, sql } from 'drizzle-orm';
 import {
-  CLOCK_TIME_ZONE,
   SETTINGS_ROLES,
   MSG,
   fill,
@@ -18,10 +17,8 @@ import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
+import { newYorkTodaySql } from '../../platform/time-zone.js';
 import { refreshPromisesAfterChange } from '../promises/promises.service.js';
-
-/** Today's date in New York, the portal's clock (spec 002 §9), as SQL. */
-export const todayInNewYork = sql`(now() at time zone ${CLOCK_TIME_ZONE})::date`;
 
 // ---- holidays
 
@@ -142,8 +139,8 @@ function announcementColumns(b: AnnouncementInput): Partial<typeof announcements
 const showingToday = () =>
   and(
     eq(announcements.enableBanner, true),
-    lte(announcements.startDate, todayInNewYork),
-    gte(announcements.endDate, todayInNewYork),
+    lte(announcements.startDate, newYorkTodaySql),
+    gte(announcements.endDate, newYorkTodaySql),
   );
 
 /** Admins manage every announcement, drafts included; everyone else reads the ones showing (spec 002 §1). */
