@@ -9,7 +9,8 @@ export function calendarDay(instant: Date, timeZone: string): string {
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    formatters.set(timeZone, format);
+    // Zone names come from callers' headers too: the cache stays bounded, as isTimeZone's does.
+    if (formatters.size < 1_000) formatters.set(timeZone, format);
   }
   return format.format(instant);
 }
