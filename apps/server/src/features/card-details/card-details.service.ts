@@ -21,7 +21,6 @@ import { AppError } from '../../platform/errors.js';
 import { enforce, loadCustomerPlan, policyActor, policyCard } from '../cards/card-policy-facts.js';
 import { audienceOf, loadVisibleCard } from '../cards/card-access.js';
 import { visibleCardsWhere } from '../cards/card-visibility.js';
-import { refreshPromisesAfterChange } from '../promises/promises.service.js';
 
 type CardUpdate = Partial<typeof cards.$inferInsert>;
 
@@ -42,7 +41,7 @@ export async function updateCard(ctx: AppContext, cardId: number, set: CardUpdat
       .returning();
     return { before: locked, updated: row! };
   });
-  if ('assignedTo' in set || 'dueDate' in set) await refreshPromisesAfterChange(ctx.db);
+  if ('assignedTo' in set || 'dueDate' in set) await ctx.workPlan.changed();
   await ctx.events.publish({ type: 'card.updated', cardId, audience: audienceOf(updated), data });
   if (before.assignedTo !== updated.assignedTo || before.ytHelperId !== updated.ytHelperId) {
     await ctx.events.publish({ type: 'card.updated', cardId, audience: audienceOf(before), data });

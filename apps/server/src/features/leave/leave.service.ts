@@ -9,7 +9,6 @@ import { newYorkTodaySql } from '../../platform/time-zone.js';
 import { visibleUsersWhere } from '../users/visibility.js';
 import { escapeHtml } from '../mail/templates.js';
 import { sendMail } from '../mail/outbox.js';
-import { refreshPromisesAfterChange } from '../promises/promises.service.js';
 
 /**
  * "On leave" as SQL: a leave row of this user covers today in New York. Computed, never stored, so
@@ -78,7 +77,7 @@ export async function addLeave(
       html: `<p>${escapeHtml(name)} is on leave from ${body.start} to ${body.end}.</p><p>Reason: ${escapeHtml(body.reason)}</p><p>— Cutroom</p>`,
     });
   }
-  await refreshPromisesAfterChange(ctx.db);
+  await ctx.workPlan.changed();
   return { message: MSG.leaveUpdated, leave_id: row!.id };
 }
 
@@ -102,6 +101,6 @@ export async function deleteLeave(ctx: AppContext, leaveId: number, clientId: nu
     .where(and(eq(userLeaves.id, leaveId), clientId === undefined ? undefined : eq(userLeaves.clientId, clientId)))
     .returning({ id: userLeaves.id });
   if (!row) throw new AppError('NOT_FOUND');
-  await refreshPromisesAfterChange(ctx.db);
+  await ctx.workPlan.changed();
   return { success: true, message: MSG.leaveDeleted };
 }

@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { cards, customerQas, holidays, userLeaves } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext, WorkPlanHooks } from '../../platform/context.js';
 import { visibleCardsWhere } from '../cards/card-visibility.js';
 import { requestCustomer } from '../cards/request-customer.js';
 import { resolveRange } from '../reports/report-range.js';
@@ -151,6 +151,12 @@ export function refreshPromisesAfterChange(db: Db): Promise<void> {
   pending.set(db, state);
   return state.running;
 }
+
+/** Promise dates follow every change to the work plan: the app's AppContext.workPlan. */
+export const promiseDateHooks = (db: Db): WorkPlanHooks => ({
+  changed: () => refreshPromisesAfterChange(db),
+  cardCreated: (tx, cardId) => refreshPromises(tx, { promiseFor: cardId }),
+});
 
 /** The request form's "Expected by": a request made now joins the end of its first QA's queue. */
 export async function previewPromise(

@@ -18,7 +18,6 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { newYorkTodaySql } from '../../platform/time-zone.js';
-import { refreshPromisesAfterChange } from '../promises/promises.service.js';
 
 // ---- holidays
 
@@ -45,7 +44,7 @@ export async function saveHoliday(ctx: AppContext, body: z.output<typeof saveHol
         holidayStatus: body.holiday_status ?? true,
       })
       .returning({ id: holidays.id });
-    await refreshPromisesAfterChange(ctx.db);
+    await ctx.workPlan.changed();
     return { message: MSG.holidaySaved, id: row!.id };
   } catch (err) {
     if (violates(err, 'holidays_live_date_unique')) throw dateTaken();
@@ -80,7 +79,7 @@ export async function updateHoliday(ctx: AppContext, body: z.output<typeof updat
     if (violates(err, 'holidays_live_date_unique')) throw dateTaken();
     throw err;
   }
-  await refreshPromisesAfterChange(ctx.db);
+  await ctx.workPlan.changed();
   const message = body.is_deleted
     ? MSG.holidayDeleted
     : body.holiday_title === undefined && body.holiday_date === undefined

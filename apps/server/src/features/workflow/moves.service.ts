@@ -35,7 +35,6 @@ import { audienceOf, loadVisibleCard } from '../cards/card-access.js';
 import { transition } from './transition.js';
 import { enterHelperBoard } from '../yt-helper/yt-card.service.js';
 import { recordRevision } from '../revision-reasons/revision-reasons.service.js';
-import { refreshPromisesAfterChange } from '../promises/promises.service.js';
 
 type In<T extends z.ZodType> = z.output<T>;
 const HOUR = 3_600_000;
@@ -234,7 +233,7 @@ export async function archiveCard(ctx: AppContext, viewer: SessionUser, cardId: 
     .where(and(eq(cards.id, cardId), isNull(cards.archivedAt), inArray(cards.cardStatus, [...ARCHIVABLE_STATUSES])))
     .returning();
   if (!updated) throw new AppError('STALE_MOVE');
-  await refreshPromisesAfterChange(ctx.db);
+  await ctx.workPlan.changed();
   await ctx.events.publish({ type: 'card.archived', cardId, audience: audienceOf(updated), data: { archived: true } });
   return { success: true, message: MSG.movedToArchive };
 }
@@ -249,7 +248,7 @@ export async function unarchiveCard(ctx: AppContext, viewer: SessionUser, cardId
     .where(and(eq(cards.id, cardId), sql`${cards.archivedAt} is not null`))
     .returning();
   if (!updated) throw new AppError('INVALID_CARD_STATUS');
-  await refreshPromisesAfterChange(ctx.db);
+  await ctx.workPlan.changed();
   await ctx.events.publish({ type: 'card.archived', cardId, audience: audienceOf(updated), data: { archived: false } });
   return { success: true, message: MSG.restoredFromArchive };
 }
@@ -272,7 +271,7 @@ export async function setPaused(ctx: AppContext, viewer: SessionUser, cardId: nu
     )
     .returning();
   if (!updated) throw new AppError('INVALID_CARD_STATUS');
-  await refreshPromisesAfterChange(ctx.db);
+  await ctx.workPlan.changed();
   await ctx.events.publish({ type: 'card.updated', cardId, audience: audienceOf(updated), data: { paused } });
   return { success: true, message: paused ? MSG.pausedOn : MSG.pausedOff };
 }

@@ -10,7 +10,6 @@ import { enforce, policyActor, policyCard } from '../cards/card-policy-facts.js'
 import type { CardRow } from '../cards/card-view.js';
 import { audienceOf, loadVisibleCard } from '../cards/card-access.js';
 import { notifyMove, publishCreated } from '../notifications/notify.js';
-import { refreshPromisesAfterChange } from '../promises/promises.service.js';
 
 type CardInsert = typeof cards.$inferInsert;
 type Card = typeof cards.$inferSelect;
@@ -76,7 +75,7 @@ export async function transition(ctx: AppContext, viewer: SessionUser, cardId: n
     return { moved: updated!, from, notified };
   });
   // After the commit: a refresh waits for its lock holding no card row, so it can't deadlock with a move.
-  await refreshPromisesAfterChange(ctx.db);
+  await ctx.workPlan.changed();
   await ctx.events.publish({
     type: 'card.moved',
     cardId,
