@@ -15,6 +15,7 @@ import { helpRoutes } from './features/help/help.routes.js';
 import { guestLinkRoutes } from './features/guest-links/guest-links.routes.js';
 import { profilesRoutes } from './features/profiles/profiles.routes.js';
 import { promisesRoutes } from './features/promises/promises.routes.js';
+import { promiseDateHooks } from './features/promises/promises.service.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
 import { boardRoutes } from './features/board/board.routes.js';
 import { cardDetailsRoutes } from './features/card-details/card-details.routes.js';
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
     events: bus,
     counters,
     storage: await createStorage(config),
+    workPlan: promiseDateHooks(database.db),
     mailer:
       mailer ??
       createMailer({

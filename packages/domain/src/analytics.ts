@@ -1,3 +1,4 @@
+import { calendarDay } from './calendar-day.js';
 import { averageOf } from './reporting.js';
 
 /** The analytics tab's periods (spec 002 §2): the last n days or months; 9months is "All" and has no comparison. */
@@ -28,11 +29,10 @@ const parseDay = (day: string) => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d));
 };
-const formatDay = (date: Date) => date.toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => {
   const date = parseDay(day);
   date.setUTCDate(date.getUTCDate() + n);
-  return formatDay(date);
+  return calendarDay(date, 'UTC');
 };
 /** The same day n months earlier, clamped to the month's last day (Aug 31 − 6 months = Feb 28/29). */
 const monthsBefore = (day: string, n: number) => {
@@ -40,7 +40,7 @@ const monthsBefore = (day: string, n: number) => {
   const firstOfTarget = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - n, 1));
   const lastDay = new Date(Date.UTC(firstOfTarget.getUTCFullYear(), firstOfTarget.getUTCMonth() + 1, 0)).getUTCDate();
   firstOfTarget.setUTCDate(Math.min(date.getUTCDate(), lastDay));
-  return formatDay(firstOfTarget);
+  return calendarDay(firstOfTarget, 'UTC');
 };
 
 /** The first day of the period of `length` that ends on `endDate` (both days included). */

@@ -12,6 +12,10 @@ export const CARD_STATUSES = [
 ] as const;
 export type CardStatus = (typeof CARD_STATUSES)[number];
 
+/** In progress: someone is working on the card (editing or QA), so its due date can run late. */
+export const IN_PROGRESS_STATUSES = ['editing', 'qa'] as const satisfies readonly CardStatus[];
+export const isInProgress = (status: string): boolean => (IN_PROGRESS_STATUSES as readonly string[]).includes(status);
+
 export const CARD_STATUS_LABELS: Record<CardStatus, string> = {
   video_request: 'Yet to be Started',
   on_hold: 'Hold',

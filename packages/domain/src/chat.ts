@@ -16,6 +16,10 @@ export const VIDEO_TIME_PATTERN = /@VT\{(\d{1,6}(?:\.\d{1,3})?)\}/g;
 /** Marks a customer comment quoted into the YouTube-helper section. */
 export const YT_CUSTOMER_COMMENT_PATTERN = /@YT_CUS_CMNT\{\}/g;
 
+/** A note is a comment, or an annotation drawn on the video. */
+export const NOTE_TYPES = ['comment', 'annotation'] as const;
+export type NoteType = (typeof NOTE_TYPES)[number];
+
 export const CHATS = ['customer', 'team', 'yt'] as const;
 export type Chat = (typeof CHATS)[number];
 

@@ -44,6 +44,7 @@ export * from './schemas/yt-helper.js';
 export * from './schemas/archive.js';
 export * from './due-cards.js';
 export * from './reporting.js';
+export * from './calendar-day.js';
 export * from './csv.js';
 export * from './schemas/reports.js';
 export * from './rich-text.js';

@@ -1,3 +1,4 @@
+import { calendarDay } from './calendar-day.js';
 import {
   CLOCK_TIME_ZONE,
   EDITOR_CUTOFF_HOUR_NY,
@@ -53,7 +54,7 @@ function newYorkOffsetMs(ms: number): number {
 /** The New York day and minute of the day of an instant. */
 export function newYorkClock(instant: Date): { day: string; minute: number } {
   const local = new Date(instant.getTime() + newYorkOffsetMs(instant.getTime()));
-  return { day: local.toISOString().slice(0, 10), minute: local.getUTCHours() * 60 + local.getUTCMinutes() };
+  return { day: calendarDay(local, 'UTC'), minute: local.getUTCHours() * 60 + local.getUTCMinutes() };
 }
 
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
@@ -66,7 +67,7 @@ const remember = <V>(memo: Map<string, V>, key: string, value: V): V => {
   return value;
 };
 export const nextDay = (day: string) =>
-  following.get(day) ?? remember(following, day, new Date(dayMs(day) + DAY_MS).toISOString().slice(0, 10));
+  following.get(day) ?? remember(following, day, calendarDay(new Date(dayMs(day) + DAY_MS), 'UTC'));
 const isWeekend = (day: string) => {
   const known = weekend.get(day);
   if (known !== undefined) return known;

@@ -1,3 +1,4 @@
+import { calendarDay } from './calendar-day.js';
 import { EARLIEST_DATE } from './constants.js';
 import type { Role } from './roles.js';
 
@@ -47,14 +48,9 @@ export const RESPONSE_RATE_CAP = 100;
 export function lastDays(days: number, today: string): { start_date: string; end_date: string } {
   const end = new Date(`${today}T00:00:00Z`);
   const start = new Date(end.getTime() - (days - 1) * 86_400_000);
-  const iso = (d: Date) => d.toISOString().slice(0, 10);
-  const startDay = iso(start) < EARLIEST_DATE ? EARLIEST_DATE : iso(start);
-  return { start_date: startDay, end_date: iso(end) };
+  const startDay = calendarDay(start, 'UTC');
+  return { start_date: startDay < EARLIEST_DATE ? EARLIEST_DATE : startDay, end_date: calendarDay(end, 'UTC') };
 }
-
-/** Today as a calendar day in a time zone (en-CA formats as YYYY-MM-DD). */
-export const todayIn = (timeZone: string, now = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
 
 /** `total / max(1, count)` to 2 decimals: the spec's averages never divide by zero. */
 export const averageOf = (total: number, count: number): number => Math.round((total / Math.max(1, count)) * 100) / 100;

@@ -14,6 +14,8 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 export const STAFF_ROLES = ROLES.filter((r) => r !== 'customer');
 export const YT_HELPER_ROLES: readonly Role[] = ['yt-helper', 'yt-helper-lead'];
+/** Staff who serve customers (all but editors): they list customers and read the profile figures of people they see. */
+export const CUSTOMER_SERVING_ROLES: readonly Role[] = ['admin', 'team-lead', 'qa', 'yt-helper-lead', 'yt-helper'];
 /** Roles that may use "View As" on the board (spec 000 §6). */
 export const VIEW_AS_ROLES: readonly Role[] = ['admin', 'team-lead', 'yt-helper-lead'];
 /** The lead role a user of each role reports to; the Add User form disables the select for the rest. */

@@ -19,3 +19,9 @@ export const rolledBackByConflict = (err: unknown): boolean => {
   const code = postgresError(err)?.code;
   return code === '40001' || code === '40P01';
 };
+
+/** True when a driver or Drizzle error is a unique violation of this constraint. */
+export const violates = (err: unknown, constraint: string): boolean => {
+  const pg = postgresError(err);
+  return pg?.code === '23505' && pg.constraint === constraint;
+};

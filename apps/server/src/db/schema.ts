@@ -23,6 +23,7 @@ import {
   BANNER_TEXT_STYLES,
   CARD_STATUSES,
   INBOX_STATUSES,
+  NOTE_TYPES,
   NOTIFICATION_TYPES,
   RATED_PARTS,
   ROLES,
@@ -32,13 +33,13 @@ import {
   type WebhookEvent,
   type InboxStatus,
   type RatedPart,
+  type NoteType,
   type NotificationType,
 } from '@cutroom/domain';
+import { inList } from './sql-lists.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 
 /** Every User field of spec 002 §3 and 000 §3; lists that are relations live in their own tables. */
 export const users = pgTable(
@@ -489,7 +490,7 @@ export const cardNotes = pgTable(
       .references(() => cards.id, { onDelete: 'cascade' }),
     parentId: integer('parent_id'),
     chat: text('chat').notNull().$type<'customer' | 'team' | 'yt'>(),
-    noteType: text('note_type').notNull().default('comment').$type<'comment' | 'annotation'>(),
+    noteType: text('note_type').notNull().default('comment').$type<NoteType>(),
     note: text('note').notNull(),
     authorId: integer('author_id')
       .notNull()
@@ -523,7 +524,7 @@ export const cardNotes = pgTable(
       .on(t.createdAt, t.cardId)
       .where(sql`is_deleted = false`),
     check('card_notes_chat_check', sql`chat in ('customer', 'team', 'yt')`),
-    check('card_notes_type_check', sql`note_type in ('comment', 'annotation')`),
+    check('card_notes_type_check', inList('note_type', NOTE_TYPES)),
   ],
 );
 

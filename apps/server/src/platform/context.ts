@@ -5,6 +5,17 @@ import type { EventBus } from './events.js';
 import type { Mailer } from './mail.js';
 import type { Storage } from './storage.js';
 
+/**
+ * Who follows the work plan (today the promise dates), wired in app.ts so writers don't import it.
+ * Both are awaited, so a reply goes out with the dates already current.
+ */
+export interface WorkPlanHooks {
+  /** After a committed change to the queue (a card's status, worker, due date, pause, archive) or the calendar. */
+  changed(): Promise<void>;
+  /** Inside the transaction that creates a card, so it commits planned and with its promise. */
+  cardCreated(tx: Db, cardId: number): Promise<void>;
+}
+
 /** What services need from the running app; built once in app.ts and passed explicitly. */
 export interface AppContext {
   db: Db;
@@ -17,4 +28,5 @@ export interface AppContext {
   counters: CounterStore;
   /** Uploaded files: local disk, or S3 with S3_BUCKET. */
   storage: Storage;
+  workPlan: WorkPlanHooks;
 }

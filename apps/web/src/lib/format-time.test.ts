@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDue, formatEst, formatNewYorkTime, isOverdue, isoToNyWall, nyWallToIso } from './format-time';
+import { formatDay, formatDue, formatEst, formatNewYorkTime, isOverdue, isoToNyWall, nyWallToIso } from './format-time';
 
 describe('New York time', () => {
   it('reads the picker as New York wall time, summer and winter', () => {
@@ -21,5 +21,14 @@ describe('New York time', () => {
     expect(isOverdue('2026-01-15T14:29:00.000Z', now)).toBe(true);
     expect(isOverdue('2026-01-15T14:31:00.000Z', now)).toBe(false);
     expect(isOverdue(null, now)).toBe(false);
+  });
+});
+
+describe('formatDay', () => {
+  it('writes a calendar day as it is, an instant in the viewer zone, and a stand-in for none', () => {
+    expect(formatDay('2026-03-05')).toBe('Mar 5, 2026');
+    expect(formatDay('2026-03-05T12:00:00.000Z')).toBe('Mar 5, 2026');
+    expect(formatDay(null)).toBe('—');
+    expect(formatDay(undefined, '-')).toBe('-');
   });
 });

@@ -46,6 +46,26 @@ const localDateTime = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 
+const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const shortDayUtc = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A day as 'Mar 5, 2026': an instant in the viewer's own zone; a calendar day ('YYYY-MM-DD', which
+ * has no zone) as written. `empty` stands in for no value.
+ */
+export const formatDay = (value: string | null | undefined, empty = '—'): string =>
+  !value
+    ? empty
+    : CALENDAR_DAY.test(value)
+      ? shortDayUtc.format(new Date(`${value}T00:00:00Z`))
+      : shortDay.format(new Date(value));
+
 /** A due date or creation time with its year, e.g. 'Jan 15, 2026, 9:30 AM EST'; '—' when there is none. */
 export const formatEst = (iso: string | null | undefined): string =>
   iso ? `${nyDateTime.format(new Date(iso))} EST` : '—';

@@ -1,5 +1,5 @@
 import { STAFF_DASHBOARD_ROLES } from '../reporting.js';
-import { STAFF_ROLES, type Role } from '../roles.js';
+import { CUSTOMER_SERVING_ROLES, STAFF_ROLES } from '../roles.js';
 import {
   artDashboardReply,
   responseRateReply,
@@ -17,9 +17,6 @@ import {
 import { defineRoute } from './define.js';
 
 const tags = ['dashboard'];
-
-/** Staff whose profiles have figures, and the staff who may read them (the person must be visible: 404 else). */
-const PROFILE_REPORT_READERS: readonly Role[] = ['admin', 'team-lead', 'qa', 'yt-helper-lead', 'yt-helper'];
 
 /** Dashboards and each person's figures (spec 002 §2 "Dashboards"); the CSAT call's path is ours. */
 export const DASHBOARD = {
@@ -55,7 +52,7 @@ export const DASHBOARD = {
     path: '/api/user/:userId/responseRateV2',
     tags,
     summary: "A QA's or team lead's response rate to customer comments, per card, 10 a page",
-    access: PROFILE_REPORT_READERS,
+    access: CUSTOMER_SERVING_ROLES,
     params: userIdParam,
     query: profileReportQuery,
     reply: responseRateReply,
@@ -65,7 +62,7 @@ export const DASHBOARD = {
     path: '/api/ythelper/user/:userId/responseRate',
     tags,
     summary: "A helper's or helper lead's response rate in the helper chat, per card, 10 a page",
-    access: PROFILE_REPORT_READERS,
+    access: CUSTOMER_SERVING_ROLES,
     params: userIdParam,
     query: profileReportQuery,
     reply: responseRateReply,
@@ -75,7 +72,7 @@ export const DASHBOARD = {
     path: '/api/user/:userId/csat',
     tags,
     summary: "CSAT per customer over the person's rated cards, 10 a page",
-    access: PROFILE_REPORT_READERS,
+    access: CUSTOMER_SERVING_ROLES,
     params: userIdParam,
     query: profileReportQuery,
     reply: csatReply,

@@ -19,12 +19,12 @@ import {
   usersQuery,
   usersReply,
 } from '../schemas/users.js';
+import { CUSTOMER_SERVING_ROLES } from '../roles.js';
 import { USER_ADMIN_ROLES } from '../user-policy.js';
 import { idParam } from '../validation.js';
 import { defineRoute } from './define.js';
 
 const tags = ['users'];
-const CUSTOMER_LIST_ROLES = ['admin', 'team-lead', 'qa', 'yt-helper-lead', 'yt-helper'] as const;
 
 export const USERS = {
   create: defineRoute({
@@ -60,7 +60,7 @@ export const USERS = {
     path: '/api/customers',
     tags,
     summary: 'Customers the caller serves, with their allowance, last 30 days of requests and the counters',
-    access: CUSTOMER_LIST_ROLES,
+    access: CUSTOMER_SERVING_ROLES,
     query: customersQuery,
     reply: customersReply,
   }),
@@ -70,7 +70,7 @@ export const USERS = {
     tags,
     summary:
       "A staff member's customers (QA or helper slots, a lead's team, the helper plan for the helper lead) that the caller sees, by name, 10 a page",
-    access: CUSTOMER_LIST_ROLES,
+    access: CUSTOMER_SERVING_ROLES,
     params: idParam,
     query: listQuery,
     reply: assignedCustomersReply,
@@ -80,7 +80,7 @@ export const USERS = {
     path: '/api/customers-cards-count',
     tags,
     summary: "The customers list's counters, optionally for one plan",
-    access: CUSTOMER_LIST_ROLES,
+    access: CUSTOMER_SERVING_ROLES,
     body: cardsCountBody,
     reply: customerCounters,
   }),

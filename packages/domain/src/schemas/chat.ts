@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { WONT_FIX_REASON_MAX } from '../revision-checklist.js';
 import { dbId } from '../validation.js';
-import { COMMENTS_PAGE_SIZE, COMMENT_MAX } from '../chat.js';
+import { COMMENTS_PAGE_SIZE, COMMENT_MAX, NOTE_TYPES } from '../chat.js';
 import { ROLES } from '../roles.js';
 import { MSG } from '../messages.js';
 
 const noteId = dbId;
+export const noteType = z.enum(NOTE_TYPES);
 const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
 
 export const commentsQuery = z.object({
@@ -41,7 +42,7 @@ export const commentBody = z.object({
   note: z.string().trim().min(1, { error: MSG.writeCommentFirst }).max(COMMENT_MAX, { error: MSG.commentTooLong }),
   note_for_video_number: z.number().int().min(0).max(100).optional().nullable(),
   noteParentId: noteId.optional().nullable(),
-  note_type: z.enum(['comment', 'annotation']).default('comment'),
+  note_type: noteType.default('comment'),
   annotation: annotationShape.optional(),
   chat_for: z.string().max(30).optional(),
 });
@@ -72,7 +73,7 @@ export const noteView = z.object({
   note_parent_id: z.number().nullable(),
   parent: z.object({ note_id: z.number(), preview: z.string(), firstname: z.string() }).nullable(),
   note: z.string(),
-  note_type: z.enum(['comment', 'annotation']),
+  note_type: noteType,
   chat: z.enum(['customer', 'team', 'yt']),
   note_by_id: z.number(),
   client_type: z.enum(ROLES),

@@ -9,7 +9,7 @@ import {
   GUEST_PASSWORD_MIN,
 } from '../guest-links.js';
 import { fill } from '../messages.js';
-import { annotationShape, commentBody } from './chat.js';
+import { annotationShape, commentBody, noteType } from './chat.js';
 
 export const guestLinkParams = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
@@ -68,7 +68,7 @@ export const openGuestLinkReply = z.object({ message: z.string(), guest_name: z.
 export const guestNoteView = z.object({
   note_id: z.number(),
   note: z.string(),
-  note_type: z.enum(['comment', 'annotation']),
+  note_type: noteType,
   author: z.string(),
   side: z.enum(['customer', 'staff', 'guest']),
   date_added: z.string(),

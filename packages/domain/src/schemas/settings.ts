@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CLOCK_TIME_ZONE, TITLE_MAX } from '../constants.js';
 import { MSG, fill } from '../messages.js';
 import { STAFF_ROLES, type Role } from '../roles.js';
-import { todayIn } from '../reporting.js';
+import { calendarDay } from '../calendar-day.js';
 import { dayOrTimestamp, dbId, mediaUrlField } from '../validation.js';
 
 /** Settings (holidays, announcements) and leave management are the admin's (spec 002 §6). */
@@ -42,7 +42,7 @@ const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) =>
  * New York, the portal's clock (spec 002 §9).
  */
 const dateOnly = dayOrTimestamp.transform((v) =>
-  v.length === 10 ? v : /z$/i.test(v) ? todayIn(CLOCK_TIME_ZONE, new Date(v)) : v.slice(0, 10),
+  v.length === 10 ? v : /z$/i.test(v) ? calendarDay(new Date(v), CLOCK_TIME_ZONE) : v.slice(0, 10),
 );
 const required = (label: string, max: number) =>
   z

@@ -1,9 +1,10 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { calendarDay } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { aiUsage } from '../../db/schema.js';
 
 /** The limit counts per UTC day, the same for every instance and zone. */
-export const usageDay = (now = new Date()) => now.toISOString().slice(0, 10);
+export const usageDay = (now = new Date()) => calendarDay(now, 'UTC');
 
 /**
  * Counts one generation if the user is under the limit, in one atomic upsert, so two concurrent calls

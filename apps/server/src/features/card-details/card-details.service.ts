@@ -27,7 +27,6 @@ import {
   loadVisibleCard,
   visibleCardsWhere,
 } from '../cards/public.js';
-import { refreshPromisesAfterChange } from '../promises/public.js';
 
 type CardUpdate = Partial<typeof cards.$inferInsert>;
 
@@ -48,7 +47,7 @@ export async function updateCard(ctx: AppContext, cardId: number, set: CardUpdat
       .returning();
     return { before: locked, updated: row! };
   });
-  if ('assignedTo' in set || 'dueDate' in set) await refreshPromisesAfterChange(ctx.db);
+  if ('assignedTo' in set || 'dueDate' in set) await ctx.workPlan.changed();
   await ctx.events.publish({ type: 'card.updated', cardId, audience: audienceOf(updated), data });
   if (before.assignedTo !== updated.assignedTo || before.ytHelperId !== updated.ytHelperId) {
     await ctx.events.publish({ type: 'card.updated', cardId, audience: audienceOf(before), data });

@@ -26,7 +26,6 @@ import { toCardDetail } from './card-view.js';
 import { requestAllowance } from './request-allowance.js';
 import { lockCard } from '../../db/locks.js';
 import { enterHelperBoard } from '../yt-helper/public.js';
-import { refreshPromises } from '../promises/public.js';
 import { requestCustomer } from './request-customer.js';
 import { audienceOf, loadVisibleCard } from './card-access.js';
 
@@ -173,7 +172,7 @@ export async function createCard(ctx: AppContext, viewer: SessionUser, body: Cre
     await tx
       .insert(cardActivity)
       .values({ cardId: card!.id, userId: viewer.id, fromStatus: null, toStatus: 'video_request' });
-    await refreshPromises(tx, { promiseFor: card!.id });
+    await ctx.workPlan.cardCreated(tx, card!.id);
     return card!;
   });
   await ctx.events.publish({

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { REPLY_PREVIEW_CHARS, type Chat, type NoteView, type Role, type commentsQuery } from '@cutroom/domain';
+import {
+  REPLY_PREVIEW_CHARS,
+  calendarDay,
+  type Chat,
+  type NoteView,
+  type Role,
+  type commentsQuery,
+} from '@cutroom/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { cardNotes, users } from '../../db/schema.js';
@@ -109,8 +116,7 @@ export async function listNotes(
   ]);
   const notes = (rows as Row[]).map((r) => toView(r, viewerRole));
   const groupByChat: Record<string, number[]> = {};
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  for (const n of notes) (groupByChat[day.format(new Date(n.date_added))] ??= []).push(n.note_id);
+  for (const n of notes) (groupByChat[calendarDay(new Date(n.date_added), zone)] ??= []).push(n.note_id);
   return {
     comments: { comments: notes, groupByChat, count: total?.n ?? 0 },
     annotations: notes.filter((n) => n.note_type === 'annotation' && !n.is_deleted),

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { cardInProgressSql } from '../../db/sql-lists.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { visibleCardsWhere } from '../cards/public.js';
 import { visibleUsersWhere } from '../users/public.js';
@@ -17,7 +18,7 @@ export function customerRowsSql(viewer: SessionUser, range: ReportRange): SQL {
   with figures as (
     select cards.client_id,
       count(*)::int as total_request,
-      count(*) filter (where cards.card_status in ('editing', 'qa'))::int as in_progress,
+      count(*) filter (where ${cardInProgressSql})::int as in_progress,
       count(*) filter (where ${delivered})::int as completed,
       ${rounded(sql`avg(${hoursToDeliver}) filter (where ${delivered})`, 1)} as average_time
     from cards

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportTab, Role } from '@cutroom/domain';
+import { cardInProgressSql } from '../../db/sql-lists.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { visibleCardsWhere } from '../cards/public.js';
 import { visibleUsersWhere } from '../users/public.js';
@@ -31,7 +32,7 @@ interface Side {
 
 const MAIN: Side = {
   videoRequest: sql`cards.card_status = 'video_request'`,
-  inProgress: sql`cards.card_status in ('editing', 'qa')`,
+  inProgress: cardInProgressSql,
   canceled: sql`cards.card_status = 'canceled'`,
   doneAt: sql`cards.done_at`,
   due: sql`cards.due_date`,
@@ -194,14 +195,13 @@ export function staffStatsSql(viewer: SessionUser, tab: StaffTab, range: ReportR
 /** The circular graphs: every card the viewer sees created in the range, and the range's done ratings. */
 export function videoStatsSql(viewer: SessionUser, range: ReportRange): SQL {
   const delivered = sql`cards.done_at is not null and cards.card_status <> 'canceled'`;
-  const inProgress = sql`cards.card_status in ('editing', 'qa')`;
   return sql`
   with figures as (
     select count(*)::int as total_videos,
-      count(*) filter (where ${inProgress})::int as in_progress,
+      count(*) filter (where ${cardInProgressSql})::int as in_progress,
       count(*) filter (where ${delivered})::int as completed,
       ${rounded(sql`avg(${hours(sql`cards.done_at`, sql`cards.assigned_at`)}) filter (where ${delivered})`, 1)} as avg_time,
-      count(*) filter (where ${inProgress} and not cards.paused and cards.due_date < now())::int as overdue
+      count(*) filter (where ${cardInProgressSql} and not cards.paused and cards.due_date < now())::int as overdue
     from cards
     where ${inRange(sql`cards.created_at`, range)} and ${visible(viewer)}
   ),

@@ -6,6 +6,7 @@ import {
   DUE_CARDS_PAGE_SIZE,
   YT_STATUSES,
   isAtRisk,
+  todayInNewYork,
   type DueCardsReply,
   type dueCardsQuery,
 } from '@cutroom/domain';
@@ -19,10 +20,6 @@ import { visibleCardsWhere } from '../cards/public.js';
 type Query = z.output<typeof dueCardsQuery>;
 const qa = alias(users, 'qa');
 type DueColumn = typeof cards.dueDate | typeof cards.ytDueDate;
-
-/** Today as a calendar day in New York, where the agency's due dates are kept (spec 001 §9). */
-export const todayInNewYork = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: CLOCK_TIME_ZONE }).format(now);
 
 /** The day's cards the caller may see: unarchived, the chosen due date within that New York day. */
 function dueWhere(viewer: SessionUser, query: Omit<Query, 'page'>, day: string): { where: SQL; column: DueColumn } {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { DueCardsReply } from '@cutroom/domain';
+import { todayInNewYork, type DueCardsReply } from '@cutroom/domain';
 import { cards } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
-import { todayInNewYork } from './due-cards.service.js';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof seedWithSessions>>;

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   INBOX_PREVIEW_CHARS,
   INBOX_STAFF_ROLES,
+  calendarDay,
   MSG,
   REPLY_PREVIEW_CHARS,
   changeMessageVerdict,
@@ -262,8 +263,7 @@ export async function loadChat(
     edited_at: m.editedAt?.toISOString() ?? null,
   }));
   const groupByChat: Record<string, number[]> = {};
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  for (const c of comments) (groupByChat[day.format(new Date(c.date_added))] ??= []).push(c.note_id);
+  for (const c of comments) (groupByChat[calendarDay(new Date(c.date_added), zone)] ??= []).push(c.note_id);
   return { thread: threadView(thread!), comments, groupByChat, count: total?.n ?? 0 };
 }
 

@@ -8,7 +8,6 @@ import { AppError } from '../../platform/errors.js';
 import { onLeaveToday } from './on-leave.js';
 import { visibleUsersWhere } from '../users/public.js';
 import { escapeHtml, sendMail } from '../mail/public.js';
-import { refreshPromisesAfterChange } from '../promises/public.js';
 
 type LeaveRow = typeof userLeaves.$inferSelect;
 const toLeaveView = (l: LeaveRow): LeaveView => ({
@@ -68,7 +67,7 @@ export async function addLeave(
       html: `<p>${escapeHtml(name)} is on leave from ${body.start} to ${body.end}.</p><p>Reason: ${escapeHtml(body.reason)}</p><p>— Cutroom</p>`,
     });
   }
-  await refreshPromisesAfterChange(ctx.db);
+  await ctx.workPlan.changed();
   return { message: MSG.leaveUpdated, leave_id: row!.id };
 }
 
@@ -92,6 +91,6 @@ export async function deleteLeave(ctx: AppContext, leaveId: number, clientId: nu
     .where(and(eq(userLeaves.id, leaveId), clientId === undefined ? undefined : eq(userLeaves.clientId, clientId)))
     .returning({ id: userLeaves.id });
   if (!row) throw new AppError('NOT_FOUND');
-  await refreshPromisesAfterChange(ctx.db);
+  await ctx.workPlan.changed();
   return { success: true, message: MSG.leaveDeleted };
 }

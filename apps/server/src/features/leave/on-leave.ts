@@ -1,6 +1,6 @@
 import { sql, type AnyColumn } from 'drizzle-orm';
 import { userLeaves } from '../../db/schema.js';
-import { todayInNewYork } from '../settings/public.js';
+import { newYorkTodaySql } from '../../platform/time-zone.js';
 
 /**
  * "On leave" as SQL: a leave row of this user covers today in New York. Computed, never stored, so
@@ -9,4 +9,4 @@ import { todayInNewYork } from '../settings/public.js';
  * the subquery it would name the leave row's own id.
  */
 export const onLeaveToday = (userId: AnyColumn | number) =>
-  sql<boolean>`exists (select 1 from ${userLeaves} where ${userLeaves.clientId} = ${userId} and ${todayInNewYork} between ${userLeaves.startDate} and ${userLeaves.endDate})`;
+  sql<boolean>`exists (select 1 from ${userLeaves} where ${userLeaves.clientId} = ${userId} and ${newYorkTodaySql} between ${userLeaves.startDate} and ${userLeaves.endDate})`;

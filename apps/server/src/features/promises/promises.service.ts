@@ -1,13 +1,14 @@
 import { and, asc, eq, gte, inArray, isNull, not, sql } from 'drizzle-orm';
 import {
-  CLOCK_TIME_ZONE,
   DEFAULT_RANGE_DAYS,
+  IN_PROGRESS_STATUSES,
   daysBetween,
   hitRateOf,
+  isInProgress,
   planFirstCuts,
   promiseLabel,
   timelineHoursOf,
-  todayIn,
+  todayInNewYork,
   type CardStatus,
   type HitRateReply,
   type PromiseCalendars,
@@ -20,13 +21,12 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { cards, customerQas, holidays, userLeaves } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext, WorkPlanHooks } from '../../platform/context.js';
 import { visibleCardsWhere, requestCustomer } from '../cards/public.js';
 import { resolveRange } from '../dashboard/public.js';
 
 /** The statuses before the first cut: waiting (video requests) and being worked (editing, QA). */
-export const PROMISE_OPEN_STATUSES: readonly CardStatus[] = ['video_request', 'editing', 'qa'];
-const STARTED: readonly CardStatus[] = ['editing', 'qa'];
+export const PROMISE_OPEN_STATUSES: readonly CardStatus[] = ['video_request', ...IN_PROGRESS_STATUSES];
 const VIRTUAL_CARD = -1;
 
 const openWhere = and(
@@ -40,7 +40,7 @@ const workerOf = (c: { assignedTo: number | null; assignedQaId: number | null })
 
 /** Live holidays and leave from today on, as the planner's calendars (one query each). */
 async function loadCalendars(db: Db, now: Date): Promise<PromiseCalendars> {
-  const today = todayIn(CLOCK_TIME_ZONE, now);
+  const today = todayInNewYork(now);
   // One after the other: inside a transaction the queries share one connection.
   const days = await db
     .select({ day: holidays.holidayDate })
@@ -83,7 +83,7 @@ async function loadQueue(db: Db): Promise<(QueuedCard & { storedAt: Date | null 
     worker: workerOf(c),
     queuedAt: c.createdAt,
     timelineHours: timelineHoursOf(c),
-    startedDue: STARTED.includes(c.cardStatus) ? c.dueDate : null,
+    startedDue: isInProgress(c.cardStatus) ? c.dueDate : null,
     storedAt: c.expectedAt,
   }));
 }
@@ -150,6 +150,12 @@ export function refreshPromisesAfterChange(db: Db): Promise<void> {
   pending.set(db, state);
   return state.running;
 }
+
+/** Promise dates follow every change to the work plan: the app's AppContext.workPlan. */
+export const promiseDateHooks = (db: Db): WorkPlanHooks => ({
+  changed: () => refreshPromisesAfterChange(db),
+  cardCreated: (tx, cardId) => refreshPromises(tx, { promiseFor: cardId }),
+});
 
 /** The request form's "Expected by": a request made now joins the end of its first QA's queue. */
 export async function previewPromise(

@@ -10,10 +10,10 @@ import {
 } from '@cutroom/domain';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
+import { violates } from '../../db/postgres-error.js';
 import { cardRevisionReasons, cardRevisions, revisionReasons, type cards } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { violates } from '../settings/public.js';
 
 type In<T extends z.ZodType> = z.output<T>;
 type Card = typeof cards.$inferSelect;

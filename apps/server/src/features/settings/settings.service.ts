@@ -1,6 +1,5 @@
 import { and, desc, eq, gte, lte, not, sql } from 'drizzle-orm';
 import {
-  CLOCK_TIME_ZONE,
   SETTINGS_ROLES,
   MSG,
   fill,
@@ -12,28 +11,13 @@ import {
   type updateHolidayBody,
 } from '@cutroom/domain';
 import type { z } from 'zod';
+import { violates } from '../../db/postgres-error.js';
 import { announcements, holidays } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { refreshPromisesAfterChange } from '../promises/public.js';
-
-/** Today's date in New York, the portal's clock (spec 002 §9), as SQL. */
-export const todayInNewYork = sql`(now() at time zone ${CLOCK_TIME_ZONE})::date`;
-
-/** True when a driver or Drizzle error is a unique violation of this constraint. */
-export function violates(err: unknown, constraint: string): boolean {
-  for (
-    let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 4;
-    depth++
-  ) {
-    if (e.code === '23505') return e.constraint === constraint;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
+import { newYorkTodaySql } from '../../platform/time-zone.js';
 
 // ---- holidays
 
@@ -60,7 +44,7 @@ export async function saveHoliday(ctx: AppContext, body: z.output<typeof saveHol
         holidayStatus: body.holiday_status ?? true,
       })
       .returning({ id: holidays.id });
-    await refreshPromisesAfterChange(ctx.db);
+    await ctx.workPlan.changed();
     return { message: MSG.holidaySaved, id: row!.id };
   } catch (err) {
     if (violates(err, 'holidays_live_date_unique')) throw dateTaken();
@@ -95,7 +79,7 @@ export async function updateHoliday(ctx: AppContext, body: z.output<typeof updat
     if (violates(err, 'holidays_live_date_unique')) throw dateTaken();
     throw err;
   }
-  await refreshPromisesAfterChange(ctx.db);
+  await ctx.workPlan.changed();
   const message = body.is_deleted
     ? MSG.holidayDeleted
     : body.holiday_title === undefined && body.holiday_date === undefined
@@ -154,8 +138,8 @@ function announcementColumns(b: AnnouncementInput): Partial<typeof announcements
 const showingToday = () =>
   and(
     eq(announcements.enableBanner, true),
-    lte(announcements.startDate, todayInNewYork),
-    gte(announcements.endDate, todayInNewYork),
+    lte(announcements.startDate, newYorkTodaySql),
+    gte(announcements.endDate, newYorkTodaySql),
   );
 
 /** Admins manage every announcement, drafts included; everyone else reads the ones showing (spec 002 §1). */

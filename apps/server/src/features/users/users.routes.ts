@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API } from '@cutroom/domain';
+import { API, calendarDay } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
 import { csvDownload } from '../../platform/csv.js';
 import { serve } from '../../platform/routes.js';
@@ -23,7 +23,7 @@ export const usersRoutes =
     serve(app, API.users.cardsCount, ({ user, body }) => customersCardsCount(ctx.db, user, body.customerType));
     serve(app, API.users.exportCustomers, async ({ user, query, request, reply }) => {
       const csv = await exportCustomersCsv(ctx.db, user, query, request.headers['user-time-zone']);
-      const day = new Date().toISOString().slice(0, 10);
+      const day = calendarDay(new Date(), 'UTC');
       void reply.headers(csvDownload(`customers-${day}.csv`));
       return csv;
     });

@@ -41,7 +41,6 @@ import {
 import { transition } from './transition.js';
 import { enterHelperBoard } from '../yt-helper/public.js';
 import { recordRevision } from '../revision-reasons/public.js';
-import { refreshPromisesAfterChange } from '../promises/public.js';
 
 type In<T extends z.ZodType> = z.output<T>;
 const HOUR = 3_600_000;
@@ -240,7 +239,7 @@ export async function archiveCard(ctx: AppContext, viewer: SessionUser, cardId: 
     .where(and(eq(cards.id, cardId), isNull(cards.archivedAt), inArray(cards.cardStatus, [...ARCHIVABLE_STATUSES])))
     .returning();
   if (!updated) throw new AppError('STALE_MOVE');
-  await refreshPromisesAfterChange(ctx.db);
+  await ctx.workPlan.changed();
   await ctx.events.publish({ type: 'card.archived', cardId, audience: audienceOf(updated), data: { archived: true } });
   return { success: true, message: MSG.movedToArchive };
 }
@@ -255,7 +254,7 @@ export async function unarchiveCard(ctx: AppContext, viewer: SessionUser, cardId
     .where(and(eq(cards.id, cardId), sql`${cards.archivedAt} is not null`))
     .returning();
   if (!updated) throw new AppError('INVALID_CARD_STATUS');
-  await refreshPromisesAfterChange(ctx.db);
+  await ctx.workPlan.changed();
   await ctx.events.publish({ type: 'card.archived', cardId, audience: audienceOf(updated), data: { archived: false } });
   return { success: true, message: MSG.restoredFromArchive };
 }
@@ -278,7 +277,7 @@ export async function setPaused(ctx: AppContext, viewer: SessionUser, cardId: nu
     )
     .returning();
   if (!updated) throw new AppError('INVALID_CARD_STATUS');
-  await refreshPromisesAfterChange(ctx.db);
+  await ctx.workPlan.changed();
   await ctx.events.publish({ type: 'card.updated', cardId, audience: audienceOf(updated), data: { paused } });
   return { success: true, message: paused ? MSG.pausedOn : MSG.pausedOff };
 }

@@ -8,7 +8,6 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { enforce, policyActor, policyCard, type CardRow, audienceOf, loadVisibleCard } from '../cards/public.js';
 import { notifyMove, publishCreated } from '../notifications/public.js';
-import { refreshPromisesAfterChange } from '../promises/public.js';
 
 type CardInsert = typeof cards.$inferInsert;
 type Card = typeof cards.$inferSelect;
@@ -74,7 +73,7 @@ export async function transition(ctx: AppContext, viewer: SessionUser, cardId: n
     return { moved: updated!, from, notified };
   });
   // After the commit: a refresh waits for its lock holding no card row, so it can't deadlock with a move.
-  await refreshPromisesAfterChange(ctx.db);
+  await ctx.workPlan.changed();
   await ctx.events.publish({
     type: 'card.moved',
     cardId,

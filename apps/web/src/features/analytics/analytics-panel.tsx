@@ -27,6 +27,7 @@ import { EmptyStateCard } from '../../components/empty-state-card';
 import { ErrorState } from '../../components/error-state';
 import { SectionLoader } from '../../components/loaders';
 import { errorMessage, isApiError } from '../../lib/api-client';
+import { formatDay } from '../../lib/format-time';
 import { notify } from '../../lib/notify';
 import {
   useAnalyticsFigures,
@@ -57,14 +58,8 @@ export function formatFigure(value: number, unit: Unit): string {
   return whole.format(value);
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 const formatRange = (r: { startDate: string; endDate: string }) =>
-  `${dayFormat.format(new Date(`${r.startDate}T00:00:00Z`))} – ${dayFormat.format(new Date(`${r.endDate}T00:00:00Z`))}`;
+  `${formatDay(r.startDate)} – ${formatDay(r.endDate)}`;
 
 function ChangeBadge({ comparison }: { comparison: Comparison }) {
   const { direction, percent, good } = comparison;

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
-import type { CardTileReply } from '@cutroom/domain';
+import { isInProgress, type CardTileReply } from '@cutroom/domain';
 import { ExpectedBy } from '../../components/expected-by';
 import { TooltipOnDemand } from '../../components/tooltip-on-demand';
 import { cardDetailsPath } from '../../lib/card-url';
@@ -19,9 +19,6 @@ const initials = (name: string) =>
     .join('')
     .slice(0, 2)
     .toUpperCase();
-
-/** Due dates matter while someone is working on the card. */
-const TRACKED = new Set(['editing', 'qa']);
 
 /** A due date, red once past while someone works on the card (`tracked`). */
 export function DueDateText({ due, tracked, label = 'Due' }: { due: string | null; tracked: boolean; label?: string }) {
@@ -45,7 +42,7 @@ export function DueDateText({ due, tracked, label = 'Due' }: { due: string | nul
 }
 
 export function DueDate({ card }: { card: CardTileReply }) {
-  return <DueDateText due={card.due_date} tracked={TRACKED.has(card.card_status)} />;
+  return <DueDateText due={card.due_date} tracked={isInProgress(card.card_status)} />;
 }
 
 /** The person working the card (the editor, or on the helper board the helper); tiles show initials, rows the first name too. */

@@ -16,15 +16,12 @@ import { ReloadButton } from '../../components/reload-button';
 import { ReportRangePicker } from '../../components/report-range-picker';
 import { PromiseHitRate } from './promise-hit-rate';
 import { cardDetailsPath } from '../../lib/card-url';
+import { formatDay } from '../../lib/format-time';
 import { useReportRange, type ReportRange } from '../../lib/report-range';
 import { STATUS_COLORS } from '../board/public';
 import { useClientDashboard } from './api';
 
 type ClientRow = ClientDashboardReply['data'][number];
-
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-/** A day in the viewer's own zone, the zone the range is read in. */
-const day = (iso: string | null) => (iso ? dayFormat.format(new Date(iso)) : '-');
 
 function ClientRowView({ row }: { row: ClientRow }) {
   return (
@@ -35,8 +32,8 @@ function ClientRowView({ row }: { row: ClientRow }) {
           {row.card_title}
         </Anchor>
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(row.created_at)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(row.completed_at)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(row.created_at, '-')}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(row.completed_at, '-')}</Table.Td>
       <Table.Td>
         <Badge variant="light" color={STATUS_COLORS[row.card_status]}>
           {CARD_STATUS_LABELS[row.card_status]}

@@ -1,13 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { API, type CallInput } from '@cutroom/domain';
 import { call } from '../../lib/call';
-import { isoToNyWall } from '../../lib/format-time';
 
 export type DueCardsQuery = NonNullable<CallInput<typeof API.dueCards.list>['query']>;
 export type DueCardFilters = NonNullable<CallInput<typeof API.dueCards.csv>['query']>;
-
-/** Today as a New York calendar day, the page's default (due days are New York days, spec 000 §9). */
-export const todayInNewYork = (now = new Date()) => isoToNyWall(now.toISOString())!.slice(0, 10);
 
 export const useDueCards = (query: DueCardsQuery) =>
   useQuery({

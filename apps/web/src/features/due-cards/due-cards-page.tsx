@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, Center, Group, Pagination, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { API, DUE_CARDS_PAGE_SIZE } from '@cutroom/domain';
+import { API, DUE_CARDS_PAGE_SIZE, todayInNewYork } from '@cutroom/domain';
 import { PageHeader } from '../../components/page-header';
 import { ReloadButton } from '../../components/reload-button';
 import { useCurrentUser } from '../../lib/session';
 import { mayCall } from '../users/public';
-import { exportDueCardsHref, todayInNewYork, useDueCards, type DueCardFilters } from './api';
+import { exportDueCardsHref, useDueCards, type DueCardFilters } from './api';
 import { DueCardsFilters, type DueFilters } from './due-cards-filters';
 import { DueCardsTable } from './due-cards-table';
 

@@ -4,6 +4,7 @@ import { Navigate } from 'react-router';
 import { type UserView } from '@cutroom/domain';
 import { userProfilePath } from '../../app/paths';
 import { PageHeader } from '../../components/page-header';
+import { formatDay } from '../../lib/format-time';
 import { AnalyticsPanel } from '../analytics/public';
 import { CustomerAdminForm } from './customer-admin-form';
 import { CustomerDetailsForm } from './customer-details-form';
@@ -14,9 +15,6 @@ import { scrollTabClassNames, useActiveTabInView, useTabParam } from '../../comp
 const TABS = ['basic', 'billing', 'analytics'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
-
-const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const formatDay = (iso: string | null | undefined) => (iso ? day.format(new Date(iso)) : '—');
 
 function PlanFacts({ person }: { person: UserView }) {
   return (

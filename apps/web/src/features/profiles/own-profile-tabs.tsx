@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { IconReceipt } from '@tabler/icons-react';
 import { API, SUBSCRIPTION_TYPES, labelOf, type UserView } from '@cutroom/domain';
 import { call } from '../../lib/call';
+import { formatDay } from '../../lib/format-time';
 import { AnalyticsPanel } from '../analytics/public';
 
 function planLabel(user: UserView): string | null {
@@ -12,9 +13,6 @@ function planLabel(user: UserView): string | null {
     ? `${label} (${user.custom_subscription})`
     : label;
 }
-
-const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const formatDay = (iso: string | null | undefined) => (iso ? day.format(new Date(iso)) : '—');
 
 function Figure({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
