@@ -197,6 +197,9 @@ function syncSignedInHint(request: FastifyRequest, reply: FastifyReply, secure: 
   else if (!signedIn && hinted) reply.clearCookie(SIGNED_IN_HINT_COOKIE, { sameSite: 'strict', secure, path: '/' });
 }
 
+/** The scheme of `Authorization: Bearer <token>`, in any case (RFC 9110 §11.1: schemes are case-insensitive). */
+const BEARER = /^bearer +/i;
+
 /** Resolves the caller on every request and enforces each route's `config.access`. */
 export function registerAuth(app: FastifyInstance, db: Db, { secureCookie }: { secureCookie: boolean }) {
   app.decorateRequest('user', null);
@@ -205,7 +208,7 @@ export function registerAuth(app: FastifyInstance, db: Db, { secureCookie }: { s
 
   app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization;
-    const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const bearer = header && BEARER.test(header) ? header.replace(BEARER, '').trim() : undefined;
     const cookie = request.cookies[SESSION_COOKIE];
     const token = bearer || cookie;
     if (bearer && isApiToken(bearer) && bearer.length <= 200) {

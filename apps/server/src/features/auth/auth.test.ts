@@ -168,6 +168,18 @@ describe('signup, verification and login', () => {
     expect(none.cookies).toEqual([]);
   });
 
+  it('takes the Bearer scheme in any case, as RFC 9110 says', async () => {
+    const { token } = accounts.admin;
+    for (const scheme of ['Bearer', 'bearer', 'BEARER'])
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `${scheme} ${token}` } }))
+          .statusCode,
+      ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Basic ${token}` } })).statusCode,
+    ).toBe(401);
+  });
+
   it('logout revokes the token', async () => {
     const login = await post('/api/login', { useremail: accounts.editor.email, password: DEMO_PASSWORD });
     const token = login.json<{ access_token: string }>().access_token;
