@@ -32,12 +32,13 @@ export const createUserBody = z
     customer_type: z.enum(ROLES),
     assign_team_lead: userId.optional().nullable(),
     subscription_type: z.enum(valuesOf(SUBSCRIPTION_TYPES)).optional(),
-    custom_subscription: z.number().int().min(CUSTOM_SUBSCRIPTION_MIN).max(CUSTOM_SUBSCRIPTION_MAX).optional(),
+    // null is what a client sends for a plan that isn't custom: the same as leaving it out.
+    custom_subscription: z.number().int().min(CUSTOM_SUBSCRIPTION_MIN).max(CUSTOM_SUBSCRIPTION_MAX).nullish(),
     assign_qa: z.array(userId).max(QA_SLOTS_EXTRA).optional(),
     extra_qa_slot: z.boolean().optional(),
   })
-  .refine((b) => b.subscription_type !== 'custom' || b.custom_subscription !== undefined, {
-    error: fill(MSG.customPlanRange, { min: String(CUSTOM_SUBSCRIPTION_MIN), max: String(CUSTOM_SUBSCRIPTION_MAX) }),
+  .refine((b) => b.subscription_type !== 'custom' || (b.custom_subscription ?? null) !== null, {
+    error: customPlanRange,
     path: ['custom_subscription'],
   });
 

@@ -56,6 +56,32 @@ describe('POST /api/user', () => {
     });
   });
 
+  it('takes custom_subscription: null as absent, as clients send it for a plan that is not custom', async () => {
+    const res = await createUser({
+      ...base,
+      email: 'null-custom@example.com',
+      customer_type: 'customer',
+      subscription_type: 'weekly',
+      custom_subscription: null,
+    });
+    expect(res.statusCode).toBe(201);
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${res.json().client_id as number}`,
+      headers: bearer(accounts.admin.token),
+    });
+    expect(view.json()).toMatchObject({ subscription_type: 'weekly', custom_subscription: null });
+    const custom = await createUser({
+      ...base,
+      email: 'null-custom-2@example.com',
+      customer_type: 'customer',
+      subscription_type: 'custom',
+      custom_subscription: null,
+    });
+    expect(custom.statusCode).toBe(400);
+    expect(custom.json().field).toBe('custom_subscription');
+  });
+
   it('refuses bad input with a named field and changes nothing', async () => {
     const before = (await t.database.db.select().from(users)).length;
     const cases: [object, string][] = [
