@@ -42,7 +42,11 @@ export const signupBody = z
 export const messageReply = z.object({ message: z.string() });
 export const signupReply = z.object({ message: z.string(), client_id: z.number() });
 
-export const verifyBody = z.object({ emailToken: z.string().min(10).max(200) });
+// A malformed link reads like an unknown one, never as a validator's text.
+const verifyToken = { error: MSG.verifyTokenInvalid };
+export const verifyBody = z.object({
+  emailToken: z.string(verifyToken).min(10, verifyToken).max(200, verifyToken),
+});
 export const statusMessageReply = z.object({ status: z.boolean(), message: z.string() });
 
 export const passwordResetBody = z.object({ email: emailField });

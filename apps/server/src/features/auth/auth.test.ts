@@ -53,6 +53,14 @@ describe('signup, verification and login', () => {
     });
   });
 
+  it('answers a malformed verification token as it answers an unknown one, with no validator text', async () => {
+    for (const emailToken of ['abc', 'x'.repeat(201), 'an-unknown-but-well-formed-token']) {
+      const res = await post('/api/verify-email-address', { emailToken });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error_message).toBe(MSG.verifyTokenInvalid);
+    }
+  });
+
   it('rejects a duplicate email and names bad fields', async () => {
     const dup = await post('/api/signup', person);
     expect(dup.statusCode).toBe(409);
