@@ -2,7 +2,11 @@
 // 1. No import cycles in the server, the web app or the domain.
 // 2. A feature reaches another feature only through that feature's `public.ts`.
 // 3. Shared layers (server platform/ and db/, web components/ and lib/) import no feature.
+// 4. The domain's facts entry (`@cutroom/domain`, what the browser loads first) reaches no zod: schemas are
+//    `@cutroom/domain/schemas`, the contract `@cutroom/domain/contract`.
 // Composition roots (server app.ts and main.ts, web app/) wire features together, and tests may look inside.
+import fs from 'node:fs';
+import path from 'node:path';
 import madge from 'madge';
 
 const trees = [
@@ -18,6 +22,7 @@ for (const { dir, tsConfig, roots } of trees) {
   const graph = await madge(dir, { fileExtensions: ['ts', 'tsx'], tsConfig, excludeRegExp: [/\.d\.ts$/] });
   for (const cycle of graph.circular())
     problems.push(`import cycle in ${dir}: ${[...cycle, cycle[0]].join(' → ')}`);
+  if (dir === 'packages/domain/src') problems.push(...zodInFacts(dir, graph.obj()));
   if (!roots) continue;
   for (const [file, deps] of Object.entries(graph.obj())) {
     if (roots.test(file) || isTest(file)) continue;
@@ -31,9 +36,23 @@ for (const { dir, tsConfig, roots } of trees) {
     }
   }
 }
+/** Files the facts entry reaches that import zod as a value (a type import costs nothing at run time). */
+function zodInFacts(dir, graph) {
+  const seen = new Set();
+  const walk = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const dep of graph[file] ?? []) walk(dep);
+  };
+  walk('index.ts');
+  return [...seen]
+    .filter((file) => /^import (?!type )[^;]*from 'zod'/m.test(fs.readFileSync(path.join(dir, file), 'utf8')))
+    .map((file) => `${dir}/${file} imports zod and is reached from the facts entry (index.ts): move its schemas to schemas/`);
+}
+
 if (problems.length > 0) {
   for (const problem of problems) console.error(problem);
   console.error(`${problems.length} boundary problem(s) (docs/architecture.md, "Boundaries").`);
   process.exit(1);
 }
-console.log('boundaries kept: no import cycles, features meet through public.ts, shared code imports no feature');
+console.log('boundaries kept: no import cycles, features meet through public.ts, shared code imports no feature, the domain facts reach no zod');

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { RouteContract } from '@cutroom/domain';
+import type { RouteContract } from '@cutroom/domain/contract';
 
 const contractDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/domain/src/contract');
 

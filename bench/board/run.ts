@@ -11,14 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { fillPlaceholders } from 'drizzle-orm';
-import {
-  BOARD_COLUMNS,
-  YT_BOARD_COLUMNS,
-  getCardsBody,
-  ytCardsBody,
-  CLOCK_TIME_ZONE,
-  type Role,
-} from '@cutroom/domain';
+import { BOARD_COLUMNS, YT_BOARD_COLUMNS, CLOCK_TIME_ZONE, type Role } from '@cutroom/domain';
+import { getCardsBody, ytCardsBody } from '@cutroom/domain/schemas';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { columnPageQuery } from '../../apps/server/src/features/board/board.service.js';
 import { pageValues } from '../../apps/server/src/features/board/board-filters.js';

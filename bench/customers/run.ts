@@ -10,7 +10,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { API } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { createSession } from '../../apps/server/src/platform/auth.js';
 import { hashPassword } from '../../apps/server/src/platform/passwords.js';

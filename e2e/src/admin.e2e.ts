@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { MSG, type UserView } from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { launchBrowser, screenshotDir } from './browser.js';
 import { signedInPage } from './login.js';
 

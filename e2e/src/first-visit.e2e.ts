@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { launchBrowser, newPage } from './browser.js';
 import { submitLogin } from './login.js';
 import { bearer, call } from './api.js';
-import { API, pathOf } from '@cutroom/domain';
+import { API, pathOf } from '@cutroom/domain/contract';
 import { playerReady } from './player.js';
 
 // Issue 18: a newcomer's first pages say nothing in the console. A signed-out /login used to ask /api/me and

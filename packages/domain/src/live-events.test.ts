@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE_EVENT_TYPES, liveEvent } from './live-events.js';
+import { LIVE_EVENT_TYPES, liveEvent } from './schemas/live-events.js';
 
 describe('live events', () => {
   it('lists every event name once', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailField, isEmail, isTimeZone, urlField } from './validation.js';
+import { isEmail, isTimeZone } from './validation.js';
+import { emailField, urlField } from './schemas/fields.js';
 import { isLink } from './links.js';
 import { URL_MAX } from './constants.js';
 import { sidebarFor, SIDEBAR_BY_ROLE } from './navigation.js';

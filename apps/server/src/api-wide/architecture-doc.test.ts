@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API, LIVE_EVENT_TYPES } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import { LIVE_EVENT_TYPES } from '@cutroom/domain/schemas';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';

@@ -17,10 +17,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   AI_TOOL_TYPES,
-  BANNER_DEFAULTS,
-  BANNER_FONT_STYLES,
-  BANNER_HEADING_STYLES,
-  BANNER_TEXT_STYLES,
   CARD_STATUSES,
   INBOX_STATUSES,
   NOTE_TYPES,
@@ -36,6 +32,12 @@ import {
   type NoteType,
   type NotificationType,
 } from '@cutroom/domain';
+import {
+  BANNER_DEFAULTS,
+  BANNER_FONT_STYLES,
+  BANNER_HEADING_STYLES,
+  BANNER_TEXT_STYLES,
+} from '@cutroom/domain/schemas';
 import { inList } from './sql-lists.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

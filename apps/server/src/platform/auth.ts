@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 // The cookie plugin's request and reply typings, for programs that import this file without app.ts.
 import type {} from '@fastify/cookie';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { SIGNED_IN_HINT_COOKIE, scopeOfRoute, type ApiTokenScope, type Role, INTEGRATION_MSG } from '@cutroom/domain';
+import { SIGNED_IN_HINT_COOKIE, type ApiTokenScope, type Role, INTEGRATION_MSG } from '@cutroom/domain';
+import { scopeOfRoute } from '@cutroom/domain/contract';
 import { isApiToken, resolveApiToken } from './api-tokens.js';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';

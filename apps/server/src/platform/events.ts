@@ -1,13 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import {
-  TAB_ID_PATTERN,
-  type CardEventType,
-  type LiveEventFields,
-  type PersonalEventType,
-  type Role,
-} from '@cutroom/domain';
+import { TAB_ID_PATTERN, type Role } from '@cutroom/domain';
+import type { CardEventType, LiveEventFields, PersonalEventType } from '@cutroom/domain/schemas';
 
 /** The people a card event concerns; subscribers match it against what their user may see. */
 export interface CardAudience {

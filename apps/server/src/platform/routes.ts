@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, LogLevel } from 'fastify';
-import type { HandlerInput, ReplyInput, RouteContract } from '@cutroom/domain';
+import type { HandlerInput, ReplyInput, RouteContract } from '@cutroom/domain/contract';
 import { currentUser, type SessionUser } from './auth.js';
 import { compileReplySerializer } from './compiled-serializer.js';
 

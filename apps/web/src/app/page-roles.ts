@@ -1,6 +1,7 @@
 // Loaded with the authenticated pages (routes.tsx): the contract's access lists come with zod, which the
 // login page's first download does not carry (issue 17's first-load budget).
-import { AI_TOOLBOX_ROLES, API, DUE_CARD_ROLES, type Role } from '@cutroom/domain';
+import { AI_TOOLBOX_ROLES, DUE_CARD_ROLES, type Role } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
 
 const ADMIN_ONLY: readonly Role[] = ['admin'];
 

@@ -1,7 +1,8 @@
 import { Suspense, lazy, type ComponentType } from 'react';
 import { Outlet, ScrollRestoration, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import type { Role, UserView, ViewType } from '@cutroom/domain';
+import type { Role, ViewType } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { FullPageLoader } from '../components/loaders';
 import { LoginPage } from '../features/auth/login-page';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';

@@ -1,6 +1,6 @@
 // The web build replaces the contract's modules with plain data (contract-routes.ts): it must hold every route as the contract declares it.
 import { describe, expect, it } from 'vitest';
-import { API, allRoutes, type RouteContract } from '@cutroom/domain';
+import { API, allRoutes, type RouteContract } from '@cutroom/domain/contract';
 import { contractRouteData } from '../../contract-routes-data';
 
 const routesIn = (value: unknown): RouteContract[] =>

@@ -1,5 +1,6 @@
 // Apart from person-fields.tsx: the login page uses those fields, and this rule brings zod with it.
-import { MSG, passwordField } from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
+import { passwordField } from '@cutroom/domain/schemas';
 
 /** The server's rule for a new password, checked before sending; null when it passes. */
 export function newPasswordProblem(password: string): string | null {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { API, MSG, REVISION_REASON_MSG } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import { MSG, REVISION_REASON_MSG } from '@cutroom/domain';
 import { call } from '../lib/call';
 
 /** The admin's active reasons; shared by the board and the card page (they change rarely). */

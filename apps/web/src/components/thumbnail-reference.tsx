@@ -1,7 +1,8 @@
 import { Anchor, Button, FileButton, Group, Image, Input, Paper, Text } from '@mantine/core';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { IconPhotoUp, IconX } from '@tabler/icons-react';
-import { API, MSG, UPLOAD_PURPOSES } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import { MSG, UPLOAD_PURPOSES } from '@cutroom/domain';
 import { errorMessage } from '../lib/api-client';
 import { call } from '../lib/call';
 import { notify } from '../lib/notify';

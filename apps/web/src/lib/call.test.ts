@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, MOVE_ROUTES } from '@cutroom/domain';
+import { API, MOVE_ROUTES } from '@cutroom/domain/contract';
 import { isApiError } from './api-client';
 import { call } from './call';
 

@@ -1,4 +1,4 @@
-import { pathOf, type CallInput, type ReplyOf, type RouteContract } from '@cutroom/domain';
+import { pathOf, type CallInput, type ReplyOf, type RouteContract } from '@cutroom/domain/contract';
 import { api, type RequestOptions } from './api-client';
 
 type CallOptions = Pick<RequestOptions, 'signal' | 'expectUnauthorized'>;

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
 import { call } from './call';
 
 /** Staff's customer search ('Request for', the archive and board filters): shared, so it lives outside features. */

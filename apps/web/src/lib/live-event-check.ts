@@ -1,5 +1,5 @@
 // Loaded by live-events.ts when the stream first opens, so the events' zod schema stays off the first screens (issue 17).
-import { LIVE_EVENT_TYPES, liveEvent, type LiveEvent } from '@cutroom/domain';
+import { LIVE_EVENT_TYPES, liveEvent, type LiveEvent } from '@cutroom/domain/schemas';
 
 export { LIVE_EVENT_TYPES };
 

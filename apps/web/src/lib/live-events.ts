@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { LIVE_RESYNC_EVENT, SESSION_ENDED_EVENT, type LiveEvent } from '@cutroom/domain';
+import { LIVE_RESYNC_EVENT, SESSION_ENDED_EVENT } from '@cutroom/domain';
+import type { LiveEvent } from '@cutroom/domain/schemas';
 import { signalSessionEnded } from './api-client';
 import { streamClosed, streamOpening } from './event-cursor';
 import type * as LiveEventCheck from './live-event-check';

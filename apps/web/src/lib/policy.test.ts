@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardTile } from '@cutroom/domain';
+import { cardTile } from '@cutroom/domain/schemas';
 import { makeCardDetail, makeUser } from '../test/fixtures';
 import { notePolicyFor, policyActor, policyCard, policyFor, policyNote } from './policy';
 

@@ -4,18 +4,15 @@ import {
   rateVerdict,
   ytPolicy,
   ytStatusOnBoard,
-  type CardDetailReply,
   type CardPolicy,
-  type CardTileReply,
   type ChatKind,
-  type NoteView,
   type PolicyActor,
   type PolicyCard,
   type PolicyNote,
-  type UserView,
   type YtPolicy,
   type YtStatus,
 } from '@cutroom/domain';
+import type { CardDetailReply, CardTileReply, NoteView, UserView } from '@cutroom/domain/schemas';
 
 /**
  * The web's side of the domain's card policy: the signed-in user, a card and a note as the API

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ME_PATH, SIGNED_IN_HINT_COOKIE, type UserView } from '@cutroom/domain';
+import { ME_PATH, SIGNED_IN_HINT_COOKIE } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { api, isApiError } from './api-client';
 import { call } from './call';
 import { loadContract } from './contract';

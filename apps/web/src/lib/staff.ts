@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { API, LIST_LIMIT_MAX, ROLE_LABELS, STAFF_ROLES, type Role } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import { LIST_LIMIT_MAX, ROLE_LABELS, STAFF_ROLES, type Role } from '@cutroom/domain';
 import { call } from './call';
 
 /** Shared by the people and profile features, so a new or changed user refreshes every picker. */

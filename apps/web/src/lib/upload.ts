@@ -1,4 +1,5 @@
-import { API, type UploadPurpose } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import type { UploadPurpose } from '@cutroom/domain';
 import { call } from './call';
 
 /** Sends one file to the storage layer (POST /api/media); the reply's url is the portal-relative /files/ path. */

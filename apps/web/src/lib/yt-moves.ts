@@ -1,4 +1,5 @@
-import { API, MSG, ytMoveCallFor, type CallInput, type YtMoveCall, type YtStatus } from '@cutroom/domain';
+import { API, type CallInput } from '@cutroom/domain/contract';
+import { MSG, ytMoveCallFor, type YtMoveCall, type YtStatus } from '@cutroom/domain';
 import { call } from './call';
 
 /**

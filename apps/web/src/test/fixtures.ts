@@ -1,4 +1,5 @@
-import type { AnnouncementView, CardDetailReply, Role, UserView } from '@cutroom/domain';
+import type { AnnouncementView, CardDetailReply, UserView } from '@cutroom/domain/schemas';
+import type { Role } from '@cutroom/domain';
 
 /** A complete user as GET /api/me returns it; tests override what they care about. */
 export function makeUser(overrides: Partial<UserView> = {}): UserView {

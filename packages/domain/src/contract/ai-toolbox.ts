@@ -10,7 +10,7 @@ import {
   aiUpdateBody,
 } from '../schemas/ai-toolbox.js';
 import { z } from 'zod';
-import { idParam } from '../validation.js';
+import { idParam } from '../schemas/fields.js';
 import { defineRoute } from './define.js';
 
 const tags = ['ai'];

@@ -8,7 +8,7 @@ import {
   srtFileBody,
 } from '../schemas/card-details.js';
 import { successReply } from '../schemas/workflow.js';
-import { idParam } from '../validation.js';
+import { idParam } from '../schemas/fields.js';
 import { defineRoute } from './define.js';
 
 const tags = ['card details'];

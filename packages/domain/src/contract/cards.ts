@@ -4,7 +4,7 @@ import { MSG } from '../messages.js';
 import { REPURPOSE_SIZES, valuesOf } from '../options.js';
 import { cardDetail } from '../schemas/card-replies.js';
 import { cardIdReply, createCardBody, updateCardBody, updateTitleBody } from '../schemas/cards.js';
-import { idParam } from '../validation.js';
+import { idParam } from '../schemas/fields.js';
 import { defineRoute } from './define.js';
 
 const tags = ['cards'];

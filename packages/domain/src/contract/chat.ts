@@ -13,7 +13,7 @@ import {
 } from '../schemas/chat.js';
 import { markersQuery } from '../schemas/markers.js';
 import { successReply } from '../schemas/workflow.js';
-import { idParam } from '../validation.js';
+import { idParam } from '../schemas/fields.js';
 import { defineRoute } from './define.js';
 
 const tags = ['chat'];

@@ -1,4 +1,5 @@
-import { DUE_CARD_ROLES, dueCardsBySpecQuery, dueCardsQuery, dueCardsReply } from '../due-cards.js';
+import { DUE_CARD_ROLES } from '../due-cards.js';
+import { dueCardsBySpecQuery, dueCardsQuery, dueCardsReply } from '../schemas/due-cards.js';
 import { csvReply } from '../schemas/reports.js';
 import { defineRoute } from './define.js';
 

@@ -11,7 +11,7 @@ import {
   openGuestLinkBody,
   openGuestLinkReply,
 } from '../schemas/guest-links.js';
-import { idParam } from '../validation.js';
+import { idParam } from '../schemas/fields.js';
 import { defineRoute } from './define.js';
 
 const tags = ['guest review'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { handbookContentSchema, helpContentSchema } from '../help.js';
+import { handbookContentSchema, helpContentSchema } from '../schemas/help.js';
 import { defineRoute } from './define.js';
 
 const tags = ['help'];

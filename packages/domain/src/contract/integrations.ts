@@ -14,7 +14,7 @@ import {
   webhookSecretReply,
   webhooksReply,
 } from '../schemas/integrations.js';
-import { idParam } from '../validation.js';
+import { idParam } from '../schemas/fields.js';
 import { CARDS } from './cards.js';
 import { CHAT } from './chat.js';
 import type { RouteContract } from './define.js';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MEDIA_MAX_BYTES } from '../constants.js';
 import { UPLOAD_PURPOSE_KEYS } from '../media.js';
-import { OWN_FILE_PATTERN, dbId } from '../validation.js';
+import { OWN_FILE_PATTERN } from '../validation.js';
+import { dbId } from '../schemas/fields.js';
 import { MSG } from '../messages.js';
 import { defineRoute } from './define.js';
 

@@ -19,7 +19,7 @@ import {
   updateLeaveBody,
   updateLeaveReply,
 } from '../schemas/settings.js';
-import { idParam } from '../validation.js';
+import { idParam } from '../schemas/fields.js';
 import { defineRoute } from './define.js';
 
 const tags = ['settings'];

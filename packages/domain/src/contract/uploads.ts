@@ -16,7 +16,7 @@ import {
   uploadFoldersReply,
 } from '../schemas/uploads.js';
 import { messageReply } from '../schemas/auth.js';
-import { idParam } from '../validation.js';
+import { idParam } from '../schemas/fields.js';
 import { defineRoute } from './define.js';
 
 const tags = ['uploads'];

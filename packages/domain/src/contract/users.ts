@@ -21,7 +21,7 @@ import {
 } from '../schemas/users.js';
 import { CUSTOMER_SERVING_ROLES } from '../roles.js';
 import { USER_ADMIN_ROLES } from '../user-policy.js';
-import { idParam } from '../validation.js';
+import { idParam } from '../schemas/fields.js';
 import { defineRoute } from './define.js';
 
 const tags = ['users'];

@@ -16,7 +16,7 @@ import {
   updateSortBody,
 } from '../schemas/workflow.js';
 import type { MoveCall } from '../transitions.js';
-import { idParam } from '../validation.js';
+import { idParam } from '../schemas/fields.js';
 import { defineRoute } from './define.js';
 
 const tags = ['workflow'];

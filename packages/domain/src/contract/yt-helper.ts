@@ -13,7 +13,7 @@ import {
   ytRevisionBody,
 } from '../schemas/yt-helper.js';
 import { YT_MANAGE_ROLES } from '../yt-policy.js';
-import { idParam } from '../validation.js';
+import { idParam } from '../schemas/fields.js';
 import { defineRoute } from './define.js';
 
 const tags = ['youtube helper'];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AI_DURATIONS, AI_LIMITS, AI_TOOL_TYPES } from '../ai-toolbox.js';
 import { LIST_LIMIT_MAX, TABLE_PAGE_SIZE } from '../constants.js';
 import { MSG, fill } from '../messages.js';
-import { optionalParam } from '../validation.js';
+import { optionalParam } from './fields.js';
 
 const text = (label: string, max: number) =>
   z

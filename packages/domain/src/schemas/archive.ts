@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TABLE_PAGE_SIZE } from '../constants.js';
-import { dbId } from '../validation.js';
+import { dbId } from './fields.js';
 
 /** GET /api/cards/archive (spec 002 §2 "Archived"): staff may narrow to one customer; 10 a page. */
 export const archiveQuery = z.object({

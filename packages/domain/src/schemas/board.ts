@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId } from '../validation.js';
+import { dbId } from './fields.js';
 import { BOARD_COLUMNS } from '../card-status.js';
 import { CARD_PAGE_SIZE } from '../constants.js';
 import { VIEW_TYPES } from '../roles.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mediaUrlField, urlField, dbId } from '../validation.js';
+import { mediaUrlField, urlField, dbId } from './fields.js';
 import { MSG } from '../messages.js';
 import { CARD_OPEN_EVENT } from '../card-fields.js';
 

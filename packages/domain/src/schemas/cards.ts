@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ASPECT_RATIOS, REPURPOSE_SIZES, VIDEO_PURPOSES, valuesOf } from '../options.js';
 import { MAX_REPURPOSE_SIZES, TITLE_MAX } from '../constants.js';
 import { CARD_STATUSES } from '../card-status.js';
-import { mediaUrlField, urlField, dbId } from '../validation.js';
+import { mediaUrlField, urlField, dbId } from './fields.js';
 import { MSG, fill } from '../messages.js';
 import { splitLinks } from '../card-fields.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WONT_FIX_REASON_MAX } from '../revision-checklist.js';
-import { dbId } from '../validation.js';
+import { dbId } from './fields.js';
 import { COMMENTS_PAGE_SIZE, COMMENT_MAX, NOTE_TYPES } from '../chat.js';
 import { ROLES } from '../roles.js';
 import { MSG } from '../messages.js';

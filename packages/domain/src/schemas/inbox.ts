@@ -3,7 +3,7 @@ import { INBOX_CHAT_PAGE_SIZE, INBOX_MESSAGE_MAX, INBOX_PAGE_SIZE, INBOX_TITLE_M
 import { MSG } from '../messages.js';
 import { INBOX_STATUSES } from '../options.js';
 import { ROLES } from '../roles.js';
-import { dbId, idParam, optionalBody } from '../validation.js';
+import { dbId, idParam, optionalBody } from './fields.js';
 
 const status = z.enum(INBOX_STATUSES.map((s) => s.value) as ['ACTIVE', 'RESOLVED']);
 /** 1 or 0, as a number, a string ("1", "0") or a boolean. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.js';
 import type { Role } from '../roles.js';
 import { API_TOKEN_SCOPES, DELIVERY_STATES, INTEGRATION_MSG, WEBHOOK_EVENTS, WEBHOOK_LIMITS } from '../integrations.js';
-import { idParam } from '../validation.js';
+import { idParam } from './fields.js';
 
 /** Tokens and webhooks act on the whole workspace: the admin's alone. */
 export const INTEGRATION_ROLES: readonly Role[] = ['admin'];

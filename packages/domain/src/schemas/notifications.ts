@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../roles.js';
 import { MSG } from '../messages.js';
 import { NOTIFICATION_TYPES, valuesOf } from '../options.js';
-import { dayOrTimestamp, dbId, optionalBody, optionalParam } from '../validation.js';
+import { dayOrTimestamp, dbId, optionalBody, optionalParam } from './fields.js';
 import {
   BELL_LATEST,
   NOTIFICATION_GROUPS,

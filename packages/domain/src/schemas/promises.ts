@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, optionalParam } from '../validation.js';
+import { dbId, optionalParam } from './fields.js';
 import { reportRangeQuery, resolvedRange } from './reports.js';
 
 /** GET /api/request/promise: the request form's preview; an admin names the customer they order for. */

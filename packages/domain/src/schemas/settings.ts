@@ -3,7 +3,7 @@ import { CLOCK_TIME_ZONE, TITLE_MAX } from '../constants.js';
 import { MSG, fill } from '../messages.js';
 import { STAFF_ROLES, type Role } from '../roles.js';
 import { calendarDay } from '../calendar-day.js';
-import { dayOrTimestamp, dbId, mediaUrlField } from '../validation.js';
+import { dayOrTimestamp, dbId, mediaUrlField } from './fields.js';
 
 /** Settings (holidays, announcements) and leave management are the admin's (spec 002 §6). */
 export const SETTINGS_ROLES: readonly Role[] = ['admin'];

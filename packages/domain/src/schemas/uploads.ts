@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { TABLE_PAGE_SIZE } from '../constants.js';
 import { UPLOAD_MAX_PARTS, UPLOAD_PART_URLS_MAX } from '../customer-uploads.js';
 import { MSG } from '../messages.js';
-import { dbId } from '../validation.js';
+import { dbId } from './fields.js';
 
 const partNumber = z.number().int().min(1).max(UPLOAD_MAX_PARTS);
 const day = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });

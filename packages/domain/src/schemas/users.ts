@@ -12,9 +12,10 @@ import {
   TEAM_NOTES_MAX,
   YT_HELPER_SLOTS,
 } from '../constants.js';
-import { emailField, isEmail, nameField, passwordField, timeZoneField, dbId, optionalBody } from '../validation.js';
+import { isEmail } from '../validation.js';
+import { emailField, nameField, passwordField, timeZoneField, dbId, optionalBody } from './fields.js';
 import { MSG, fill } from '../messages.js';
-import { customerDetailsShape, customerDetailsView } from '../customer-profile.js';
+import { customerDetailsShape, customerDetailsView } from './customer-profile.js';
 
 const userId = dbId;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CARD_STATUSES } from '../card-status.js';
 import { RATING_MAX, RATING_MIN, DONE_VIDEO_LIMIT_MAX } from '../constants.js';
-import { mediaUrlField, urlField, dbId } from '../validation.js';
+import { mediaUrlField, urlField, dbId } from './fields.js';
 import { MSG } from '../messages.js';
 import { RATED_PARTS } from '../card-policy.js';
 import { revisionReasonsField } from './revision-reasons.js';

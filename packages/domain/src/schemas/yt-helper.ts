@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { YT_BOARD_COLUMNS, YT_STATUSES } from '../card-status.js';
 import { CARD_PAGE_SIZE, RATING_MAX, RATING_MIN } from '../constants.js';
 import { MSG } from '../messages.js';
-import { dbId, urlField } from '../validation.js';
+import { dbId, urlField } from './fields.js';
 import { cardTile } from './card-replies.js';
 import { dueDateField } from './card-details.js';
 

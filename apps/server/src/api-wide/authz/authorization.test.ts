@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allRoutes, type YtStatus } from '@cutroom/domain';
+import { allRoutes } from '@cutroom/domain/contract';
+import type { YtStatus } from '@cutroom/domain';
 import { createTestApp, listenLocal, type TestApp } from '../../test/test-app.js';
 import { bearer, demoRole, insertCard, seedWithSessions, type DemoKey } from '../../test/helpers.js';
 import type { Db } from '../../db/client.js';

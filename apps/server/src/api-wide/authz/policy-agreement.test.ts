@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, MOVE_ROUTES, pathOf, type RouteContract } from '@cutroom/domain/contract';
 import {
-  API,
   CARD_STATUSES,
   ERRORS,
-  MOVE_ROUTES,
   YT_STATUSES,
   archiveVerdict,
   assignVerdict,
@@ -26,7 +25,6 @@ import {
   moveCallFor,
   moveVerdict,
   notePolicy,
-  pathOf,
   pauseVerdict,
   rateVerdict,
   reactNoteVerdict,
@@ -46,7 +44,6 @@ import {
   type PolicyCard,
   type PolicyNote,
   type Role,
-  type RouteContract,
   type Verdict,
 } from '@cutroom/domain';
 import { cardNotes, users, type cards } from '../../db/schema.js';

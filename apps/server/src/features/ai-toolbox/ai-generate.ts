@@ -1,13 +1,7 @@
 import OpenAI from 'openai';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import {
-  AI_FAILURES,
-  AI_STREAM_EVENTS,
-  AI_LIMITS,
-  parseAiItems,
-  type AiFailure,
-  type AiGenerateQuery,
-} from '@cutroom/domain';
+import { AI_FAILURES, AI_STREAM_EVENTS, AI_LIMITS, parseAiItems, type AiFailure } from '@cutroom/domain';
+import type { AiGenerateQuery } from '@cutroom/domain/schemas';
 import type { Config } from '../../config.js';
 import { openEventStream } from '../../platform/event-stream.js';
 import type { Db } from '../../db/client.js';

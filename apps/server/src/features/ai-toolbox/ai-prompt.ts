@@ -1,4 +1,4 @@
-import type { AiGenerateQuery } from '@cutroom/domain';
+import type { AiGenerateQuery } from '@cutroom/domain/schemas';
 
 interface Message {
   role: 'system' | 'user';

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
-import { MSG, type AiSavedItem, type aiSaveBody, type aiSavedQuery, type aiUpdateBody } from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
+import type { AiSavedItem, aiSaveBody, aiSavedQuery, aiUpdateBody } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { aiSavedItems } from '../../db/schema.js';

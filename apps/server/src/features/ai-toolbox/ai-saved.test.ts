@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, type AiSavedItem } from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
+import type { AiSavedItem } from '@cutroom/domain/schemas';
 import { bearer, seedWithSessions } from '../../test/helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API, fill, MSG } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import { fill, MSG } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { serve } from '../../platform/routes.js';

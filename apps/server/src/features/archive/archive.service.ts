@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, isNotNull, sql } from 'drizzle-orm';
-import { TABLE_PAGE_SIZE, isStaff, unarchiveVerdict, type ArchiveReply, type archiveQuery } from '@cutroom/domain';
+import { TABLE_PAGE_SIZE, isStaff, unarchiveVerdict } from '@cutroom/domain';
+import type { ArchiveReply, archiveQuery } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import { cards, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API, MSG } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import { MSG } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
 import { clearSessionCookie, isWebClient, revokeSession, setSessionCookie } from '../../platform/auth.js';
 import { serve } from '../../platform/routes.js';

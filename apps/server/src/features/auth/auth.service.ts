@@ -1,13 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  MSG,
-  type changePasswordBody,
-  type loginBody,
-  type passwordResetConfirmBody,
-  type signupBody,
-} from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
+import type { changePasswordBody, loginBody, passwordResetConfirmBody, signupBody } from '@cutroom/domain/schemas';
 import { lockUser } from '../../db/locks.js';
 import { users } from '../../db/schema.js';
 import {

@@ -1,5 +1,6 @@
 import { and, ilike, isNull, sql, type SQL } from 'drizzle-orm';
-import type { BOARD_COLUMNS, cardCountsBody, getCardsBody, Role } from '@cutroom/domain';
+import type { BOARD_COLUMNS, Role } from '@cutroom/domain';
+import type { cardCountsBody, getCardsBody } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import { cards } from '../../db/schema.js';
 import { type CardViewer } from '../cards/public.js';

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { BOARD_COLUMNS, type GetCardsReply, type Role } from '@cutroom/domain';
+import { BOARD_COLUMNS, type Role } from '@cutroom/domain';
+import type { GetCardsReply } from '@cutroom/domain/schemas';
 import { zoneOf } from '../../platform/time-zone.js';
 import type { Db } from '../../db/client.js';
 import { prepareOnce } from '../../db/prepared.js';

@@ -10,8 +10,8 @@ import {
   editYtLinksVerdict,
   splitContentIds,
   uploadSrtVerdict,
-  type changeLinkBody,
 } from '@cutroom/domain';
+import type { changeLinkBody } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import { lockCard } from '../../db/locks.js';
 import { cardEvents, cardVideos, cards, users } from '../../db/schema.js';

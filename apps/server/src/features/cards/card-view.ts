@@ -8,12 +8,11 @@ import {
   isStaff,
   splitContentIds,
   splitLinks,
-  type CardDetailReply,
-  type CardTileReply,
   type RatedPart,
   type Role,
   type YtStatus,
 } from '@cutroom/domain';
+import type { CardDetailReply, CardTileReply } from '@cutroom/domain/schemas';
 import type { Db } from '../../db/client.js';
 import { cardActivity, cardNotes, cardRatings, cardVideos, cards, users } from '../../db/schema.js';
 

@@ -1,6 +1,11 @@
 import { and, desc, eq, ilike, isNull, max, ne, sql } from 'drizzle-orm';
 import {
   EDIT_REQUIRED_FIELDS,
+  type CreateCardBody,
+  type UpdateCardBody,
+  type updateTitleBody,
+} from '@cutroom/domain/schemas';
+import {
   MSG,
   REQUEST_ROLES,
   editRequestVerdict,
@@ -9,9 +14,6 @@ import {
   enableYtHelperVerdict,
   joinLinks,
   normalizeTitle,
-  type CreateCardBody,
-  type UpdateCardBody,
-  type updateTitleBody,
 } from '@cutroom/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';

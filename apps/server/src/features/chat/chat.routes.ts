@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API, type Chat } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import type { Chat } from '@cutroom/domain';
 import { zoneOf } from '../../platform/time-zone.js';
 import type { AppContext } from '../../platform/context.js';
 import { serve } from '../../platform/routes.js';

@@ -9,9 +9,8 @@ import {
   videoTimeOf,
   writeChatVerdict,
   type Chat,
-  type commentBody,
-  type commentsQuery,
 } from '@cutroom/domain';
+import type { commentBody, commentsQuery } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import { cardNotes } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';

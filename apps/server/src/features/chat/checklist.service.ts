@@ -1,12 +1,6 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import {
-  MSG,
-  fixStateOf,
-  guestAuthorLabel,
-  markNoteVerdict,
-  type ChecklistReply,
-  type wontFixBody,
-} from '@cutroom/domain';
+import { MSG, fixStateOf, guestAuthorLabel, markNoteVerdict } from '@cutroom/domain';
+import type { ChecklistReply, wontFixBody } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import { cardNotes, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG, type ChecklistReply } from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
+import type { ChecklistReply } from '@cutroom/domain/schemas';
 import { cardNotes, cards } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';

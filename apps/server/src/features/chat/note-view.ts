@@ -1,13 +1,7 @@
 import { and, asc, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  REPLY_PREVIEW_CHARS,
-  calendarDay,
-  type Chat,
-  type NoteView,
-  type Role,
-  type commentsQuery,
-} from '@cutroom/domain';
+import { REPLY_PREVIEW_CHARS, calendarDay, type Chat, type Role } from '@cutroom/domain';
+import type { NoteView, commentsQuery } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { cardNotes, users } from '../../db/schema.js';

@@ -1,12 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  DEFAULT_RANGE_DAYS,
-  MSG,
-  TABLE_PAGE_SIZE,
-  type CardStatus,
-  type ClientDashboardReply,
-  type clientDashboardQuery,
-} from '@cutroom/domain';
+import { DEFAULT_RANGE_DAYS, MSG, TABLE_PAGE_SIZE, type CardStatus } from '@cutroom/domain';
+import type { ClientDashboardReply, clientDashboardQuery } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { SessionUser } from '../../platform/auth.js';

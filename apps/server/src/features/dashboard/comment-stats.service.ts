@@ -1,15 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  DEFAULT_RANGE_DAYS,
-  RESPONSE_RATE_CAP,
-  TABLE_PAGE_SIZE,
-  type ArtDashboardReply,
-  type CommentStats,
-  type ResponseRateReply,
-  type Role,
-  type dashboardQuery,
-  type profileReportQuery,
-} from '@cutroom/domain';
+import { DEFAULT_RANGE_DAYS, RESPONSE_RATE_CAP, TABLE_PAGE_SIZE, type Role } from '@cutroom/domain';
+import type {
+  ArtDashboardReply,
+  CommentStats,
+  ResponseRateReply,
+  dashboardQuery,
+  profileReportQuery,
+} from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { SessionUser } from '../../platform/auth.js';

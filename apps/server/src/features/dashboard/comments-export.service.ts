@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_RANGE_DAYS, type ExportedComment, type exportCommentsQuery } from '@cutroom/domain';
+import { DEFAULT_RANGE_DAYS } from '@cutroom/domain';
+import type { ExportedComment, exportCommentsQuery } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { SessionUser } from '../../platform/auth.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { TABLE_PAGE_SIZE, type CsatReply, type profileReportQuery } from '@cutroom/domain';
+import { TABLE_PAGE_SIZE } from '@cutroom/domain';
+import type { CsatReply, profileReportQuery } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { SessionUser } from '../../platform/auth.js';

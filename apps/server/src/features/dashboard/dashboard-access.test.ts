@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn, type ClientDashboardReply, type DashboardReply, type ResponseRateReply } from '@cutroom/domain';
+import { todayIn } from '@cutroom/domain';
+import type { ClientDashboardReply, DashboardReply, ResponseRateReply } from '@cutroom/domain/schemas';
 import { users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard } from '../../test/helpers.js';

@@ -1,14 +1,12 @@
-import {
-  DEFAULT_RANGE_DAYS,
-  REPORT_TABS_BY_ROLE,
-  type CustomerAverages,
-  type CustomerStatsRow,
-  type DashboardReply,
-  type ReportTab,
-  type StaffStats,
-  type VideoStats,
-  type dashboardQuery,
-} from '@cutroom/domain';
+import { DEFAULT_RANGE_DAYS, REPORT_TABS_BY_ROLE, type ReportTab } from '@cutroom/domain';
+import type {
+  CustomerAverages,
+  CustomerStatsRow,
+  DashboardReply,
+  StaffStats,
+  VideoStats,
+  dashboardQuery,
+} from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { SessionUser } from '../../platform/auth.js';

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArtDashboardReply, CsatReply, DashboardReply, ExportedComment, ResponseRateReply } from '@cutroom/domain';
+import type {
+  ArtDashboardReply,
+  CsatReply,
+  DashboardReply,
+  ExportedComment,
+  ResponseRateReply,
+} from '@cutroom/domain/schemas';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer } from '../../test/helpers.js';
 import { RANGE, seedReports } from './reports.fixture.js';

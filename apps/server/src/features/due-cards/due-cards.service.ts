@@ -7,9 +7,8 @@ import {
   YT_STATUSES,
   isAtRisk,
   todayInNewYork,
-  type DueCardsReply,
-  type dueCardsQuery,
 } from '@cutroom/domain';
+import type { DueCardsReply, dueCardsQuery } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { cards, users } from '../../db/schema.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { todayInNewYork, type DueCardsReply } from '@cutroom/domain';
+import { todayInNewYork } from '@cutroom/domain';
+import type { DueCardsReply } from '@cutroom/domain/schemas';
 import { cards } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';

@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  EVENT_CURSOR_HEADER,
-  LIVE_EVENT_TYPES,
-  LIVE_RESYNC_EVENT,
-  SESSION_ENDED_EVENT,
-  TAB_HEADER,
-} from '@cutroom/domain';
+import { EVENT_CURSOR_HEADER, LIVE_RESYNC_EVENT, SESSION_ENDED_EVENT, TAB_HEADER } from '@cutroom/domain';
+import { LIVE_EVENT_TYPES } from '@cutroom/domain/schemas';
 import { currentUser, sessionIsLive } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { openEventStream } from '../../platform/event-stream.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_CURSOR_HEADER, TAB_HEADER, liveEvent } from '@cutroom/domain';
+import { EVENT_CURSOR_HEADER, TAB_HEADER } from '@cutroom/domain';
+import { liveEvent } from '@cutroom/domain/schemas';
 import { createSiblingApp, createTestApp, listenLocal, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
 import { createSession } from '../../platform/auth.js';

@@ -1,14 +1,7 @@
 import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  CARD_STATUS_LABELS,
-  DEFAULT_RANGE_DAYS,
-  MSG,
-  lastDays,
-  todayIn,
-  type ExportCardsReply,
-  type exportCardsQuery,
-} from '@cutroom/domain';
+import { CARD_STATUS_LABELS, DEFAULT_RANGE_DAYS, MSG, lastDays, todayIn } from '@cutroom/domain';
+import type { ExportCardsReply, exportCardsQuery } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { cards, users } from '../../db/schema.js';

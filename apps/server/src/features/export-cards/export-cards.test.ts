@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { todayIn, type ExportCardsReply } from '@cutroom/domain';
+import { todayIn } from '@cutroom/domain';
+import type { ExportCardsReply } from '@cutroom/domain/schemas';
 import { cards } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';

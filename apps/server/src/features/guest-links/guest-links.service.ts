@@ -1,12 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import {
-  GUEST_MSG,
-  GUEST_REVIEW_PATH,
-  guestLinkState,
-  maySendGuestLinks,
-  type GuestLinkView,
-  type createGuestLinkBody,
-} from '@cutroom/domain';
+import { GUEST_MSG, GUEST_REVIEW_PATH, guestLinkState, maySendGuestLinks } from '@cutroom/domain';
+import type { GuestLinkView, createGuestLinkBody } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import { cardNotes, guestLinks, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import {
-  GUEST_MSG,
-  GUEST_COOKIE,
-  GUEST_OPEN_FAILURES_MAX,
-  allRoutes,
-  type GuestLinkView,
-  type GuestReviewReply,
-  type NoteView,
-} from '@cutroom/domain';
+import { GUEST_MSG, GUEST_COOKIE, GUEST_OPEN_FAILURES_MAX } from '@cutroom/domain';
+import { allRoutes } from '@cutroom/domain/contract';
+import type { GuestLinkView, GuestReviewReply, NoteView } from '@cutroom/domain/schemas';
 import { cardNotes, cardVideos, cards, guestLinks, notifications } from '../../db/schema.js';
 import { MP4 } from '../../test/sample-files.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';

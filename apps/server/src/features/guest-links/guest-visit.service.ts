@@ -15,11 +15,8 @@ import {
   isFixItem,
   videoTimeOf,
   writeChatVerdict,
-  type GuestNoteView,
-  type GuestReviewReply,
-  type guestCommentBody,
-  type openGuestLinkBody,
 } from '@cutroom/domain';
+import type { GuestNoteView, GuestReviewReply, guestCommentBody, openGuestLinkBody } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import { cardNotes, cardVideos, cards, guestLinks, guestVisits, users } from '../../db/schema.js';
 import { createAttemptLimiter } from '../../platform/attempt-limiter.js';

@@ -2,13 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_HANDBOOK,
   DEFAULT_HELP,
-  MSG,
   handbookContentSchema,
   helpContentSchema,
   type HandbookContent,
   type HelpContent,
-  type HelpPageKey,
-} from '@cutroom/domain';
+} from '@cutroom/domain/schemas';
+import { MSG, type HelpPageKey } from '@cutroom/domain';
 import type { z } from 'zod';
 import { helpPages } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_HANDBOOK, DEFAULT_HELP, HELP_FAQS_MAX, MSG, type HelpContent } from '@cutroom/domain';
+import { DEFAULT_HANDBOOK, DEFAULT_HELP, type HelpContent } from '@cutroom/domain/schemas';
+import { HELP_FAQS_MAX, MSG } from '@cutroom/domain';
 import { helpPages } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, seedWithSessions } from '../../test/helpers.js';

@@ -12,17 +12,19 @@ import {
   replyVerdict,
   resolveVerdict,
   richTextAsLine,
-  type InboxNoteView,
   type InboxStatus,
-  type InboxThreadView,
   type Role,
   type Verdict,
-  type inboxChatQuery,
-  type inboxCreateBody,
-  type inboxListQuery,
-  type inboxSendBody,
-  type inboxStatusBody,
 } from '@cutroom/domain';
+import type {
+  InboxNoteView,
+  InboxThreadView,
+  inboxChatQuery,
+  inboxCreateBody,
+  inboxListQuery,
+  inboxSendBody,
+  inboxStatusBody,
+} from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { inboxMessages, inboxSeen, inboxThreads, users } from '../../db/schema.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { INBOX_CHAT_PAGE_SIZE, INBOX_PAGE_SIZE, MSG, type InboxNoteView, type InboxThreadView } from '@cutroom/domain';
+import { INBOX_CHAT_PAGE_SIZE, INBOX_PAGE_SIZE, MSG } from '@cutroom/domain';
+import type { InboxNoteView, InboxThreadView } from '@cutroom/domain/schemas';
 import { inboxMessages, inboxSeen, inboxThreads } from '../../db/schema.js';
 import { createTestApp, listenLocal, type TestApp } from '../../test/test-app.js';
 import { bearer, seedWithSessions } from '../../test/helpers.js';

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { type ApiTokenView, type createApiTokenBody, INTEGRATION_MSG } from '@cutroom/domain';
+import type { ApiTokenView, createApiTokenBody } from '@cutroom/domain/schemas';
+import { INTEGRATION_MSG } from '@cutroom/domain';
 import type { z } from 'zod';
 import { apiTokens, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';

@@ -1,14 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  type DeliveryState,
-  type DeliveryView,
-  type WebhookView,
-  type createWebhookBody,
-  type updateWebhookBody,
-  INTEGRATION_MSG,
-} from '@cutroom/domain';
+import { type DeliveryState, INTEGRATION_MSG } from '@cutroom/domain';
+import type { DeliveryView, WebhookView, createWebhookBody, updateWebhookBody } from '@cutroom/domain/schemas';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';

@@ -5,8 +5,8 @@ import {
   VIDEO_TIME_PATTERN,
   YT_CUSTOMER_COMMENT_PATTERN,
   withoutLeadingTimeTag,
-  type markersQuery,
 } from '@cutroom/domain';
+import type { markersQuery } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import { cardNotes, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';

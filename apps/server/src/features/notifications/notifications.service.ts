@@ -8,10 +8,8 @@ import {
   NOTIFICATION_TYPES,
   isTimeZone,
   todayIn,
-  type NotificationView,
-  type markReadBody,
-  type notificationsV2Query,
 } from '@cutroom/domain';
+import type { NotificationView, markReadBody, notificationsV2Query } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { notifications, users } from '../../db/schema.js';

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  CARD_STATUS_LABELS,
-  MSG,
-  NOTIFICATIONS_COUNT_CAP,
-  NOTIFICATION_TYPES,
-  fill,
-  type NotificationView,
-} from '@cutroom/domain';
+import { CARD_STATUS_LABELS, MSG, NOTIFICATIONS_COUNT_CAP, NOTIFICATION_TYPES, fill } from '@cutroom/domain';
+import type { NotificationView } from '@cutroom/domain/schemas';
 import { cardNotes, cards, mailOutbox, notifications, users } from '../../db/schema.js';
 import { createTestApp, listenLocal, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions, type DemoKey } from '../../test/helpers.js';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { CUSTOMER_DETAIL_KEYS, MSG, REFERRALS_WITH_SOURCE, type profileBody } from '@cutroom/domain';
+import { CUSTOMER_DETAIL_KEYS, MSG, REFERRALS_WITH_SOURCE } from '@cutroom/domain';
+import type { profileBody } from '@cutroom/domain/schemas';
 import { users } from '../../db/schema.js';
 import { forgetUserSessions, type SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CUSTOMER_DETAIL_KEYS, MSG, fill, type UserView } from '@cutroom/domain';
+import { CUSTOMER_DETAIL_KEYS, MSG, fill } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { mediaFiles, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, seedWithSessions } from '../../test/helpers.js';

@@ -10,13 +10,10 @@ import {
   timelineHoursOf,
   todayInNewYork,
   type CardStatus,
-  type HitRateReply,
   type PromiseCalendars,
-  type PromisePreviewReply,
   type QueuedCard,
-  type hitRateQuery,
-  type promisePreviewQuery,
 } from '@cutroom/domain';
+import type { HitRateReply, PromisePreviewReply, hitRateQuery, promisePreviewQuery } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { cards, customerQas, holidays, userLeaves } from '../../db/schema.js';

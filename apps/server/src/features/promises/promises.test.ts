@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  FIRST_CUTS_STARTED_PER_DAY,
-  MSG,
-  newYorkClock,
-  promiseLabel,
-  type CardDetailReply,
-  type DueCardsReply,
-  type HitRateReply,
-  type PromisePreviewReply,
-} from '@cutroom/domain';
+import { FIRST_CUTS_STARTED_PER_DAY, MSG, newYorkClock, promiseLabel } from '@cutroom/domain';
+import type { CardDetailReply, DueCardsReply, HitRateReply, PromisePreviewReply } from '@cutroom/domain/schemas';
 import { cards, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';

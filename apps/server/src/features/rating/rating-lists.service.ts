@@ -6,7 +6,7 @@ import {
   type customerRatingsReply,
   type updatedRatingsQuery,
   type updatedRatingsReply,
-} from '@cutroom/domain';
+} from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { cardRatings, cards, ratingChanges, users } from '../../db/schema.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { customerRatingsReply, updatedRatingsReply } from '@cutroom/domain';
+import type { customerRatingsReply, updatedRatingsReply } from '@cutroom/domain/schemas';
 import { cardRatings, ratingChanges, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';

@@ -1,15 +1,14 @@
 import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { MSG, rateVerdict } from '@cutroom/domain';
 import {
-  MSG,
   RATING_ADMIN_PARTS,
-  rateVerdict,
   type GetCardReply,
   type RatingRecord,
   type assignNewQaBody,
   type ratingUpdateBody,
   type ratingUpdateReply,
-} from '@cutroom/domain';
+} from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { cardRatings, cards, ratingChanges, users } from '../../db/schema.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { MSG, type GetCardReply, type RatingRecord } from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
+import type { GetCardReply, RatingRecord } from '@cutroom/domain/schemas';
 import { cardRatings, ratingChanges, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';

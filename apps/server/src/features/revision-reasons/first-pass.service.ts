@@ -1,13 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  DEFAULT_RANGE_DAYS,
-  UNSPECIFIED_REASON,
-  firstPassRate,
-  topReasons,
-  type FirstPassReply,
-  type FirstPassRow,
-  type firstPassQuery,
-} from '@cutroom/domain';
+import { DEFAULT_RANGE_DAYS, UNSPECIFIED_REASON, firstPassRate, topReasons } from '@cutroom/domain';
+import type { FirstPassReply, FirstPassRow, firstPassQuery } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { SessionUser } from '../../platform/auth.js';

@@ -1,13 +1,10 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
-import {
-  REVISION_REASON_LIST_MAX,
-  REVISION_REASON_MSG,
-  fill,
-  reasonKeyOf,
-  type createRevisionReasonBody,
-  type reorderRevisionReasonsBody,
-  type updateRevisionReasonBody,
-} from '@cutroom/domain';
+import { REVISION_REASON_LIST_MAX, REVISION_REASON_MSG, fill, reasonKeyOf } from '@cutroom/domain';
+import type {
+  createRevisionReasonBody,
+  reorderRevisionReasonsBody,
+  updateRevisionReasonBody,
+} from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { violates } from '../../db/postgres-error.js';

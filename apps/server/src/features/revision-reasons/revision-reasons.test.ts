@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { DEFAULT_REVISION_REASONS, MSG, REVISION_REASON_MSG, fill, type FirstPassReply } from '@cutroom/domain';
+import { DEFAULT_REVISION_REASONS, MSG, REVISION_REASON_MSG, fill } from '@cutroom/domain';
+import type { FirstPassReply } from '@cutroom/domain/schemas';
 import { cardRevisionReasons, cardRevisions, cards, revisionReasons, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';

@@ -2,13 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  allowedTargets,
-  type CardDetailReply,
-  type CardStatus,
-  type ChecklistReply,
-  type NoteView,
-} from '@cutroom/domain';
+import { allowedTargets, type CardStatus } from '@cutroom/domain';
+import type { CardDetailReply, ChecklistReply, NoteView } from '@cutroom/domain/schemas';
 import { loadConfig } from '../../config.js';
 import { cardRatings, cards, mediaFiles } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { annotationShape, isFixItem, videoTimeOf, type CardStatus } from '@cutroom/domain';
+import { annotationShape } from '@cutroom/domain/schemas';
+import { isFixItem, videoTimeOf, type CardStatus } from '@cutroom/domain';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { cardActivity, cardNotes, cardRatings, cardVideos, cards, users } from '../../db/schema.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
 import type { AppContext } from '../../platform/context.js';
 import { serve } from '../../platform/routes.js';
 import {

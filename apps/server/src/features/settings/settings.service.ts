@@ -1,15 +1,14 @@
 import { and, desc, eq, gte, lte, not, sql } from 'drizzle-orm';
 import {
   SETTINGS_ROLES,
-  MSG,
-  fill,
   type AnnouncementInput,
   type AnnouncementView,
   type HolidayView,
   type createAnnouncementBody,
   type saveHolidayBody,
   type updateHolidayBody,
-} from '@cutroom/domain';
+} from '@cutroom/domain/schemas';
+import { MSG, fill } from '@cutroom/domain';
 import type { z } from 'zod';
 import { violates } from '../../db/postgres-error.js';
 import { announcements, holidays } from '../../db/schema.js';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API, signedQuery } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import { signedQuery } from '@cutroom/domain/schemas';
 import type { AppContext } from '../../platform/context.js';
 import { serve } from '../../platform/routes.js';
 import { createMultipartStore } from '../../platform/storage-multipart.js';

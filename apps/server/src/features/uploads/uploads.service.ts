@@ -13,12 +13,14 @@ import {
   typeAllowed,
   uploadFileName,
   uploadPartPlan,
-  type UploadedFile,
-  type completeUploadBody,
-  type listUploadsQuery,
-  type startUploadBody,
-  type uploadFoldersQuery,
 } from '@cutroom/domain';
+import type {
+  UploadedFile,
+  completeUploadBody,
+  listUploadsQuery,
+  startUploadBody,
+  uploadFoldersQuery,
+} from '@cutroom/domain/schemas';
 import { cards, customerUploads, users } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import type { SessionUser } from '../../platform/auth.js';

@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ASSIGNEE_ROLES, type listQuery } from '@cutroom/domain';
+import { ASSIGNEE_ROLES } from '@cutroom/domain';
+import type { listQuery } from '@cutroom/domain/schemas';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';

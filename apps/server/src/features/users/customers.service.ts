@@ -10,10 +10,9 @@ import {
   SUBSCRIPTION_TYPES,
   sameMeaningAs,
   valuesOf,
-  type customerFilters,
-  type customersQuery,
   type SubscriptionType,
 } from '@cutroom/domain';
+import type { customerFilters, customersQuery } from '@cutroom/domain/schemas';
 import { zoneOf } from '../../platform/time-zone.js';
 import type { Db } from '../../db/client.js';
 import { cards, users } from '../../db/schema.js';

@@ -1,10 +1,5 @@
-import {
-  CUSTOMER_DETAIL_KEYS,
-  ytBriefComplete,
-  type CustomerDetailKey,
-  type CustomerDetails,
-  type UpdateUserBody,
-} from '@cutroom/domain';
+import { CUSTOMER_DETAIL_KEYS, ytBriefComplete, type CustomerDetailKey, type CustomerDetails } from '@cutroom/domain';
+import type { UpdateUserBody } from '@cutroom/domain/schemas';
 import type { users } from '../../db/schema.js';
 
 type UserRow = typeof users.$inferSelect;

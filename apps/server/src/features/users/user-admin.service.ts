@@ -12,10 +12,9 @@ import {
   fill,
   isStaff,
   type Role,
-  type UpdateUserBody,
   type UpdateUserField,
-  type toggleSubscriptionBody,
 } from '@cutroom/domain';
+import type { UpdateUserBody, toggleSubscriptionBody } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { lockUser } from '../../db/locks.js';

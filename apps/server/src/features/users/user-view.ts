@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { billingPeriod, type CustomerDetails, type UserView } from '@cutroom/domain';
+import { billingPeriod, type CustomerDetails } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import type { Db } from '../../db/client.js';
 import { customerQas, customerYtHelpers, users } from '../../db/schema.js';
 import { onLeaveToday } from '../leave/public.js';

@@ -1,16 +1,7 @@
 import { and, asc, count, eq, inArray, ne, not, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  MSG,
-  QA_SLOTS,
-  QA_SLOTS_EXTRA,
-  STAFF_ROLES,
-  TEAM_LEAD_ROLE_FOR,
-  isStaff,
-  type createUserBody,
-  type usersQuery,
-  fill,
-} from '@cutroom/domain';
+import { MSG, QA_SLOTS, QA_SLOTS_EXTRA, STAFF_ROLES, TEAM_LEAD_ROLE_FOR, isStaff, fill } from '@cutroom/domain';
+import type { createUserBody, usersQuery } from '@cutroom/domain/schemas';
 import type { Db } from '../../db/client.js';
 import { customerQas, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';

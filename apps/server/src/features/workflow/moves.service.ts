@@ -12,17 +12,19 @@ import {
   reorderVerdict,
   splitContentIds,
   unarchiveVerdict,
-  type doneBody,
-  type markCompleteBody,
-  type moveBody,
-  type moveCardSubBody,
-  type moveToQaBody,
-  type rateBody,
-  type revisionBody,
-  type timelineBody,
-  type updateSortBody,
   fill,
 } from '@cutroom/domain';
+import type {
+  doneBody,
+  markCompleteBody,
+  moveBody,
+  moveCardSubBody,
+  moveToQaBody,
+  rateBody,
+  revisionBody,
+  timelineBody,
+  updateSortBody,
+} from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { cardRatings, cardVideos, cards, users } from '../../db/schema.js';

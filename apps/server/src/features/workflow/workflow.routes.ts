@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API, MOVE_CALLS, MOVE_ROUTES, type MoveCall } from '@cutroom/domain';
+import { API, MOVE_ROUTES } from '@cutroom/domain/contract';
+import { MOVE_CALLS, type MoveCall } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
 import { serve, type Handler } from '../../platform/routes.js';
 import { loadActivity, loadVisibleCard } from '../cards/public.js';

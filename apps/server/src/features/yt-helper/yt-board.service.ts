@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { YT_BOARD_COLUMNS, type Role, type YtCardsReply, type ytCardsBody } from '@cutroom/domain';
+import { YT_BOARD_COLUMNS, type Role } from '@cutroom/domain';
+import type { YtCardsReply, ytCardsBody } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { prepareOnce } from '../../db/prepared.js';

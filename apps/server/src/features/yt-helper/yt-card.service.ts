@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { MSG, TIMELINE_HOURS_FIRST, ytEditVerdict, ytManageVerdict, type ytDescriptionBody } from '@cutroom/domain';
+import { MSG, TIMELINE_HOURS_FIRST, ytEditVerdict, ytManageVerdict } from '@cutroom/domain';
+import type { ytDescriptionBody } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { cards, customerYtHelpers, users } from '../../db/schema.js';

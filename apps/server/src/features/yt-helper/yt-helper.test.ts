@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG, type YtCardsReply } from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
+import type { YtCardsReply } from '@cutroom/domain/schemas';
 import { cardActivity, cards, customerYtHelpers, notifications, users } from '../../db/schema.js';
 import { createTestApp, listenLocal, type TestApp } from '../../test/test-app.js';
 import { connectSse } from '../../test/sse-client.js';

@@ -7,12 +7,14 @@ import {
   ytStatusOnBoard,
   type YtMoveCall,
   type YtStatus,
-  type ytAssetsBody,
-  type ytDoneSkipBody,
-  type ytMarkCompleteBody,
-  type ytMoveBody,
-  type ytRevisionBody,
 } from '@cutroom/domain';
+import type {
+  ytAssetsBody,
+  ytDoneSkipBody,
+  ytMarkCompleteBody,
+  ytMoveBody,
+  ytRevisionBody,
+} from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { lockCard } from '../../db/locks.js';

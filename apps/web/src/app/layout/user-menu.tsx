@@ -2,7 +2,8 @@ import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MenuOnDemand } from '../../components/menu-on-demand';
-import { ROLE_LABELS, type UserView } from '@cutroom/domain';
+import { ROLE_LABELS } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { useLogout } from '../../lib/session';
 import { PATHS } from '../paths';
 

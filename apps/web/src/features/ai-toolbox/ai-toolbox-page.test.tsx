@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AI_PARAMS_STORAGE_KEY, MSG, type AiSavedItem } from '@cutroom/domain';
+import { AI_PARAMS_STORAGE_KEY, MSG } from '@cutroom/domain';
+import type { AiSavedItem } from '@cutroom/domain/schemas';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AI_FAILURES, AI_STREAM_EVENTS, API, MSG, TAB_HEADER, type AiToolType, type CallInput } from '@cutroom/domain';
+import { AI_FAILURES, AI_STREAM_EVENTS, MSG, TAB_HEADER, type AiToolType } from '@cutroom/domain';
+import { API, type CallInput } from '@cutroom/domain/contract';
 import { ApiError, browserTimeZone, failureMessage } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { notify } from '../../lib/notify';

@@ -22,9 +22,9 @@ import {
   cutText,
   durationText,
   plainText,
-  type AiSavedItem,
   type AiToolType,
 } from '@cutroom/domain';
+import type { AiSavedItem } from '@cutroom/domain/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { QueryTable } from '../../components/query-table';

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import { DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from '@cutroom/domain';
 import { call } from '../../lib/call';
 
 /** Whose analytics: a customer's id, or undefined for the signed-in customer's own. */

@@ -3,7 +3,8 @@ import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Tooltip }
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArchive, IconArrowBackUp, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { MSG, NAV_ITEMS, SUBSCRIPTION_TYPES, calendarDay, labelOf, type ArchivedCard } from '@cutroom/domain';
+import { MSG, NAV_ITEMS, SUBSCRIPTION_TYPES, calendarDay, labelOf } from '@cutroom/domain';
+import type { ArchivedCard } from '@cutroom/domain/schemas';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';

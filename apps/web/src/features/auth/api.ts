@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { API, CallInput } from '@cutroom/domain';
+import type { API, CallInput } from '@cutroom/domain/contract';
 import { call } from '../../lib/call';
 import { loadContract } from '../../lib/contract';
 import { meQuery } from '../../lib/session';

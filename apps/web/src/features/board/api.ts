@@ -10,22 +10,17 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
+import { API, MOVE_ROUTES, type CallInput, type ReplyOf } from '@cutroom/domain/contract';
 import {
-  API,
   CARD_FIRST_LOAD_MIN,
   CARD_PAGE_SIZE,
-  MOVE_ROUTES,
   ROLE_LABELS,
   type BoardColumnKey,
-  type CallInput,
   type CardStatus,
-  type CardTileReply,
-  type GetCardsBody,
   type MoveCall,
-  type ReplyOf,
   type Role,
-  type UserView,
 } from '@cutroom/domain';
+import type { CardTileReply, GetCardsBody, UserView } from '@cutroom/domain/schemas';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { uploadFile } from '../../lib/upload';

@@ -3,7 +3,8 @@ import { Badge, Button, Center, Group, Loader, Skeleton, Text, Title } from '@ma
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { MSG, type CardTileReply } from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
+import type { CardTileReply } from '@cutroom/domain/schemas';
 import { flattenPages, useColumnCards, type CardFilters } from './api';
 import classes from './board.module.css';
 import { CardTile } from './card-tile';

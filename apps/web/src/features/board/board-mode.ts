@@ -1,4 +1,5 @@
-import { defaultViewType, mayUseYtMode as mayUseYtModeFor, type UserView, type ViewType } from '@cutroom/domain';
+import { defaultViewType, mayUseYtMode as mayUseYtModeFor, type ViewType } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { readLocal } from '../../lib/storage';
 
 /** The domain's rule for the signed-in user. */

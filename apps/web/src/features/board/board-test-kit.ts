@@ -1,12 +1,6 @@
 import { vi } from 'vitest';
-import {
-  BOARD_COLUMNS,
-  YT_BOARD_COLUMNS,
-  cardTile,
-  type CardTileReply,
-  type Role,
-  type YtStatus,
-} from '@cutroom/domain';
+import { BOARD_COLUMNS, YT_BOARD_COLUMNS, type Role, type YtStatus } from '@cutroom/domain';
+import { cardTile, type CardTileReply } from '@cutroom/domain/schemas';
 import { makeCardDetail, makeUser } from '../../test/fixtures';
 import { fakeServer, type Reply } from '../../test/fake-server';
 

@@ -13,7 +13,8 @@ import {
   type DropAnimation,
 } from '@dnd-kit/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { BoardColumnKey, CardTileReply } from '@cutroom/domain';
+import type { BoardColumnKey } from '@cutroom/domain';
+import type { CardTileReply } from '@cutroom/domain/schemas';
 import { boardKeys, flattenPages, useReorderCards, type CardFilters, type ColumnData } from './api';
 import { BoardColumnView, type DragData, type DropState } from './board-column';
 import { CardTile } from './card-tile';

@@ -8,7 +8,8 @@ import {
   IconRefresh,
   IconStarFilled,
 } from '@tabler/icons-react';
-import { openFixLabel, type CardTileReply } from '@cutroom/domain';
+import { openFixLabel } from '@cutroom/domain';
+import type { CardTileReply } from '@cutroom/domain/schemas';
 import { TooltipOnDemand } from '../../components/tooltip-on-demand';
 import classes from './tile.module.css';
 

@@ -12,7 +12,8 @@ import {
   IconPlayerPlay,
   IconResize,
 } from '@tabler/icons-react';
-import { CARD_STATUS_LABELS, MSG, type CardTileReply } from '@cutroom/domain';
+import { CARD_STATUS_LABELS, MSG } from '@cutroom/domain';
+import type { CardTileReply } from '@cutroom/domain/schemas';
 import { columnOfStatus, STATUS_COLORS } from './columns';
 import { cardPermissions, movesFor } from './move-plan';
 import { useCardActions } from './move-workflow';

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
-import { isInProgress, type CardTileReply } from '@cutroom/domain';
+import { isInProgress } from '@cutroom/domain';
+import type { CardTileReply } from '@cutroom/domain/schemas';
 import { ExpectedBy } from '../../components/expected-by';
 import { TooltipOnDemand } from '../../components/tooltip-on-demand';
 import { cardDetailsPath } from '../../lib/card-url';

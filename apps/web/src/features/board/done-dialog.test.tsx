@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG, type CardTileReply } from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
+import type { CardTileReply } from '@cutroom/domain/schemas';
 import { renderApp } from '../../test/render-app';
 import { makeCardDetail } from '../../test/fixtures';
 import { boardServer, makeCard } from './board-test-kit';

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG, type CardTileReply, type Role } from '@cutroom/domain';
+import { MSG, type Role } from '@cutroom/domain';
+import type { CardTileReply } from '@cutroom/domain/schemas';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { boardServer, makeCard } from './board-test-kit';

@@ -1,7 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Group } from '@mantine/core';
 import { Segmented } from '../../components/segmented';
-import type { UserView, ViewType } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
+import type { ViewType } from '@cutroom/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import type { CardTileReply } from '@cutroom/domain';
+import type { CardTileReply } from '@cutroom/domain/schemas';
 import { cardDetailsPath } from '../../lib/card-url';
 import { CardIcons } from './card-icons';
 import { CardActionsMenu, CardStatusMenu } from './card-menus';

@@ -7,10 +7,10 @@ import {
   TIMELINE_HOURS_WITH_REVISION,
   type BoardColumnKey,
   type CardStatus,
-  type CardTileReply,
   type MoveCall,
   type Role,
 } from '@cutroom/domain';
+import type { CardTileReply } from '@cutroom/domain/schemas';
 import { policyFor, type PolicyViewer } from '../../lib/policy';
 import { columnOfStatus } from './columns';
 

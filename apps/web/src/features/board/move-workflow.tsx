@@ -1,6 +1,7 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Stack, Text } from '@mantine/core';
-import { MSG, type CardStatus, type CardTileReply, type UserView } from '@cutroom/domain';
+import { MSG, type CardStatus } from '@cutroom/domain';
+import type { CardTileReply, UserView } from '@cutroom/domain/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { RevisionDialog } from '../../components/revision-dialog';
 import { ReminderDialog } from '../../components/yt-reminder-dialog';

@@ -1,7 +1,8 @@
 // The home route's loader asks for the board's first data while the route's code still loads (issue 17),
 // with the queries the columns and the header use, so nothing is fetched twice.
 import type { QueryClient } from '@tanstack/react-query';
-import type { UserView, ViewType } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
+import type { ViewType } from '@cutroom/domain';
 import { allowanceQuery, columnQuery, countsQuery } from './api';
 import { initialMode } from './board-mode';
 import { ALL_TABS, listColumns, visibleColumns } from './columns';

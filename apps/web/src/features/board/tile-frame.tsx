@@ -1,6 +1,6 @@
 import type { CSSProperties, HTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { CardTileReply } from '@cutroom/domain';
+import type { CardTileReply } from '@cutroom/domain/schemas';
 import classes from './tile.module.css';
 
 export interface TileFrameProps extends HTMLAttributes<HTMLDivElement> {

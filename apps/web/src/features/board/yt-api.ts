@@ -8,7 +8,9 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import type { YT_BOARD_COLUMNS } from '@cutroom/domain';
-import { API, CARD_PAGE_SIZE, type CardTileReply, type YtStatus } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import { CARD_PAGE_SIZE, type YtStatus } from '@cutroom/domain';
+import type { CardTileReply } from '@cutroom/domain/schemas';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { notify } from '../../lib/notify';

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { DndContext, DragOverlay, pointerWithin, useDraggable, type DragEndEvent } from '@dnd-kit/core';
-import { YT_BOARD_COLUMNS, type CardTileReply, type YtStatus } from '@cutroom/domain';
+import { YT_BOARD_COLUMNS, type YtStatus } from '@cutroom/domain';
+import type { CardTileReply } from '@cutroom/domain/schemas';
 import { ytPolicyFor, ytStatusOf, type PolicyViewer } from '../../lib/policy';
 import { flattenPages } from './api';
 import { ColumnShell, type DropState } from './board-column';

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
-import { YT_STATUS_LABELS, YT_STATUS_TEXT, type CardTileReply, type YtStatus, fullName } from '@cutroom/domain';
+import { YT_STATUS_LABELS, YT_STATUS_TEXT, type YtStatus, fullName } from '@cutroom/domain';
+import type { CardTileReply } from '@cutroom/domain/schemas';
 import { cardDetailsPath } from '../../lib/card-url';
 import { ytPolicyFor, ytStatusOf } from '../../lib/policy';
 import { StatusMoveMenu, TileControls } from './card-menus';

@@ -1,6 +1,7 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Text } from '@mantine/core';
-import { YT_STATUS_LABELS, type CardTileReply, type UserView, type YtStatus } from '@cutroom/domain';
+import { YT_STATUS_LABELS, type YtStatus } from '@cutroom/domain';
+import type { CardTileReply, UserView } from '@cutroom/domain/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { YtAssetsDialog } from '../../components/yt-assets-dialog';
 import { YtCompleteDialog } from '../../components/yt-complete-dialog';

@@ -12,7 +12,8 @@ import {
   IconUpload,
   IconVideo,
 } from '@tabler/icons-react';
-import { MSG, type CardDetailReply, type UserView } from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
+import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { RevisionDialog } from '../../components/revision-dialog';
 import { useArchive, useMarkComplete, usePause, useRepurpose, useRevision } from './api/workflow-moves';

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Skeleton, Stack, Tabs } from '@mantine/core';
 import { IconBrandYoutube, IconFileDescription, IconMessageCircle, IconMovie } from '@tabler/icons-react';
-import { MSG, type CardDetailReply, type UserView } from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
+import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { ErrorState } from '../../components/error-state';
 import { isApiError } from '../../lib/api-client';

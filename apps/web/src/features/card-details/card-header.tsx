@@ -11,7 +11,8 @@ import {
   IconStarFilled,
   IconX,
 } from '@tabler/icons-react';
-import { CARD_STATUS_LABELS, MSG, TITLE_MAX, type CardDetailReply, type UserView } from '@cutroom/domain';
+import { CARD_STATUS_LABELS, MSG, TITLE_MAX } from '@cutroom/domain';
+import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import { ExpectedBy } from '../../components/expected-by';
 import { notify } from '../../lib/notify';
 import { policyFor } from '../../lib/policy';

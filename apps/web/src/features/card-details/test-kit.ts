@@ -1,4 +1,5 @@
-import type { CardDetailReply, NoteView, Role, UserView } from '@cutroom/domain';
+import type { CardDetailReply, NoteView, UserView } from '@cutroom/domain/schemas';
+import type { Role } from '@cutroom/domain';
 import { fakeServer, type Reply } from '../../test/fake-server';
 import { makeUser } from '../../test/fixtures';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, type CreateCardBody, type ReplyOf, type UpdateCardBody } from '@cutroom/domain';
+import { API, type ReplyOf } from '@cutroom/domain/contract';
+import type { CreateCardBody, UpdateCardBody } from '@cutroom/domain/schemas';
 import { call } from '../../lib/call';
 import { uploadFile } from '../../lib/upload';
 import type { RepurposeBody } from './request-values';

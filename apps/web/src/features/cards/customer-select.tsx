@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Loader, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { MSG, type UserView } from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { useCustomerSearch } from '../../lib/customer-search';
 
 interface CustomerSelectProps {

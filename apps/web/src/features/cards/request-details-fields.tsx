@@ -1,15 +1,8 @@
 import { Box, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconDots } from '@tabler/icons-react';
-import {
-  ASPECT_RATIOS,
-  TITLE_MAX,
-  URL_MAX,
-  VIDEO_PURPOSES,
-  choicesOf,
-  normalizeTitle,
-  type UserView,
-} from '@cutroom/domain';
+import { ASPECT_RATIOS, TITLE_MAX, URL_MAX, VIDEO_PURPOSES, choicesOf, normalizeTitle } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { CustomerSelect } from './customer-select';
 import type { RequestValues } from './request-values';
 import classes from './requests.module.css';

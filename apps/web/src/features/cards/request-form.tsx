@@ -3,7 +3,8 @@ import { Alert, Button, Divider, Group, Stack, Stepper, Text, Title } from '@man
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconLock } from '@tabler/icons-react';
-import { MSG, type UserView } from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { isApiError, type ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useCurrentUser } from '../../lib/session';

@@ -1,17 +1,12 @@
 import {
   EDIT_REQUIRED_FIELDS,
-  MAX_REPURPOSE_SIZES,
-  REPURPOSE_SIZES,
-  VIDEO_PURPOSES,
-  canonicalOf,
-  isOptionOf,
   createCardBody,
   updateCardBody,
   type CardDetailReply,
   type CreateCardBody,
   type UpdateCardBody,
-  MSG,
-} from '@cutroom/domain';
+} from '@cutroom/domain/schemas';
+import { MAX_REPURPOSE_SIZES, REPURPOSE_SIZES, VIDEO_PURPOSES, canonicalOf, isOptionOf, MSG } from '@cutroom/domain';
 import { zodFieldErrors } from '../../lib/form-errors';
 
 /** The request form's state; selects hold strings, lists hold what the user typed (empties included). */

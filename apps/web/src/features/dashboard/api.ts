@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API, type ReportTab } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import type { ReportTab } from '@cutroom/domain';
 import { call } from '../../lib/call';
 import type { ReportRange } from '../../lib/report-range';
 

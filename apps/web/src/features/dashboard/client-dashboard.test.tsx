@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG, lastDays, todayIn, type ClientDashboardReply } from '@cutroom/domain';
+import { MSG, lastDays, todayIn } from '@cutroom/domain';
+import type { ClientDashboardReply } from '@cutroom/domain/schemas';
 import { browserTimeZone } from '../../lib/api-client';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';

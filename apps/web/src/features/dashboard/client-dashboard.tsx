@@ -2,13 +2,8 @@ import { useState } from 'react';
 import { Anchor, Badge, Center, Pagination, Stack, Table, Text } from '@mantine/core';
 import { IconLayoutDashboard } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import {
-  CARD_STATUS_LABELS,
-  DEFAULT_RANGE_DAYS,
-  MSG,
-  TABLE_PAGE_SIZE,
-  type ClientDashboardReply,
-} from '@cutroom/domain';
+import { CARD_STATUS_LABELS, DEFAULT_RANGE_DAYS, MSG, TABLE_PAGE_SIZE } from '@cutroom/domain';
+import type { ClientDashboardReply } from '@cutroom/domain/schemas';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';

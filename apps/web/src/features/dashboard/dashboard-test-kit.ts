@@ -1,12 +1,6 @@
 import { vi } from 'vitest';
-import type {
-  CommentStats,
-  CustomerStatsRow,
-  DashboardReply,
-  ReportTab,
-  StaffStats,
-  VideoStats,
-} from '@cutroom/domain';
+import type { CommentStats, CustomerStatsRow, DashboardReply, StaffStats, VideoStats } from '@cutroom/domain/schemas';
+import type { ReportTab } from '@cutroom/domain';
 import { queriesTo } from '../../test/requests';
 
 export const staffRow = (overrides: Partial<StaffStats> = {}): StaffStats => ({

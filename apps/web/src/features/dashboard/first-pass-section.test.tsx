@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { REVISION_REASON_MSG, lastDays, todayIn, type FirstPassReply, type Role } from '@cutroom/domain';
+import { REVISION_REASON_MSG, lastDays, todayIn, type Role } from '@cutroom/domain';
+import type { FirstPassReply } from '@cutroom/domain/schemas';
 import { browserTimeZone } from '../../lib/api-client';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';

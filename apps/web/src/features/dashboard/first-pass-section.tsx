@@ -1,5 +1,6 @@
 import { Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { MSG, REVISION_REASON_MSG, formatRate, type FirstPassReply, type FirstPassRow } from '@cutroom/domain';
+import { MSG, REVISION_REASON_MSG, formatRate } from '@cutroom/domain';
+import type { FirstPassReply, FirstPassRow } from '@cutroom/domain/schemas';
 import { ErrorState } from '../../components/error-state';
 import type { ReportRange } from '../../lib/report-range';
 import { useFirstPass } from './api';

@@ -1,6 +1,6 @@
 import { Group, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
-import { API } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
 import { call } from '../../lib/call';
 import type { ReportRange } from '../../lib/report-range';
 

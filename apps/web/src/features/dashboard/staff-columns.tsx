@@ -1,11 +1,5 @@
-import {
-  averageOf,
-  type CommentStats,
-  type CustomerStatsRow,
-  type CustomerAverages,
-  type ReportTab,
-  type StaffStats,
-} from '@cutroom/domain';
+import { averageOf, type ReportTab } from '@cutroom/domain';
+import type { CommentStats, CustomerStatsRow, CustomerAverages, StaffStats } from '@cutroom/domain/schemas';
 import { customerProfilePath, userProfilePath } from '../../app/paths';
 import { rangeSearch, type ReportRange } from '../../lib/report-range';
 import { PersonCell } from './person-cell';

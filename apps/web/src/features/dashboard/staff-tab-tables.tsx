@@ -1,5 +1,6 @@
 import { Skeleton, Stack } from '@mantine/core';
-import { MSG, REPORT_TAB_LABELS, type DashboardReply, type ReportTab, type StaffStats } from '@cutroom/domain';
+import { MSG, REPORT_TAB_LABELS, type ReportTab } from '@cutroom/domain';
+import type { DashboardReply, StaffStats } from '@cutroom/domain/schemas';
 import { ErrorState } from '../../components/error-state';
 import type { ReportRange } from '../../lib/report-range';
 import { useArtDashboard } from './api';

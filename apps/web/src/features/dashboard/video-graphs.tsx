@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { DonutChart, type DonutChartCell } from '@mantine/charts';
 import { Paper, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { RATING_MAX, type VideoStats } from '@cutroom/domain';
+import { RATING_MAX } from '@cutroom/domain';
+import type { VideoStats } from '@cutroom/domain/schemas';
 import { rangeSearch, type ReportRange } from '../../lib/report-range';
 
 const EMPTY: DonutChartCell[] = [{ name: 'None', value: 1, color: 'gray.2' }];

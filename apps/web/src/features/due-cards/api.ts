@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API, type CallInput } from '@cutroom/domain';
+import { API, type CallInput } from '@cutroom/domain/contract';
 import { call } from '../../lib/call';
 
 export type DueCardsQuery = NonNullable<CallInput<typeof API.dueCards.list>['query']>;

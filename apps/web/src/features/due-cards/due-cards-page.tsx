@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Center, Group, Pagination, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { API, DUE_CARDS_PAGE_SIZE, todayInNewYork } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import { DUE_CARDS_PAGE_SIZE, todayInNewYork } from '@cutroom/domain';
 import { PageHeader } from '../../components/page-header';
 import { ReloadButton } from '../../components/reload-button';
 import { useCurrentUser } from '../../lib/session';

@@ -2,14 +2,8 @@ import { Anchor, Badge, Group, Table, Tooltip } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import {
-  CARD_STATUS_LABELS,
-  MSG,
-  YT_STATUS_LABELS,
-  promiseLabel,
-  type DueCard,
-  type DueCardsReply,
-} from '@cutroom/domain';
+import { CARD_STATUS_LABELS, MSG, YT_STATUS_LABELS, promiseLabel } from '@cutroom/domain';
+import type { DueCard, DueCardsReply } from '@cutroom/domain/schemas';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { QueryTable } from '../../components/query-table';
 import { cardDetailsPath } from '../../lib/card-url';

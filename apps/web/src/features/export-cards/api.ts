@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API, type CallInput } from '@cutroom/domain';
+import { API, type CallInput } from '@cutroom/domain/contract';
 import { call } from '../../lib/call';
 
 export type ExportCardsQuery = NonNullable<CallInput<typeof API.exportCards.list>['query']>;

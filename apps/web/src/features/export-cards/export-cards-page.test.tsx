@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_RANGE_DAYS, MSG, lastDays, todayIn, type ExportCardsReply } from '@cutroom/domain';
+import { DEFAULT_RANGE_DAYS, MSG, lastDays, todayIn } from '@cutroom/domain';
+import type { ExportCardsReply } from '@cutroom/domain/schemas';
 import { browserTimeZone } from '../../lib/api-client';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';

@@ -1,14 +1,8 @@
 import { ActionIcon, Button, Divider, Group, Modal, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import {
-  HELP_FAQS_MAX,
-  HELP_VIDEOS_MAX,
-  HELP_TEXT_MAX,
-  TITLE_MAX,
-  helpContentSchema,
-  type HelpContent,
-} from '@cutroom/domain';
+import { HELP_FAQS_MAX, HELP_VIDEOS_MAX, HELP_TEXT_MAX, TITLE_MAX } from '@cutroom/domain';
+import { helpContentSchema, type HelpContent } from '@cutroom/domain/schemas';
 import { isApiError } from '../../lib/api-client';
 import { zodFieldErrors } from '../../lib/form-errors';
 import { useUpdateHelp } from './api';

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_HANDBOOK, DEFAULT_HELP, MSG, type HelpContent } from '@cutroom/domain';
+import { DEFAULT_HANDBOOK, DEFAULT_HELP, type HelpContent } from '@cutroom/domain/schemas';
+import { MSG } from '@cutroom/domain';
 import { stubDocumentFonts } from '../../test/document-fonts';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';

@@ -13,7 +13,8 @@ import {
   Title,
 } from '@mantine/core';
 import { IconExternalLink, IconPencil, IconPlayerPlay, IconSearch, IconVideoOff } from '@tabler/icons-react';
-import { isPlayableVideoUrl, searchHelpVideos, type HelpVideo } from '@cutroom/domain';
+import { isPlayableVideoUrl, searchHelpVideos } from '@cutroom/domain';
+import type { HelpVideo } from '@cutroom/domain/schemas';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { ErrorState } from '../../components/error-state';
 import { SectionLoader } from '../../components/loaders';

@@ -1,14 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  API,
-  INBOX_CHAT_PAGE_SIZE,
-  INBOX_PAGE_SIZE,
-  MSG,
-  type CallInput,
-  type ReplyOf,
-  type InboxNoteView,
-  type InboxStatus,
-} from '@cutroom/domain';
+import { API, type CallInput, type ReplyOf } from '@cutroom/domain/contract';
+import { INBOX_CHAT_PAGE_SIZE, INBOX_PAGE_SIZE, MSG, type InboxStatus } from '@cutroom/domain';
+import type { InboxNoteView } from '@cutroom/domain/schemas';
 import { isApiError } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { useLiveEvents } from '../../lib/live-events';

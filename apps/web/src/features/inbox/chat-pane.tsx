@@ -16,15 +16,8 @@ import {
   Typography,
 } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconDots, IconSend2 } from '@tabler/icons-react';
-import {
-  INBOX_MESSAGE_MAX,
-  MSG,
-  messagePolicy,
-  threadPolicy,
-  type InboxNoteView,
-  type InboxThreadView,
-  type Role,
-} from '@cutroom/domain';
+import { INBOX_MESSAGE_MAX, MSG, messagePolicy, threadPolicy, type Role } from '@cutroom/domain';
+import type { InboxNoteView, InboxThreadView } from '@cutroom/domain/schemas';
 import { ChatTextarea } from '../../components/chat-textarea';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState } from '../../components/error-state';

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG, type InboxNoteView, type InboxThreadView } from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
+import type { InboxNoteView, InboxThreadView } from '@cutroom/domain/schemas';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';

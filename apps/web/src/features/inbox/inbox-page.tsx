@@ -15,15 +15,8 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconInbox, IconMessagePlus, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import {
-  INBOX_PAGE_SIZE,
-  MOBILE_PX,
-  MSG,
-  NAV_ITEMS,
-  isInboxStaff,
-  type InboxStatus,
-  type InboxThreadView,
-} from '@cutroom/domain';
+import { INBOX_PAGE_SIZE, MOBILE_PX, MSG, NAV_ITEMS, isInboxStaff, type InboxStatus } from '@cutroom/domain';
+import type { InboxThreadView } from '@cutroom/domain/schemas';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { ErrorState } from '../../components/error-state';
 import { SectionLoader } from '../../components/loaders';

@@ -7,9 +7,9 @@ import {
   API_TOKEN_SCOPE_LABELS,
   WEBHOOK_LIMITS,
   type ApiTokenScope,
-  type ApiTokenView,
   INTEGRATION_MSG,
 } from '@cutroom/domain';
+import type { ApiTokenView } from '@cutroom/domain/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { QueryTable } from '../../components/query-table';

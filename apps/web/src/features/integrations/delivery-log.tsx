@@ -1,7 +1,8 @@
 import { Accordion, Badge, Button, Code, Drawer, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconRefresh, IconSend } from '@tabler/icons-react';
-import { WEBHOOK_EVENT_LABELS, type DeliveryState, type DeliveryView, type WebhookView } from '@cutroom/domain';
+import { WEBHOOK_EVENT_LABELS, type DeliveryState } from '@cutroom/domain';
+import type { DeliveryView, WebhookView } from '@cutroom/domain/schemas';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { ErrorState } from '../../components/error-state';
 import { formatDateTime } from '../../lib/format-time';

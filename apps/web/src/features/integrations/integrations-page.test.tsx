@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { INTEGRATION_MSG, type ApiTokenView, type DeliveryView, type WebhookView } from '@cutroom/domain';
+import { INTEGRATION_MSG } from '@cutroom/domain';
+import type { ApiTokenView, DeliveryView, WebhookView } from '@cutroom/domain/schemas';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';

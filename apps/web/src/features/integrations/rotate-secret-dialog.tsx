@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { WebhookView } from '@cutroom/domain';
+import type { WebhookView } from '@cutroom/domain/schemas';
 import { useRotateWebhookSecret } from './api';
 import { SecretOnceStep } from './secret-once';
 

@@ -6,9 +6,9 @@ import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_LIMITS,
   type WebhookEvent,
-  type WebhookView,
   INTEGRATION_MSG,
 } from '@cutroom/domain';
+import type { WebhookView } from '@cutroom/domain/schemas';
 import { isApiError } from '../../lib/api-client';
 import { useCreateWebhook, useUpdateWebhook } from './api';
 import { SecretOnceStep } from './secret-once';

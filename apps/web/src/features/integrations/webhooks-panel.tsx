@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconKey, IconListDetails, IconPencil, IconPlus, IconTrash, IconWebhook } from '@tabler/icons-react';
-import { WEBHOOK_EVENT_LABELS, type WebhookView } from '@cutroom/domain';
+import { WEBHOOK_EVENT_LABELS } from '@cutroom/domain';
+import type { WebhookView } from '@cutroom/domain/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { QueryTable } from '../../components/query-table';

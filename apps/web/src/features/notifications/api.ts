@@ -1,13 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { API, type CallInput } from '@cutroom/domain/contract';
 import {
-  API,
   NOTIFICATION_POLL_MS,
   NOTIFICATIONS_PAGE_MAX,
   NOTIFICATIONS_PAGE_SIZE,
-  type CallInput,
   type NotificationGroup,
-  type NotificationView,
 } from '@cutroom/domain';
+import type { NotificationView } from '@cutroom/domain/schemas';
 import { errorMessage } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { useLiveEvents } from '../../lib/live-events';

@@ -1,7 +1,8 @@
 import { Avatar, Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { NOTIFICATION_TYPES, type NotificationView } from '@cutroom/domain';
+import { NOTIFICATION_TYPES } from '@cutroom/domain';
+import type { NotificationView } from '@cutroom/domain/schemas';
 import { cardDetailsPath } from '../../lib/card-url';
 import { formatDateTime } from '../../lib/format-time';
 import { cardIdOf, useMarkRead } from './api';

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG, NOTIFICATION_POLL_MS, NOTIFICATION_TYPES, type NotificationView } from '@cutroom/domain';
+import { MSG, NOTIFICATION_POLL_MS, NOTIFICATION_TYPES } from '@cutroom/domain';
+import type { NotificationView } from '@cutroom/domain/schemas';
 import { makeUser } from '../../test/fixtures';
 import { FakeEventSource } from '../../test/fake-event-source';
 import { fakeServer, type Reply } from '../../test/fake-server';

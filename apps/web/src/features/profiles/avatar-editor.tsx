@@ -1,6 +1,7 @@
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
-import { MSG, UPLOAD_PURPOSES, type UserView } from '@cutroom/domain';
+import { MSG, UPLOAD_PURPOSES } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useDeleteProfileFile, useUploadAvatar } from './own-profile-api';

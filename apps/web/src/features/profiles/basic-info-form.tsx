@@ -21,15 +21,13 @@ import {
   MSG,
   REFERRALS,
   REFERRALS_WITH_SOURCE,
-  REFERRAL_SOURCE_MAX,
   TIME_ZONES,
   choicesOf,
-  profileBody,
   ytFieldErrors,
   type CustomerDetailKey,
   type MailPreferenceKey,
-  type UserView,
 } from '@cutroom/domain';
+import { REFERRAL_SOURCE_MAX, profileBody, type UserView } from '@cutroom/domain/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmailField, NameFields } from '../../components/person-fields';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt';

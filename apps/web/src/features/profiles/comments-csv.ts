@@ -1,4 +1,5 @@
-import { COMMENT_EXPORT_TIME_ZONE, csvDocument, type ExportedComment } from '@cutroom/domain';
+import { COMMENT_EXPORT_TIME_ZONE, csvDocument } from '@cutroom/domain';
+import type { ExportedComment } from '@cutroom/domain/schemas';
 import { plainTextOf } from '../card-details/public';
 
 const manila = new Intl.DateTimeFormat('en-US', {

@@ -31,8 +31,8 @@ import {
   labelOf,
   type MailPreferenceKey,
   type UpdateUserField,
-  type UserView,
 } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { SlotSelects } from '../../components/slot-selects';
 import { TeamLeadSelect } from '../../components/team-lead-select';
 import { STAFF_LISTERS, filledSlots, useStaffOptions } from '../../lib/staff';

@@ -1,5 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { CUSTOMER_DETAIL_KEYS, mayEditCustomerDetails, ytFieldErrors, type UserView } from '@cutroom/domain';
+import { CUSTOMER_DETAIL_KEYS, mayEditCustomerDetails, ytFieldErrors } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { CustomerDetailFields } from '../../components/customer-detail-fields';
 import { ThumbnailReference } from '../../components/thumbnail-reference';
 import { userKey, type UserChanges } from './api';

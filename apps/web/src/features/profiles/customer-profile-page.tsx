@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { IconBrandYoutube, IconReceipt, IconUserEdit } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
-import { type UserView } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { userProfilePath } from '../../app/paths';
 import { PageHeader } from '../../components/page-header';
 import { formatDay } from '../../lib/format-time';

@@ -4,16 +4,16 @@ import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Table, Textarea, Tit
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconBeach, IconCalendar, IconTrash } from '@tabler/icons-react';
+import { API } from '@cutroom/domain/contract';
 import {
-  API,
   LEAVE_REASON_MAX,
-  MSG,
   leaveNotifyChoices,
   updateLeaveBody,
   type LeaveNotifyChoice,
   type LeaveView,
   type UserView,
-} from '@cutroom/domain';
+} from '@cutroom/domain/schemas';
+import { MSG } from '@cutroom/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { QueryTable } from '../../components/query-table';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { API, type CallInput, type UserView } from '@cutroom/domain';
+import { API, type CallInput } from '@cutroom/domain/contract';
+import type { UserView } from '@cutroom/domain/schemas';
 import { call } from '../../lib/call';
 import { ME_KEY } from '../../lib/session';
 import { uploadFile } from '../../lib/upload';

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER_DETAIL_KEYS, MSG, type UserView } from '@cutroom/domain';
+import { CUSTOMER_DETAIL_KEYS, MSG } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Paper, Tabs } from '@mantine/core';
 import { IconKey, IconLock, IconRefresh, IconUserEdit } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
-import type { UserView } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { PageHeader } from '../../components/page-header';
 import { SectionLoader } from '../../components/loaders';
 import { ErrorState } from '../../components/error-state';

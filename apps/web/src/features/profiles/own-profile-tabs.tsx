@@ -1,7 +1,9 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconReceipt } from '@tabler/icons-react';
-import { API, SUBSCRIPTION_TYPES, labelOf, type UserView } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import { SUBSCRIPTION_TYPES, labelOf } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { call } from '../../lib/call';
 import { formatDay } from '../../lib/format-time';
 import { AnalyticsPanel } from '../analytics/public';

@@ -1,6 +1,6 @@
 import { Button, Group, List, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
-import type { UserView } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { useUpdateProfile } from './own-profile-api';
 
 /** The customer's first steps, in the order the portal is used. */

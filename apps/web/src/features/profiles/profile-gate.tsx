@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
-import { MSG, fill, type UserView } from '@cutroom/domain';
+import { MSG, fill } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { PATHS } from '../../app/paths';
 import { ErrorState } from '../../components/error-state';
 import { errorMessage } from '../../lib/api-client';

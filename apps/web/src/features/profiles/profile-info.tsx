@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconStar } from '@tabler/icons-react';
-import { MSG, SUBSCRIPTION_TYPES, labelOf, type UserView } from '@cutroom/domain';
+import { MSG, SUBSCRIPTION_TYPES, labelOf } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { useAverageRating } from './api';
 
 /** Spec 002 §4: plans show as SINGLE, WEEKLY, …, CUSTOM (n). */

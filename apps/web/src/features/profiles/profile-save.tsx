@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { MSG, updateUserBody, type UserView } from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
+import { updateUserBody, type UserView } from '@cutroom/domain/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt';
 import { isApiError } from '../../lib/api-client';

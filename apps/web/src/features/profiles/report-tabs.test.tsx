@@ -1,16 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import {
-  MSG,
-  fill,
-  lastDays,
-  todayIn,
-  type CsatReply,
-  type ExportedComment,
-  type ResponseRateReply,
-  type UserView,
-} from '@cutroom/domain';
+import { MSG, fill, lastDays, todayIn } from '@cutroom/domain';
+import type { CsatReply, ExportedComment, ResponseRateReply, UserView } from '@cutroom/domain/schemas';
 import { browserTimeZone } from '../../lib/api-client';
 import { captureDownloads, queriesTo } from '../../test/requests';
 import { makeUser } from '../../test/fixtures';

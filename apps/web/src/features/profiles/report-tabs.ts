@@ -1,5 +1,5 @@
+import { API } from '@cutroom/domain/contract';
 import {
-  API,
   DEFAULT_RANGE_DAYS,
   RESPONSE_RATE_PROFILE_ROLES,
   YT_RESPONSE_RATE_PROFILE_ROLES,

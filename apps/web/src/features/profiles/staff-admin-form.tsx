@@ -1,5 +1,6 @@
 import { Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
-import { MSG, editableUserFields, isRole, type Role, type UpdateUserField, type UserView } from '@cutroom/domain';
+import { MSG, editableUserFields, isRole, type Role, type UpdateUserField } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { EmailField, NameFields } from '../../components/person-fields';
 import { TeamLeadSelect } from '../../components/team-lead-select';
 import { STAFF_ROLE_CHOICES } from '../../lib/staff';

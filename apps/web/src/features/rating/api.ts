@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, MSG, type CallInput } from '@cutroom/domain';
+import { API, type CallInput } from '@cutroom/domain/contract';
+import { MSG } from '@cutroom/domain';
 import { failureMessage } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { notify } from '../../lib/notify';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GetCardReply, RatingRecord } from '@cutroom/domain';
+import type { GetCardReply, RatingRecord } from '@cutroom/domain/schemas';
 import { stubDocumentFonts } from '../../test/document-fonts';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer, type Reply } from '../../test/fake-server';

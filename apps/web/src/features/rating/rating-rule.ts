@@ -1,4 +1,5 @@
-import { RATING_REASON_MIN, type API, type CallInput, type RATING_ADMIN_PARTS } from '@cutroom/domain';
+import { RATING_REASON_MIN, type RATING_ADMIN_PARTS } from '@cutroom/domain/schemas';
+import type { API, CallInput } from '@cutroom/domain/contract';
 
 export type RatingPart = (typeof RATING_ADMIN_PARTS)[number];
 

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Box, CloseButton, Group, Image, Paper, Stack } from '@mantine/core';
-import { announcementDismissKey, type AnnouncementView } from '@cutroom/domain';
+import { announcementDismissKey } from '@cutroom/domain';
+import type { AnnouncementView } from '@cutroom/domain/schemas';
 import { safeHtml } from '../../lib/safe-html';
 import { useActiveAnnouncement } from './api';
 import classes from './announcement-banner.module.css';

@@ -25,9 +25,9 @@ import {
   BANNER_HEADING_STYLES,
   BANNER_IMAGE_PX_MAX,
   BANNER_TEXT_STYLES,
-  MSG,
   type AnnouncementView,
-} from '@cutroom/domain';
+} from '@cutroom/domain/schemas';
+import { MSG } from '@cutroom/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { RichTextField } from '../../components/rich-text-field';

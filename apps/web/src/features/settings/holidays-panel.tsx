@@ -4,7 +4,8 @@ import { ActionIcon, Button, Group, Paper, Stack, Switch, Table, TextInput, Titl
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconCalendar, IconCalendarOff, IconPencil, IconTrash } from '@tabler/icons-react';
-import { MSG, TITLE_MAX, type HolidayView } from '@cutroom/domain';
+import { MSG, TITLE_MAX } from '@cutroom/domain';
+import type { HolidayView } from '@cutroom/domain/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { QueryTable } from '../../components/query-table';

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, MSG, type CallInput } from '@cutroom/domain';
+import { API, type CallInput } from '@cutroom/domain/contract';
+import { MSG } from '@cutroom/domain';
 import { call } from '../../lib/call';
 import { failureMessage } from '../../lib/api-client';
 import { notify } from '../../lib/notify';

@@ -1,4 +1,6 @@
-import { API, MSG, TAB_HEADER, UPLOAD_PARALLEL_PARTS, UPLOAD_PART_URLS_MAX, type UploadedFile } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import { MSG, TAB_HEADER, UPLOAD_PARALLEL_PARTS, UPLOAD_PART_URLS_MAX } from '@cutroom/domain';
+import type { UploadedFile } from '@cutroom/domain/schemas';
 import { ApiError, isApiError } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { TAB_ID } from '../../lib/tab-id';

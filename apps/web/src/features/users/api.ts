@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, MSG, type Access, type CallInput, type ReplyOf, type Role } from '@cutroom/domain';
+import { API, type Access, type CallInput, type ReplyOf } from '@cutroom/domain/contract';
+import { MSG, type Role } from '@cutroom/domain';
 import { errorMessage, failureMessage, isApiError } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { notify } from '../../lib/notify';

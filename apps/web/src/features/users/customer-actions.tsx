@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconRotateClockwise, IconTrash } from '@tabler/icons-react';
-import { API, MSG, fill, type Role } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import { MSG, fill, type Role } from '@cutroom/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { mayCall, useDeleteUser, useRenewSubscription, useToggleSubscription, type Customer } from './api';
 

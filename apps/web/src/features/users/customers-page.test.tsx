@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MSG, type API, type ReplyOf } from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
+import type { API, ReplyOf } from '@cutroom/domain/contract';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';

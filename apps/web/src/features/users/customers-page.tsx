@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { IconAddressBook, IconDownload, IconUserPlus } from '@tabler/icons-react';
-import { API, MSG, TABLE_PAGE_SIZE } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import { MSG, TABLE_PAGE_SIZE } from '@cutroom/domain';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { PageHeader } from '../../components/page-header';
 import { ReloadButton } from '../../components/reload-button';

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Anchor, Avatar, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ROLE_LABELS, type UserView } from '@cutroom/domain';
+import { ROLE_LABELS } from '@cutroom/domain';
+import type { UserView } from '@cutroom/domain/schemas';
 import { ErrorState } from '../../components/error-state';
 import { customerProfilePath, userProfilePath } from '../../app/paths';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { MSG, type CardTileReply } from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
+import type { CardTileReply } from '@cutroom/domain/schemas';
 import { useCard } from '../../card-details/public';
 import { doneSubmitEnabled, extraLinkCount, syncIdText, type DoneForm } from '../move-plan';
 import { DialogButtons } from './dialog-buttons';

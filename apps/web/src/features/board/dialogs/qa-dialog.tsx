@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconListCheck } from '@tabler/icons-react';
-import { fill, isLink, MSG, withoutLeadingTimeTag, type CardTileReply } from '@cutroom/domain';
+import { fill, isLink, MSG, withoutLeadingTimeTag } from '@cutroom/domain';
+import type { CardTileReply } from '@cutroom/domain/schemas';
 import { useChecklist, formatClock, plainQuote } from '../../card-details/public';
 import { DialogButtons } from './dialog-buttons';
 import { LinkField } from './link-field';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { FileInput, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
-import { MEDIA_MAX_BYTES, MSG, UPLOAD_PURPOSES, type CardTileReply, fill } from '@cutroom/domain';
+import { MEDIA_MAX_BYTES, MSG, UPLOAD_PURPOSES, fill } from '@cutroom/domain';
+import type { CardTileReply } from '@cutroom/domain/schemas';
 import { useUploadMedia } from '../api';
 import { DialogButtons } from './dialog-buttons';
 import { LinkField, linkError } from './link-field';

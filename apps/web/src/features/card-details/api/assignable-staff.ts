@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { API, ASSIGNABLE_ROLES, type Role } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import { ASSIGNABLE_ROLES, type Role } from '@cutroom/domain';
 import { call } from '../../../lib/call';
 import { cardKeys } from './card-keys';
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API, CARD_OPEN_EVENT } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import { CARD_OPEN_EVENT } from '@cutroom/domain';
 import { call } from '../../../lib/call';
 import { isApiError } from '../../../lib/api-client';
 import { cardKeys } from './card-keys';

@@ -1,5 +1,7 @@
 import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { API, COMMENTS_PAGE_SIZE, type NoteView } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import { COMMENTS_PAGE_SIZE } from '@cutroom/domain';
+import type { NoteView } from '@cutroom/domain/schemas';
 import { call } from '../../../lib/call';
 import { cardKeys, type ChatFilter, type ChatKind } from './card-keys';
 

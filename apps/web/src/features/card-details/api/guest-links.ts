@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, type CallInput } from '@cutroom/domain';
+import { API, type CallInput } from '@cutroom/domain/contract';
 import { call } from '../../../lib/call';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, type CallInput } from '@cutroom/domain';
+import { API, type CallInput } from '@cutroom/domain/contract';
 import { call } from '../../../lib/call';
 
 /** The guest's visit: its review, or a 401 when there is none yet (the page then asks for the link's name and password). */

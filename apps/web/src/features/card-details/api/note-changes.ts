@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, MSG, type CallInput } from '@cutroom/domain';
+import { API, type CallInput } from '@cutroom/domain/contract';
+import { MSG } from '@cutroom/domain';
 import { call } from '../../../lib/call';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { API } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
 import { call } from '../../../lib/call';
 import { cardKeys } from './card-keys';
 

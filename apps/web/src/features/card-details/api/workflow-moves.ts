@@ -1,4 +1,5 @@
-import { API, MSG, type RatedPart } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
+import { MSG, type RatedPart } from '@cutroom/domain';
 import { call } from '../../../lib/call';
 import { useCardMutation } from './card-mutation';
 

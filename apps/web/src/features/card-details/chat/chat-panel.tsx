@@ -2,7 +2,8 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { Alert, Box, Button, Center, Group, Loader, Select, Text, Title, Tooltip } from '@mantine/core';
 import { IconInfoCircle, IconMessages } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CHAT_POLL_MS, MSG, maySendGuestLinks, type NoteView, type UserView } from '@cutroom/domain';
+import { CHAT_POLL_MS, MSG, maySendGuestLinks } from '@cutroom/domain';
+import type { NoteView, UserView } from '@cutroom/domain/schemas';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Segmented } from '../../../components/segmented';
 import { formatChatDay } from '../../../lib/format-time';

@@ -1,15 +1,8 @@
 import { useRef, useState } from 'react';
 import { ActionIcon, Badge, CloseButton, Group, Menu, Paper, Text, Tooltip } from '@mantine/core';
 import { IconAt, IconClock, IconClockPlus, IconSend2 } from '@tabler/icons-react';
-import {
-  COMMENT_MAX,
-  MENTIONS,
-  MSG,
-  REPLY_PREVIEW_CHARS,
-  ROLE_LABELS,
-  videoTimeTag,
-  type NoteView,
-} from '@cutroom/domain';
+import { COMMENT_MAX, MENTIONS, MSG, REPLY_PREVIEW_CHARS, ROLE_LABELS, videoTimeTag } from '@cutroom/domain';
+import type { NoteView } from '@cutroom/domain/schemas';
 import { ChatTextarea } from '../../../components/chat-textarea';
 import { notify } from '../../../lib/notify';
 import type { ChatKind } from '../api/card-keys';

@@ -22,9 +22,9 @@ import {
   fixStateOf,
   videoTimeTag,
   type FixState,
-  type NoteView,
   fullName,
 } from '@cutroom/domain';
+import type { NoteView } from '@cutroom/domain/schemas';
 import { formatChatTime } from '../../../lib/format-time';
 import type { ChatKind } from '../api/card-keys';
 import { formatClock } from '../format';

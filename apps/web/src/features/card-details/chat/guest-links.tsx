@@ -24,8 +24,8 @@ import {
   GUEST_LINK_STATE_LABELS,
   GUEST_PASSWORD_MIN,
   fill,
-  type GuestLinkView,
 } from '@cutroom/domain';
+import type { GuestLinkView } from '@cutroom/domain/schemas';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-time';
 import { useCreateGuestLink, useGuestLinks, useRevokeGuestLink } from '../api/guest-links';

@@ -12,14 +12,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
+import { API, pathOf } from '@cutroom/domain/contract';
 import {
-  API,
   DEFAULT_MARKER_FRAME_RATE,
   MARKER_FORMATS,
   MARKER_FORMAT_KEYS,
   MARKER_FRAME_RATE_KEYS,
   MARKER_TIMELINE_START_KEYS,
-  pathOf,
   type MarkerFormat,
   type MarkerFrameRate,
   type MarkerTimelineStart,

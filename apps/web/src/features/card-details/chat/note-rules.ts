@@ -1,11 +1,5 @@
-import {
-  REPLY_PREVIEW_CHARS,
-  YT_REPLY_PREVIEW_CHARS,
-  noteShown,
-  readChatVerdict,
-  type NoteView,
-  type Role,
-} from '@cutroom/domain';
+import { REPLY_PREVIEW_CHARS, YT_REPLY_PREVIEW_CHARS, noteShown, readChatVerdict, type Role } from '@cutroom/domain';
+import type { NoteView } from '@cutroom/domain/schemas';
 import { notePolicyFor, policyNote, type PolicyViewer } from '../../../lib/policy';
 import type { ChatFilter, ChatKind } from '../api/card-keys';
 

@@ -1,7 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { MSG, type ChecklistReply } from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
+import type { ChecklistReply } from '@cutroom/domain/schemas';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../lib/query-client';
 import { fakeServer } from '../../../test/fake-server';

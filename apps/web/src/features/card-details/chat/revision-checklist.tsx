@@ -1,6 +1,7 @@
 import { Badge, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconListCheck } from '@tabler/icons-react';
-import { FIX_STATE_LABELS, openFixLabel, withoutLeadingTimeTag, type ChecklistReply } from '@cutroom/domain';
+import { FIX_STATE_LABELS, openFixLabel, withoutLeadingTimeTag } from '@cutroom/domain';
+import type { ChecklistReply } from '@cutroom/domain/schemas';
 import { useChecklist } from '../api/revision-checklist';
 import { formatClock } from '../format';
 import { plainQuote } from './comment-tokens';

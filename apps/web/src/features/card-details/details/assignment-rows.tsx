@@ -1,5 +1,6 @@
 import { DataList, Loader, Select, Text } from '@mantine/core';
-import { MSG, ROLE_LABELS, type CardDetailReply, type UserView, fullName } from '@cutroom/domain';
+import { MSG, ROLE_LABELS, fullName } from '@cutroom/domain';
+import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import { policyFor } from '../../../lib/policy';
 import { useAssignableStaff } from '../api/assignable-staff';
 import { useAssign, useDueDate } from '../api/card-edits';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
-import type { CardDetailReply, UserView } from '@cutroom/domain';
+import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import { AssignmentRows } from './assignment-rows';
 import { InfoRows } from './info-rows';
 import { LinkRows } from './link-rows';

@@ -1,13 +1,6 @@
 import { DataList, Text } from '@mantine/core';
-import {
-  CARD_STATUS_LABELS,
-  YT_STATUS_LABELS,
-  isStaff,
-  labelOf,
-  SUBSCRIPTION_TYPES,
-  type CardDetailReply,
-  type UserView,
-} from '@cutroom/domain';
+import { CARD_STATUS_LABELS, YT_STATUS_LABELS, isStaff, labelOf, SUBSCRIPTION_TYPES } from '@cutroom/domain';
+import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import { formatEst } from '../../../lib/format-time';
 import listClasses from './details.module.css';
 

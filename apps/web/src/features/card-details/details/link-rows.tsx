@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Anchor, Button, DataList, FileButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconEye, IconHelpCircle, IconPencil, IconUpload } from '@tabler/icons-react';
-import { MSG, UPLOAD_PURPOSES, type CardDetailReply, type UserView, splitLinks } from '@cutroom/domain';
+import { MSG, UPLOAD_PURPOSES, splitLinks } from '@cutroom/domain';
+import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import { policyFor } from '../../../lib/policy';
 import { useChangeContentId, useChangeLink, useUploadSrt, type LinkField } from '../api/card-edits';
 import { EditValueDialog } from '../dialogs/edit-value-dialog';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, DataList, Stack, Text } from '@mantine/core';
-import { ASPECT_RATIOS, REPURPOSE_SIZES, VIDEO_PURPOSES, labelOf, type CardDetailReply } from '@cutroom/domain';
+import { ASPECT_RATIOS, REPURPOSE_SIZES, VIDEO_PURPOSES, labelOf } from '@cutroom/domain';
+import type { CardDetailReply } from '@cutroom/domain/schemas';
 import { ReadMore, RichText } from './rich-text';
 import listClasses from './details.module.css';
 

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GUEST_MSG, type GuestReviewReply } from '@cutroom/domain';
+import { GUEST_MSG } from '@cutroom/domain';
+import type { GuestReviewReply } from '@cutroom/domain/schemas';
 import { fakeServer, type Reply } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
 import { stubDocumentFonts } from '../test-kit';

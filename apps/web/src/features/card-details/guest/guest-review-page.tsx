@@ -17,7 +17,8 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconMovieOff, IconShieldCheck } from '@tabler/icons-react';
-import { GUEST_MSG, GUEST_NAME_MAX, MSG, type GuestReviewReply } from '@cutroom/domain';
+import { GUEST_MSG, GUEST_NAME_MAX, MSG } from '@cutroom/domain';
+import type { GuestReviewReply } from '@cutroom/domain/schemas';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-time';
 import { GUEST_LINK_KEY, useGuestReview, useLeaveGuestVisit, useOpenGuestLink } from '../api/guest-visit';

@@ -14,14 +14,8 @@ import {
   Textarea,
 } from '@mantine/core';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
-import {
-  COMMENT_MAX,
-  FIX_STATE_LABELS,
-  videoTimeTag,
-  withoutLeadingTimeTag,
-  type GuestNoteView,
-  type GuestReviewReply,
-} from '@cutroom/domain';
+import { COMMENT_MAX, FIX_STATE_LABELS, videoTimeTag, withoutLeadingTimeTag } from '@cutroom/domain';
+import type { GuestNoteView, GuestReviewReply } from '@cutroom/domain/schemas';
 import { errorMessage } from '../../../lib/api-client';
 import { formatChatTime } from '../../../lib/format-time';
 import { useGuestComment } from '../api/guest-visit';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Grid, Paper, Stack, Text } from '@mantine/core';
-import { isStaff, type CardDetailReply, type UserView } from '@cutroom/domain';
+import { isStaff } from '@cutroom/domain';
+import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import type { ChatFilter, ChatKind } from '../api/card-keys';
 import { isQaLocked } from '../action-rules';
 import { ChatPanel } from '../chat/chat-panel';

@@ -1,4 +1,4 @@
-import type { CardDetailReply } from '@cutroom/domain';
+import type { CardDetailReply } from '@cutroom/domain/schemas';
 
 export type VideoKind = 'done' | 'repurpose';
 export type VersionMap = CardDetailReply['video_versions'];

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Select } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconStar } from '@tabler/icons-react';
-import { YT_STATUS_LABELS, type CardDetailReply, type UserView, type YtStatus, splitLinks } from '@cutroom/domain';
+import { YT_STATUS_LABELS, type YtStatus, splitLinks } from '@cutroom/domain';
+import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { YtAssetsDialog } from '../../../components/yt-assets-dialog';
 import { YtCompleteDialog } from '../../../components/yt-complete-dialog';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import type { CardDetailReply } from '@cutroom/domain';
+import type { CardDetailReply } from '@cutroom/domain/schemas';
 import { RichTextField } from '../../../components/rich-text-field';
 import { useYtDescription } from '../api/yt-helper';
 import { RichText } from '../details/rich-text';

@@ -1,5 +1,6 @@
 import { Loader, Select } from '@mantine/core';
-import { MSG, type CardDetailReply, type Role, fullName } from '@cutroom/domain';
+import { MSG, type Role, fullName } from '@cutroom/domain';
+import type { CardDetailReply } from '@cutroom/domain/schemas';
 import { useAssignableStaff } from '../api/assignable-staff';
 import { useYtAssign } from '../api/yt-helper';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DataList, Group, Stack } from '@mantine/core';
-import { MSG, type CardDetailReply, splitLinks } from '@cutroom/domain';
+import { MSG, splitLinks } from '@cutroom/domain';
+import type { CardDetailReply } from '@cutroom/domain/schemas';
 import { useChangeLink, type LinkField } from '../api/card-edits';
 import { EditButton, Empty, Link, isUrl } from '../details/link-rows';
 import listClasses from '../details/details.module.css';

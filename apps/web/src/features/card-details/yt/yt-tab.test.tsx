@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG, type CardDetailReply, type Role } from '@cutroom/domain';
+import { MSG, type Role } from '@cutroom/domain';
+import type { CardDetailReply } from '@cutroom/domain/schemas';
 import { renderApp } from '../../../test/render-app';
 import { cardServer, commentsReply, makeCardDetail, makeNote, stubDocumentFonts, viewerFor } from '../test-kit';
 

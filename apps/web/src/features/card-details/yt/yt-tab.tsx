@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Badge, DataList, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { YT_STATUS_TEXT, type CardDetailReply, type UserView, splitLinks, fullName } from '@cutroom/domain';
+import { YT_STATUS_TEXT, splitLinks, fullName } from '@cutroom/domain';
+import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import { formatEst } from '../../../lib/format-time';
 import { policyFor, ytPolicyFor, ytStatusOf } from '../../../lib/policy';
 import type { ChatFilter } from '../api/card-keys';
