@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Role } from '@cutroom/domain';
 import { API } from '@cutroom/domain/contract';
 import { call } from './call';
 
@@ -13,3 +14,6 @@ export function useCustomerSearch(search: string, enabled: boolean) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** Who may list customers (the route's access): nobody else is shown a customer picker that would get 403. */
+export const mayListCustomers = (role: Role): boolean => API.users.customers.access.includes(role);

@@ -78,6 +78,18 @@ describe('archive page', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('button', { name: /Un-archive/ })).toBeNull();
   });
 
+  it("shows an editor no customer filter and asks for no customer list (an editor's call would get 403)", async () => {
+    const server = fakeServer({
+      'GET /api/me': { body: makeUser({ client_type: 'editor' }) },
+      'GET /api/cards/archive': reply([card()]),
+    });
+    renderApp('/cards/archive');
+
+    await screen.findByRole('table', { name: 'Archived cards' });
+    expect(screen.queryByTestId('archive-customer')).toBeNull();
+    expect(server.callsTo('GET', '/api/customers')).toHaveLength(0);
+  });
+
   it('searches by title after the pause and asks for the chosen page', async () => {
     fakeServer({
       'GET /api/me': { body: makeUser() },

@@ -13,7 +13,7 @@ import { browserTimeZone } from '../../lib/api-client';
 import { cardDetailsPath } from '../../lib/card-url';
 import { useCurrentUser } from '../../lib/session';
 import { Pager } from '../users/public';
-import { useCustomerSearch } from '../../lib/customer-search';
+import { mayListCustomers, useCustomerSearch } from '../../lib/customer-search';
 import { useArchivedCards, useUnarchiveCard, type ArchiveFilters } from './api';
 
 /** The spec asks the title search to wait a full second after typing. */
@@ -35,7 +35,8 @@ export function ArchivePage() {
   const [debouncedCustomer] = useDebouncedValue(customerSearch.trim(), 250);
   const [clientId, setClientId] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const customers = useCustomerSearch(debouncedCustomer, !isCustomer);
+  const pickCustomer = mayListCustomers(viewer.client_type);
+  const customers = useCustomerSearch(debouncedCustomer, pickCustomer);
   const unarchive = useUnarchiveCard();
 
   const filters: ArchiveFilters = {
@@ -104,7 +105,7 @@ export function ArchivePage() {
       />
       <Stack gap="md">
         <Group gap="sm" wrap="wrap" align="flex-end">
-          {!isCustomer && (
+          {pickCustomer && (
             <Select
               aria-label="Customer"
               placeholder="All customers"
