@@ -121,7 +121,7 @@ describe('login form', () => {
     expect(app.pathname()).toBe('/');
     expect(window.localStorage.getItem('viewType')).toBe('yt-helper');
     await waitFor(() => expect(screen.getByText(MSG.loginSuccess)).toBeTruthy());
-    // Off the top-right controls the board opens with (issue 18): the bottom-right corner.
-    expect(screen.getByText(MSG.loginSuccess).closest('.Toastify__toast-container--bottom-right')).not.toBeNull();
+    // Top right like every other toast, as the spec places them (issue 33).
+    expect(screen.getByText(MSG.loginSuccess).closest('.Toastify__toast-container--top-right')).not.toBeNull();
   });
 });

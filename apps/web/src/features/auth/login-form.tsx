@@ -37,7 +37,7 @@ export function LoginForm() {
     try {
       // mutateAsync settles even though a successful login unmounts this form on its way out.
       await login.mutateAsync({ useremail: email.trim(), password, remember_me: rememberMe });
-      notify.arrived(MSG.loginSuccess);
+      notify.success(MSG.loginSuccess);
     } catch (e) {
       if (isApiError(e) && e.code === 'VALIDATION' && e.field === 'useremail') setEmailError(e.message);
       else setError(loginErrorText(e));
