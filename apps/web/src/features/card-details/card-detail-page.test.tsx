@@ -27,6 +27,28 @@ describe('card detail page', { timeout: 15_000 }, () => {
     levels.forEach((level, i) => i > 0 && expect(level).toBeLessThanOrEqual(levels[i - 1]! + 1));
   });
 
+  it('asks to pause the video in an empty chat only when the card has a video', async () => {
+    cardServer(viewerFor('customer'), makeCardDetail());
+    const first = renderApp('/card-details/7');
+    expect((await screen.findByTestId('chat-empty')).textContent).toContain(MSG.noCommentsHint);
+    first.unmount();
+
+    cardServer(
+      viewerFor('customer'),
+      makeCardDetail({
+        card_status: 'editing',
+        done_video_link: null,
+        video_versions: {},
+        done_videos: [],
+        done_video_count: 0,
+      }),
+    );
+    renderApp('/card-details/7');
+    const empty = await screen.findByTestId('chat-empty');
+    expect(empty.textContent).toContain(MSG.noComments);
+    expect(empty.textContent).not.toContain('Pause the video');
+  });
+
   it('opens staff on Details, with the team chat one click away', async () => {
     const server = cardServer(viewerFor('editor'), makeCardDetail(), {
       'GET /api/card/7/team/commentsV2': commentsReply([

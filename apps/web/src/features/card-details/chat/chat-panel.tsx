@@ -32,6 +32,8 @@ interface ChatPanelProps {
   /** A customer on a card in QA reads but doesn't write (spec 001 §2). */
   readOnly: boolean;
   multiVideo: boolean;
+  /** The card has a video to pause on: only then does the empty chat say to pause it and write. */
+  hasVideo?: boolean;
   onJump?: (seconds: number, videoNumber: number | null) => void;
   /** On cards with several versions: the version a note was made on ('versions 2'). */
   noteVersion?: (note: NoteView) => string | null;
@@ -71,6 +73,7 @@ function ChatBody({
   stream,
   readOnly,
   multiVideo,
+  hasVideo = false,
   onJump,
   noteVersion,
 }: Omit<ChatPanelProps, 'onChatChange' | 'onFilterChange' | 'hasHelper'>) {
@@ -199,7 +202,11 @@ function ChatBody({
           <Center py={40} style={{ flexDirection: 'column', gap: 8 }} data-testid="chat-empty">
             <IconMessages size={32} stroke={1.4} color="var(--mantine-color-gray-5)" />
             <Text c="dimmed" fz="sm" ta="center" maw={260}>
-              {chat === 'team' ? MSG.noTeamNotes : readOnly || chat === 'yt' ? MSG.noComments : MSG.noCommentsHint}
+              {chat === 'team'
+                ? MSG.noTeamNotes
+                : readOnly || chat === 'yt' || !hasVideo
+                  ? MSG.noComments
+                  : MSG.noCommentsHint}
             </Text>
           </Center>
         ) : (
