@@ -363,8 +363,9 @@ export const MSG = {
   aiDeleted: 'Data deleted successfully',
   aiDeleteFailed: 'Error deleting data',
   textCopied: 'Text copied successfully',
-  aiNotConfigured:
-    'The AI toolbox is not configured yet. An administrator sets AI_BASE_URL, AI_API_KEY and AI_MODEL on the server and restarts it.',
+  // What anyone may read; the server's variable names are for admins only (aiSetupHelp).
+  aiNotConfigured: 'The AI toolbox is not available yet.',
+  aiSetupHelp: 'An administrator sets AI_BASE_URL, AI_API_KEY and AI_MODEL on the server and restarts it.',
   aiDailyLimit: 'You have used all {limit} AI generations for today. The limit resets at midnight (UTC).',
   aiTimeout: 'The AI service took too long to answer. Please try again.',
   aiRateLimited: 'The AI service is busy right now (rate limit). Please wait a minute and try again.',
@@ -381,8 +382,7 @@ export const MSG = {
   // YouTube analytics (issue 16)
   analyticsSignIn: 'Sign In to get analytics data',
   analyticsCustomerNotConnected: 'No analytics found as customer not logged in',
-  analyticsNotConfigured:
-    'YouTube analytics are not configured yet. An administrator sets GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and TOKEN_ENCRYPTION_KEY on the server and restarts it.',
+  analyticsNotConfigured: 'YouTube analytics are not available yet.',
   analyticsPeriodInvalid: 'Period must be one of 7days, 30days, 6months or 9months',
   analyticsChooseCustomer: 'Choose the customer whose analytics to show (clientId)',
   googleSignInFailed: 'Google sign-in did not complete. Please sign in again.',

@@ -44,9 +44,22 @@ function streamGenerate(sse: string) {
 const sse = (event: string, data: object) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 describe('AI toolbox', { timeout: 20_000 }, () => {
-  it('explains the three variables when the server has no AI endpoint', async () => {
+  it('tells a customer plainly that the toolbox is not available, without the server variables', async () => {
     fakeServer({
       'GET /api/me': customer,
+      'GET /api/ai/status': {
+        body: { configured: false, model: null, daily_limit: null, used_today: 0, remaining: null },
+      },
+    });
+    renderApp('/AIToolbox');
+    expect(await screen.findByText(MSG.aiNotConfigured)).toBeTruthy();
+    expect(screen.queryByText(/AI_BASE_URL|AI_API_KEY|AI_MODEL/)).toBeNull();
+    expect(screen.queryByTestId('ai-tool-ideas')).toBeNull();
+  });
+
+  it('explains the three variables to an admin when the server has no AI endpoint', async () => {
+    fakeServer({
+      'GET /api/me': { body: makeUser({ client_type: 'admin' }) },
       'GET /api/ai/status': {
         body: { configured: false, model: null, daily_limit: null, used_today: 0, remaining: null },
       },

@@ -6,6 +6,7 @@ import { EmptyStateCard } from '../../components/empty-state-card';
 import { ErrorState } from '../../components/error-state';
 import { SectionLoader } from '../../components/loaders';
 import { PageHeader } from '../../components/page-header';
+import { useCurrentUser } from '../../lib/session';
 import { useAiStatus } from './api';
 import { SavedListPanel } from './saved-list-panel';
 import { ToolboxPanel } from './toolbox-panel';
@@ -14,29 +15,33 @@ const TABS = ['toolbox', 'saved'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.some((t) => t === value);
 
-/** Shown instead of the tools until the server has an AI endpoint: what to set, and where. */
-function NotConfigured() {
+/** Shown instead of the tools until the server has an AI endpoint; only an admin reads what to set, and where. */
+function NotConfigured({ forAdmin }: { forAdmin: boolean }) {
   return (
     <EmptyStateCard
       icon={<IconPlugConnectedX size={34} stroke={1.5} />}
-      title="The AI toolbox is not set up yet"
+      title={forAdmin ? 'The AI toolbox is not set up yet' : MSG.aiNotConfigured}
       description={
-        <>
-          <Text fz="sm" mb="xs">
-            {MSG.aiNotConfigured}
-          </Text>
-          <List fz="sm" ta="left" spacing={4}>
-            <List.Item>
-              <Code>AI_BASE_URL</Code>: an OpenAI-compatible endpoint, e.g. https://api.openai.com/v1
-            </List.Item>
-            <List.Item>
-              <Code>AI_API_KEY</Code>: its key (kept on the server only)
-            </List.Item>
-            <List.Item>
-              <Code>AI_MODEL</Code>: the model to use
-            </List.Item>
-          </List>
-        </>
+        forAdmin ? (
+          <>
+            <Text fz="sm" mb="xs">
+              {MSG.aiSetupHelp}
+            </Text>
+            <List fz="sm" ta="left" spacing={4}>
+              <List.Item>
+                <Code>AI_BASE_URL</Code>: an OpenAI-compatible endpoint, e.g. https://api.openai.com/v1
+              </List.Item>
+              <List.Item>
+                <Code>AI_API_KEY</Code>: its key (kept on the server only)
+              </List.Item>
+              <List.Item>
+                <Code>AI_MODEL</Code>: the model to use
+              </List.Item>
+            </List>
+          </>
+        ) : (
+          'Your agency has not turned on the AI toolbox yet. Ask your team about it.'
+        )
       }
     />
   );
@@ -48,6 +53,7 @@ export function AiToolboxPage() {
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'toolbox';
   const status = useAiStatus();
+  const viewer = useCurrentUser();
   const selectTab = (value: string | null) =>
     setParams(
       (p) => {
@@ -92,7 +98,7 @@ export function AiToolboxPage() {
           ) : status.data.configured ? (
             <ToolboxPanel />
           ) : (
-            <NotConfigured />
+            <NotConfigured forAdmin={viewer.client_type === 'admin'} />
           )}
         </Tabs.Panel>
         <Tabs.Panel value="saved">{tab === 'saved' && <SavedListPanel />}</Tabs.Panel>
