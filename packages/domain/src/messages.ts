@@ -167,6 +167,8 @@ export const MSG = {
   confirmRevision: 'Are you sure you want to request revision?',
   confirmMove: 'Are you sure you want to move the card?',
   confirmMarkComplete: 'Are you sure you want to mark the card as completed?',
+  openReviewNote: '1 of your review notes is still open.',
+  openReviewNotes: '{n} of your review notes are still open.',
   confirmArchive: 'Archive this card? It leaves the board and stays under Archived.',
   confirmQaFromDone: 'This card is in Review. Moving it to QA takes it back from the customer.',
   noMoves: 'None',

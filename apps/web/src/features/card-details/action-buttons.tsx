@@ -12,7 +12,7 @@ import {
   IconUpload,
   IconVideo,
 } from '@tabler/icons-react';
-import { MSG } from '@cutroom/domain';
+import { MSG, fill } from '@cutroom/domain';
 import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { RevisionDialog } from '../../components/revision-dialog';
@@ -22,6 +22,13 @@ import { cardActions, type ActionKey } from './action-rules';
 import { FeedbackDialog, type RatedSection } from './dialogs/feedback-dialog';
 import { ReminderDialog } from '../../components/yt-reminder-dialog';
 import { isOwnFile } from './video/preview-source';
+
+/** Marking done with review notes still open says how many, so nobody closes a card on a note by mistake. */
+function withOpenNotes(dialog: (typeof CONFIRM)[Confirmable], key: Confirmable, open: number) {
+  if (key !== 'markDone' || open === 0) return dialog;
+  const left = open === 1 ? MSG.openReviewNote : fill(MSG.openReviewNotes, { n: String(open) });
+  return { ...dialog, message: `${left} ${dialog.message}` };
+}
 
 interface ActionButtonsProps {
   card: CardDetailReply;
@@ -99,7 +106,7 @@ export function ActionButtons({ card, viewer, ytTabOpen = false }: ActionButtons
   };
 
   if (actions.length === 0) return null;
-  const dialog = confirming ? CONFIRM[confirming] : null;
+  const dialog = confirming ? withOpenNotes(CONFIRM[confirming], confirming, card.open_fix_items) : null;
 
   return (
     <>

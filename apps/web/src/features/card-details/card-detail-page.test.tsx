@@ -198,6 +198,22 @@ describe('card detail page', { timeout: 15_000 }, () => {
     });
   });
 
+  it('says how many review notes are still open when the customer marks the card done', async () => {
+    cardServer(viewerFor('customer'), makeCardDetail({ open_fix_items: 2 }));
+    const user = userEvent.setup();
+    const first = renderApp('/card-details/7');
+    await user.click(await screen.findByTestId('action-markDone'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('2 of your review notes are still open.');
+    expect(dialog.textContent).toContain(MSG.confirmMarkComplete);
+    first.unmount();
+
+    cardServer(viewerFor('customer'), makeCardDetail({ open_fix_items: 1 }));
+    renderApp('/card-details/7');
+    await user.click(await screen.findByTestId('action-markDone'));
+    expect((await screen.findByRole('dialog')).textContent).toContain(MSG.openReviewNote);
+  });
+
   it('marks done, then asks for feedback with OK held until a star, then reminds about the YouTube helper', async () => {
     const server = cardServer(
       viewerFor('customer'),
