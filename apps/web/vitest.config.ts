@@ -11,7 +11,7 @@ export default defineProject({
     // A file's environment is its own; its modules are the worker's, imported once (setup.ts cleans up after each test).
     isolate: false,
     // A user-event test takes under a second alone, but CI's two cores also run the server projects: one took
-    // over 5 s there (stop 39's first clean-clone run). Files that need longer still say so.
+    // over 5 s there (a clean-clone run with other tests beside it). Files that need longer still say so.
     testTimeout: 15_000,
   },
 });

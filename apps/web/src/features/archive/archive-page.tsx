@@ -20,7 +20,7 @@ import { useArchivedCards, useUnarchiveCard, type ArchiveFilters } from './api';
 const TITLE_DEBOUNCE_MS = 1000;
 
 /** Archive dates read YYYY-MM-DD in the viewer's own zone. */
-const formatDay = (iso: string | null) => (iso ? calendarDay(new Date(iso), browserTimeZone()) : '—');
+const isoDay = (iso: string | null) => (iso ? calendarDay(new Date(iso), browserTimeZone()) : '—');
 
 /** A date must not break at its hyphens. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
@@ -70,10 +70,10 @@ export function ArchivePage() {
       {!isCustomer && (
         <Table.Td>{card.subscription_type ? labelOf(SUBSCRIPTION_TYPES, card.subscription_type) : '—'}</Table.Td>
       )}
-      <Table.Td style={NO_WRAP}>{formatDay(card.creation_time)}</Table.Td>
-      <Table.Td style={NO_WRAP}>{formatDay(card.assigned_time)}</Table.Td>
-      <Table.Td style={NO_WRAP}>{formatDay(card.done_time)}</Table.Td>
-      <Table.Td style={NO_WRAP}>{formatDay(card.archived_time)}</Table.Td>
+      <Table.Td style={NO_WRAP}>{isoDay(card.creation_time)}</Table.Td>
+      <Table.Td style={NO_WRAP}>{isoDay(card.assigned_time)}</Table.Td>
+      <Table.Td style={NO_WRAP}>{isoDay(card.done_time)}</Table.Td>
+      <Table.Td style={NO_WRAP}>{isoDay(card.archived_time)}</Table.Td>
       <Table.Td>
         {!isCustomer && (
           <Tooltip label={MSG.forbidden} disabled={card.may_unarchive}>
