@@ -20,6 +20,11 @@ for (const row of counts) {
   );
   for (const key of Object.keys(sum)) sum[key] += row[key];
 }
+const flaky = counts.flatMap((row) => row.flaky ?? []);
 console.log(
   `${'all'.padEnd(22)} ${[sum.files, sum.passed, sum.failed, sum.skipped].map((n, i) => String(n).padStart(i ? 7 : 6)).join(' ')}`,
 );
+if (flaky.length) {
+  console.log(`\n${flaky.length} test(s) passed only on a retry (web and e2e retry once; see docs/testing.md):`);
+  for (const name of flaky) console.log(`  ${name}`);
+}
