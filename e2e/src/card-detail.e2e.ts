@@ -137,6 +137,16 @@ describe('card detail', () => {
     await customer.getByTestId('annotation-shape').waitFor();
     await customer.screenshot({ path: path.join(screenshotDir, 'card-detail-customer-annotation.png') });
 
+    // A plain comment on the paused frame points at it too: the chip shows the moment before sending (issue 33).
+    const chip = customer.getByTestId('pinned-time');
+    await expect.poll(() => chip.textContent()).toContain(`0:0${Math.floor(pausedAt)}`);
+    await customer.screenshot({ path: path.join(screenshotDir, 'card-detail-paused-chip.png') });
+    const plain = `Hold this shot a beat longer ${Date.now()}`;
+    await customer.getByTestId('comment-input').fill(plain);
+    await customer.getByTestId('comment-input').press('Enter');
+    const plainTime = note(customer, plain).getByTestId('timecode');
+    expect(Number(await plainTime.getAttribute('data-seconds'))).toBe(Math.floor(pausedAt));
+
     // The editor's chat gets it over the event stream, well inside the 15 s fallback poll.
     const seen = note(editor, text);
     await seen.waitFor({ timeout: STREAM_ONLY_MS });

@@ -6,7 +6,7 @@ import { AppProviders } from '../../../app/providers';
 import { deferred, fakeServer } from '../../../test/fake-server';
 import { createQueryClient } from '../../../lib/query-client';
 import { makeNote, stubDocumentFonts } from '../test-kit';
-import { ReviewControlsContext, type ReviewControls } from '../video/review-context';
+import { PlaybackContext, ReviewControlsContext, type Playback, type ReviewControls } from '../video/review-context';
 import { CommentComposer } from './comment-composer';
 
 const controls = (over: Partial<ReviewControls> = {}): ReviewControls => ({
@@ -21,11 +21,13 @@ const controls = (over: Partial<ReviewControls> = {}): ReviewControls => ({
   ...over,
 });
 
-function renderComposer(review: ReviewControls = controls()) {
+function renderComposer(review: ReviewControls = controls(), playback: Playback = { time: 0, playing: false }) {
   render(
     <AppProviders queryClient={createQueryClient()} env="test">
       <ReviewControlsContext.Provider value={review}>
-        <CommentComposer cardId={7} chat="customer" replyTo={null} onCancelReply={() => {}} onPosted={() => {}} />
+        <PlaybackContext.Provider value={playback}>
+          <CommentComposer cardId={7} chat="customer" replyTo={null} onCancelReply={() => {}} onPosted={() => {}} />
+        </PlaybackContext.Provider>
       </ReviewControlsContext.Provider>
     </AppProviders>,
   );
@@ -97,6 +99,39 @@ describe('comment composer', () => {
     await waitFor(() => expect(server.calls).toHaveLength(1));
     expect(server.calls[0]!.body).toMatchObject({ note: '@VT{63} Fade out here' });
     await waitFor(() => expect(screen.queryByTestId('pinned-time')).toBeNull());
+  });
+
+  it('points a comment written on the paused video at that frame, shown as a chip before sending (issue 33)', async () => {
+    const server = fakeServer({ 'POST /api/card/7/comment': posted });
+    const input = renderComposer(controls({ currentTime: () => 3.4 }), { time: 3.4, playing: false });
+    expect(screen.getByTestId('pinned-time').textContent).toContain('0:03');
+    await userEvent.type(input, 'Logo too small{Enter}');
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    expect(server.calls[0]!.body).toMatchObject({ note: '@VT{3} Logo too small' });
+  });
+
+  it('sends no time once the paused frame’s chip is removed', async () => {
+    const server = fakeServer({ 'POST /api/card/7/comment': posted });
+    const input = renderComposer(controls({ currentTime: () => 3.4 }), { time: 3.4, playing: false });
+    await userEvent.click(screen.getByRole('button', { name: 'Unpin the video time' }));
+    expect(screen.queryByTestId('pinned-time')).toBeNull();
+    await userEvent.type(input, 'Thanks, looks great{Enter}');
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    expect(server.calls[0]!.body).toMatchObject({ note: 'Thanks, looks great' });
+  });
+
+  it('gives no time to a comment written before the video is started', async () => {
+    const server = fakeServer({ 'POST /api/card/7/comment': posted });
+    const input = renderComposer(controls(), { time: 0, playing: false });
+    expect(screen.queryByTestId('pinned-time')).toBeNull();
+    await userEvent.type(input, 'General remark{Enter}');
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    expect(server.calls[0]!.body).toMatchObject({ note: 'General remark' });
+  });
+
+  it('gives no time without a player, wherever the last position stood', () => {
+    renderComposer(controls({ hasPlayer: false, currentTime: () => 8 }), { time: 8, playing: false });
+    expect(screen.queryByTestId('pinned-time')).toBeNull();
   });
 
   it('posts a drawn shape as an annotation note at its time and video', async () => {

@@ -34,8 +34,8 @@ export const replyPreview = (text: string, chars = REPLY_PREVIEW_CHARS) =>
 const YT_CUSTOMER_MARK = '@YT_CUS_CMNT{}';
 
 /**
- * Writes a note: Enter sends, Shift+Enter breaks the line, one request at a time. A note written
- * while the video plays is pinned to the playing moment; a drawn shape goes with its comment.
+ * Writes a note: Enter sends, Shift+Enter breaks the line, one request at a time. A note written while the
+ * player stands on a frame (paused or playing) points at that moment; a drawn shape goes with its comment.
  */
 export function CommentComposer({
   cardId,
@@ -53,6 +53,12 @@ export function CommentComposer({
   const controls = useReviewControls();
   const playback = usePlayback();
   const annotation = controls.pendingAnnotation;
+  // The paused player's second, once the video has been started or moved (a note before watching has no time).
+  const pausedAt = controls.hasPlayer && !playback.playing && playback.time > 0 ? Math.floor(playback.time) : null;
+  // Removing the paused moment's chip holds until the player stands on another second.
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  const standing = pausedAt !== null && pausedAt !== dismissedAt ? pausedAt : null;
+  const chipTime = annotation ? null : (pinned ?? standing);
 
   const insert = (snippet: string) => {
     const el = input.current;
@@ -82,7 +88,7 @@ export function CommentComposer({
     else if (!annotation && pinned !== null && !startsWithTag(body)) note = `${videoTimeTag(pinned)} ${body}`;
     else if (!annotation && controls.hasPlayer && controls.isPlaying() && !startsWithTag(body)) {
       note = `${videoTimeTag(controls.currentTime())} ${body}`;
-    }
+    } else if (!annotation && standing !== null && !startsWithTag(body)) note = `${videoTimeTag(standing)} ${body}`;
     if (markCustomer && !note.startsWith(YT_CUSTOMER_MARK)) note = `${YT_CUSTOMER_MARK} ${note}`;
     post.mutate(
       {
@@ -139,15 +145,22 @@ export function CommentComposer({
           </Group>
         </Paper>
       )}
-      {pinned !== null && !annotation && (
-        <Group gap={6} mb={6} data-testid="pinned-time">
+      {chipTime !== null && (
+        <Group gap={6} mb={6} wrap="nowrap" data-testid="pinned-time">
           <Badge variant="light" radius="sm" tt="none" leftSection={<IconClock size={12} />}>
-            {formatClock(pinned)}
+            {formatClock(chipTime)}
           </Badge>
-          <Text fz="xs" c="dimmed">
-            This comment points at that moment
+          <Text fz="xs" c="dimmed" truncate>
+            {pinned === null ? 'This comment points at the paused frame' : 'This comment points at that moment'}
           </Text>
-          <CloseButton size="sm" aria-label="Unpin the video time" onClick={() => setPinned(null)} />
+          <CloseButton
+            size="sm"
+            aria-label="Unpin the video time"
+            onClick={() => {
+              setPinned(null);
+              setDismissedAt(pausedAt);
+            }}
+          />
         </Group>
       )}
       <ChatTextarea
