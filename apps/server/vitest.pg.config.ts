@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { serverTestOptions } from './vitest.shared';
+import { serverTestOptions } from './vitest.shared.ts';
 
 /** The same API tests on a real PostgreSQL server when TEST_DATABASE_URL is set (CI sets it). */
 export default defineProject({

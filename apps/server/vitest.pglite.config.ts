@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { serverTestOptions } from './vitest.shared';
+import { serverTestOptions } from './vitest.shared.ts';
 
 /** API tests on embedded PGlite, always. */
 export default defineProject({

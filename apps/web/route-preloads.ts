@@ -3,7 +3,7 @@
 // instead of after it has run and the router has asked for the page (issue 17).
 import type { Plugin } from 'vite';
 // The module itself, not the package: Vite's config loader leaves packages to Node, which cannot run its TypeScript.
-import { ROUTE_PRELOADS_FILE, type PreloadedPage, type RoutePreloads } from '../../packages/domain/src/web-calls';
+import { ROUTE_PRELOADS_FILE, type PreloadedPage, type RoutePreloads } from '../../packages/domain/src/web-calls.ts';
 
 /** The modules the router loads first on each page (app/routes.tsx): the app frame, the page, its prefetch. */
 const PAGES: Record<PreloadedPage, readonly string[]> = {

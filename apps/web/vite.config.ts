@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { contractRoutes } from './contract-routes';
-import { mantineStyles } from './mantine-styles';
-import { precompress } from './precompress';
-import { routePreloads } from './route-preloads';
+import { contractRoutes } from './contract-routes.ts';
+import { mantineStyles } from './mantine-styles.ts';
+import { precompress } from './precompress.ts';
+import { routePreloads } from './route-preloads.ts';
 
 const api = 'http://127.0.0.1:3000';
 
