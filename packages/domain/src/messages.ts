@@ -174,6 +174,8 @@ export const MSG = {
   noMoves: 'None',
   markAsDone: 'Mark as done',
   readyForUpload: 'Ready For Upload',
+  // The done dialog says 'Content ID', the Links row 'Sync ID' (both the spec's): the row names both as one value.
+  syncIdName: 'Sync ID (Content ID)',
   syncIdLabel: 'Content ID for Music Licensing',
   syncIdPlaceholder: 'Sync ID',
   syncIdLabelRevision: 'Any Additional Content ID (Optional)',

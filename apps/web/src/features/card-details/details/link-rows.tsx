@@ -172,7 +172,7 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
         <DataList.Item>
           <DataList.ItemLabel>
             <Group gap={4} wrap="nowrap">
-              Sync ID
+              {MSG.syncIdName}
               <ActionIcon
                 variant="subtle"
                 size="xs"
@@ -195,7 +195,7 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
                 <EditButton
                   label="Edit Sync IDs"
                   onClick={() =>
-                    setEditing({ title: 'Sync ID', label: MSG.syncIdLabel, initial: syncIds, field: 'content_id' })
+                    setEditing({ title: MSG.syncIdName, label: MSG.syncIdLabel, initial: syncIds, field: 'content_id' })
                   }
                 />
               )}
