@@ -1,5 +1,4 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
-import { IconBrandYoutube, IconReceipt, IconUserEdit } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
 import type { UserView } from '@cutroom/domain/schemas';
 import { userProfilePath } from '../../app/paths';
@@ -9,6 +8,7 @@ import { AnalyticsPanel } from '../analytics/public';
 import { CustomerAdminForm } from './customer-admin-form';
 import { CustomerDetailsForm } from './customer-details-form';
 import { ProfileGate } from './profile-gate';
+import { PROFILE_TAB_ICONS } from './tab-icons';
 import { AverageRating, InfoItem, planLabel } from './profile-info';
 import { scrollTabClassNames, useActiveTabInView, useTabParam } from '../../components/scroll-tabs';
 
@@ -75,13 +75,13 @@ function CustomerProfile({ person, viewer }: { person: UserView; viewer: UserVie
       {/* Panels stay mounted so unsaved edits on one tab survive a look at another. */}
       <Tabs value={tab} onChange={select} keepMounted classNames={scrollTabClassNames}>
         <Tabs.List mb="md" ref={tabList}>
-          <Tabs.Tab value="basic" leftSection={<IconUserEdit size={16} />}>
+          <Tabs.Tab value="basic" leftSection={PROFILE_TAB_ICONS.basic}>
             Basic Info
           </Tabs.Tab>
-          <Tabs.Tab value="billing" leftSection={<IconReceipt size={16} />}>
+          <Tabs.Tab value="billing" leftSection={PROFILE_TAB_ICONS.billing}>
             Billing
           </Tabs.Tab>
-          <Tabs.Tab value="analytics" leftSection={<IconBrandYoutube size={16} />}>
+          <Tabs.Tab value="analytics" leftSection={PROFILE_TAB_ICONS.analytics}>
             YT Analytics Data
           </Tabs.Tab>
         </Tabs.List>

@@ -155,6 +155,18 @@ describe('own profile: email preferences', () => {
   });
 });
 
+describe('own profile: tabs', () => {
+  // Billing and YT Analytics Data had no icon beside the two tabs that had one (issue 33).
+  it("gives each of a customer's four tabs its icon", async () => {
+    serve(customer());
+    renderApp('/profile');
+    await screen.findByRole('region', { name: 'How to use portal' });
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Basic Info', 'Billing', 'Change Password', 'YT Analytics Data']);
+    for (const tab of tabs) expect(tab.querySelector('svg'), tab.textContent ?? '').not.toBeNull();
+  });
+});
+
 describe('own profile: intro, skip and avatar', () => {
   it("a registering customer sees 'How to use portal' without Hide, and no Skip", async () => {
     serve(customer({ is_profile_completed: false, dropbox_email: null }));

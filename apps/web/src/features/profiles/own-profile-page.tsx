@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Paper, Tabs } from '@mantine/core';
-import { IconKey, IconLock, IconRefresh, IconUserEdit } from '@tabler/icons-react';
+import { IconLock, IconRefresh } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import type { UserView } from '@cutroom/domain/schemas';
 import { PageHeader } from '../../components/page-header';
@@ -17,6 +17,7 @@ import { PortalIntro } from './portal-intro';
 import { ChangePasswordForm } from './change-password-form';
 import { scrollTabClassNames, useActiveTabInView, useTabParam } from '../../components/scroll-tabs';
 import { AnalyticsTab, BillingTab } from './own-profile-tabs';
+import { PROFILE_TAB_ICONS } from './tab-icons';
 
 /** The own profile's file changes show in the full profile and the session's user. */
 const OWN_PROFILE_KEYS = [WEBSITE_USER_KEY, ME_KEY];
@@ -126,14 +127,22 @@ export function ProfilePage() {
       <Paper radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <Tabs value={tab} onChange={selectTab} keepMounted classNames={scrollTabClassNames}>
           <Tabs.List mb="lg" ref={tabList}>
-            <Tabs.Tab value="basic" leftSection={<IconUserEdit size={16} />}>
+            <Tabs.Tab value="basic" leftSection={PROFILE_TAB_ICONS.basic}>
               Basic Info
             </Tabs.Tab>
-            {available.includes('billing') && <Tabs.Tab value="billing">Billing</Tabs.Tab>}
-            <Tabs.Tab value="password" leftSection={<IconKey size={16} />}>
+            {available.includes('billing') && (
+              <Tabs.Tab value="billing" leftSection={PROFILE_TAB_ICONS.billing}>
+                Billing
+              </Tabs.Tab>
+            )}
+            <Tabs.Tab value="password" leftSection={PROFILE_TAB_ICONS.password}>
               Change Password
             </Tabs.Tab>
-            {available.includes('analytics') && <Tabs.Tab value="analytics">YT Analytics Data</Tabs.Tab>}
+            {available.includes('analytics') && (
+              <Tabs.Tab value="analytics" leftSection={PROFILE_TAB_ICONS.analytics}>
+                YT Analytics Data
+              </Tabs.Tab>
+            )}
           </Tabs.List>
 
           <Tabs.Panel value="basic" maw={760}>
