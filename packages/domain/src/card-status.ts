@@ -16,6 +16,13 @@ export type CardStatus = (typeof CARD_STATUSES)[number];
 export const IN_PROGRESS_STATUSES = ['editing', 'qa'] as const satisfies readonly CardStatus[];
 export const isInProgress = (status: string): boolean => (IN_PROGRESS_STATUSES as readonly string[]).includes(status);
 
+/** Past the customer's Mark As Done: the card was Completed (its repurpose may follow); a Review card is not. */
+export const MARKED_COMPLETE_STATUSES = [
+  'completed_done',
+  'repurpose_editing',
+  'repurpose_done',
+] as const satisfies readonly CardStatus[];
+
 export const CARD_STATUS_LABELS: Record<CardStatus, string> = {
   video_request: 'Yet to be Started',
   on_hold: 'Hold',

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_RANGE_DAYS, MSG, TABLE_PAGE_SIZE, type CardStatus } from '@cutroom/domain';
+import { DEFAULT_RANGE_DAYS, MARKED_COMPLETE_STATUSES, MSG, TABLE_PAGE_SIZE, type CardStatus } from '@cutroom/domain';
 import type { ClientDashboardReply, clientDashboardQuery } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inList } from '../../db/sql-lists.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { visibleCardsWhere } from '../cards/public.js';
@@ -14,7 +15,7 @@ interface Row {
   card_id: number | null;
   card_title: string;
   created_at: unknown;
-  done_at: unknown;
+  completed_at: unknown;
   card_status: CardStatus;
 }
 
@@ -32,7 +33,8 @@ async function customerOf(db: Db, viewer: SessionUser, id: number | undefined): 
 
 /**
  * GET /api/client-dashboard-data: the customer's cards created in the range, newest first, 10 a page,
- * serial numbers running on across pages; completed_at is the last delivery (done_at), as the figures.
+ * serial numbers running on across pages; completed_at is when the customer marked it done, shown only while the
+ * card is past that (a card in Review was delivered, not completed).
  */
 export async function clientDashboard(
   db: Db,
@@ -46,13 +48,14 @@ export async function clientDashboard(
   const rows = await rowsOf<Row>(
     db.execute(sql`
     with scope as (
-      select cards.id, cards.card_title, cards.created_at, cards.done_at, cards.card_status
+      select cards.id, cards.card_title, cards.created_at, cards.card_status,
+        case when ${inList('cards.card_status', MARKED_COMPLETE_STATUSES)} then cards.completed_at end as completed_at
       from cards
       where cards.client_id = ${customerId} and ${inRange(sql`cards.created_at`, range)}
         and ${visibleCardsWhere(viewer) ?? sql`true`}
     ),
     page as (
-      select id as card_id, card_title, created_at, done_at, card_status from scope
+      select id as card_id, card_title, created_at, completed_at, card_status from scope
       order by created_at desc, id desc limit ${TABLE_PAGE_SIZE} offset ${offset}
     )
     select (select count(*)::int from scope) as n, page.* from (select 1) one left join page on true
@@ -67,7 +70,7 @@ export async function clientDashboard(
         card_id: r.card_id!,
         card_title: r.card_title,
         created_at: isoOf(r.created_at),
-        completed_at: isoOrNull(r.done_at),
+        completed_at: isoOrNull(r.completed_at),
         card_status: r.card_status,
       })),
     count: rows[0]?.n ?? 0,

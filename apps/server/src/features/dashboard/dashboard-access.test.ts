@@ -117,6 +117,26 @@ describe('GET /api/client-dashboard-data', () => {
     expect(await status(w.customer2.token, `/api/client-dashboard-data?${june}&id=${w.customer.id}`)).toBe(404);
   });
 
+  // A card in Review showed the day it was delivered as 'Completed' (issue 33): completed is the customer's Mark As Done.
+  it('gives a completed date only to cards the customer has marked done', async () => {
+    const july = 'start_date=2025-07-01&end_date=2025-07-31';
+    const delivered = new Date('2025-07-03T15:00:00Z');
+    const completed = new Date('2025-07-04T15:00:00Z');
+    const base = { clientId: w.customer2.id, createdAt: new Date('2025-07-02T15:00:00Z'), doneAt: delivered };
+    const review = await insertCard(t.database.db, { ...base, cardStatus: 'done' });
+    const done = await insertCard(t.database.db, { ...base, cardStatus: 'completed_done', completedAt: completed });
+    const repurposing = await insertCard(t.database.db, {
+      ...base,
+      cardStatus: 'repurpose_editing',
+      completedAt: completed,
+    });
+    const rows = (await ok<ClientDashboardReply>(w.customer2.token, `/api/client-dashboard-data?${july}`)).data;
+    const completedOf = (id: number) => rows.find((r) => r.card_id === id)?.completed_at;
+    expect(completedOf(review.id)).toBeNull();
+    expect(completedOf(done.id)).toBe(completed.toISOString());
+    expect(completedOf(repurposing.id)).toBe(completed.toISOString());
+  });
+
   it('makes staff name a customer they see', async () => {
     const url = `/api/client-dashboard-data?${RANGE}`;
     const missing = await call(w.admin.token, url);
