@@ -1,4 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { getDefaultZIndex } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@cutroom/domain';
 import { renderApp } from '../../test/render-app';
@@ -51,5 +52,23 @@ describe('board drop targets', { timeout: 15_000 }, () => {
     await dropStatesWhileDragging('customer');
     expect(screen.getByTestId('column-editing').getAttribute('data-drop')).toBeNull();
     expect(screen.queryByTestId('move-confirm')).toBeNull();
+  });
+
+  // The moving copy was drawn over the move dialog and covered the QA dialog's title (issue 33).
+  it("draws the moving copy below Mantine's dialogs", async () => {
+    boardServer('admin', [makeCard({ card_id: 1, card_status: 'video_request' })]);
+    renderApp('/');
+    const tile = await screen.findByTestId('card-1');
+    fireEvent.mouseDown(tile, { button: 0, clientX: 20, clientY: 20 });
+    fireEvent.mouseMove(document, { clientX: 40, clientY: 45 });
+    const copy = await waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('div')].find(
+        (el) => el.style.position === 'fixed' && el.style.zIndex !== '',
+      );
+      if (!found) throw new Error('no drag overlay yet');
+      return found;
+    });
+    expect(Number(copy.style.zIndex)).toBeLessThan(getDefaultZIndex('modal'));
+    fireEvent.mouseUp(document, { clientX: 40, clientY: 45 });
   });
 });

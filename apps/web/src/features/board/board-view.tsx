@@ -12,6 +12,7 @@ import {
   type DragStartEvent,
   type DropAnimation,
 } from '@dnd-kit/core';
+import { getDefaultZIndex } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BoardColumnKey } from '@cutroom/domain';
 import type { CardTileReply } from '@cutroom/domain/schemas';
@@ -25,6 +26,8 @@ import { BoardStrip } from './board-strip';
 
 /** Spec 000 §9: the drop animation takes 600 ms. */
 export const DROP_ANIMATION: DropAnimation = { duration: 600, easing: 'cubic-bezier(0.2, 0.8, 0.2, 1)' };
+/** Above the board, below Mantine's dialogs (modal 200) and menus: a drop's dialog is never under the moving copy. */
+export const DRAG_OVERLAY_Z = getDefaultZIndex('modal') - 1;
 
 interface BoardViewProps {
   columns: BoardColumn[];
@@ -128,7 +131,7 @@ export function BoardView({ columns, filters, counts }: BoardViewProps) {
         ))}
       </BoardStrip>
       {/* A legal drop opens a dialog, so the copy vanishes rather than flying back to its column. */}
-      <DragOverlay dropAnimation={crossingOver ? null : DROP_ANIMATION}>
+      <DragOverlay dropAnimation={crossingOver ? null : DROP_ANIMATION} zIndex={DRAG_OVERLAY_Z}>
         {active && <CardTile card={active} overlay />}
       </DragOverlay>
     </DndContext>

@@ -6,7 +6,7 @@ import { ytPolicyFor, ytStatusOf, type PolicyViewer } from '../../lib/policy';
 import { flattenPages } from './api';
 import { ColumnShell, type DropState } from './board-column';
 import { useShownTiles } from './first-screen';
-import { DROP_ANIMATION, cardOf, useBoardSensors } from './board-view';
+import { DRAG_OVERLAY_Z, DROP_ANIMATION, cardOf, useBoardSensors } from './board-view';
 import { useYtColumnCards, type YtColumnKey, type YtFilters } from './yt-api';
 import { YtCardTile } from './yt-card-tile';
 import { useYtActions } from './yt-workflow';
@@ -118,7 +118,7 @@ export function YtBoardView({ filters, counts }: { filters: YtFilters; counts: R
           />
         ))}
       </BoardStrip>
-      <DragOverlay dropAnimation={crossingOver ? null : DROP_ANIMATION}>
+      <DragOverlay dropAnimation={crossingOver ? null : DROP_ANIMATION} zIndex={DRAG_OVERLAY_Z}>
         {active && <YtCardTile card={active} overlay />}
       </DragOverlay>
     </DndContext>
