@@ -1,5 +1,6 @@
 import { cloneElement, useCallback, useRef, useState, type ReactElement, type ReactNode, type Ref } from 'react';
 import { Menu, type MenuProps } from '@mantine/core';
+import { useLocation } from 'react-router';
 
 interface MenuOnDemandProps extends Omit<MenuProps, 'opened' | 'onChange' | 'children'> {
   /** The button that opens the menu. */
@@ -32,8 +33,6 @@ export function useOpenOnAttach(open: () => void) {
  */
 export function MenuOnDemand({ target, children, ...menuProps }: MenuOnDemandProps) {
   const [used, setUsed] = useState(false);
-  const [opened, setOpened] = useState(false);
-  const attach = useOpenOnAttach(useCallback(() => setOpened(true), []));
   if (!used) {
     return cloneElement(target, {
       'aria-haspopup': 'menu',
@@ -42,7 +41,19 @@ export function MenuOnDemand({ target, children, ...menuProps }: MenuOnDemandPro
     } as object);
   }
   return (
-    <Menu {...menuProps} opened={opened} onChange={setOpened}>
+    <MountedMenu target={target} {...menuProps}>
+      {children}
+    </MountedMenu>
+  );
+}
+
+/** The menu once used; it closes when the app goes to another address (a quick view opening over the board). */
+function MountedMenu({ target, children, ...menuProps }: MenuOnDemandProps) {
+  const { key } = useLocation();
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const attach = useOpenOnAttach(useCallback(() => setOpenedAt(key), [key]));
+  return (
+    <Menu {...menuProps} opened={openedAt === key} onChange={(opened) => setOpenedAt(opened ? key : null)}>
       <Menu.Target>{cloneElement(target, { ref: attach })}</Menu.Target>
       <Menu.Dropdown>{children}</Menu.Dropdown>
     </Menu>

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Button, Menu, MantineProvider } from '@mantine/core';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { MenuOnDemand } from './menu-on-demand';
 import { TooltipOnDemand } from './tooltip-on-demand';
@@ -9,9 +10,11 @@ describe('popups mounted on demand', () => {
     const picked = vi.fn();
     render(
       <MantineProvider env="test">
-        <MenuOnDemand target={<Button data-testid="open">Actions</Button>}>
-          <Menu.Item onClick={picked}>Archive</Menu.Item>
-        </MenuOnDemand>
+        <MemoryRouter>
+          <MenuOnDemand target={<Button data-testid="open">Actions</Button>}>
+            <Menu.Item onClick={picked}>Archive</Menu.Item>
+          </MenuOnDemand>
+        </MemoryRouter>
       </MantineProvider>,
     );
     const button = screen.getByTestId('open');

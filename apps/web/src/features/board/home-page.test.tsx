@@ -131,6 +131,18 @@ describe('home page', { timeout: 15_000 }, () => {
     await waitFor(() => expect(within(screen.getByTestId('column-editing')).queryByTestId('card-1')).toBeNull());
   });
 
+  // A tile's open status menu stayed drawn over the quick view that a '#card-' link opened (issue 33).
+  it("closes a tile's open menu when a quick view opens over the board", async () => {
+    boardServer('admin', [makeCard({ card_id: 1 }), makeCard({ card_id: 2 })]);
+    const user = userEvent.setup();
+    const app = renderApp('/');
+    await user.click(await screen.findByTestId('status-menu-1'));
+    expect(await screen.findByRole('menu')).toBeTruthy();
+    await act(() => app.router.navigate('/#card-2'));
+    expect(await screen.findByTestId('card-quick-view', {}, { timeout: 5000 })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  });
+
   it('shows a disabled None when the role may not move the card', async () => {
     boardServer('customer', [makeCard({ card_id: 9, card_status: 'canceled' })]);
     window.localStorage.setItem('showCanceled', 'true');
