@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@cutroom/domain';
 import { launchBrowser, newPage, screenshotDir } from './browser.js';
-import { createRequest, toast } from './api.js';
+import { bearer, call, createRequest, toast } from './api.js';
 import { submitLogin } from './login.js';
 import { confirmDoneAndRate } from './feedback.js';
 
@@ -62,9 +62,23 @@ describe('board', () => {
     const confirm = staff.getByTestId('move-confirm');
     await expect.poll(() => confirm.textContent()).toContain(MSG.confirmMoveToEditing);
     expect(await staff.getByTestId('move-timeline').textContent()).toContain('48 hours');
+    // Nobody edits it yet: the lead chooses who does before Yes (issue 33).
+    const yes = staff.getByRole('button', { name: 'Yes' });
+    expect(await yes.isDisabled()).toBe(true);
+    await staff.getByTestId('editing-assignee').click();
+    const editor = staff.getByRole('option', { name: /· Editor$/ }).first();
+    const editorName = (await editor.textContent())!.split(' · ')[0]!;
+    await editor.click();
     await staff.screenshot({ path: path.join(screenshotDir, 'board-timeline-confirm.png') });
-    await staff.getByRole('button', { name: 'Yes' }).click();
+    await yes.click();
     await inColumn(staff, 'editing', cardId).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await call<{ assigned_to_name: string | null }>(await bearer(LEAD), 'GET', `/api/card/${cardId}`))
+            .assigned_to_name,
+      )
+      .toBe(editorName);
     await toast(staff, MSG.cardMoved).waitFor();
     await inColumn(customer, 'editing', cardId).waitFor({ timeout: LIVE_MS });
 

@@ -164,6 +164,10 @@ export const MSG = {
   // Board and list (spec 000 §2 "Home page", §4 "Dialogs on moving", §5).
   confirmMoveToEditing: 'Confirm move card to editing?',
   timelineNote: 'The editor gets {hours} hours from now; that sets the due date.',
+  // Issue 33: a card reached Completed through Editing with nobody assigned and no editor mailed.
+  assignOnEditingLabel: 'Editor',
+  assignOnEditingRequired: 'Choose who edits it: they are mailed and see it on their board.',
+  assignOnEditingOptional: 'Choose who edits it, or leave it for later (admins only).',
   confirmRevision: 'Are you sure you want to request revision?',
   confirmMove: 'Are you sure you want to move the card?',
   confirmMarkComplete: 'Are you sure you want to mark the card as completed?',

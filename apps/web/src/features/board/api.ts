@@ -334,6 +334,17 @@ export function usePauseCard() {
   });
 }
 
+/** Assigns the card just moved to Editing (the move dialog asked who edits it); its tile follows. */
+export function useAssignOnMove() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ cardId, assignee }: { cardId: number; assignee: number }) =>
+      call(API.cardDetails.assign, { body: { card_id: cardId, assign_to: assignee } }),
+    onError: (error) => notify.error(errorMessage(error)),
+    onSettled: () => invalidateColumns(qc, ['editing']),
+  });
+}
+
 export function useArchiveCard() {
   const qc = useQueryClient();
   return useMutation({

@@ -59,6 +59,10 @@ export function planMove(card: CardTileReply, to: CardStatus): PlannedMove {
   }
 }
 
+/** A move to Editing asks who edits it when nobody is assigned and the mover may assign (issue 33). */
+export const asksForEditor = (user: PolicyViewer, plan: PlannedMove) =>
+  plan.call === 'timeline' && plan.card.assigned_to === null && policyFor(user, plan.card).assign;
+
 /** Spec 000 §5: the roles that reorder Video Requests, for the column as a whole (each card asks the policy). */
 export const canReorder = (role: Role) => REORDER_ROLES.includes(role);
 

@@ -5,14 +5,15 @@ import type { CardTileReply, UserView } from '@cutroom/domain/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { RevisionDialog } from '../../components/revision-dialog';
 import { ReminderDialog } from '../../components/yt-reminder-dialog';
-import { useArchiveCard, useMoveCard, usePauseCard, type MoveBody } from './api';
+import { useArchiveCard, useAssignOnMove, useMoveCard, usePauseCard, type MoveBody } from './api';
 import { columnOfStatus } from './columns';
 import { ActivityDialog } from './dialogs/activity-dialog';
 import { DoneDialog } from './dialogs/done-dialog';
+import { EditingDialog } from './dialogs/editing-dialog';
 import { FeedbackDialog } from './dialogs/feedback-dialog';
 import { QaDialog } from './dialogs/qa-dialog';
 import { RepurposeDialog } from './dialogs/repurpose-dialog';
-import { markDoneLabel, planMove, timelineHours, type PlannedMove } from './move-plan';
+import { asksForEditor, markDoneLabel, planMove, timelineHours, type PlannedMove } from './move-plan';
 
 export type EditModalSlot = (p: { cardId: number; opened: boolean; onClose: () => void }) => ReactNode;
 
@@ -100,16 +101,18 @@ export function MoveWorkflow({
   const [editing, setEditing] = useState<number | null>(null);
   const [enabling, setEnabling] = useState<{ cardId: number; extra: CardExtra } | null>(null);
   const move = useMoveCard();
+  const assign = useAssignOnMove();
   const pause = usePauseCard();
   const archive = useArchiveCard();
 
-  const send = (p: PlannedMove, fields: MoveFields) => {
+  const send = (p: PlannedMove, fields: MoveFields, assignee: number | null = null) => {
     setPlan(null);
     move.mutate(
       { card: p.card, to: p.to, call: p.call, body: { card_id: p.card.card_id, ...fields } },
       {
         // Spec 000 §4: a successful completion offers the feedback dialog.
         onSuccess: () => {
+          if (assignee !== null) assign.mutate({ cardId: p.card.card_id, assignee });
           if (p.call === 'markComplete') {
             setFeedback({
               cardId: p.card.card_id,
@@ -140,7 +143,16 @@ export function MoveWorkflow({
     <CardActionsContext.Provider value={actions}>
       {children}
 
-      {plan?.dialog.kind === 'confirm' && (
+      {plan?.dialog.kind === 'confirm' && asksForEditor(user, plan) && (
+        <EditingDialog
+          key={key}
+          note={plan.dialog.note ?? ''}
+          mayLeaveUnassigned={user.client_type === 'admin'}
+          onCancel={cancel}
+          onConfirm={(assignee) => send(plan, confirmedBody(plan, user), assignee)}
+        />
+      )}
+      {plan?.dialog.kind === 'confirm' && !asksForEditor(user, plan) && (
         <ConfirmDialog
           opened
           title={dialogTitle(plan, user)}

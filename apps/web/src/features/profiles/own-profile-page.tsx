@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Paper, Tabs } from '@mantine/core';
-import { IconLock, IconRefresh } from '@tabler/icons-react';
+import { IconLock, IconRefresh, IconUserEdit } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import type { UserView } from '@cutroom/domain/schemas';
 import { PageHeader } from '../../components/page-header';
