@@ -18,6 +18,8 @@ export const UPLOAD_DOWNLOAD_SECONDS = 15 * 60;
 export const UPLOAD_PARALLEL_PARTS = 4;
 /** The longest file name kept before the timestamp. */
 export const UPLOAD_NAME_MAX = 100;
+/** An unfinished upload older than this is abandoned: it stops counting against the quota and is swept away. */
+export const UPLOAD_ABANDONED_MS = 7 * 24 * 3_600_000;
 
 export interface PartPlan {
   partSize: number;

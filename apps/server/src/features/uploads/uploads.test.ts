@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CLOCK_TIME_ZONE, MSG, UPLOAD_SINGLE_PART_MAX } from '@cutroom/domain';
+import { CLOCK_TIME_ZONE, MSG, UPLOAD_ABANDONED_MS, UPLOAD_SINGLE_PART_MAX } from '@cutroom/domain';
 import { cards, customerUploads } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
@@ -12,7 +12,7 @@ import { loadConfig } from '../../config.js';
 import type { AppContext } from '../../platform/context.js';
 import { createMultipartStore } from '../../platform/storage-multipart.js';
 import { uploadLinks } from './upload-links.js';
-import { COMPLETE_CLAIM_MS, STALE_UPLOAD_MS, sweepStaleUploads } from './uploads.service.js';
+import { COMPLETE_CLAIM_MS, sweepStaleUploads } from './uploads.service.js';
 
 let t: TestApp;
 let accounts: Awaited<ReturnType<typeof seedWithSessions>>;
@@ -344,7 +344,7 @@ describe('uploads on local disk', () => {
     };
     // A day old stays; eight days old goes.
     expect(await sweepStaleUploads(deps, Date.now() + 86_400_000)).toBe(0);
-    expect(await sweepStaleUploads(deps, Date.now() + STALE_UPLOAD_MS + 86_400_000)).toBeGreaterThan(0);
+    expect(await sweepStaleUploads(deps, Date.now() + UPLOAD_ABANDONED_MS + 86_400_000)).toBeGreaterThan(0);
     expect(await rowOf(started.upload_id)).toBeUndefined();
     expect(fs.existsSync(partsDir)).toBe(false);
   });
