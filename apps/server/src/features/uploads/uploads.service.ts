@@ -12,7 +12,9 @@ import {
   formatBytes,
   partBytes,
   typeAllowed,
+  typedFileName,
   uploadFileName,
+  uploadFileStem,
   uploadPartPlan,
 } from '@cutroom/domain';
 import type {
@@ -153,7 +155,8 @@ export async function startUpload(deps: UploadsDeps, viewer: SessionUser, body: 
         .insert(customerUploads)
         .values({
           customerId: body.customer_id,
-          key: `uploads/${body.customer_id}/${fileName}`,
+          // No extension: the sender's may lie, and the bytes decide the name's at complete.
+          key: `uploads/${body.customer_id}/${uploadFileStem(fileName)}`,
           fileName,
           bytes: body.size,
           contentType: body.content_type.toLowerCase().slice(0, 200),
@@ -259,18 +262,22 @@ export async function storedParts(deps: UploadsDeps, viewer: SessionUser, id: nu
   };
 }
 
-/** The type of a file's first bytes that the upload page takes, or null (the formats the portal tells apart). */
-function allowedTypeOf(head: Buffer, allowed: readonly string[]): string | null {
-  const candidates: string[] = sniffFormats(head).map((name) => FILE_FORMATS[name].mime);
-  if (head.subarray(0, 5).toString('latin1') === '%PDF-') candidates.push('application/pdf');
+/** PDF and ZIP: the upload page takes them, but /files never serves them, so FILE_FORMATS leaves them out. */
+const PDF = { mime: 'application/pdf', ext: 'pdf' };
+const ZIP = { mime: 'application/zip', ext: 'zip' };
+
+/** The format of a file's first bytes that the upload page takes, or null (the formats the portal tells apart). */
+function allowedFormatOf(head: Buffer, allowed: readonly string[]): { mime: string; ext: string } | null {
+  const candidates: { mime: string; ext: string }[] = sniffFormats(head).map((name) => FILE_FORMATS[name]);
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') candidates.push(PDF);
   if (
     head.length >= 4 &&
     head[0] === 0x50 &&
     head[1] === 0x4b &&
     [0x0304, 0x0506, 0x0708].includes(head.readUInt16BE(2))
   )
-    candidates.push('application/zip');
-  return candidates.find((type) => typeAllowed(type, allowed)) ?? null;
+    candidates.push(ZIP);
+  return candidates.find((format) => typeAllowed(format.mime, allowed)) ?? null;
 }
 
 /**
@@ -352,8 +359,8 @@ export async function completeUpload(
         ),
       );
     const head = await stored(deps, () => store.head(row.key, SNIFF_BYTES));
-    const type = allowedTypeOf(head, ctx.config.uploads.types);
-    if (!type)
+    const format = allowedFormatOf(head, ctx.config.uploads.types);
+    if (!format)
       return await discard(
         new AppError(
           'VALIDATION',
@@ -363,7 +370,14 @@ export async function completeUpload(
       );
     const [done] = await ctx.db
       .update(customerUploads)
-      .set({ status: 'complete', contentType: type, completedAt: new Date(), storageUploadId: null })
+      .set({
+        status: 'complete',
+        contentType: format.mime,
+        // Named by the detected type, as /api/media names its keys: a PNG sent as x.html downloads as x-….png.
+        fileName: typedFileName(row.fileName, format.ext),
+        completedAt: new Date(),
+        storageUploadId: null,
+      })
       .where(and(eq(customerUploads.id, row.id), eq(customerUploads.status, 'pending')))
       .returning();
     if (!done) throw new AppError('VALIDATION', MSG.uploadFinished);
