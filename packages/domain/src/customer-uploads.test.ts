@@ -5,6 +5,7 @@ import {
   formatBytes,
   partBytes,
   typeAllowed,
+  typedFileName,
   uploadFileName,
   uploadPartPlan,
 } from './customer-uploads.js';
@@ -50,6 +51,12 @@ describe('uploadFileName (spec 002 §5)', () => {
       expect(out).toMatch(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9]{1,10})?$/);
       expect(out.length).toBeLessThanOrEqual(100 + 19 + 11);
     }
+  });
+
+  it("takes the extension of the type the bytes showed, not the sender's (issue 33)", () => {
+    expect(typedFileName(name('poly.html'), 'png')).toBe('poly-20261125-142930123.png');
+    expect(typedFileName(name('archive.tar.gz'), 'zip')).toBe('archivetar-20261125-142930123.zip');
+    expect(typedFileName(name('no extension'), 'mp4')).toBe('no-extension-20261125-142930123.mp4');
   });
 });
 

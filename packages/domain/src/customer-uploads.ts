@@ -18,6 +18,8 @@ export const UPLOAD_DOWNLOAD_SECONDS = 15 * 60;
 export const UPLOAD_PARALLEL_PARTS = 4;
 /** The longest file name kept before the timestamp. */
 export const UPLOAD_NAME_MAX = 100;
+/** An unfinished upload older than this is abandoned: it stops counting against the quota and is swept away. */
+export const UPLOAD_ABANDONED_MS = 7 * 24 * 3_600_000;
 
 export interface PartPlan {
   partSize: number;
@@ -45,9 +47,10 @@ const stamp = (at: Date) =>
 const plain = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '');
 
 /**
- * The stored name of an uploaded file (spec 002 §5): the extension kept, special characters removed,
+ * The name of an upload as it starts (spec 002 §5): the extension kept, special characters removed,
  * spaces turned to hyphens and a timestamp added. No path survives: only the part after the last
  * slash or backslash is read, and the result holds nothing but letters, digits, '-', '_' and one '.'.
+ * Once its bytes are checked, `typedFileName` swaps the extension for their type's (issue 33).
  */
 export function uploadFileName(name: string, at: Date = new Date()): string {
   // eslint-disable-next-line no-control-regex -- control characters (NUL included) are what is removed
@@ -66,6 +69,12 @@ export function uploadFileName(name: string, at: Date = new Date()): string {
     .replace(/[-_]+$/, '');
   return `${stem || 'file'}-${stamp(at)}${ext ? `.${ext}` : ''}`;
 }
+
+/** A stored name without its extension (the name before it holds no dot): the storage key's last segment. */
+export const uploadFileStem = (fileName: string): string => fileName.split('.')[0] ?? '';
+
+/** A finished upload's name: its stem and the extension of the type its bytes showed, never the one it was sent with. */
+export const typedFileName = (fileName: string, ext: string): string => `${uploadFileStem(fileName)}.${ext}`;
 
 /** A MIME type without parameters, lower case: 'Video/MP4; codecs=x' → 'video/mp4'. */
 export const bareType = (type: string): string => (type.split(';')[0] ?? '').trim().toLowerCase();

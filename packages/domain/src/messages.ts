@@ -211,7 +211,8 @@ export const MSG = {
   pageMissingHint: 'There is no page at {path}. It may have moved, or the link may be mistyped.',
   fileEmpty: 'The file is empty',
   fileTooLarge: 'The file is larger than {mb} MB',
-  storageQuotaFull: 'Your storage space is full ({mb} MB). Delete files you no longer need or ask an admin for more.',
+  storageQuotaFull:
+    'Not enough storage space for this file: {left} of {quota} left. Delete files you no longer need or ask an admin for more.',
   fileMissing: 'Choose a file to upload',
   wontFixReasonMissing: "Say why this note won't be fixed: the customer reads it.",
   notAFixItem: "Only a customer's note on a video in review is an item to fix.",
@@ -354,6 +355,7 @@ export const MSG = {
   uploadLinkInvalid: 'This upload link is invalid or has expired; ask for a new one',
   uploadFinished: 'This upload is already finished',
   uploadBusy: 'This upload is being finished already',
+  uploadAbandoned: 'This upload was left unfinished too long and has expired. Upload the file again',
   uploadSendBytes: 'Send the part as application/octet-stream',
   uploadCanceled: 'Upload canceled',
   uploadComplete: 'File uploaded',

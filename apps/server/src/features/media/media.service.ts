@@ -1,13 +1,12 @@
 import { Readable } from 'node:stream';
-import { eq, sum } from 'drizzle-orm';
 import { MEDIA_MAX_BYTES, MSG, UPLOAD_PURPOSES, fill, type UploadPurpose } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
-import { lockUser } from '../../db/locks.js';
 import { mediaFiles } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { SNIFF_BYTES, detectFormat } from '../../platform/file-types.js';
 import { fileUrl, mediaKey, type Storage } from '../../platform/storage.js';
+import { quotaFull, usedBytes, withinQuota } from './storage-quota.js';
 
 const MB = 1_048_576;
 
@@ -18,16 +17,6 @@ export interface IncomingFile {
   purpose: UploadPurpose;
 }
 
-async function usedBytes(db: Db, ownerId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sum(mediaFiles.bytes) })
-    .from(mediaFiles)
-    .where(eq(mediaFiles.ownerId, ownerId));
-  return Number(row?.n ?? 0);
-}
-
-const quotaFull = (quotaBytes: number) =>
-  new AppError('STORAGE_QUOTA', fill(MSG.storageQuotaFull, { mb: String(Math.round(quotaBytes / MB)) }), 'document');
 const tooLarge = () =>
   new AppError('FILE_TOO_LARGE', fill(MSG.fileTooLarge, { mb: String(MEDIA_MAX_BYTES / MB) }), 'document');
 
@@ -70,8 +59,9 @@ export async function storeUpload(
   const { head, done } = await readHead(chunks, SNIFF_BYTES);
   if (head.length === 0) refuse(new AppError('FILE_REFUSED', MSG.fileEmpty, 'document'));
   const format = detectFormat(head, purpose.kinds) ?? refuse(new AppError('FILE_REFUSED', purpose.refusal, 'document'));
-  const room = quotaBytes - (await usedBytes(ctx.db, ownerId));
-  if (room < head.length) refuse(quotaFull(quotaBytes));
+  const used = await usedBytes(ctx.db, ownerId);
+  const room = quotaBytes - used;
+  if (room < head.length) refuse(quotaFull(quotaBytes, used, 'document'));
 
   let bytes = 0;
   const body = Readable.from(
@@ -80,7 +70,7 @@ export async function storeUpload(
       yield head;
       for (let next = done ? null : await chunks.next(); next && !next.done; next = await chunks.next()) {
         bytes += next.value.length;
-        if (bytes > room) throw quotaFull(quotaBytes);
+        if (bytes > room) throw quotaFull(quotaBytes, used, 'document');
         yield next.value;
       }
     })(),
@@ -110,9 +100,7 @@ export async function storeUpload(
 
 /** Counts the file against its owner's quota under a lock on the owner, so parallel uploads can't overshoot. */
 async function recordUpload(db: Db, row: typeof mediaFiles.$inferInsert, quotaBytes: number) {
-  await db.transaction(async (tx) => {
-    await lockUser(tx, row.ownerId);
-    if ((await usedBytes(tx, row.ownerId)) + row.bytes > quotaBytes) throw quotaFull(quotaBytes);
+  await withinQuota(db, { userId: row.ownerId, quotaBytes, bytes: row.bytes, field: 'document' }, async (tx) => {
     await tx.insert(mediaFiles).values(row);
   });
 }

@@ -193,7 +193,7 @@ describe('storage quota', () => {
     const over = await send(users.editor.token, clip(600));
     expect(over.statusCode).toBe(413);
     expect(over.json()).toMatchObject({ code: 'STORAGE_QUOTA' });
-    expect(over.json().error_message).toContain('(1 MB)');
+    expect(over.json().error_message).toContain('424 KB of 1 MB left');
     expect(filesOf(q.dataDir, users.editor.id)).toHaveLength(1);
     expect((await send(users.qa.token, clip(600))).statusCode).toBe(201);
   });

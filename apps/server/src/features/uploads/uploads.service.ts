@@ -5,13 +5,16 @@ import type { z } from 'zod';
 import {
   MSG,
   TABLE_PAGE_SIZE,
+  UPLOAD_ABANDONED_MS,
   UPLOAD_DOWNLOAD_SECONDS,
   UPLOAD_PART_URL_SECONDS,
   fill,
   formatBytes,
   partBytes,
   typeAllowed,
+  typedFileName,
   uploadFileName,
+  uploadFileStem,
   uploadPartPlan,
 } from '@cutroom/domain';
 import type {
@@ -28,6 +31,7 @@ import { AppError } from '../../platform/errors.js';
 import { FILE_FORMATS, SNIFF_BYTES, sniffFormats } from '../../platform/file-types.js';
 import { PartTooLarge, type MultipartStore } from '../../platform/storage-multipart.js';
 import { likeTerm, nameOrEmail, profileUsersWhere } from '../users/public.js';
+import { holdsSpace, withinQuota } from '../media/public.js';
 import { zoneOf } from '../../platform/time-zone.js';
 import type { UploadLinks } from './upload-links.js';
 
@@ -103,6 +107,14 @@ async function pendingUpload(ctx: AppContext, viewer: SessionUser, id: number) {
   return { ...row, storageUploadId: row.storageUploadId, partSize: row.partSize };
 }
 
+/** An unfinished upload that may still go on: an abandoned one no longer counts against the quota (issue 33). */
+async function liveUpload(ctx: AppContext, viewer: SessionUser, id: number) {
+  const row = await pendingUpload(ctx, viewer, id);
+  if (!row.completedAt && row.createdAt.getTime() < Date.now() - UPLOAD_ABANDONED_MS)
+    throw new AppError('VALIDATION', MSG.uploadAbandoned);
+  return row;
+}
+
 const planOf = (row: { bytes: number; partSize: number }) => ({
   partSize: row.partSize,
   partCount: Math.max(1, Math.ceil(row.bytes / row.partSize)),
@@ -113,7 +125,10 @@ function assertPartNumbers(numbers: number[], partCount: number) {
     throw new AppError('VALIDATION', fill(MSG.uploadPartOutOfRange, { count: String(partCount) }), 'part_numbers');
 }
 
-/** POST /api/uploads: checks size and declared type, names the file (spec 002 §5) and opens the upload. */
+/**
+ * POST /api/uploads: checks size, declared type and the customer's storage quota, names the file (spec 002 §5)
+ * and opens the upload. The declared size counts against the quota from here on (issue 33).
+ */
 export async function startUpload(deps: UploadsDeps, viewer: SessionUser, body: z.output<typeof startUploadBody>) {
   const { ctx, store } = deps;
   const limits = ctx.config.uploads;
@@ -131,26 +146,29 @@ export async function startUpload(deps: UploadsDeps, viewer: SessionUser, body: 
       'content_type',
     );
   const plan = uploadPartPlan(body.size);
-  // The name carries the time to the millisecond; two same-named files in one millisecond take the next.
-  let row: UploadRow | undefined;
-  for (let at = Date.now(), tries = 0; !row && tries < 20; at++, tries++) {
-    const fileName = uploadFileName(body.file_name, new Date(at));
-    [row] = await ctx.db
-      .insert(customerUploads)
-      .values({
-        customerId: body.customer_id,
-        key: `uploads/${body.customer_id}/${fileName}`,
-        fileName,
-        bytes: body.size,
-        contentType: body.content_type.toLowerCase().slice(0, 200),
-        uploadedBy: viewer.id,
-        partSize: plan.partSize,
-      })
-      .onConflictDoNothing()
-      .returning();
-  }
-  if (!row) throw new AppError('BUSY');
-  const created = row;
+  const quota = { userId: body.customer_id, quotaBytes: ctx.config.storageQuotaBytes, bytes: body.size, field: 'size' };
+  const created = await withinQuota(ctx.db, quota, async (tx) => {
+    // The name carries the time to the millisecond; two same-named files in one millisecond take the next.
+    for (let at = Date.now(), tries = 0; tries < 20; at++, tries++) {
+      const fileName = uploadFileName(body.file_name, new Date(at));
+      const [row] = await tx
+        .insert(customerUploads)
+        .values({
+          customerId: body.customer_id,
+          // No extension: the sender's may lie, and the bytes decide the name's at complete.
+          key: `uploads/${body.customer_id}/${uploadFileStem(fileName)}`,
+          fileName,
+          bytes: body.size,
+          contentType: body.content_type.toLowerCase().slice(0, 200),
+          uploadedBy: viewer.id,
+          partSize: plan.partSize,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (row) return row;
+    }
+    throw new AppError('BUSY');
+  });
   const storageUploadId = await stored(deps, () => store.start(created.key)).catch(async (e: unknown) => {
     await ctx.db.delete(customerUploads).where(eq(customerUploads.id, created.id));
     throw e;
@@ -171,7 +189,7 @@ const filePayload = (id: number) => `file:${id}`;
 /** POST /api/uploads/:id/part-urls: presigned S3 part URLs, or signed URLs of our own part route. */
 export async function partUrls(deps: UploadsDeps, viewer: SessionUser, id: number, numbers: number[]) {
   const { ctx, store, links } = deps;
-  const row = await pendingUpload(ctx, viewer, id);
+  const row = await liveUpload(ctx, viewer, id);
   assertPartNumbers(numbers, planOf(row).partCount);
   const expiresAt = new Date(Date.now() + UPLOAD_PART_URL_SECONDS * 1000).toISOString();
   const unique = [...new Set(numbers)];
@@ -196,7 +214,7 @@ export async function putPart(
   input: { id: number; n: number; expires: number; sig: string; body: unknown },
 ) {
   const { ctx, store, links } = deps;
-  const row = await pendingUpload(ctx, viewer, input.id);
+  const row = await liveUpload(ctx, viewer, input.id);
   if (!store.writePart) throw new AppError('NOT_FOUND');
   if (!links.valid(partPayload(input.id, input.n, viewer.id), input.expires, input.sig))
     throw new AppError('FORBIDDEN', MSG.uploadLinkInvalid);
@@ -229,7 +247,7 @@ export async function putPart(
 /** GET /api/uploads/:id/parts: what the storage holds, so a resumed upload sends only the rest. */
 export async function storedParts(deps: UploadsDeps, viewer: SessionUser, id: number) {
   const { ctx, store } = deps;
-  const row = await pendingUpload(ctx, viewer, id);
+  const row = await liveUpload(ctx, viewer, id);
   const plan = planOf(row);
   const parts = await stored(deps, () => store.listParts(row.key, row.storageUploadId));
   return {
@@ -244,18 +262,22 @@ export async function storedParts(deps: UploadsDeps, viewer: SessionUser, id: nu
   };
 }
 
-/** The type of a file's first bytes that the upload page takes, or null (the formats the portal tells apart). */
-function allowedTypeOf(head: Buffer, allowed: readonly string[]): string | null {
-  const candidates: string[] = sniffFormats(head).map((name) => FILE_FORMATS[name].mime);
-  if (head.subarray(0, 5).toString('latin1') === '%PDF-') candidates.push('application/pdf');
+/** PDF and ZIP: the upload page takes them, but /files never serves them, so FILE_FORMATS leaves them out. */
+const PDF = { mime: 'application/pdf', ext: 'pdf' };
+const ZIP = { mime: 'application/zip', ext: 'zip' };
+
+/** The format of a file's first bytes that the upload page takes, or null (the formats the portal tells apart). */
+function allowedFormatOf(head: Buffer, allowed: readonly string[]): { mime: string; ext: string } | null {
+  const candidates: { mime: string; ext: string }[] = sniffFormats(head).map((name) => FILE_FORMATS[name]);
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') candidates.push(PDF);
   if (
     head.length >= 4 &&
     head[0] === 0x50 &&
     head[1] === 0x4b &&
     [0x0304, 0x0506, 0x0708].includes(head.readUInt16BE(2))
   )
-    candidates.push('application/zip');
-  return candidates.find((type) => typeAllowed(type, allowed)) ?? null;
+    candidates.push(ZIP);
+  return candidates.find((format) => typeAllowed(format.mime, allowed)) ?? null;
 }
 
 /**
@@ -280,7 +302,7 @@ async function claimCompletion(ctx: AppContext, id: number) {
   const [claimed] = await ctx.db
     .update(customerUploads)
     .set({ completedAt: now })
-    .where(and(eq(customerUploads.id, id), eq(customerUploads.status, 'pending'), unclaimed(now)))
+    .where(and(eq(customerUploads.id, id), eq(customerUploads.status, 'pending'), unclaimed(now), holdsSpace(now)))
     .returning({ id: customerUploads.id });
   if (!claimed) throw new AppError('STALE_MOVE', MSG.uploadBusy);
 }
@@ -304,7 +326,7 @@ export async function completeUpload(
   body: z.output<typeof completeUploadBody>,
 ) {
   const { ctx, store } = deps;
-  const row = await pendingUpload(ctx, viewer, id);
+  const row = await liveUpload(ctx, viewer, id);
   const plan = planOf(row);
   const numbers = body.parts.map((p) => p.part_number).sort((a, b) => a - b);
   if (numbers.length !== plan.partCount || numbers.some((n, i) => n !== i + 1))
@@ -337,8 +359,8 @@ export async function completeUpload(
         ),
       );
     const head = await stored(deps, () => store.head(row.key, SNIFF_BYTES));
-    const type = allowedTypeOf(head, ctx.config.uploads.types);
-    if (!type)
+    const format = allowedFormatOf(head, ctx.config.uploads.types);
+    if (!format)
       return await discard(
         new AppError(
           'VALIDATION',
@@ -348,7 +370,14 @@ export async function completeUpload(
       );
     const [done] = await ctx.db
       .update(customerUploads)
-      .set({ status: 'complete', contentType: type, completedAt: new Date(), storageUploadId: null })
+      .set({
+        status: 'complete',
+        contentType: format.mime,
+        // Named by the detected type, as /api/media names its keys: a PNG sent as x.html downloads as x-….png.
+        fileName: typedFileName(row.fileName, format.ext),
+        completedAt: new Date(),
+        storageUploadId: null,
+      })
       .where(and(eq(customerUploads.id, row.id), eq(customerUploads.status, 'pending')))
       .returning();
     if (!done) throw new AppError('VALIDATION', MSG.uploadFinished);
@@ -508,9 +537,6 @@ export async function signedFile(deps: UploadsDeps, id: number, expires: number,
   return { row, stream: store.read(row.key) };
 }
 
-/** Unfinished uploads older than this are abandoned: their parts are dropped and the rows deleted. */
-export const STALE_UPLOAD_MS = 7 * 24 * 3_600_000;
-
 /** Drops abandoned uploads (a closed tab never cancels); run at start and hourly. Answers how many went. */
 export async function sweepStaleUploads(deps: UploadsDeps, now = Date.now()) {
   const stale = await deps.ctx.db
@@ -518,7 +544,7 @@ export async function sweepStaleUploads(deps: UploadsDeps, now = Date.now()) {
     .where(
       and(
         eq(customerUploads.status, 'pending'),
-        lt(customerUploads.createdAt, new Date(now - STALE_UPLOAD_MS)),
+        lt(customerUploads.createdAt, new Date(now - UPLOAD_ABANDONED_MS)),
         unclaimed(new Date(now)),
       ),
     )

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CLOCK_TIME_ZONE, MSG, UPLOAD_SINGLE_PART_MAX } from '@cutroom/domain';
+import { CLOCK_TIME_ZONE, MSG, UPLOAD_ABANDONED_MS, UPLOAD_SINGLE_PART_MAX } from '@cutroom/domain';
 import { cards, customerUploads } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
@@ -12,7 +12,7 @@ import { loadConfig } from '../../config.js';
 import type { AppContext } from '../../platform/context.js';
 import { createMultipartStore } from '../../platform/storage-multipart.js';
 import { uploadLinks } from './upload-links.js';
-import { COMPLETE_CLAIM_MS, STALE_UPLOAD_MS, sweepStaleUploads } from './uploads.service.js';
+import { COMPLETE_CLAIM_MS, sweepStaleUploads } from './uploads.service.js';
 
 let t: TestApp;
 let accounts: Awaited<ReturnType<typeof seedWithSessions>>;
@@ -60,7 +60,7 @@ describe('uploads on local disk', () => {
       file: { file_name: string; key: string; bytes: number; content_type: string; uploaded_by: string };
     }>();
     expect(file.file_name).toMatch(/^My-holiday-clip-final-\d{8}-\d{9}\.mp4$/);
-    expect(file.key).toBe(`uploads/${accounts.customer.id}/${file.file_name}`);
+    expect(file.key).toBe(`uploads/${accounts.customer.id}/${file.file_name.replace(/\.mp4$/, '')}`);
     expect(file).toMatchObject({ bytes: content.length, content_type: 'video/mp4', uploaded_by: 'Ada Admin' });
     expect(fs.readFileSync(path.join(filesDir(), file.key)).equals(content)).toBe(true);
     // The parts folder is gone once the file is joined.
@@ -136,8 +136,8 @@ describe('uploads on local disk', () => {
       const { res } = await customer.upload(accounts.customer.id, name, 'video/mp4', MP4.length, whole(MP4));
       expect(res.statusCode, name).toBe(200);
       const { key, file_name } = res.json<{ file: { key: string; file_name: string } }>().file;
-      expect(key, name).toBe(`uploads/${accounts.customer.id}/${file_name}`);
-      expect(file_name, name).toMatch(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9]+)?$/);
+      expect(key, name).toBe(`uploads/${accounts.customer.id}/${file_name.replace(/\.mp4$/, '')}`);
+      expect(file_name, name).toMatch(/^[A-Za-z0-9_-]+\.mp4$/);
       expect(fs.existsSync(path.join(filesDir(), key)), name).toBe(true);
     }
     expect(fs.existsSync(path.join(t.dataDir, 'etc'))).toBe(false);
@@ -177,6 +177,28 @@ describe('uploads on local disk', () => {
     expect(res.json().error_message).toContain("The file's contents are not an allowed type");
     expect(fs.existsSync(path.join(filesDir(), started.key))).toBe(false);
     expect(await rowOf(started.upload_id)).toBeUndefined();
+  });
+
+  it("names the stored file by the type its bytes show, never by the name's extension (issue 33)", async () => {
+    for (const [name, claimed] of [
+      ['poly.html', 'image/png'],
+      ['clip.mp4', 'video/mp4'],
+    ] as const) {
+      const { started, res } = await customer.upload(accounts.customer.id, name, claimed, PNG.length, whole(PNG));
+      expect(res.statusCode, name).toBe(200);
+      const { file_name, key, content_type } = res.json<{
+        file: { file_name: string; key: string; content_type: string };
+      }>().file;
+      expect(file_name, name).toMatch(/^(poly|clip)-\d{8}-\d{9}\.png$/);
+      expect(content_type, name).toBe('image/png');
+      // The storage key carries no extension the sender chose: only the file name, set by the bytes, has one.
+      expect(key, name).toBe(`uploads/${accounts.customer.id}/${file_name.replace(/\.png$/, '')}`);
+      expect(fs.readFileSync(path.join(filesDir(), key)).equals(PNG), name).toBe(true);
+      const { url } = (await customer.download(started.upload_id)).json<{ url: string }>();
+      const got = await t.app.inject({ method: 'GET', url });
+      expect(got.headers['content-disposition'], name).toBe(`attachment; filename="${file_name}"`);
+      expect(got.headers['content-type'], name).toBe('image/png');
+    }
   });
 
   it('refuses a part of the wrong size and a complete with a part missing, and takes the part sent again', async () => {
@@ -344,7 +366,7 @@ describe('uploads on local disk', () => {
     };
     // A day old stays; eight days old goes.
     expect(await sweepStaleUploads(deps, Date.now() + 86_400_000)).toBe(0);
-    expect(await sweepStaleUploads(deps, Date.now() + STALE_UPLOAD_MS + 86_400_000)).toBeGreaterThan(0);
+    expect(await sweepStaleUploads(deps, Date.now() + UPLOAD_ABANDONED_MS + 86_400_000)).toBeGreaterThan(0);
     expect(await rowOf(started.upload_id)).toBeUndefined();
     expect(fs.existsSync(partsDir)).toBe(false);
   });
