@@ -58,7 +58,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.optional(),
   FILES_ORIGIN: url(['http', 'https']).optional(),
   FILES_SIGNING_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(100_000_000).default(2048),
+  // One quota for media and the upload page (issue 33): room for five of the largest uploads by default.
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(100_000_000).default(102_400),
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(5_000_000).default(20_480),
   UPLOAD_TYPES: z.string().min(1).default('video/*,audio/*,image/*,application/zip,application/pdf'),
   REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
