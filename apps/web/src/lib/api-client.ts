@@ -1,4 +1,4 @@
-import { EVENT_CURSOR_HEADER, MSG, TAB_HEADER, type ErrorReply } from '@cutroom/domain';
+import { CLOCK_TIME_ZONE, EVENT_CURSOR_HEADER, MSG, TAB_HEADER, type ErrorReply } from '@cutroom/domain';
 import { noteReplyCursor } from './event-cursor';
 import { TAB_ID } from './tab-id';
 
@@ -26,7 +26,7 @@ export const errorMessage = (error: unknown): string => (isApiError(error) ? err
 export const failureMessage = (error: unknown, fallback: string): string =>
   isApiError(error) && error.status < 500 ? error.message : fallback;
 
-/** The browser's IANA zone; the server formats times and due dates with it. */
+/** The browser's IANA zone: what a profile's time zone detects. */
 export const browserTimeZone = (): string => {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -76,7 +76,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'cutroom-web',
-    'user-time-zone': browserTimeZone(),
+    // Ranges and days are read in the portal's zone, as every time is shown (issue 33: one rule).
+    'user-time-zone': CLOCK_TIME_ZONE,
     [TAB_HEADER]: TAB_ID,
   };
   // A FormData body (file uploads) sets its own multipart boundary; everything else travels as JSON.

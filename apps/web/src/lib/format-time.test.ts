@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatDue, formatEst, formatNewYorkTime, isOverdue, isoToNyWall, nyWallToIso } from './format-time';
+import {
+  formatChatDay,
+  formatBillingDay,
+  formatChatTime,
+  formatDay,
+  formatDue,
+  formatEst,
+  formatNewYorkTime,
+  isOverdue,
+  isoToNyWall,
+  nyWallToIso,
+} from './format-time';
 
 describe('New York time', () => {
   it('reads the picker as New York wall time, summer and winter', () => {
@@ -16,6 +27,14 @@ describe('New York time', () => {
     expect(formatNewYorkTime(new Date('2026-01-15T14:30:05.000Z'))).toBe('EST 09:30:05 AM');
   });
 
+  // One card's creation read 6:52 AM EST on its page and 11:52 AM on Export (issue 33): one zone, always named.
+  it('reads chat, activity and every other time in New York, named', () => {
+    const created = '2026-11-28T11:52:00.000Z';
+    expect(formatEst(created)).toBe('Nov 28, 2026, 6:52 AM EST');
+    expect(formatChatTime(created)).toBe('6:52 AM EST');
+    expect(formatChatDay('2026-11-28T03:00:00.000Z')).toBe('Friday, Nov 27, 2026');
+  });
+
   it('counts a due date in the past as overdue, and no due date as not', () => {
     const now = Date.parse('2026-01-15T14:30:00.000Z');
     expect(isOverdue('2026-01-15T14:29:00.000Z', now)).toBe(true);
@@ -25,10 +44,14 @@ describe('New York time', () => {
 });
 
 describe('formatDay', () => {
-  it('writes a calendar day as it is, an instant in the viewer zone, and a stand-in for none', () => {
+  it("writes a calendar day as it is, an instant on New York's calendar, and a stand-in for none", () => {
     expect(formatDay('2026-03-05')).toBe('Mar 5, 2026');
     expect(formatDay('2026-03-05T12:00:00.000Z')).toBe('Mar 5, 2026');
+    // 1 AM UTC is still the evening before in New York.
+    expect(formatDay('2026-03-05T01:00:00.000Z')).toBe('Mar 4, 2026');
     expect(formatDay(null)).toBe('—');
     expect(formatDay(undefined, '-')).toBe('-');
+    // A billing date is the calendar day the admin picked, kept at UTC midnight.
+    expect(formatBillingDay('2026-03-16T00:00:00.000Z')).toBe('Mar 16, 2026');
   });
 });

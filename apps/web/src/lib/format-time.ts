@@ -1,9 +1,9 @@
 import { CLOCK_TIME_ZONE } from '@cutroom/domain';
 
 /*
- * Every date and time the web app shows. Due dates, creation times and the top bar's clock read in
- * New York time (spec 000 §9), labelled EST all year as the spec does; activity and chat read in the
- * viewer's own zone.
+ * Every date and time the web app shows, in one zone: New York, the portal's clock (spec 000 §9), with
+ * every time labelled EST all year as the spec does. Issue 33: tiles, chat and notifications had read in
+ * three zones, mostly unlabelled, so one card's creation read 6:52 AM on its page and 11:52 AM on Export.
  */
 
 const nyDateTime = new Intl.DateTimeFormat('en-US', {
@@ -38,15 +38,20 @@ const nyParts = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
   second: '2-digit',
 });
-const localDateTime = new Intl.DateTimeFormat('en-US', {
+const nyTime = new Intl.DateTimeFormat('en-US', { timeZone: CLOCK_TIME_ZONE, hour: 'numeric', minute: '2-digit' });
+const nyChatDay = new Intl.DateTimeFormat('en-US', {
+  timeZone: CLOCK_TIME_ZONE,
+  weekday: 'long',
   month: 'short',
   day: 'numeric',
   year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
 });
-
-const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const shortDay = new Intl.DateTimeFormat('en-US', {
+  timeZone: CLOCK_TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
 const shortDayUtc = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
@@ -56,8 +61,8 @@ const shortDayUtc = new Intl.DateTimeFormat('en-US', {
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * A day as 'Mar 5, 2026': an instant in the viewer's own zone; a calendar day ('YYYY-MM-DD', which
- * has no zone) as written. `empty` stands in for no value.
+ * A day as 'Mar 5, 2026': an instant on New York's calendar; a calendar day ('YYYY-MM-DD', which has no
+ * zone) as written. `empty` stands in for no value.
  */
 export const formatDay = (value: string | null | undefined, empty = '—'): string =>
   !value
@@ -66,7 +71,10 @@ export const formatDay = (value: string | null | undefined, empty = '—'): stri
       ? shortDayUtc.format(new Date(`${value}T00:00:00Z`))
       : shortDay.format(new Date(value));
 
-/** A due date or creation time with its year, e.g. 'Jan 15, 2026, 9:30 AM EST'; '—' when there is none. */
+/** A billing date or period bound: a calendar day the admin picked, stored at UTC midnight, read as that day. */
+export const formatBillingDay = (value: string | null | undefined): string => formatDay(value?.slice(0, 10));
+
+/** Any time with its day and year, e.g. 'Jan 15, 2026, 9:30 AM EST'; '—' when there is none. */
 export const formatEst = (iso: string | null | undefined): string =>
   iso ? `${nyDateTime.format(new Date(iso))} EST` : '—';
 
@@ -81,16 +89,11 @@ export const formatNewYorkClock = (date: Date) => nyClock.format(date);
 
 export const isOverdue = (iso: string | null, now = Date.now()) => !!iso && new Date(iso).getTime() < now;
 
-/** An activity time in the browser's own zone, with its year. */
-export const formatDateTime = (iso: string) => localDateTime.format(new Date(iso));
+/** A chat time, e.g. '3:04 PM EST'. */
+export const formatChatTime = (iso: string) => `${nyTime.format(new Date(iso))} EST`;
 
-/** A chat time in the viewer's own zone, e.g. '3:04 PM'. */
-export const formatChatTime = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-
-/** The day heading of a chat group in the viewer's zone, e.g. 'Monday, Jan 5'. */
-export const formatChatDay = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { weekday: 'long', month: 'short', day: 'numeric', year: 'numeric' });
+/** The day heading of a chat group, e.g. 'Monday, Jan 5, 2026'. */
+export const formatChatDay = (iso: string) => nyChatDay.format(new Date(iso));
 
 const partsOf = (date: Date) => {
   const out: Record<string, number> = {};

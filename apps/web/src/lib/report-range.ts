@@ -1,8 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { EARLIEST_DATE, RANGE_PRESET_DAYS, lastDays, todayIn } from '@cutroom/domain';
-import { browserTimeZone } from './api-client';
+import { EARLIEST_DATE, RANGE_PRESET_DAYS, lastDays, todayIn, CLOCK_TIME_ZONE } from '@cutroom/domain';
 
-/** A report's range as the server's query names it: two calendar days in the viewer's zone. */
+/** A report's range as the server's query names it: two calendar days in New York, the portal's zone. */
 export interface ReportRange {
   start_date: string;
   end_date: string;
@@ -10,8 +9,8 @@ export interface ReportRange {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Today in the viewer's zone, the zone the server reads the range in (the user-time-zone header). */
-export const viewerToday = (now = new Date()) => todayIn(browserTimeZone(), now);
+/** Today in New York, the zone the server reads the range in (the user-time-zone header the web app sends). */
+export const viewerToday = (now = new Date()) => todayIn(CLOCK_TIME_ZONE, now);
 
 /** The last `days` days ending today. */
 export const lastDaysRange = (days: number, now = new Date()): ReportRange => lastDays(days, viewerToday(now));

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AI_FAILURES, AI_STREAM_EVENTS, MSG, TAB_HEADER, type AiToolType } from '@cutroom/domain';
+import { AI_FAILURES, AI_STREAM_EVENTS, MSG, TAB_HEADER, type AiToolType, CLOCK_TIME_ZONE } from '@cutroom/domain';
 import { API, type CallInput } from '@cutroom/domain/contract';
-import { ApiError, browserTimeZone, failureMessage } from '../../lib/api-client';
+import { ApiError, failureMessage } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { notify } from '../../lib/notify';
 import { TAB_ID } from '../../lib/tab-id';
@@ -132,7 +132,7 @@ export async function generate(
       headers: {
         Accept: 'text/event-stream',
         'X-Requested-With': 'cutroom-web',
-        'user-time-zone': browserTimeZone(),
+        'user-time-zone': CLOCK_TIME_ZONE,
         [TAB_HEADER]: TAB_ID,
       },
       credentials: 'same-origin',

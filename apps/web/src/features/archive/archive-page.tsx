@@ -3,13 +3,12 @@ import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Tooltip }
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArchive, IconArrowBackUp, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { MSG, NAV_ITEMS, SUBSCRIPTION_TYPES, calendarDay, labelOf } from '@cutroom/domain';
+import { MSG, NAV_ITEMS, SUBSCRIPTION_TYPES, calendarDay, labelOf, CLOCK_TIME_ZONE } from '@cutroom/domain';
 import type { ArchivedCard } from '@cutroom/domain/schemas';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { PageHeader } from '../../components/page-header';
 import { QueryTable } from '../../components/query-table';
 import { ReloadButton } from '../../components/reload-button';
-import { browserTimeZone } from '../../lib/api-client';
 import { cardDetailsPath } from '../../lib/card-url';
 import { useCurrentUser } from '../../lib/session';
 import { Pager } from '../users/public';
@@ -19,8 +18,8 @@ import { useArchivedCards, useUnarchiveCard, type ArchiveFilters } from './api';
 /** The spec asks the title search to wait a full second after typing. */
 const TITLE_DEBOUNCE_MS = 1000;
 
-/** Archive dates read YYYY-MM-DD in the viewer's own zone. */
-const isoDay = (iso: string | null) => (iso ? calendarDay(new Date(iso), browserTimeZone()) : '—');
+/** Archive dates read YYYY-MM-DD on New York's calendar, the portal's zone. */
+const isoDay = (iso: string | null) => (iso ? calendarDay(new Date(iso), CLOCK_TIME_ZONE) : '—');
 
 /** A date must not break at its hyphens. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;

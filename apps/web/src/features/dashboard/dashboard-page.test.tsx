@@ -1,15 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MSG, lastDays, todayIn } from '@cutroom/domain';
-import { browserTimeZone } from '../../lib/api-client';
+import { MSG, lastDays, todayIn, CLOCK_TIME_ZONE } from '@cutroom/domain';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 import { captureDownloads, queriesTo } from '../../test/requests';
 import { commentRow, customerRow, dashboardReply, quietChartSizeWarnings, staffRow } from './dashboard-test-kit';
 
-const last = (days: number) => lastDays(days, todayIn(browserTimeZone()));
+const last = (days: number) => lastDays(days, todayIn(CLOCK_TIME_ZONE));
 const DASHBOARD = '/api/dashboard-data-V2';
 const rowsOf = (testId: string) => within(screen.getByTestId(testId)).queryAllByTestId(`${testId}-row`);
 const namesIn = (testId: string) => rowsOf(testId).map((row) => row.querySelector('td')?.textContent);

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { REVISION_REASON_MSG, lastDays, todayIn, type Role } from '@cutroom/domain';
+import { REVISION_REASON_MSG, lastDays, todayIn, type Role, CLOCK_TIME_ZONE } from '@cutroom/domain';
 import type { FirstPassReply } from '@cutroom/domain/schemas';
-import { browserTimeZone } from '../../lib/api-client';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
@@ -55,7 +54,7 @@ describe('first-pass approval on the dashboard', { timeout: 20_000 }, () => {
     const overall = await screen.findByTestId('first-pass-overall');
     expect(overall.textContent).toContain('75%');
     expect(overall.textContent).toContain('6 of 8 videos without a revision');
-    expect(queriesTo(FIRST_PASS)[0]).toEqual(lastDays(7, todayIn(browserTimeZone())));
+    expect(queriesTo(FIRST_PASS)[0]).toEqual(lastDays(7, todayIn(CLOCK_TIME_ZONE)));
     const editors = within(screen.getByTestId('first-pass-editors'));
     expect(editors.getByText('Eddie Cutter').closest('tr')!.textContent).toContain('83.3%');
     expect(editors.getByText('Unassigned')).toBeTruthy();

@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_RANGE_DAYS, MSG, lastDays, todayIn } from '@cutroom/domain';
+import { DEFAULT_RANGE_DAYS, MSG, lastDays, todayIn, CLOCK_TIME_ZONE } from '@cutroom/domain';
 import type { ExportCardsReply } from '@cutroom/domain/schemas';
-import { browserTimeZone } from '../../lib/api-client';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 
-const range = lastDays(DEFAULT_RANGE_DAYS.export, todayIn(browserTimeZone()));
+const range = lastDays(DEFAULT_RANGE_DAYS.export, todayIn(CLOCK_TIME_ZONE));
 
 const reply: ExportCardsReply = {
   range,

@@ -5,11 +5,18 @@ import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCalendar, IconDownload, IconEye, IconFileExport } from '@tabler/icons-react';
-import { DEFAULT_RANGE_DAYS, EARLIEST_DATE, EXPORT_LIMITS, MSG, lastDays, todayIn } from '@cutroom/domain';
+import {
+  DEFAULT_RANGE_DAYS,
+  EARLIEST_DATE,
+  EXPORT_LIMITS,
+  MSG,
+  lastDays,
+  todayIn,
+  CLOCK_TIME_ZONE,
+} from '@cutroom/domain';
 import { CustomerFilterSelect } from '../../components/customer-filter-select';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { PageHeader } from '../../components/page-header';
-import { browserTimeZone } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { exportCardsCsvHref, exportCardsQuery, useExportCards, type ExportCardsQuery } from './api';
 import { ExportCardsTable } from './export-cards-table';
@@ -26,7 +33,7 @@ const defaultRange = (today: string): Range => {
 export function ExportCardsPage() {
   const mobile = useMediaQuery('(max-width: 48em)');
   // Days are the viewer's calendar days, as the server reads the range (spec 002 §9).
-  const [today] = useState(() => todayIn(browserTimeZone()));
+  const [today] = useState(() => todayIn(CLOCK_TIME_ZONE));
   const [range, setRange] = useState<Range>(() => defaultRange(today));
   const [limit, setLimit] = useState(String(EXPORT_LIMITS[0]));
   const [customer, setCustomer] = useState<string | null>(null);

@@ -7,7 +7,7 @@ import type { ExportCardsReply } from '@cutroom/domain/schemas';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { QueryTable } from '../../components/query-table';
 import { cardDetailsPath } from '../../lib/card-url';
-import { formatDateTime } from '../../lib/format-time';
+import { formatEst } from '../../lib/format-time';
 import { STATUS_COLORS } from '../board/public';
 
 /** The cards View loaded, with the list states every table shares. */
@@ -35,7 +35,7 @@ export function ExportCardsTable({ query }: { query: UseQueryResult<ExportCardsR
           </Table.Td>
           <Table.Td>{card.qa_name ?? '—'}</Table.Td>
           <Table.Td>{card.customer_name}</Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(card.created_at)}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatEst(card.created_at)}</Table.Td>
           {/* QueryTable keeps a last column for row actions; this list has none. */}
           <Table.Td />
         </Table.Tr>

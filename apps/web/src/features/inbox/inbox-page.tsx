@@ -21,7 +21,7 @@ import { EmptyStateCard } from '../../components/empty-state-card';
 import { ErrorState } from '../../components/error-state';
 import { SectionLoader } from '../../components/loaders';
 import { PageHeader } from '../../components/page-header';
-import { formatDateTime } from '../../lib/format-time';
+import { formatEst } from '../../lib/format-time';
 import { useCurrentUser } from '../../lib/session';
 import { useThreads } from './api';
 import { ChatPane } from './chat-pane';
@@ -83,7 +83,7 @@ function ThreadItem({
           {thread.latest_message}
         </Text>
         <Text fz={11} c="dimmed" mt={2}>
-          {formatDateTime(thread.latest_message_at)}
+          {formatEst(thread.latest_message_at)}
         </Text>
       </Paper>
     </UnstyledButton>

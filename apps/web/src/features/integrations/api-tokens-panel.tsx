@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { QueryTable } from '../../components/query-table';
 import { isApiError } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/format-time';
+import { formatEst } from '../../lib/format-time';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './api';
 import { SecretOnceStep } from './secret-once';
 
@@ -115,12 +115,12 @@ function TokenRow({ token, onRevoke }: { token: ApiTokenView; onRevoke: () => vo
         </Group>
       </Table.Td>
       <Table.Td fz="sm">
-        {formatDateTime(token.created_at)}
+        {formatEst(token.created_at)}
         <Text fz="xs" c="dimmed">
           by {token.created_by_name || 'a removed user'}
         </Text>
       </Table.Td>
-      <Table.Td fz="sm">{token.last_used_at ? formatDateTime(token.last_used_at) : 'Never'}</Table.Td>
+      <Table.Td fz="sm">{token.last_used_at ? formatEst(token.last_used_at) : 'Never'}</Table.Td>
       <Table.Td>
         {token.revoked_at ? (
           <Badge color="gray" variant="light">

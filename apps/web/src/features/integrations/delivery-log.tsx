@@ -5,7 +5,7 @@ import { WEBHOOK_EVENT_LABELS, type DeliveryState } from '@cutroom/domain';
 import type { DeliveryView, WebhookView } from '@cutroom/domain/schemas';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { ErrorState } from '../../components/error-state';
-import { formatDateTime } from '../../lib/format-time';
+import { formatEst } from '../../lib/format-time';
 import { useDeliveries, useReplayDelivery } from './api';
 
 const STATE_COLORS: Record<DeliveryState, string> = { pending: 'yellow', delivered: 'green', failed: 'red' };
@@ -32,14 +32,14 @@ function DeliveryItem({ delivery, webhookId }: { delivery: DeliveryView; webhook
             </Badge>
           )}
           <Text fz="xs" c="dimmed">
-            {formatDateTime(delivery.created_at)} · {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
+            {formatEst(delivery.created_at)} · {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
             {delivery.replay_of ? ` · replay of #${delivery.replay_of}` : ''}
           </Text>
         </Group>
       </Accordion.Control>
       <Accordion.Panel>
         <Stack gap="sm">
-          {delivery.next_attempt_at && <Text fz="sm">Next attempt {formatDateTime(delivery.next_attempt_at)}</Text>}
+          {delivery.next_attempt_at && <Text fz="sm">Next attempt {formatEst(delivery.next_attempt_at)}</Text>}
           {delivery.attempts_log.length > 0 && (
             <Table.ScrollContainer minWidth={480}>
               <Table fz="sm" aria-label={`Attempts of delivery ${delivery.id}`}>
@@ -54,7 +54,7 @@ function DeliveryItem({ delivery, webhookId }: { delivery: DeliveryView; webhook
                 <Table.Tbody>
                   {delivery.attempts_log.map((a, i) => (
                     <Table.Tr key={i}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.at)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatEst(a.at)}</Table.Td>
                       <Table.Td>{a.status_code ?? '—'}</Table.Td>
                       <Table.Td>{a.duration_ms} ms</Table.Td>
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>

@@ -6,7 +6,7 @@ import type { WebhookView } from '@cutroom/domain/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { QueryTable } from '../../components/query-table';
-import { formatDateTime } from '../../lib/format-time';
+import { formatEst } from '../../lib/format-time';
 import { useDeleteWebhook, useUpdateWebhook, useWebhooks } from './api';
 import { DeliveryLogDrawer, StateBadge } from './delivery-log';
 import { RotateSecretModal } from './rotate-secret-dialog';
@@ -46,7 +46,7 @@ function WebhookRow({
           <Group gap={4} wrap="nowrap">
             <StateBadge state={last.state} />
             <Text fz="xs" c="dimmed">
-              {last.status_code ?? ''} {formatDateTime(last.at)}
+              {last.status_code ?? ''} {formatEst(last.at)}
             </Text>
           </Group>
         ) : (

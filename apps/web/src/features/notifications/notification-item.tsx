@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { NOTIFICATION_TYPES } from '@cutroom/domain';
 import type { NotificationView } from '@cutroom/domain/schemas';
 import { cardDetailsPath } from '../../lib/card-url';
-import { formatDateTime } from '../../lib/format-time';
+import { formatEst } from '../../lib/format-time';
 import { cardIdOf, useMarkRead } from './api';
 import classes from './notifications.module.css';
 
@@ -75,7 +75,7 @@ export function NotificationItem({ n, onOpen, selected = false, onToggle, compac
         </Text>
         <Group gap={6} mt={4} wrap="wrap">
           <Text fz="xs" c="dimmed">
-            {formatDateTime(n.created_at)}
+            {formatEst(n.created_at)}
           </Text>
           {!compact && (
             <Badge size="xs" variant="light" color="gray">

@@ -8,7 +8,7 @@ import { customerProfilePath } from '../../app/paths';
 import { ActivityBadge } from '../../components/activity-badge';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { QueryTable } from '../../components/query-table';
-import { formatDateTime } from '../../lib/format-time';
+import { formatEst } from '../../lib/format-time';
 import { useAssignedCustomers } from './api';
 import { planLabel } from './profile-info';
 
@@ -55,7 +55,7 @@ export function AssigneeTable({ person }: { person: UserView }) {
               <ActivityBadge lastLogin={c.last_login_time} />
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              {c.last_login_time ? formatDateTime(c.last_login_time) : '—'}
+              {c.last_login_time ? formatEst(c.last_login_time) : '—'}
             </Table.Td>
             <Table.Td>{planLabel(c)}</Table.Td>
             <Table.Td />

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import type { UserView } from '@cutroom/domain/schemas';
 import { userProfilePath } from '../../app/paths';
 import { PageHeader } from '../../components/page-header';
-import { formatDay } from '../../lib/format-time';
+import { formatBillingDay } from '../../lib/format-time';
 import { AnalyticsPanel } from '../analytics/public';
 import { CustomerAdminForm } from './customer-admin-form';
 import { CustomerDetailsForm } from './customer-details-form';
@@ -53,9 +53,9 @@ function BillingFacts({ person }: { person: UserView }) {
         <InfoItem label="Current plan">
           <PlanFacts person={person} />
         </InfoItem>
-        <InfoItem label="Billing date">{formatDay(person.billing_date)}</InfoItem>
+        <InfoItem label="Billing date">{formatBillingDay(person.billing_date)}</InfoItem>
         <InfoItem label="This period">
-          {formatDay(person.billing_data?.start_date)} – {formatDay(person.billing_data?.end_date)}
+          {formatBillingDay(person.billing_data?.start_date)} – {formatBillingDay(person.billing_data?.end_date)}
         </InfoItem>
       </SimpleGrid>
     </Paper>

@@ -5,7 +5,7 @@ import { API } from '@cutroom/domain/contract';
 import { SUBSCRIPTION_TYPES, labelOf } from '@cutroom/domain';
 import type { UserView } from '@cutroom/domain/schemas';
 import { call } from '../../lib/call';
-import { formatDay } from '../../lib/format-time';
+import { formatBillingDay } from '../../lib/format-time';
 import { AnalyticsPanel } from '../analytics/public';
 
 function planLabel(user: UserView): string | null {
@@ -54,9 +54,9 @@ export function BillingTab({ user }: { user: UserView }) {
         </Group>
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <Figure label="Billing date">{formatDay(user.billing_date)}</Figure>
+        <Figure label="Billing date">{formatBillingDay(user.billing_date)}</Figure>
         <Figure label="This period">
-          {formatDay(user.billing_data?.start_date)} – {formatDay(user.billing_data?.end_date)}
+          {formatBillingDay(user.billing_data?.start_date)} – {formatBillingDay(user.billing_data?.end_date)}
         </Figure>
         <Figure label="Requests this period" testId="billing-used">
           {used}

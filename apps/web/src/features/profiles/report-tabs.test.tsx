@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG, fill, lastDays, todayIn } from '@cutroom/domain';
+import { MSG, fill, lastDays, todayIn, CLOCK_TIME_ZONE } from '@cutroom/domain';
 import type { CsatReply, ExportedComment, ResponseRateReply, UserView } from '@cutroom/domain/schemas';
-import { browserTimeZone } from '../../lib/api-client';
 import { captureDownloads, queriesTo } from '../../test/requests';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer, type Reply } from '../../test/fake-server';
@@ -168,7 +167,7 @@ describe('the figure tabs of a team member', { timeout: 20_000 }, () => {
       'Leave managment',
     ]);
     expect(queriesTo('/api/ythelper/user/30/responseRate')[0]).toMatchObject({
-      ...lastDays(7, todayIn(browserTimeZone())),
+      ...lastDays(7, todayIn(CLOCK_TIME_ZONE)),
       type: 'yt_helper_comments',
     });
   });
@@ -196,7 +195,7 @@ describe('the figure tabs of a team member', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('tab', { name: 'Response Rate' }));
     await screen.findByTestId('rate-card-7');
     expect(queriesTo('/api/user/5/responseRateV2')[0]).toMatchObject({
-      ...lastDays(29, todayIn(browserTimeZone())),
+      ...lastDays(29, todayIn(CLOCK_TIME_ZONE)),
       profileType: 'TeamLeadTab',
     });
   });

@@ -3,7 +3,7 @@ import { IconStarFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { TABLE_PAGE_SIZE } from '@cutroom/domain';
 import { cardDetailsPath } from '../../lib/card-url';
-import { formatDateTime } from '../../lib/format-time';
+import { formatEst } from '../../lib/format-time';
 
 /** Rows numbered across pages: the first row of page 2 is number 11. */
 export const numbered = <T,>(rows: T[], page: number) =>
@@ -36,7 +36,7 @@ export function Stars({ value }: { value: number }) {
 export function CreatedAt({ iso }: { iso: string }) {
   return (
     <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-      {formatDateTime(iso)}
+      {formatEst(iso)}
     </Text>
   );
 }

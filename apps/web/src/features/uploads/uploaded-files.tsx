@@ -7,12 +7,12 @@ import { IconDownload, IconFolderOpen, IconSearch } from '@tabler/icons-react';
 import { MSG, formatBytes } from '@cutroom/domain';
 import type { UploadedFile } from '@cutroom/domain/schemas';
 import { EmptyStateCard } from '../../components/empty-state-card';
+import { formatEst } from '../../lib/format-time';
 import { QueryTable } from '../../components/query-table';
 import { Pager } from '../users/public';
 import { useDownload, useUploadedFiles, type UploadFilters } from './api';
 
 const SEARCH_DEBOUNCE_MS = 400;
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 type Range = [string | null, string | null];
@@ -40,7 +40,7 @@ export function UploadedFiles({ customerId }: { customerId: number | null }) {
       <Table.Td style={{ wordBreak: 'break-all' }}>{file.file_name}</Table.Td>
       <Table.Td style={NO_WRAP}>{formatBytes(file.bytes)}</Table.Td>
       <Table.Td>{file.uploaded_by ?? '—'}</Table.Td>
-      <Table.Td style={NO_WRAP}>{dateTime.format(new Date(file.created_at))}</Table.Td>
+      <Table.Td style={NO_WRAP}>{formatEst(file.created_at)}</Table.Td>
       <Table.Td>
         <Button
           size="compact-sm"

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { SUBSCRIPTION_TYPES, labelOf } from '@cutroom/domain';
 import { ActivityBadge } from '../../components/activity-badge';
-import { formatDateTime } from '../../lib/format-time';
+import { formatEst } from '../../lib/format-time';
 import type { Customer } from './api';
 import { PersonCard } from './person-card';
 
@@ -53,7 +53,7 @@ export function CustomerCard({ customer, actions }: { customer: Customer; action
       </SimpleGrid>
       <Group gap="xs" justify="space-between" wrap="nowrap">
         <Text fz="xs" c="dimmed">
-          Last login: {customer.last_login_time ? formatDateTime(customer.last_login_time) : 'Never'}
+          Last login: {customer.last_login_time ? formatEst(customer.last_login_time) : 'Never'}
         </Text>
         {/* 'Never' already says what the band's '-' would. */}
         {customer.last_login_time && <ActivityBadge lastLogin={customer.last_login_time} size="sm" />}

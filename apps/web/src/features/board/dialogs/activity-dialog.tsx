@@ -2,7 +2,7 @@ import { Center, Loader, Modal, Text, Timeline } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { MSG, ROLE_LABELS, activityStatusLabel, isRole } from '@cutroom/domain';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format-time';
+import { formatEst } from '../../../lib/format-time';
 import { useCardActivity, type ActivityEntry } from '../api';
 
 const statusLabel = (value: string | null) => (value ? activityStatusLabel(value) : value);
@@ -38,7 +38,7 @@ export function ActivityDialog({ cardId, title, onClose }: { cardId: number; tit
                   {statusLabel(entry.card_activity_status)}
                 </Text>
                 <Text fz="xs" c="dimmed">
-                  {formatDateTime(entry.created_at)}
+                  {formatEst(entry.created_at)}
                 </Text>
               </Timeline.Item>
             ))}

@@ -25,7 +25,7 @@ import {
   fullName,
 } from '@cutroom/domain';
 import type { NoteView } from '@cutroom/domain/schemas';
-import { formatChatTime } from '../../../lib/format-time';
+import { formatChatTime, formatEst } from '../../../lib/format-time';
 import type { ChatKind } from '../api/card-keys';
 import { formatClock } from '../format';
 import { CommentText } from './comment-text';
@@ -166,7 +166,7 @@ export const CommentItem = memo(function CommentItem({
                 {ROLE_LABELS[note.client_type]}
               </Badge>
             )}
-            <Text fz={11} c="dimmed" title={new Date(note.date_added).toLocaleString()}>
+            <Text fz={11} c="dimmed" title={formatEst(note.date_added)}>
               {formatChatTime(note.date_added)}
             </Text>
             {version && note.video_time !== null && (

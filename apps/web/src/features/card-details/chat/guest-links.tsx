@@ -27,7 +27,7 @@ import {
 } from '@cutroom/domain';
 import type { GuestLinkView } from '@cutroom/domain/schemas';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format-time';
+import { formatEst } from '../../../lib/format-time';
 import { useCreateGuestLink, useGuestLinks, useRevokeGuestLink } from '../api/guest-links';
 
 const DAY_OPTIONS = GUEST_LINK_DAY_OPTIONS.map((d) => ({ value: String(d), label: d === 1 ? '1 day' : `${d} days` }));
@@ -48,9 +48,9 @@ function LinkRow({ link, onRevoke, revoking }: { link: GuestLinkView; onRevoke: 
         </Group>
         <Text fz="xs" c="dimmed">
           By {link.created_by} · {link.state === 'active' ? 'until' : 'ended'}{' '}
-          {formatDateTime(link.revoked_at ?? link.expires_at)} · {link.guest_comments}{' '}
+          {formatEst(link.revoked_at ?? link.expires_at)} · {link.guest_comments}{' '}
           {link.guest_comments === 1 ? 'note' : 'notes'}
-          {link.last_opened_at ? ` · last opened ${formatDateTime(link.last_opened_at)}` : ' · not opened yet'}
+          {link.last_opened_at ? ` · last opened ${formatEst(link.last_opened_at)}` : ' · not opened yet'}
         </Text>
       </div>
       {link.state === 'active' && (

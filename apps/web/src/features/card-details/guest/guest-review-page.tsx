@@ -20,7 +20,7 @@ import { IconAlertTriangle, IconMovieOff, IconShieldCheck } from '@tabler/icons-
 import { GUEST_MSG, GUEST_NAME_MAX, MSG } from '@cutroom/domain';
 import type { GuestReviewReply } from '@cutroom/domain/schemas';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format-time';
+import { formatEst } from '../../../lib/format-time';
 import { GUEST_LINK_KEY, useGuestReview, useLeaveGuestVisit, useOpenGuestLink } from '../api/guest-visit';
 import { GuestReview } from './guest-review';
 
@@ -121,7 +121,7 @@ function ReviewPage({ data }: { data: GuestReviewReply }) {
               <Badge variant="light">{data.card.status_label}</Badge>
             </Group>
             <Text fz="sm" c="dimmed">
-              Reviewing as {data.guest_name} (guest) · this visit ends {formatDateTime(data.expires_at)}
+              Reviewing as {data.guest_name} (guest) · this visit ends {formatEst(data.expires_at)}
             </Text>
           </div>
           <Group gap="xs">
