@@ -21,6 +21,7 @@ export const INTEGRATION_MSG = {
   webhookUrlOwnServer: "Webhooks cannot call this server's own address",
   webhookUrlLoopback: 'Loopback addresses (localhost, 127.0.0.1) cannot receive webhooks on this server',
   webhookUrlUnspecified: 'The address 0.0.0.0 / :: cannot receive webhooks',
+  webhookUrlResolvesTo: '{host} resolves to {address}. {reason}',
 } as const;
 
 /** What an API token may do; each scope opens the routes listed for it in contract/integrations.ts. */
