@@ -5,6 +5,7 @@ export const INTEGRATION_MSG = {
   apiTokenCreated: 'API token created. Copy it now: it is not shown again.',
   apiTokenRevoked: 'API token revoked',
   apiTokenScopeRequired: 'Choose at least one scope',
+  apiTokenScopeTwice: 'A scope is listed twice: list each scope once',
   apiTokenScopeDenied: 'This API token may not call this route',
   webhookCreated: 'Webhook created. Copy its secret now: it is not shown again.',
   webhookUpdated: 'Webhook saved',
