@@ -21,6 +21,10 @@ export const commentsQuery = z.object({
   note_for_video_number: z.coerce.number().int().min(0).max(100).optional(),
   calledBy: z.string().max(50).optional(),
 });
+/** The older comments call (spec 001 §7): the same query, its caller named calledFrom. */
+export const olderCommentsQuery = commentsQuery
+  .omit({ calledBy: true })
+  .extend({ calledFrom: z.string().max(50).optional().describe('Answered back as calledBy') });
 
 /**
  * Annotation geometry in fractions of the frame, stored as JSON with the note (spec 001 §3): at a time
