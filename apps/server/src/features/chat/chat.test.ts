@@ -95,6 +95,10 @@ describe('card chat', () => {
     await post(a.editor.token, '/comment', { note: 'New since then' });
     const delta = await list(a.customer.token, '/commentsV2', `?since=${encodeURIComponent(since)}`);
     expect(delta.json().comments.comments.map((n: { note: string }) => n.note)).toEqual(['New since then']);
+    // An empty since, as the spec's first fetch sends it, is none: the whole page.
+    const empty = await list(a.customer.token, '/commentsV2', '?since=');
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json().comments).toEqual((await list(a.customer.token)).json().comments);
   });
 
   it('answers the older /comments call (spec 001 §7) as commentsV2, with calledFrom for calledBy', async () => {
