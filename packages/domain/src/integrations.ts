@@ -5,6 +5,7 @@ export const INTEGRATION_MSG = {
   apiTokenCreated: 'API token created. Copy it now: it is not shown again.',
   apiTokenRevoked: 'API token revoked',
   apiTokenScopeRequired: 'Choose at least one scope',
+  apiTokenScopeTwice: 'A scope is listed twice: list each scope once',
   apiTokenScopeDenied: 'This API token may not call this route',
   webhookCreated: 'Webhook created. Copy its secret now: it is not shown again.',
   webhookUpdated: 'Webhook saved',
@@ -21,6 +22,7 @@ export const INTEGRATION_MSG = {
   webhookUrlOwnServer: "Webhooks cannot call this server's own address",
   webhookUrlLoopback: 'Loopback addresses (localhost, 127.0.0.1) cannot receive webhooks on this server',
   webhookUrlUnspecified: 'The address 0.0.0.0 / :: cannot receive webhooks',
+  webhookUrlResolvesTo: '{host} resolves to {address}. {reason}',
 } as const;
 
 /** What an API token may do; each scope opens the routes listed for it in contract/integrations.ts. */

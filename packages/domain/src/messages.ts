@@ -408,6 +408,9 @@ export const MSG = {
   // revision reasons (issue 20): the error table's text; the rest is in revision-reasons.ts
   revisionReasonExists: 'A revision reason with this name already exists',
   // help and handbook (issue 16)
+  helpVideoTitleRequired: 'Video title is required',
+  helpQuestionRequired: 'Question is required',
+  helpAnswerRequired: 'Answer is required',
 } as const;
 export type MessageKey = keyof typeof MSG;
 

@@ -8,6 +8,7 @@ import {
   editCommentBody,
   markCommentBody,
   noteView,
+  olderCommentsQuery,
   reactionBody,
   wontFixBody,
 } from '../schemas/chat.js';
@@ -86,6 +87,17 @@ export const CHAT = {
     ...chatCalls('/api/ythelper/card/:id', 'YouTube-helper chat'),
     ...noteCalls('/api/ythelper/card/:id', 'YouTube-helper chat'),
   },
+  /** The customer chat's older listing call (spec 001 §7), still made by some callers: commentsV2's answer. */
+  olderComments: defineRoute({
+    method: 'GET',
+    path: '/api/card/:id/comments',
+    tags,
+    summary: 'Customer chat, the older call: as commentsV2, the caller named calledFrom (answered as calledBy)',
+    access: 'user',
+    params: idParam,
+    query: olderCommentsQuery,
+    reply: commentsReply,
+  }),
   edit: defineRoute({
     method: 'PUT',
     path: '/api/card/:id/comment/:noteId',

@@ -129,7 +129,7 @@ export const INTEGRATIONS = {
 export const API_TOKEN_SCOPE_ROUTES: Record<ApiTokenScope, readonly RouteContract[]> = {
   'cards:read': [BOARD.cards, BOARD.counts, CARDS.get, CARDS.detail],
   'cards:write': [CARDS.create, ...Object.values(MOVE_ROUTES)],
-  'comments:read': [CHAT.customer.comments, CHAT.team.comments],
+  'comments:read': [CHAT.customer.comments, CHAT.olderComments, CHAT.team.comments],
   'comments:write': [CHAT.customer.post, CHAT.team.post],
 };
 

@@ -74,7 +74,8 @@ export const SETTINGS = {
     method: 'PUT',
     path: '/api/portal/settings/V2',
     tags,
-    summary: 'Create an announcement (heading and text are sanitized rich text)',
+    summary:
+      'Create an announcement (heading and text are sanitized rich text); its fields flat or as {announcement: {…}}',
     access: SETTINGS_ROLES,
     body: createAnnouncementBody,
     reply: saveAnnouncementReply,
@@ -84,7 +85,7 @@ export const SETTINGS = {
     method: 'POST',
     path: '/api/portal/update-settings/V2/:id',
     tags,
-    summary: 'Edit an announcement, or activate / deactivate it (enable_banner)',
+    summary: 'Edit an announcement, or activate / deactivate it (enable_banner); flat or as {announcement: {…}}',
     access: SETTINGS_ROLES,
     params: idParam,
     body: updateAnnouncementBody,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId } from './fields.js';
+import { dbId, emptyAsAbsent } from './fields.js';
 import { BOARD_COLUMNS } from '../card-status.js';
 import { CARD_PAGE_SIZE } from '../constants.js';
 import { VIEW_TYPES } from '../roles.js';
@@ -14,7 +14,7 @@ const dateOnly = z.iso.date({ error: MSG.dateInvalid });
 const filterFields = {
   card_name: z.string().trim().max(200).optional(),
   viewType: z.enum(VIEW_TYPES).optional(),
-  view_as: dbId.optional().nullable(),
+  view_as: emptyAsAbsent(dbId.optional().nullable()),
   dataFilter: z.enum(['newest', 'oldest']).optional().describe('Order of columns other than Video Requests'),
   startDate: dateOnly.optional().nullable(),
   endDate: dateOnly.optional().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mediaUrlField, urlField, dbId } from './fields.js';
+import { emptyAsAbsent, mediaUrlField, urlField, dbId } from './fields.js';
 import { MSG } from '../messages.js';
 import { CARD_OPEN_EVENT } from '../card-fields.js';
 
@@ -12,10 +12,11 @@ export const dueDateBody = z.object({ card_id: cardId, due_date: dueDateField })
 export const changeLinkBody = z
   .object({
     card_id: cardId,
-    done_video_link: urlField.optional(),
-    unlisted_video_link: urlField.optional(),
-    thumbnails_link: urlField.optional(),
-    yt_snippet_link: urlField.optional(),
+    // The links not changed may come as '' (spec 001 §5: an empty link is ignored).
+    done_video_link: emptyAsAbsent(urlField.optional()),
+    unlisted_video_link: emptyAsAbsent(urlField.optional()),
+    thumbnails_link: emptyAsAbsent(urlField.optional()),
+    yt_snippet_link: emptyAsAbsent(urlField.optional()),
     video_id: dbId.optional(),
     type: z.string().max(30).optional(),
     updateBothTable: z.unknown().optional(),

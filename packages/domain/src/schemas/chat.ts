@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WONT_FIX_REASON_MAX } from '../revision-checklist.js';
-import { dbId } from './fields.js';
+import { dbId, emptyAsAbsent } from './fields.js';
 import { COMMENTS_PAGE_SIZE, COMMENT_MAX, NOTE_TYPES } from '../chat.js';
 import { ROLES } from '../roles.js';
 import { MSG } from '../messages.js';
@@ -10,7 +10,9 @@ export const noteType = z.enum(NOTE_TYPES);
 const flag = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
 
 export const commentsQuery = z.object({
-  since: z.iso.datetime({ offset: true }).optional().describe('Only notes added or changed after this time (polling)'),
+  since: emptyAsAbsent(z.iso.datetime({ offset: true }).optional()).describe(
+    'Only notes added or changed after this time (polling); empty = all',
+  ),
   order: z.enum(['asc', 'desc']).default('asc'),
   filterChatOf: z
     .enum(['all', ...ROLES])
@@ -21,6 +23,10 @@ export const commentsQuery = z.object({
   note_for_video_number: z.coerce.number().int().min(0).max(100).optional(),
   calledBy: z.string().max(50).optional(),
 });
+/** The older comments call (spec 001 §7): the same query, its caller named calledFrom. */
+export const olderCommentsQuery = commentsQuery
+  .omit({ calledBy: true })
+  .extend({ calledFrom: z.string().max(50).optional().describe('Answered back as calledBy') });
 
 /**
  * Annotation geometry in fractions of the frame, stored as JSON with the note (spec 001 §3): at a time

@@ -28,11 +28,14 @@ export const passwordField = z
   .max(PASSWORD_MAX, { error: fill(MSG.fieldTooLong, { label: 'Password', max: String(PASSWORD_MAX) }) });
 
 /**
- * A query parameter a select sends empty when nothing is chosen ('', 'all', 'null'): read as left out,
- * so the schema's optional or default applies.
+ * A field the spec's clients send as '' when they mean none (a link not changed, no view_as, no since):
+ * read as left out, so the schema's optional or default applies. `absent` widens what means none.
  */
-export const optionalParam = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === 'all' || v === 'null' ? undefined : v), schema);
+export const emptyAsAbsent = <T extends z.ZodType>(schema: T, absent: readonly unknown[] = ['']) =>
+  z.preprocess((v) => (absent.includes(v) ? undefined : v), schema);
+
+/** A query parameter a select sends empty when nothing is chosen ('', 'all', 'null'): read as left out. */
+export const optionalParam = <T extends z.ZodType>(schema: T) => emptyAsAbsent(schema, ['', 'all', 'null']);
 
 /** A body a call may leave out or send as null: read as {}, so the object's own defaults apply. */
 export const optionalBody = <T extends z.ZodObject>(schema: T) =>

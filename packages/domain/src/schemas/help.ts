@@ -16,7 +16,7 @@ import { OWN_FILE_PATTERN } from '../validation.js';
 import { HANDBOOK_MAX, HELP_FAQS_MAX, HELP_TEXT_MAX, HELP_VIDEOS_MAX } from '../help.js';
 
 export const helpVideoSchema = z.object({
-  title: z.string().trim().min(1, { error: 'Video title is required' }).max(TITLE_MAX),
+  title: z.string().trim().min(1, { error: MSG.helpVideoTitleRequired }).max(TITLE_MAX),
   /** A web link (played in the page when it is a video file, else opened) or a video uploaded to the portal. */
   url: z
     .string()
@@ -29,9 +29,9 @@ export const helpFaqSchema = z.object({
   question: z
     .string()
     .trim()
-    .min(1, { error: 'Question is required' })
+    .min(1, { error: MSG.helpQuestionRequired })
     .max(TITLE_MAX * 2),
-  answer: z.string().trim().min(1, { error: 'Answer is required' }).max(HELP_TEXT_MAX),
+  answer: z.string().trim().min(1, { error: MSG.helpAnswerRequired }).max(HELP_TEXT_MAX),
 });
 export const helpContentSchema = z.object({
   videos: z.array(helpVideoSchema).max(HELP_VIDEOS_MAX),

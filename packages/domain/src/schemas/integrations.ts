@@ -32,7 +32,12 @@ export const apiTokensReply = z.object({ api_tokens: z.array(apiTokenView) });
 
 export const createApiTokenBody = z.object({
   name: z.string({ error: MSG.requiredField }).trim().min(1, { error: MSG.requiredField }).max(WEBHOOK_LIMITS.nameMax),
-  scopes: uniqueList(z.enum(API_TOKEN_SCOPES), INTEGRATION_MSG.apiTokenScopeRequired),
+  // A repeated scope is refused, not merged: the caller's list is likely not what they meant (issue 33).
+  scopes: z
+    .array(z.enum(API_TOKEN_SCOPES))
+    .min(1, { error: INTEGRATION_MSG.apiTokenScopeRequired })
+    .max(20)
+    .refine((list) => new Set(list).size === list.length, { error: INTEGRATION_MSG.apiTokenScopeTwice }),
 });
 export const createApiTokenReply = z.object({
   message: z.string(),

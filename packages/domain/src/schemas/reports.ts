@@ -3,7 +3,7 @@ import { CARD_STATUSES } from '../card-status.js';
 import { EARLIEST_DATE, RATING_MAX, RATING_MIN, TABLE_PAGE_SIZE } from '../constants.js';
 import { MSG } from '../messages.js';
 import { EXPORT_LIMITS, PROFILE_REPORT_TYPES, REPORT_TABS } from '../reporting.js';
-import { dbId, optionalParam } from './fields.js';
+import { dbId, emptyAsAbsent, optionalParam } from './fields.js';
 
 /** A real calendar day, not before the first day with data (spec 002 §5, §9). */
 const reportDay = z.iso.date({ error: MSG.dateInvalid }).refine((d) => d >= EARLIEST_DATE, { error: MSG.dateTooEarly });
@@ -154,7 +154,7 @@ export const profileReportQuery = z
   .object({
     ...rangeFields,
     type: z.enum(['comments', 'yt_helper_comments']).optional(),
-    view_as: queryId.optional(),
+    view_as: emptyAsAbsent(queryId.optional()),
     profileType: z.enum(PROFILE_REPORT_TYPES).optional(),
     page,
   })

@@ -115,12 +115,24 @@ const datesInOrder = (b: { startDate?: string; endDate?: string }) =>
   !b.startDate || !b.endDate || b.startDate <= b.endDate;
 const datesRule = { error: MSG.dateRangeReversed, path: ['startDate'] };
 
-export const createAnnouncementBody = z.object(announcementFields).refine(datesInOrder, datesRule);
-export const updateAnnouncementBody = z
-  .object(announcementFields)
-  .partial()
-  .refine(datesInOrder, datesRule)
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { error: MSG.sendSomethingToChange });
+/** The spec's calls wrap the fields as {announcement: {…}}, the portal's form sends them flat: both are read. */
+const wrappedOrFlat = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (v) =>
+      v && typeof v === 'object' && 'announcement' in v && v.announcement && typeof v.announcement === 'object'
+        ? v.announcement
+        : v,
+    schema,
+  );
+
+export const createAnnouncementBody = wrappedOrFlat(z.object(announcementFields).refine(datesInOrder, datesRule));
+export const updateAnnouncementBody = wrappedOrFlat(
+  z
+    .object(announcementFields)
+    .partial()
+    .refine(datesInOrder, datesRule)
+    .refine((b) => Object.values(b).some((v) => v !== undefined), { error: MSG.sendSomethingToChange }),
+);
 export type AnnouncementInput = z.output<typeof updateAnnouncementBody>;
 export const announcementView = z.object({
   id: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { YT_BOARD_COLUMNS, YT_STATUSES } from '../card-status.js';
 import { CARD_PAGE_SIZE, RATING_MAX, RATING_MIN } from '../constants.js';
 import { MSG } from '../messages.js';
-import { dbId, urlField } from './fields.js';
+import { dbId, emptyAsAbsent, urlField } from './fields.js';
 import { cardTile } from './card-replies.js';
 import { dueDateField } from './card-details.js';
 
@@ -17,7 +17,7 @@ export const ytCardsBody = z.object({
   offset: z.number().int().min(0).max(100_000).default(0),
   limit: z.number().int().min(1).max(50).default(CARD_PAGE_SIZE),
   section: z.enum(YT_KEYS).optional().describe('One helper column key; omitted = every column'),
-  view_as: dbId.optional().nullable(),
+  view_as: emptyAsAbsent(dbId.optional().nullable()),
   card_name: z.string().trim().max(200).optional(),
   with_counts: z.boolean().optional().describe('Also count every column (the list view tabs)'),
 });

@@ -451,6 +451,7 @@ const TABLE: Record<string, Case[]> = {
   ],
   'GET /files/{*}': [{ params: (f) => ({ '*': f.fileKey }), expect: signedIn(200) }],
   'GET /api/card/{id}/commentsV2': [{ params: cardIn('editing'), expect: cardSeen(200) }],
+  'GET /api/card/{id}/comments': [{ params: cardIn('editing'), expect: cardSeen(200) }],
   'GET /api/card/{id}/team/commentsV2': [{ params: cardIn('editing'), expect: cardSeen(200, { customer: 404 }) }],
   'GET /api/card/{id}/markers': [
     { name: 'customer chat', params: cardIn('editing'), query: { format: 'edl' }, expect: cardSeen(200) },

@@ -32,6 +32,8 @@ export function createAccountLimits(store: CounterStore) {
   return {
     /** Attempts per account and address; a success clears it. */
     loginPair: createAttemptLimiter(store, { name: 'login-pair', max: 10, windowMs: 15 * MINUTE }),
+    /** Failed logins per address in a minute: counts failures only, so an office behind one address signs in freely. */
+    loginBurst: createAttemptLimiter(store, { name: 'login-burst', max: 30, windowMs: MINUTE }),
     /** Failed logins per address over every account: a password spray. */
     loginAddress: createAttemptLimiter(store, { name: 'login-address', max: 100, windowMs: 15 * MINUTE }),
     /** Failed logins per account from anywhere: never refuses, sets the delay. */
@@ -107,17 +109,21 @@ export async function login(
   client: { address: string; userAgent: string | undefined },
 ) {
   const pair = `${body.useremail}|${client.address}`;
+  await limits.loginBurst.check(client.address);
   await limits.loginAddress.check(client.address);
   await limits.loginPair.hit(pair);
   await sleep(loginDelayMs(await limits.loginAccount.count(body.useremail)));
   const user = await findByEmail(ctx, body.useremail);
   const ok = await verifyPassword(user && !user.isDeleted ? user.passwordHash : undefined, body.password);
   if (!user || !ok) {
+    await limits.loginBurst.hit(client.address);
     await limits.loginAddress.hit(client.address);
     await limits.loginAccount.hit(body.useremail);
     throw new AppError('BAD_CREDENTIALS');
   }
   if (!user.emailVerifiedAt) {
+    // Not signed in, and it sends mail: counts against the address like a wrong password.
+    await limits.loginBurst.hit(client.address);
     const token = await issueUserToken(ctx.db, user.id, 'verify_email', user.useremail);
     await sendVerificationMail(ctx, user.useremail, user.firstname, token);
     throw new AppError('EMAIL_NOT_VERIFIED');

@@ -54,6 +54,18 @@ describe('login limits', () => {
     expect(codes.slice(30)).toEqual(Array<number>(5).fill(429));
   });
 
+  it("counts an address's failed logins only: an office signing in all at once is never refused", async () => {
+    const address = '198.51.100.11';
+    const signIns: number[] = [];
+    for (let i = 0; i < 35; i++) signIns.push((await login(t, accounts.qa.email, DEMO_PASSWORD, address)).statusCode);
+    expect(signIns).toEqual(Array<number>(35).fill(200));
+    const failures: number[] = [];
+    for (let i = 0; i < 31; i++) failures.push((await login(t, `office${i}@example.com`, 'x', address)).statusCode);
+    expect(failures.slice(0, 30)).toEqual(Array<number>(30).fill(401));
+    expect(failures[30]).toBe(429);
+    expect((await login(t, accounts.qa.email, DEMO_PASSWORD, address)).statusCode).toBe(429);
+  });
+
   it('believes X-Forwarded-For from a configured proxy, and only from it', async () => {
     const viaProxy: number[] = [];
     const direct: number[] = [];

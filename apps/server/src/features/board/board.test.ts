@@ -92,6 +92,13 @@ describe('POST /api/getCards', () => {
     expect((await getCards(a.helperLead.token, { view_as: a.customer2.id })).statusCode).toBe(404);
   });
 
+  it('reads an empty view_as, as the spec sends it, as none', async () => {
+    const empty = await getCards(a.admin.token, { view_as: '', section: 'video_request', limit: 50 });
+    expect(empty.statusCode, empty.body).toBe(200);
+    const none = await getCards(a.admin.token, { section: 'video_request', limit: 50 });
+    expect(empty.json()).toEqual(none.json());
+  });
+
   it('counts every column when asked', async () => {
     const res = await getCards(a.customer.token, { with_counts: true });
     expect(res.json().counts.video_request).toBeGreaterThan(0);

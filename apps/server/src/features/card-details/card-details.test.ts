@@ -134,6 +134,17 @@ describe('card detail operations', () => {
       ).statusCode,
     ).toBe(200);
     expect((await post(a.lead.token, '/api/card/changeDoneVideo', { card_id: card.id })).statusCode).toBe(400);
+    // The spec's form sends the links it doesn't change as '': ignored, as if left out.
+    const withEmpty = await post(a.lead.token, '/api/card/changeDoneVideo', {
+      card_id: card.id,
+      done_video_link: 'https://example.com/newer.mp4',
+      unlisted_video_link: '',
+      yt_snippet_link: '',
+    });
+    expect(withEmpty.statusCode, withEmpty.body).toBe(200);
+    expect((await cardOf(card.id)).doneVideoLink).toBe('https://example.com/newer.mp4');
+    const onlyEmpty = await post(a.lead.token, '/api/card/changeDoneVideo', { card_id: card.id, done_video_link: '' });
+    expect(onlyEmpty.json()).toMatchObject({ error_message: MSG.oneLinkAtATime });
     expect(
       (await post(a.qa.token, '/api/card/changeContentId', { card_id: card.id, contentId: 'SYNC-1, SYNC-2,SYNC-1' }))
         .statusCode,

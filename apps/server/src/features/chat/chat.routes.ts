@@ -27,6 +27,16 @@ export const chatRoutes =
       serve(app, calls.post, ({ user, params, body }) => postComment(ctx, user, params.id, chat, body));
       serve(app, calls.remove, ({ user, params, body }) => deleteComment(ctx, user, params.id, body.note_id, chat));
     }
+    serve(app, routes.olderComments, ({ user, params, query: { calledFrom, ...query }, request }) =>
+      listComments(
+        ctx,
+        user,
+        params.id,
+        'customer',
+        { ...query, calledBy: calledFrom },
+        zoneOf(request.headers['user-time-zone']),
+      ),
+    );
     serve(app, routes.edit, ({ user, params, body }) => editComment(ctx, user, params.id, params.noteId, body.note));
     serve(app, routes.mark, ({ user, params, body }) =>
       markCommentComplete(ctx, user, params.id, body.note_id, body.status),

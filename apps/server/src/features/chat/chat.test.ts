@@ -95,6 +95,32 @@ describe('card chat', () => {
     await post(a.editor.token, '/comment', { note: 'New since then' });
     const delta = await list(a.customer.token, '/commentsV2', `?since=${encodeURIComponent(since)}`);
     expect(delta.json().comments.comments.map((n: { note: string }) => n.note)).toEqual(['New since then']);
+    // An empty since, as the spec's first fetch sends it, is none: the whole page.
+    const empty = await list(a.customer.token, '/commentsV2', '?since=');
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json().comments).toEqual((await list(a.customer.token)).json().comments);
+  });
+
+  it('answers the older /comments call (spec 001 §7) as commentsV2, with calledFrom for calledBy', async () => {
+    const query = '?order=desc&offset=1&limit=2&filterChatOf=all';
+    const older = await list(a.customer.token, '/comments', `${query}&calledFrom=cardDetail`);
+    expect(older.statusCode).toBe(200);
+    const newer = await list(a.customer.token, '/commentsV2', `${query}&calledBy=cardDetail`);
+    const { server_time: _a, ...olderBody } = older.json<Record<string, unknown>>();
+    const { server_time: _b, ...newerBody } = newer.json<Record<string, unknown>>();
+    expect(olderBody).toEqual(newerBody);
+    expect(olderBody).toMatchObject({ calledBy: 'cardDetail', comments: { comments: expect.any(Array) } });
+    expect(JSON.stringify(olderBody)).not.toContain('Internal only');
+    // The same rules: a card the caller may not see, or none, is not found.
+    expect((await list(a.customer2.token, '/comments')).statusCode).toBe(404);
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/api/card/999999/comments',
+      headers: bearer(a.admin.token),
+    });
+    expect(none.statusCode).toBe(404);
+    const doc = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(doc.json().paths['/api/card/{id}/comments']).toHaveProperty('get');
   });
 
   it('notifies the mentioned roles on the card, never the author, never customers from team chat', async () => {

@@ -163,6 +163,8 @@ describe('profile figures and exports of people and cards the caller may not see
     expect(await status(w.admin.token, `/api/user/99999999/csat?${RANGE}`)).toBe(404);
     const own = await ok<ResponseRateReply>(w.qa.token, `/api/user/${w.qa.id}/responseRateV2?${RANGE}`);
     expect(own.summary.response_rate).toBe(66.67);
+    // An empty view_as, as the spec's profile page sends it, is none.
+    expect(await ok(w.qa.token, `/api/user/${w.qa.id}/responseRateV2?${RANGE}&view_as=`)).toEqual(own);
     // The lead sees Alice's figure over the cards the lead sees.
     const alice = await ok<ResponseRateReply>(w.lead.token, `/api/user/${w.qa2.id}/responseRateV2?${RANGE}`);
     expect(alice.data.map((r) => r.card_id)).toEqual([w.cards.d1.id]);

@@ -12,7 +12,8 @@ import type { z } from 'zod';
 import { helpPages } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import type { SessionUser } from '../../platform/auth.js';
-import { sanitizeRichText } from '../../platform/rich-text.js';
+import { AppError } from '../../platform/errors.js';
+import { sanitizeRichText, toPlainText } from '../../platform/rich-text.js';
 
 const PAGES = {
   help: { schema: helpContentSchema, fallback: DEFAULT_HELP },
@@ -48,8 +49,26 @@ export async function getHelp(ctx: AppContext) {
   return { ...page.content, updated_at: page.updated_at };
 }
 
+/** Plain text, or a 400 naming the field when nothing but markup was sent. */
+function plainRequired(text: string, field: string, message: string) {
+  const clean = toPlainText(text);
+  if (!clean) throw new AppError('VALIDATION', message, field);
+  return clean;
+}
+
+/** Every text of the page is plain: markup is dropped before it is stored, as for chat notes. */
 export const updateHelp = (ctx: AppContext, user: SessionUser, content: HelpContent) =>
-  writePage(ctx, user, 'help', content);
+  writePage(ctx, user, 'help', {
+    videos: content.videos.map((v, i) => ({
+      ...v,
+      title: plainRequired(v.title, `videos.${i}.title`, MSG.helpVideoTitleRequired),
+      description: toPlainText(v.description),
+    })),
+    faqs: content.faqs.map((f, i) => ({
+      question: plainRequired(f.question, `faqs.${i}.question`, MSG.helpQuestionRequired),
+      answer: plainRequired(f.answer, `faqs.${i}.answer`, MSG.helpAnswerRequired),
+    })),
+  });
 
 export async function getHandbook(ctx: AppContext) {
   const page = await readPage(ctx, 'handbook');

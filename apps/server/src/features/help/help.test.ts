@@ -67,6 +67,31 @@ describe('help page', () => {
     expect((await as(accounts.admin.token, 'GET', '/api/help')).json()).toEqual(before.json());
   });
 
+  it('stores its texts as plain text: markup, scripts and handlers are dropped', async () => {
+    const res = await as(accounts.admin.token, 'PUT', '/api/help', {
+      videos: [{ title: '<b>Intro</b>', url: '', description: 'Watch <img src=x onerror=alert(1)>this' }],
+      faqs: [{ question: 'Cut-off <i>time</i>?', answer: '8 pm<script>steal()</script> <a onclick="x()">EST</a>' }],
+    });
+    expect(res.statusCode).toBe(200);
+    const expected = {
+      videos: [{ title: 'Intro', url: '', description: 'Watch this' }],
+      faqs: [{ question: 'Cut-off time?', answer: '8 pmsteal() EST' }],
+    };
+    expect(res.json()).toMatchObject(expected);
+    const read = await as(accounts.customer.token, 'GET', '/api/help');
+    expect(read.json()).toMatchObject(expected);
+    for (const dropped of ['<', 'onerror', 'onclick']) expect(read.body).not.toContain(dropped);
+  });
+
+  it('refuses an answer that is nothing but markup, naming the field', async () => {
+    const res = await as(accounts.admin.token, 'PUT', '/api/help', {
+      videos: [],
+      faqs: [{ question: 'Q?', answer: '<script></script><img src=x onerror=alert(1)>' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'faqs.0.answer', error_message: MSG.helpAnswerRequired });
+  });
+
   it('is edited by the admin only', async () => {
     const count = await rows();
     for (const role of ['lead', 'qa', 'editor', 'customer', 'helperLead'] as const) {

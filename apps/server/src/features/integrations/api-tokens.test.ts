@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { INTEGRATION_MSG } from '@cutroom/domain';
 import type { ApiTokenView } from '@cutroom/domain/schemas';
 import { apiTokens } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -26,7 +27,7 @@ async function newToken(scopes: string[], as = accounts.admin.token) {
 
 describe('API tokens', () => {
   it('shows the token once and stores only its hash', async () => {
-    const res = await newToken(['cards:read', 'cards:read']);
+    const res = await newToken(['cards:read']);
     expect(res.statusCode).toBe(201);
     const { token, api_token } = res.json<{ token: string; api_token: ApiTokenView }>();
     expect(token).toMatch(/^ctr_[\w-]{40,}$/);
@@ -45,9 +46,12 @@ describe('API tokens', () => {
     });
   });
 
-  it('refuses a token without scopes or with an unknown scope, and non-admins', async () => {
+  it('refuses a token without scopes, with an unknown or repeated scope, and non-admins', async () => {
     expect((await newToken([])).statusCode).toBe(400);
     expect((await newToken(['cards:delete'])).statusCode).toBe(400);
+    const twice = await newToken(['cards:read', 'comments:read', 'cards:read']);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toMatchObject({ field: 'scopes', error_message: INTEGRATION_MSG.apiTokenScopeTwice });
     expect((await newToken(['cards:read'], accounts.lead.token)).statusCode).toBe(403);
     expect((await newToken(['cards:read'], accounts.customer.token)).statusCode).toBe(403);
   });

@@ -1,8 +1,6 @@
-import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { networkInterfaces } from 'node:os';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -12,16 +10,14 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_URL_MESSAGES,
   addressKind,
-  addressRefusal,
   webhookUrlRefusal,
-  type UrlRefusal,
 } from '@cutroom/domain';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema.js';
 import { backoffMs, claimNextJob, startPolling, type JobTable } from '../../platform/job-queue.js';
 import { signWebhook } from '../../platform/webhook-signature.js';
-import { ownOrigins } from './webhook-url.js';
+import { ownOrigins, refusalOf, resolveChecked, type Guard } from './webhook-url.js';
 
 const QUEUE: JobTable = {
   table: webhookDeliveries,
@@ -43,29 +39,6 @@ interface Outcome {
 
 class RefusedAddress extends Error {}
 
-/** Addresses this machine answers on: with the server's port, any of them reaches its own routes. */
-const ownAddresses = () =>
-  new Set(
-    Object.values(networkInterfaces())
-      .flat()
-      .map((i) => i?.address.toLowerCase())
-      .filter((a): a is string => !!a),
-  );
-
-/** Why an address may not be called on this port: the forbidden kinds, or this very server. */
-function refusalOf(address: string, port: number, { allowLoopback, ownPort }: Guard): UrlRefusal | null {
-  const refused = addressRefusal(address, allowLoopback);
-  if (refused) return refused;
-  const own = addressKind(address) === 'loopback' || ownAddresses().has(address.toLowerCase());
-  return own && port === ownPort ? 'own-server' : null;
-}
-
-interface Guard {
-  allowLoopback: boolean;
-  /** The port this server listens on. */
-  ownPort: number;
-}
-
 /**
  * Resolves the host and refuses the connection when any address it gives is forbidden (checked at
  * every attempt: a name may point elsewhere since it was saved), then connects to the checked address.
@@ -73,11 +46,10 @@ interface Guard {
 const guardedLookup =
   (port: number, guard: Guard): LookupFunction =>
   (hostname, options, callback) => {
-    lookup(hostname, { all: true })
-      .then((found) => {
-        const refused = found.map((a) => refusalOf(a.address, port, guard)).find((r) => r !== null);
+    resolveChecked(hostname, port, guard)
+      .then(({ found, refused }) => {
         if (refused || found.length === 0) {
-          callback(new RefusedAddress(`${hostname}: ${WEBHOOK_URL_MESSAGES[refused ?? 'invalid']}`), '', 4);
+          callback(new RefusedAddress(`${hostname}: ${WEBHOOK_URL_MESSAGES[refused?.refusal ?? 'invalid']}`), '', 4);
           return;
         }
         if (options.all) callback(null, found);

@@ -59,7 +59,7 @@ export async function listWebhooks(ctx: AppContext) {
 const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
 export async function createWebhook(ctx: AppContext, viewer: SessionUser, body: z.output<typeof createWebhookBody>) {
-  assertWebhookUrl(ctx.config, body.url);
+  await assertWebhookUrl(ctx.config, body.url);
   const secret = newSecret();
   const [row] = await ctx.db
     .insert(webhooks)
@@ -69,7 +69,7 @@ export async function createWebhook(ctx: AppContext, viewer: SessionUser, body: 
 }
 
 export async function updateWebhook(ctx: AppContext, id: number, body: z.output<typeof updateWebhookBody>) {
-  if (body.url !== undefined) assertWebhookUrl(ctx.config, body.url);
+  if (body.url !== undefined) await assertWebhookUrl(ctx.config, body.url);
   const [row] = await ctx.db
     .update(webhooks)
     .set({

@@ -225,6 +225,31 @@ describe('announcements', () => {
     expect((await admin('GET', '/api/portal/announcement/active')).json()).toEqual({ announcement: null });
   });
 
+  it("takes the spec's {announcement: {…}} body as well as the flat one, on create and on edit", async () => {
+    const res = await admin('PUT', '/api/portal/settings/V2', {
+      announcement: { ...banner, enable_banner: 0, banner_heading_style: 'h3', banner_font_style: 'i' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<{ id: number }>().id;
+    const edit = await admin('POST', `/api/portal/update-settings/V2/${id}`, {
+      announcement: { banner_text_style: '17px' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const list = (await admin('GET', '/api/portal/settings/V2')).json<{ announcements: { id: number }[] }>();
+    expect(list.announcements.find((a) => a.id === id)).toMatchObject({
+      enable_banner: 0,
+      banner_heading: '<h2>Big news</h2>',
+      banner_heading_style: 'h3',
+      banner_font_style: 'i',
+      banner_text_style: '17px',
+    });
+    const empty = await admin('PUT', '/api/portal/settings/V2', { announcement: { ...banner, banner_text: '' } });
+    expect(empty.json()).toMatchObject({
+      field: 'banner_text',
+      error_message: fill(MSG.fieldRequired, { label: 'Text' }),
+    });
+  });
+
   it('takes full ISO timestamps for its dates, as their day in New York or in their offset', async () => {
     const res = await admin('PUT', '/api/portal/settings/V2', {
       ...banner,

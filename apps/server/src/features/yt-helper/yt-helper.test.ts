@@ -183,6 +183,8 @@ describe('the helper board', () => {
     expect(idsIn(await board(a.helperLead.token, { view_as: other.id }), 'assigned')).toContain(named.id);
     expect(idsIn(await board(a.helperLead.token, { view_as: a.helper.id }), 'assigned')).not.toContain(named.id);
     expect((await post(a.helper.token, '/api/ythelper/cards', { view_as: other.id })).statusCode).toBe(403);
+    // An empty view_as, as the spec's board sends it, is none: the lead's own board.
+    expect(await board(a.helperLead.token, { view_as: '' })).toEqual(await board(a.helperLead.token));
   });
 });
 
