@@ -164,6 +164,10 @@ export const MSG = {
   // Board and list (spec 000 §2 "Home page", §4 "Dialogs on moving", §5).
   confirmMoveToEditing: 'Confirm move card to editing?',
   timelineNote: 'The editor gets {hours} hours from now; that sets the due date.',
+  // Issue 33: a tile's two dates read as contradictory without saying what each one is.
+  dueDateMeaning: "the team's deadline for this cut",
+  expectedByMeaning: 'When the customer was told to expect the first cut (New York time)',
+  atRiskMeaning: "The first cut is expected after the team's due date",
   // Issue 33: a card reached Completed through Editing with nobody assigned and no editor mailed.
   assignOnEditingLabel: 'Editor',
   assignOnEditingRequired: 'Choose who edits it: they are mailed and see it on their board.',

@@ -1,11 +1,11 @@
 import { Badge, Group, Text } from '@mantine/core';
-import { promiseLabel } from '@cutroom/domain';
+import { MSG, promiseLabel } from '@cutroom/domain';
 
 /** Staff's warning that the first cut is expected after the due date (docs/promise-dates.md). */
 export function AtRiskBadge({ atRisk }: { atRisk: boolean | undefined }) {
   if (!atRisk) return null;
   return (
-    <Badge size="xs" color="red" variant="light" data-testid="at-risk">
+    <Badge size="xs" color="red" variant="light" title={MSG.atRiskMeaning} data-testid="at-risk">
       At risk
     </Badge>
   );
@@ -15,8 +15,9 @@ export function AtRiskBadge({ atRisk }: { atRisk: boolean | undefined }) {
 export function ExpectedBy({ expectedAt, atRisk }: { expectedAt: string | null; atRisk?: boolean }) {
   if (!expectedAt) return null;
   return (
-    <Group gap={6} wrap="nowrap" miw={0} data-testid="expected-by">
-      <Text span fz="xs" c="dimmed" truncate title="New York time">
+    // Wraps rather than cutting: 'At risk' goes under the date on a narrow tile.
+    <Group gap={4} miw={0} data-testid="expected-by">
+      <Text span fz="xs" c="dimmed" title={MSG.expectedByMeaning}>
         Expected by {promiseLabel(expectedAt)}
       </Text>
       <AtRiskBadge atRisk={atRisk} />

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { allowedTargets, type CardStatus } from '@cutroom/domain';
+import { TIMELINE_HOURS_FIRST, TIMELINE_HOURS_WITH_REVISION, allowedTargets, type CardStatus } from '@cutroom/domain';
 import type { CardDetailReply, ChecklistReply, NoteView } from '@cutroom/domain/schemas';
 import { loadConfig } from '../../config.js';
-import { cardRatings, cards, mediaFiles } from '../../db/schema.js';
+import { cardActivity, cardRatings, cards, mediaFiles } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, filesOf, seedWithSessions } from '../../test/helpers.js';
 import { DEMO_ACCOUNTS } from './demo-seed.js';
@@ -35,6 +35,22 @@ const notesOf = async (token: string, title: string, chat: 'customer' | 'team' =
 };
 
 describe('the demo media', () => {
+  // Every demo card was due at the same minute, 18 hours from the seed (issue 33).
+  it('gives each started card the due date its last start into Editing set, no two alike', async () => {
+    const activity = await t.database.db.select().from(cardActivity);
+    const dues: number[] = [];
+    for (const week of DEMO_WEEK.filter((w) => w.moves.some((m) => m.to === 'editing'))) {
+      const card = byTitle.get(week.title)!;
+      const start = activity.filter((r) => r.cardId === card.id && r.toStatus === 'editing').at(-1)!;
+      const hours = card.revisionNr > 0 ? TIMELINE_HOURS_WITH_REVISION : TIMELINE_HOURS_FIRST;
+      expect(card.timeline, week.title).toBe(hours);
+      expect(card.dueDate!.getTime() - start.createdAt.getTime(), week.title).toBe(hours * 3_600_000);
+      dues.push(card.dueDate!.getTime());
+    }
+    expect(dues.length).toBeGreaterThan(5);
+    expect(new Set(dues).size).toBe(dues.length);
+  });
+
   it('keeps the committed clips small (the repo budget is 3 MB) and stores each as an upload of the editor', async () => {
     const sizes = Object.values(DEMO_CLIPS).map((f) => fs.statSync(path.join(DEMO_MEDIA_DIR, f)).size);
     expect(sizes.reduce((x, y) => x + y, 0)).toBeLessThan(3 * 1_048_576);

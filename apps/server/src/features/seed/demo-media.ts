@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { annotationShape } from '@cutroom/domain/schemas';
-import { isFixItem, videoTimeOf, type CardStatus } from '@cutroom/domain';
+import {
+  TIMELINE_HOURS_FIRST,
+  TIMELINE_HOURS_WITH_REVISION,
+  isFixItem,
+  videoTimeOf,
+  type CardStatus,
+} from '@cutroom/domain';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { cardActivity, cardNotes, cardRatings, cardVideos, cards, users } from '../../db/schema.js';
@@ -67,13 +73,18 @@ function cardFacts(week: CardWeek, urls: Record<Clip, string>, at: (h: number) =
   const completed = last('completed_done');
   const latestDone = week.done?.at(-1);
   const latestRepurpose = week.repurpose?.at(-1);
+  const revisionNr = week.moves.filter((m, i) => m.to === 'editing' && week.moves[i - 1]?.to === 'done').length;
+  // Due when its last start into Editing said, as a real move sets it: every card its own moment (issue 33).
+  const started = last('editing');
+  const timeline = revisionNr > 0 ? TIMELINE_HOURS_WITH_REVISION : TIMELINE_HOURS_FIRST;
   return {
+    ...(started ? { dueDate: new Date(at(started.hoursAgo).getTime() + timeline * HOUR), timeline } : {}),
     ...(first ? { assignedAt: at(first.hoursAgo) } : {}),
     ...(done ? { doneAt: at(done.hoursAgo) } : {}),
     ...(completed ? { completedAt: at(completed.hoursAgo) } : {}),
     ...(latestDone ? { doneVideoLink: urls[latestDone] } : {}),
     ...(latestRepurpose ? { repurposeDoneLink: urls[latestRepurpose], repurposeStatus: 'done' } : {}),
-    revisionNr: week.moves.filter((m, i) => m.to === 'editing' && week.moves[i - 1]?.to === 'done').length,
+    revisionNr,
   };
 }
 

@@ -88,7 +88,7 @@ export const DEMO_WEEK: CardWeek[] = [
     moves: [{ ...START, hoursAgo: 30 }],
     notes: [{ by: 'editor', chat: 'team', hoursAgo: 26, note: 'Rough cut tonight, I will pick the music first.' }],
   },
-  { title: 'Recipe short: 5-minute pasta', moves: [{ ...START, hoursAgo: 30 }] },
+  { title: 'Recipe short: 5-minute pasta', moves: [{ ...START, hoursAgo: 26 }] },
   {
     title: 'Interview with a luthier',
     moves: [

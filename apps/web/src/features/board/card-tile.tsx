@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
-import { isInProgress } from '@cutroom/domain';
+import { MSG, isInProgress } from '@cutroom/domain';
 import type { CardTileReply } from '@cutroom/domain/schemas';
 import { ExpectedBy } from '../../components/expected-by';
 import { TooltipOnDemand } from '../../components/tooltip-on-demand';
@@ -27,7 +27,7 @@ export function DueDateText({ due, tracked, label = 'Due' }: { due: string | nul
   const late = tracked && isOverdue(due);
   const when = formatDue(due);
   return (
-    <TooltipOnDemand label={`${late ? 'Overdue since' : label} ${when} (New York time)`} withArrow>
+    <TooltipOnDemand label={`${late ? 'Overdue since' : label} ${when}: ${MSG.dueDateMeaning}`} withArrow>
       <span
         className={`${classes.inline} ${classes.small}`}
         style={{ color: late ? 'var(--mantine-color-red-7)' : 'var(--mantine-color-dimmed)' }}

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { MSG } from '@cutroom/domain';
 import { renderApp } from '../../test/render-app';
 import { boardServer, makeCard } from './board-test-kit';
 
@@ -23,5 +24,22 @@ describe('expected first cuts on tiles (issue 20)', { timeout: 30_000 }, () => {
     const risky = await screen.findByTestId('card-1');
     expect(within(risky).getByTestId('at-risk').textContent).toBe('At risk');
     expect(within(await screen.findByTestId('card-2')).queryByTestId('expected-by')).toBeNull();
+  });
+
+  // 'Due Nov 28' beside 'Expected by Mon 30 Nov' and 'AT RI…' read as contradictory, and cut off (issue 33).
+  it('says what each of the two dates is, and lets At risk wrap rather than cut it', async () => {
+    boardServer('admin', [
+      makeCard({ card_id: 1, card_status: 'editing', expected_at: expected, at_risk: true, client_id: 50 }),
+    ]);
+    renderApp('/');
+    const tile = await screen.findByTestId('card-1');
+    const line = within(tile).getByTestId('expected-by');
+    expect(
+      within(line)
+        .getByText(/Expected by/)
+        .getAttribute('title'),
+    ).toBe(MSG.expectedByMeaning);
+    expect(within(line).getByTestId('at-risk').getAttribute('title')).toBe(MSG.atRiskMeaning);
+    expect(line.style.getPropertyValue('--group-wrap')).toBe('wrap');
   });
 });
