@@ -54,3 +54,18 @@ export function lastDays(days: number, today: string): { start_date: string; end
 
 /** `total / max(1, count)` to 2 decimals: the spec's averages never divide by zero. */
 export const averageOf = (total: number, count: number): number => Math.round((total / Math.max(1, count)) * 100) / 100;
+
+/**
+ * What each dashboard figure counts (issue 33: 'Completed 0' beside 'Delivered 6' and '0 revisions' beside a
+ * 66.7 % first pass read as contradictions; each counts a different set of the chosen dates).
+ */
+export const DASHBOARD_FIGURE_MEANINGS = {
+  requested: 'Videos requested (created) in these dates that you can see.',
+  inProgress: 'Of the videos requested in these dates, those in Editing or QA now.',
+  completed: 'Of the videos requested in these dates, those delivered: in Review or later.',
+  rating: 'Ratings customers gave in these dates, whenever the video was requested.',
+  time: 'Average hours from assigning the editor to delivery, over the completed videos above.',
+  overdue: 'Of the videos in progress, those past their due date and not paused.',
+  firstPass: 'Videos delivered in these dates (whenever requested) that needed no revision at any time.',
+  revisions: 'Revisions customers asked for in these dates, whichever videos they were on.',
+} as const;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MSG, lastDays, todayIn, CLOCK_TIME_ZONE } from '@cutroom/domain';
+import { CLOCK_TIME_ZONE, DASHBOARD_FIGURE_MEANINGS, MSG, lastDays, todayIn } from '@cutroom/domain';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
@@ -52,7 +52,12 @@ describe('staff dashboard', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('graph-in-progress').getAttribute('data-figure')).toBe('4');
     expect(screen.getByTestId('graph-completed').getAttribute('data-figure')).toBe('7');
     expect(screen.getByTestId('graph-rating').getAttribute('data-figure')).toBe('4.50');
-    expect(screen.getByTestId('graph-rating-note').textContent).toBe('of 5, 4 ratings');
+    expect(screen.getByTestId('graph-rating-note').textContent).toBe('of 5, 4 ratings given in these dates');
+    // Each figure says what it counts: they count different sets of the dates (issue 33).
+    const meaningOf = (id: string) => within(screen.getByTestId(id)).getByRole('img').getAttribute('aria-label');
+    expect(meaningOf('graph-completed')).toBe(DASHBOARD_FIGURE_MEANINGS.completed);
+    expect(meaningOf('graph-rating')).toBe(DASHBOARD_FIGURE_MEANINGS.rating);
+    expect(screen.getByTestId('graph-completed-note').textContent).toBe('delivered, of 12 requested');
     expect(screen.getByTestId('graph-time').getAttribute('data-figure')).toBe('18.3h');
     expect(screen.getByTestId('graph-overdue').getAttribute('data-figure')).toBe('2');
     const dates = `startDate=${range.start_date}&endDate=${range.end_date}`;

@@ -1,5 +1,5 @@
 import { Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { MSG, REVISION_REASON_MSG, formatRate } from '@cutroom/domain';
+import { DASHBOARD_FIGURE_MEANINGS, MSG, REVISION_REASON_MSG, formatRate } from '@cutroom/domain';
 import type { FirstPassReply, FirstPassRow } from '@cutroom/domain/schemas';
 import { ErrorState } from '../../components/error-state';
 import type { ReportRange } from '../../lib/report-range';
@@ -55,8 +55,8 @@ function TopReasons({ data }: { data: FirstPassReply }) {
         <Title order={3} fz="md">
           Top revision reasons
         </Title>
-        <Text fz="sm" c="dimmed">
-          {data.revisions} {data.revisions === 1 ? 'revision' : 'revisions'}
+        <Text fz="sm" c="dimmed" title={DASHBOARD_FIGURE_MEANINGS.revisions} data-testid="revisions-count">
+          {data.revisions} {data.revisions === 1 ? 'revision' : 'revisions'} asked in these dates
         </Text>
       </Group>
       {data.top_reasons.length === 0 ? (
@@ -94,7 +94,7 @@ export function FirstPassSection({ range }: { range: ReportRange }) {
             First-pass approval
           </Title>
           <Text c="dimmed" fz="sm">
-            Videos delivered in the range that needed no revision, and why the others went back.
+            {DASHBOARD_FIGURE_MEANINGS.firstPass} Below, why the others went back.
           </Text>
         </div>
         {data && (

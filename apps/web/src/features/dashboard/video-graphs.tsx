@@ -1,9 +1,10 @@
 import '@mantine/charts/styles.css';
 import type { ReactNode } from 'react';
 import { DonutChart, type DonutChartCell } from '@mantine/charts';
-import { Paper, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { RATING_MAX } from '@cutroom/domain';
+import { DASHBOARD_FIGURE_MEANINGS, RATING_MAX } from '@cutroom/domain';
 import type { VideoStats } from '@cutroom/domain/schemas';
 import { rangeSearch, type ReportRange } from '../../lib/report-range';
 
@@ -28,11 +29,13 @@ interface GraphProps {
   label: string;
   figure: string;
   note: string;
+  /** What the figure counts, in a tooltip beside its label. */
+  meaning: string;
   data: DonutChartCell[];
   to?: string;
 }
 
-function Graph({ testId, label, figure, note, data, to }: GraphProps) {
+function Graph({ testId, label, figure, note, meaning, data, to }: GraphProps) {
   const body: ReactNode = (
     <Stack gap={4} align="center">
       <DonutChart
@@ -45,9 +48,14 @@ function Graph({ testId, label, figure, note, data, to }: GraphProps) {
         strokeWidth={0}
         aria-hidden
       />
-      <Text fw={600} fz="sm" ta="center">
-        {label}
-      </Text>
+      <Group gap={4} justify="center" wrap="nowrap">
+        <Text fw={600} fz="sm" ta="center">
+          {label}
+        </Text>
+        <Tooltip label={meaning} multiline w={220} withArrow events={{ hover: true, focus: true, touch: true }}>
+          <IconInfoCircle size={14} color="var(--mantine-color-dimmed)" aria-label={meaning} role="img" />
+        </Tooltip>
+      </Group>
       <Text fz="xs" c="dimmed" ta="center" data-testid={`${testId}-note`}>
         {note}
       </Text>
@@ -100,14 +108,16 @@ export function VideoGraphs({ stats, range }: { stats: VideoStats | undefined; r
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" data-testid="video-graphs">
       <Graph
         testId="graph-requested"
+        meaning={DASHBOARD_FIGURE_MEANINGS.requested}
         label="Requested"
         figure={String(total)}
-        note="videos requested"
+        note="requested in these dates"
         data={requested}
         to={boardLink('video_request', range)}
       />
       <Graph
         testId="graph-in-progress"
+        meaning={DASHBOARD_FIGURE_MEANINGS.inProgress}
         label="In progress"
         figure={String(stats.in_progress)}
         note={`of ${total} requested`}
@@ -116,21 +126,24 @@ export function VideoGraphs({ stats, range }: { stats: VideoStats | undefined; r
       />
       <Graph
         testId="graph-completed"
+        meaning={DASHBOARD_FIGURE_MEANINGS.completed}
         label="Completed"
         figure={String(stats.completed)}
-        note={`of ${total} requested`}
+        note={`delivered, of ${total} requested`}
         data={partOf('Completed', stats.completed, total, 'teal.6')}
         to={boardLink('completed', range)}
       />
       <Graph
         testId="graph-rating"
+        meaning={DASHBOARD_FIGURE_MEANINGS.rating}
         label="Average rating"
         figure={ratings ? stats.avg_rating.toFixed(2) : '-'}
-        note={`of ${RATING_MAX}, ${ratings} ${ratings === 1 ? 'rating' : 'ratings'}`}
+        note={`of ${RATING_MAX}, ${ratings} ${ratings === 1 ? 'rating' : 'ratings'} given in these dates`}
         data={ratings ? partOf('Rating', stats.avg_rating, RATING_MAX, 'yellow.5') : EMPTY}
       />
       <Graph
         testId="graph-time"
+        meaning={DASHBOARD_FIGURE_MEANINGS.time}
         label="Avg completion"
         figure={`${stats.avg_time}h`}
         note="hours, assigned to delivered"
@@ -138,6 +151,7 @@ export function VideoGraphs({ stats, range }: { stats: VideoStats | undefined; r
       />
       <Graph
         testId="graph-overdue"
+        meaning={DASHBOARD_FIGURE_MEANINGS.overdue}
         label="Overdue"
         figure={String(stats.overdue)}
         note={`of ${stats.in_progress} in progress`}
