@@ -123,6 +123,17 @@ export const sameMeaningAs = (list: readonly Option[], value: string): string[] 
 };
 export const labelOf = (list: readonly Option[], value: string | null | undefined): string =>
   value == null ? '' : (list.find((o) => o.value === canonicalOf(list, value))?.label ?? value);
+/** A plan as every screen shows it (spec 002 §4): 'WEEKLY', 'CUSTOM (6)'; null without a plan, each screen saying so its way. */
+export const planLabel = (plan: {
+  subscription_type?: string | null | undefined;
+  custom_subscription?: number | null | undefined;
+}): string | null => {
+  if (!plan.subscription_type) return null;
+  const label = labelOf(SUBSCRIPTION_TYPES, plan.subscription_type);
+  return plan.subscription_type === 'custom' && plan.custom_subscription
+    ? `${label} (${plan.custom_subscription})`
+    : label;
+};
 /** What a picker offers: one option per meaning. */
 export const choicesOf = (list: readonly Option[]): { value: string; label: string }[] =>
   list.filter((o) => !o.sameAs).map((o) => ({ value: o.value, label: o.label }));

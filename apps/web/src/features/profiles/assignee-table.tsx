@@ -10,7 +10,7 @@ import { EmptyStateCard } from '../../components/empty-state-card';
 import { QueryTable } from '../../components/query-table';
 import { formatEst } from '../../lib/format-time';
 import { useAssignedCustomers } from './api';
-import { planLabel } from './profile-info';
+import { profilePlan } from './profile-info';
 
 /** Spec 002 §2 "User profile": the person's customers with their activity from the last login, 10 a page. */
 export function AssigneeTable({ person }: { person: UserView }) {
@@ -57,7 +57,7 @@ export function AssigneeTable({ person }: { person: UserView }) {
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
               {c.last_login_time ? formatEst(c.last_login_time) : '—'}
             </Table.Td>
-            <Table.Td>{planLabel(c)}</Table.Td>
+            <Table.Td>{profilePlan(c)}</Table.Td>
             <Table.Td />
           </Table.Tr>
         )}

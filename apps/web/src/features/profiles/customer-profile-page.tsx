@@ -9,7 +9,7 @@ import { CustomerAdminForm } from './customer-admin-form';
 import { CustomerDetailsForm } from './customer-details-form';
 import { ProfileGate } from './profile-gate';
 import { PROFILE_TAB_ICONS } from './tab-icons';
-import { AverageRating, InfoItem, planLabel } from './profile-info';
+import { AverageRating, InfoItem, profilePlan } from './profile-info';
 import { scrollTabClassNames, useActiveTabInView, useTabParam } from '../../components/scroll-tabs';
 
 const TABS = ['basic', 'billing', 'analytics'] as const;
@@ -19,7 +19,7 @@ const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab
 function PlanFacts({ person }: { person: UserView }) {
   return (
     <Group gap="xs">
-      <span>{planLabel(person)}</span>
+      <span>{profilePlan(person)}</span>
       <Badge color={person.is_active_subscription ? 'green' : 'gray'} variant="light">
         {person.is_active_subscription ? 'Active' : 'Inactive'}
       </Badge>

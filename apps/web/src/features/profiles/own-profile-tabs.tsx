@@ -2,19 +2,11 @@ import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import { IconReceipt } from '@tabler/icons-react';
 import { API } from '@cutroom/domain/contract';
-import { SUBSCRIPTION_TYPES, labelOf } from '@cutroom/domain';
+import { planLabel } from '@cutroom/domain';
 import type { UserView } from '@cutroom/domain/schemas';
 import { call } from '../../lib/call';
 import { formatBillingDay } from '../../lib/format-time';
 import { AnalyticsPanel } from '../analytics/public';
-
-function planLabel(user: UserView): string | null {
-  if (!user.subscription_type) return null;
-  const label = labelOf(SUBSCRIPTION_TYPES, user.subscription_type);
-  return user.subscription_type === 'custom' && user.custom_subscription
-    ? `${label} (${user.custom_subscription})`
-    : label;
-}
 
 function Figure({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (

@@ -1,17 +1,13 @@
 import type { ReactNode } from 'react';
 import { Group, Stack, Text } from '@mantine/core';
 import { IconStar } from '@tabler/icons-react';
-import { MSG, SUBSCRIPTION_TYPES, labelOf } from '@cutroom/domain';
+import { MSG, planLabel } from '@cutroom/domain';
 import type { UserView } from '@cutroom/domain/schemas';
 import { useAverageRating } from './api';
 
-/** Spec 002 §4: plans show as SINGLE, WEEKLY, …, CUSTOM (n). */
-export const planLabel = (person: Pick<UserView, 'subscription_type' | 'custom_subscription'>) => {
-  const label = labelOf(SUBSCRIPTION_TYPES, person.subscription_type);
-  return person.subscription_type === 'custom' && person.custom_subscription
-    ? `${label} (${person.custom_subscription})`
-    : label || '—';
-};
+/** Spec 002 §4: plans show as SINGLE, WEEKLY, …, CUSTOM (n); a profile without one shows a dash. */
+export const profilePlan = (person: Pick<UserView, 'subscription_type' | 'custom_subscription'>) =>
+  planLabel(person) ?? '—';
 
 /** One labelled fact of a profile's summary. */
 export function InfoItem({ label, children }: { label: string; children: ReactNode }) {

@@ -1,19 +1,10 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { SUBSCRIPTION_TYPES, labelOf } from '@cutroom/domain';
+import { planLabel } from '@cutroom/domain';
 import { ActivityBadge } from '../../components/activity-badge';
 import { formatEst } from '../../lib/format-time';
 import type { Customer } from './api';
 import { PersonCard } from './person-card';
-
-/** 'WEEKLY', or 'CUSTOM (6)' for a custom plan (spec 002 §4). */
-function planLabel(customer: Customer): string {
-  if (!customer.subscription_type) return 'No plan';
-  const label = labelOf(SUBSCRIPTION_TYPES, customer.subscription_type);
-  return customer.subscription_type === 'custom' && customer.custom_subscription
-    ? `${label} (${customer.custom_subscription})`
-    : label;
-}
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -47,7 +38,7 @@ export function CustomerCard({ customer, actions }: { customer: Customer; action
       actions={actions}
     >
       <SimpleGrid cols={3} spacing="xs">
-        <Figure label="Plan">{planLabel(customer)}</Figure>
+        <Figure label="Plan">{planLabel(customer) ?? 'No plan'}</Figure>
         <Figure label="Allowed">{customer.totalAllowedVideoCount ?? 'Unlimited'}</Figure>
         <Figure label="Requested (30 days)">{customer.oneMonthCreatedVideo}</Figure>
       </SimpleGrid>
