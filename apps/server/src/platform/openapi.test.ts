@@ -1,3 +1,10 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, allRoutes, operationIdOf } from '@cutroom/domain/contract';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -21,6 +28,7 @@ interface Doc {
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const ERROR_REF = '#/components/schemas/Error';
+const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 
 let t: TestApp;
 let doc: Doc;
@@ -111,4 +119,37 @@ describe('the OpenAPI document', () => {
     const banner = doc.paths['/api/portal/settings/V2']?.put?.requestBody;
     expect(JSON.stringify(banner)).toContain('"enum":[null]');
   });
+
+  it('passes Redocly’s recommended lint: no errors, no warning but the one path the spec names', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-openapi-'));
+    try {
+      const file = path.join(dir, 'openapi.json');
+      fs.writeFileSync(file, JSON.stringify(doc));
+      const cli = path.join(
+        path.dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')),
+        'bin/cli.js',
+      );
+      const args = [
+        cli,
+        'lint',
+        file,
+        '--config',
+        path.join(REPO, 'redocly.yaml'),
+        '--format=json',
+        '--max-problems=1000',
+      ];
+      const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+      const stdout = await promisify(execFile)(process.execPath, args, { env, maxBuffer: 64 << 20 }).then(
+        (r) => r.stdout,
+        (err: { stdout?: string }) => err.stdout ?? '',
+      );
+      const problems = (JSON.parse(stdout) as { problems: { ruleId: string; severity: string; message: string }[] })
+        .problems;
+      expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message}`)).toEqual([
+        'warn no-path-trailing-slash: `/api/generic/update/vc_ythelper_card/` should not have a trailing slash.',
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
