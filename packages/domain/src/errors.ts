@@ -53,7 +53,7 @@ export const ERRORS = {
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERRORS;
 
-/** Every error reply has this shape. */
+/** Every error reply has this shape (schemas/errors.ts gives it to the OpenAPI document as `Error`). */
 export interface ErrorReply {
   error_message: string;
   /** An ErrorCode, or Fastify's own code for its client errors (bad JSON, body too large). */

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, LogLevel } from 'fastify';
-import type { HandlerInput, ReplyInput, RouteContract } from '@cutroom/domain/contract';
+import { operationIdOf, type HandlerInput, type ReplyInput, type RouteContract } from '@cutroom/domain/contract';
 import { currentUser, type SessionUser } from './auth.js';
 import { compileReplySerializer } from './compiled-serializer.js';
 
@@ -38,6 +38,7 @@ export function serve<R extends RouteContract>(
   options: ServeOptions = {},
 ) {
   const status = route.status ?? 200;
+  const operationId = operationIdOf(route);
   app.route({
     method: route.method,
     url: route.path,
@@ -54,6 +55,7 @@ export function serve<R extends RouteContract>(
     schema: {
       tags: [...route.tags],
       summary: route.summary,
+      ...(operationId ? { operationId } : {}),
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),

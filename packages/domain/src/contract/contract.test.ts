@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
 import { MOVE_CALLS } from '../transitions.js';
-import { API, MOVE_ROUTES, allRoutes, pathOf } from './index.js';
+import { API, MOVE_ROUTES, allRoutes, operationIdOf, pathOf } from './index.js';
 
 describe('the route contract', () => {
   const routes = allRoutes();
@@ -39,5 +39,15 @@ describe('the route contract', () => {
   it('fills a path from its params, encoded', () => {
     expect(pathOf(API.chat.edit.path, { id: 5, noteId: 9 })).toBe('/api/card/5/comment/9');
     expect(pathOf('/api/x/:name', { name: 'a/b c' })).toBe('/api/x/a%2Fb%20c');
+  });
+
+  it('names each route by its contract key for the OpenAPI document: stable, unique, an identifier', () => {
+    expect(operationIdOf(API.dashboard.staff)).toBe('dashboardStaff');
+    expect(operationIdOf(API.chat.customer.comments)).toBe('chatCustomerComments');
+    expect(operationIdOf(MOVE_ROUTES.moveToQa)).toBe('movesMoveToQa');
+    const ids = routes.map((r) => operationIdOf(r));
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]*$/);
+    expect(new Set(ids).size).toBe(routes.length);
+    expect(operationIdOf({ ...API.auth.login })).toBeUndefined();
   });
 });

@@ -63,15 +63,49 @@ export const API = {
   promises: PROMISES,
 } as const;
 
+const isRoute = (value: object): value is RouteContract => 'method' in value && 'path' in value && 'reply' in value;
+
+/** Every route with its key path in API, e.g. `['dashboard', 'staff']`. */
+function keyedRoutes(): [RouteContract, string[]][] {
+  const found: [RouteContract, string[]][] = [];
+  const walk = (value: unknown, keys: string[]) => {
+    if (!value || typeof value !== 'object') return;
+    if (isRoute(value)) found.push([value, keys]);
+    else for (const [key, inner] of Object.entries(value)) walk(inner, [...keys, key]);
+  };
+  walk(API, []);
+  return found;
+}
+
 /** The contract as a flat list, for registration checks and the authorization test. */
 export function allRoutes(): RouteContract[] {
-  const found: RouteContract[] = [];
-  const isRoute = (value: object): value is RouteContract => 'method' in value && 'path' in value && 'reply' in value;
-  const walk = (value: unknown) => {
-    if (!value || typeof value !== 'object') return;
-    if (isRoute(value)) found.push(value);
-    else Object.values(value).forEach(walk);
-  };
-  walk(API);
-  return found;
+  return keyedRoutes().map(([route]) => route);
+}
+
+let operationIds: Map<RouteContract, string> | undefined;
+
+/**
+ * The route's operationId in the OpenAPI document, from its key in API: `dashboard.staff` →
+ * `dashboardStaff`. Generated clients name their functions by it, so it changes only when the key does.
+ * Undefined for a route object that is not in the contract.
+ */
+export function operationIdOf(route: RouteContract): string | undefined {
+  if (!operationIds) {
+    const ids = new Map<RouteContract, string>();
+    const taken = new Map<string, string>();
+    for (const [r, keys] of keyedRoutes()) {
+      const id = keys
+        .map((key, i) => {
+          const word = key.replace(/[^A-Za-z0-9]+(.?)/g, (_, next: string) => next.toUpperCase());
+          return i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1);
+        })
+        .join('');
+      const other = taken.get(id);
+      if (other) throw new Error(`API.${keys.join('.')} and API.${other} would both be operationId ${id}`);
+      taken.set(id, keys.join('.'));
+      if (!ids.has(r)) ids.set(r, id);
+    }
+    operationIds = ids;
+  }
+  return operationIds.get(route);
 }

@@ -10,6 +10,7 @@ export * from './cards.js';
 export * from './chat.js';
 export * from './customer-profile.js';
 export * from './due-cards.js';
+export * from './errors.js';
 export * from './fields.js';
 export * from './guest-links.js';
 export * from './help.js';

@@ -209,8 +209,6 @@ const ZONES = [
 ];
 
 const bodySchemaOf = (op: Operation) => op.requestBody?.content['application/json']?.schema;
-const encodePath = (name: string, v: string) =>
-  name === '*' ? v.split('/').map(percentEncode).join('/') : percentEncode(v);
 
 /** A valid call of the operation, as the schema describes it. */
 function validDraft(op: Operation): fc.Arbitrary<Draft> {
@@ -220,7 +218,7 @@ function validDraft(op: Operation): fc.Arbitrary<Draft> {
   return fc.record({
     path: fc.record(
       Object.fromEntries(
-        params('path').map((p) => [p.name, validValue(p.schema).map((v) => encodePath(p.name, String(v)))]),
+        params('path').map((p) => [p.name, validValue(p.schema).map((v) => percentEncode(String(v)))]),
       ),
     ),
     query: fc

@@ -35,6 +35,7 @@ export const eventsRoutes =
         config: { access: 'user' },
         schema: {
           tags: ['events'],
+          operationId: 'eventsStream',
           summary: `Server-Sent Events: ${LIVE_EVENT_TYPES.join(', ')} for the cards the caller sees; \`origin\` names the tab (${TAB_HEADER}) whose call caused it. Send Last-Event-ID (an event's id, or the ${EVENT_CURSOR_HEADER} header of a reply) to replay what was missed; \`${LIVE_RESYNC_EVENT}\` means refetch; \`${SESSION_ENDED_EVENT}\` comes last when the session is logged out or revoked.`,
           querystring: z.object({ lastEventId: z.string().max(100).optional() }),
         },

@@ -14,6 +14,7 @@ export const healthRoutes =
         schema: {
           tags: ['health'],
           summary: 'The process is up',
+          operationId: 'healthLive',
           response: { 200: z.object({ status: z.literal('ok') }) },
         },
       },
@@ -28,6 +29,7 @@ export const healthRoutes =
         schema: {
           tags: ['health'],
           summary: 'The database answers',
+          operationId: 'healthReady',
           response: {
             200: z.object({ status: z.literal('ready') }),
             503: z.object({ status: z.literal('unavailable') }),

@@ -120,6 +120,7 @@ export const mediaRoutes =
       {
         config: { access: 'user' },
         schema: {
+          operationId: 'mediaReadFile',
           tags: ['media'],
           summary:
             'Read an uploaded file (range requests supported); media plays inline, anything else downloads. With FILES_ORIGIN set, a redirect to a signed link there',
@@ -144,6 +145,7 @@ export const mediaRoutes =
       {
         config: { access: 'public', rateLimit: { max: 600, timeWindow: 60_000 } },
         schema: {
+          operationId: 'guestLinksReadFile',
           tags: ['guest review'],
           summary: "A video of the guest visit's card (range requests supported); any other key is not found",
           params: z.object({ '*': z.string().max(300) }),

@@ -68,6 +68,7 @@ export const uploadsRoutes =
       {
         config: { access: 'public' },
         schema: {
+          operationId: 'uploadsSignedFile',
           tags: ['uploads'],
           summary:
             'Local disk: the file behind a download link from GET /api/uploads/{id}/download (signed, valid 15 minutes), as an attachment',
