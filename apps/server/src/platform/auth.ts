@@ -42,6 +42,8 @@ declare module 'fastify' {
     access?: Access;
     /** The contract's whileTemporaryPassword: callable before a temporary password is changed. */
     whileTemporaryPassword?: true;
+    /** Its service refuses too many attempts with 429 (login counts failures only), so OpenAPI lists it. */
+    limitedInService?: true;
   }
 }
 

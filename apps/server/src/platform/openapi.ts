@@ -52,7 +52,7 @@ function errorStatuses(route: RouteOptions): Record<string, string> {
   if (schema.consumes?.includes('multipart/form-data')) {
     statuses['413'] = 'The file is larger than allowed, or the storage quota is full';
   }
-  if (route.config && 'rateLimit' in route.config && route.config.rateLimit) {
+  if ((route.config && 'rateLimit' in route.config && route.config.rateLimit) || route.config?.limitedInService) {
     statuses['429'] = 'Too many calls from this address; try again later (`code` RATE_LIMITED)';
   }
   return statuses;

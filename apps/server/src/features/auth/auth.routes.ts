@@ -28,18 +28,23 @@ export const authRoutes =
     serve(app, routes.signup, ({ body }) => signup(ctx, body), perIp(10, 15));
     serve(app, routes.verifyEmail, ({ body }) => verifyEmail(ctx, body.emailToken), perIp(20, 1));
     // No per-call limit: the service counts failed logins per address, so successes never use it up.
-    serve(app, routes.login, async ({ body, request, reply }) => {
-      const session = await login(ctx, limits, body, {
-        address: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      const base = { client_type: session.client_type, timezone: session.timezone };
-      if (isWebClient(request)) {
-        setSessionCookie(reply, session.token, session.remember, secureCookie);
-        return base;
-      }
-      return { ...base, access_token: session.token };
-    });
+    serve(
+      app,
+      routes.login,
+      async ({ body, request, reply }) => {
+        const session = await login(ctx, limits, body, {
+          address: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        const base = { client_type: session.client_type, timezone: session.timezone };
+        if (isWebClient(request)) {
+          setSessionCookie(reply, session.token, session.remember, secureCookie);
+          return base;
+        }
+        return { ...base, access_token: session.token };
+      },
+      { config: { limitedInService: true } },
+    );
     serve(app, routes.logout, async ({ user, reply }) => {
       if (user) await revokeSession(ctx, { userId: user.id, sessionId: user.sessionId });
       clearSessionCookie(reply, secureCookie);
