@@ -70,6 +70,8 @@ export type BoardColumnKey = (typeof BOARD_COLUMNS)[number]['key'];
 /** YouTube-helper statuses, stored by name (null: not on the helper board yet); yt_is_complete also reads as completed. */
 export const YT_STATUSES = ['assigned', 'inProgress', 'ytQA', 'inDone', 'cancelled', 'completed'] as const;
 export type YtStatus = (typeof YT_STATUSES)[number];
+/** The helper side's in progress: the helper or its QA is working on it, so its due date can run late. */
+export const YT_IN_PROGRESS_STATUSES = ['inProgress', 'ytQA'] as const satisfies readonly YtStatus[];
 export const YT_STATUS_LABELS: Record<YtStatus, string> = {
   assigned: 'Assigned',
   inProgress: 'In Progress',

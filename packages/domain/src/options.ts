@@ -50,6 +50,8 @@ export const REFERRALS = options([
   { value: 'Affiliate', label: 'Affiliate' },
   { value: 'Other', label: 'Other' },
 ]);
+/** The longest 'Please mention source' text, at signup and on the profile. */
+export const REFERRAL_SOURCE_MAX = 200;
 /** Referral choices that need the 'Please mention source' text. */
 export const REFERRALS_WITH_SOURCE: readonly string[] = ['Affiliate', 'Other'];
 

@@ -69,3 +69,7 @@ export const DASHBOARD_FIGURE_MEANINGS = {
   firstPass: 'Videos delivered in these dates (whenever requested) that needed no revision at any time.',
   revisions: 'Revisions customers asked for in these dates, whichever videos they were on.',
 } as const;
+
+/** The rating admin changes a card's done or repurpose rating, saying why in more than five characters. */
+export const RATING_ADMIN_PARTS = ['done', 'repurpose'] as const;
+export const RATING_REASON_MIN = 6;

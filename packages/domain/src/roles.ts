@@ -40,3 +40,9 @@ export const mayUseYtMode = (role: Role, hasYoutubeHelper: boolean): boolean => 
 export const defaultViewType = (role: Role): ViewType => (isYtHelperRole(role) ? 'yt-helper' : 'normal');
 export const VIEW_TYPES = ['normal', 'yt-helper'] as const;
 export type ViewType = (typeof VIEW_TYPES)[number];
+
+/** Settings (holidays, announcements) and leave management are the admin's (spec 002 §6). */
+export const SETTINGS_ROLES: readonly Role[] = ['admin'];
+export const LEAVE_ADMIN_ROLES: readonly Role[] = ['admin'];
+/** Whose leave is recorded: staff; customers have no leave tab. */
+export const LEAVE_TAKER_ROLES: readonly Role[] = STAFF_ROLES;

@@ -1,6 +1,5 @@
+import { LEAVE_ADMIN_ROLES, SETTINGS_ROLES } from '../roles.js';
 import {
-  LEAVE_ADMIN_ROLES,
-  SETTINGS_ROLES,
   activeAnnouncementReply,
   announcementUpdateReply,
   announcementsReply,

@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { MSG, fill } from '../messages.js';
 import { ROLES } from '../roles.js';
-import { REFERRALS, valuesOf } from '../options.js';
+import { REFERRALS, REFERRAL_SOURCE_MAX, valuesOf } from '../options.js';
 import { OWN_FILE_PATTERN, isEmail } from '../validation.js';
 import { emailField, nameField, passwordField, timeZoneField, dbId } from './fields.js';
 import { customerDetailsShape } from './customer-profile.js';
 import { mailPreferencesBody, secondaryEmails } from './users.js';
-
-/** The longest 'Please mention source' text, at signup and on the profile. */
-export const REFERRAL_SOURCE_MAX = 200;
 
 export const loginBody = z.object({
   useremail: emailField,

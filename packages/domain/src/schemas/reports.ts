@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { CARD_STATUSES } from '../card-status.js';
 import { EARLIEST_DATE, RATING_MAX, RATING_MIN, TABLE_PAGE_SIZE } from '../constants.js';
 import { MSG } from '../messages.js';
-import { EXPORT_LIMITS, PROFILE_REPORT_TYPES, REPORT_TABS } from '../reporting.js';
+import {
+  EXPORT_LIMITS,
+  PROFILE_REPORT_TYPES,
+  RATING_ADMIN_PARTS,
+  RATING_REASON_MIN,
+  REPORT_TABS,
+} from '../reporting.js';
 import { dbId, emptyAsAbsent, optionalParam } from './fields.js';
 
 /** A real calendar day, not before the first day with data (spec 002 §5, §9). */
@@ -233,8 +239,6 @@ export type ExportedComment = z.infer<typeof exportedComment>;
 
 // ── Rating admin (spec 002 §2 "Rating admin", §3 "Rating record", §5) ───────────────────────────
 
-export const RATING_ADMIN_PARTS = ['done', 'repurpose'] as const;
-export const RATING_REASON_MIN = 6;
 /** The new-QA select left on its placeholder sends '' or 0: no new QA, the rating stays with the card's. */
 const noNewQa = (v: unknown) => (v === '' || v === 0 || v === '0' ? null : v);
 export const ratingUpdateBody = z.object({

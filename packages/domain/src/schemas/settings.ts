@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { CLOCK_TIME_ZONE, TITLE_MAX } from '../constants.js';
 import { MSG, fill } from '../messages.js';
-import { STAFF_ROLES, type Role } from '../roles.js';
+import type { Role } from '../roles.js';
 import { calendarDay } from '../calendar-day.js';
 import { dayOrTimestamp, dbId, mediaUrlField } from './fields.js';
-
-/** Settings (holidays, announcements) and leave management are the admin's (spec 002 §6). */
-export const SETTINGS_ROLES: readonly Role[] = ['admin'];
-export const LEAVE_ADMIN_ROLES: readonly Role[] = ['admin'];
-/** Whose leave is recorded: staff; customers have no leave tab. */
-export const LEAVE_TAKER_ROLES: readonly Role[] = STAFF_ROLES;
 
 /** Announcement style options (spec 002 §3 Announcement). */
 export const BANNER_HEADING_STYLES = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportTab, Role } from '@cutroom/domain';
-import { cardInProgressSql } from '../../db/sql-lists.js';
+import { cardInProgressSql, ytInProgressSql } from '../../db/sql-lists.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { visibleCardsWhere } from '../cards/public.js';
 import { visibleUsersWhere } from '../users/public.js';
@@ -47,7 +47,7 @@ const MAIN: Side = {
 // The helper side has no done_at: its delivery is the latest activity row into Review (or Completed).
 const YT: Side = {
   videoRequest: sql`coalesce(cards.yt_card_status, 'assigned') = 'assigned'`,
-  inProgress: sql`cards.yt_card_status in ('inProgress', 'ytQA')`,
+  inProgress: ytInProgressSql,
   canceled: sql`cards.yt_card_status = 'cancelled'`,
   doneAt: sql`(case when cards.yt_card_status in ('inDone', 'completed') then coalesce(
     (select max(a.created_at) from card_activity a where a.card_id = cards.id and a.to_status = 'yt:inDone'),

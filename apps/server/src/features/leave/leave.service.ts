@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { LEAVE_TAKER_ROLES, leaveNotifyChoices, type LeaveView, type updateLeaveBody } from '@cutroom/domain/schemas';
-import { MSG } from '@cutroom/domain';
+import { leaveNotifyChoices, type LeaveView, type updateLeaveBody } from '@cutroom/domain/schemas';
+import { MSG, LEAVE_TAKER_ROLES } from '@cutroom/domain';
 import type { z } from 'zod';
 import { userLeaves, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';

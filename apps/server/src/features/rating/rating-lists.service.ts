@@ -1,7 +1,7 @@
+import { RATING_ADMIN_PARTS } from '@cutroom/domain';
 import { and, count, eq, gte, ilike, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  RATING_ADMIN_PARTS,
   type customerRatingsQuery,
   type customerRatingsReply,
   type updatedRatingsQuery,

@@ -1,8 +1,7 @@
 import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { MSG, rateVerdict } from '@cutroom/domain';
+import { MSG, rateVerdict, RATING_ADMIN_PARTS } from '@cutroom/domain';
 import {
-  RATING_ADMIN_PARTS,
   type GetCardReply,
   type RatingRecord,
   type assignNewQaBody,

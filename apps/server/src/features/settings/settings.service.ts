@@ -1,6 +1,5 @@
 import { and, desc, eq, gte, lte, not, sql } from 'drizzle-orm';
 import {
-  SETTINGS_ROLES,
   type AnnouncementInput,
   type AnnouncementView,
   type HolidayView,
@@ -8,7 +7,7 @@ import {
   type saveHolidayBody,
   type updateHolidayBody,
 } from '@cutroom/domain/schemas';
-import { MSG, fill } from '@cutroom/domain';
+import { MSG, fill, SETTINGS_ROLES } from '@cutroom/domain';
 import type { z } from 'zod';
 import { violates } from '../../db/postgres-error.js';
 import { announcements, holidays } from '../../db/schema.js';

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
-import { YT_STATUS_LABELS, YT_STATUS_TEXT, type YtStatus, fullName } from '@cutroom/domain';
+import { YT_IN_PROGRESS_STATUSES, YT_STATUS_LABELS, YT_STATUS_TEXT, type YtStatus, fullName } from '@cutroom/domain';
 import type { CardTileReply } from '@cutroom/domain/schemas';
 import { cardDetailsPath } from '../../lib/card-url';
 import { ytPolicyFor, ytStatusOf } from '../../lib/policy';
@@ -21,7 +21,7 @@ export const YT_STATUS_COLORS: Record<YtStatus, string> = {
 };
 
 /** The helper's due date matters while the helper side is being worked. */
-const TRACKED: readonly YtStatus[] = ['inProgress', 'ytQA'];
+const TRACKED: readonly YtStatus[] = YT_IN_PROGRESS_STATUSES;
 
 /** The helper status menu: the targets are the domain's helper policy (legalYtMoves). */
 export function YtStatusMenu({ card }: { card: CardTileReply }) {

@@ -26,8 +26,9 @@ import {
   ytFieldErrors,
   type CustomerDetailKey,
   type MailPreferenceKey,
+  REFERRAL_SOURCE_MAX,
 } from '@cutroom/domain';
-import { REFERRAL_SOURCE_MAX, profileBody, type UserView } from '@cutroom/domain/schemas';
+import { profileBody, type UserView } from '@cutroom/domain/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmailField, NameFields } from '../../components/person-fields';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt';

@@ -1,8 +1,14 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { IconBeach, IconBrandYoutube, IconChartBar, IconId, IconMoodSmile } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
-import { ASSIGNEE_ROLES, ROLE_LABELS, TABBED_PROFILE_ROLES, USER_ADMIN_ROLES } from '@cutroom/domain';
-import { LEAVE_TAKER_ROLES, type UserView } from '@cutroom/domain/schemas';
+import {
+  ASSIGNEE_ROLES,
+  ROLE_LABELS,
+  TABBED_PROFILE_ROLES,
+  USER_ADMIN_ROLES,
+  LEAVE_TAKER_ROLES,
+} from '@cutroom/domain';
+import { type UserView } from '@cutroom/domain/schemas';
 import { customerProfilePath } from '../../app/paths';
 import { PageHeader } from '../../components/page-header';
 import { useReportRange } from '../../lib/report-range';

@@ -1,4 +1,4 @@
-import { RATING_REASON_MIN, type RATING_ADMIN_PARTS } from '@cutroom/domain/schemas';
+import { RATING_REASON_MIN, type RATING_ADMIN_PARTS } from '@cutroom/domain';
 import type { API, CallInput } from '@cutroom/domain/contract';
 
 export type RatingPart = (typeof RATING_ADMIN_PARTS)[number];

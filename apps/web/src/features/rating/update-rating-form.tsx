@@ -14,8 +14,8 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { CARD_STATUS_LABELS, RATING_MAX } from '@cutroom/domain';
-import { RATING_REASON_MIN, type GetCardReply } from '@cutroom/domain/schemas';
+import { CARD_STATUS_LABELS, RATING_MAX, RATING_REASON_MIN } from '@cutroom/domain';
+import { type GetCardReply } from '@cutroom/domain/schemas';
 import { ErrorState } from '../../components/error-state';
 import { errorMessage } from '../../lib/api-client';
 import { useChangeRating, useRatingCard } from './api';
