@@ -203,7 +203,8 @@ describe('customers page', { timeout: 15_000 }, () => {
     expect(await screen.findByText(MSG.noCustomersMatch)).toBeTruthy();
   });
 
-  it('adds a customer with the role fixed to customer', async () => {
+  // It types a whole form: 5 s alone, past 15 s on a machine busy with other suites.
+  it('adds a customer with the role fixed to customer', { timeout: 45_000 }, async () => {
     const server = fakeServer({
       'GET /api/me': { body: makeUser() },
       'GET /api/customers': listed([]),
