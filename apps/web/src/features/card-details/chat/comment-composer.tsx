@@ -147,11 +147,11 @@ export function CommentComposer({
       )}
       {chipTime !== null && (
         <Group gap={6} mb={6} wrap="nowrap" data-testid="pinned-time">
-          <Badge variant="light" radius="sm" tt="none" leftSection={<IconClock size={12} />}>
+          <Badge variant="light" radius="sm" tt="none" leftSection={<IconClock size={12} />} style={{ flexShrink: 0 }}>
             {formatClock(chipTime)}
           </Badge>
           <Text fz="xs" c="dimmed" truncate>
-            {pinned === null ? 'This comment points at the paused frame' : 'This comment points at that moment'}
+            {pinned === null ? 'Points at the paused frame' : 'Points at that moment'}
           </Text>
           <CloseButton
             size="sm"
