@@ -6,7 +6,6 @@ import { MSG, fill } from '@cutroom/domain';
 import { EmailField, PasswordField } from '../../components/person-fields';
 import { isApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { preloadHome } from '../../app/home-preload';
 import { useLogin } from './api';
 
 /** The spec's login error rules (002 §8): 401 and unverified show the server text, the rest are prefixed. */
@@ -33,8 +32,6 @@ export function LoginForm() {
     event.preventDefault();
     if (!filled || inFlight.current) return;
     inFlight.current = true;
-    // The board's code loads while the password is verified, instead of after the session answers.
-    preloadHome();
     setError(null);
     setEmailError(null);
     try {
