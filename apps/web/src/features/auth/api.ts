@@ -4,6 +4,7 @@ import { call } from '../../lib/call';
 import { loadContract } from '../../lib/contract';
 import { meQuery } from '../../lib/session';
 import { rememberViewType } from '../../lib/storage';
+import { preloadHome } from '../../app/home-preload';
 
 export type LoginInput = CallInput<typeof API.auth.login>['body'];
 
@@ -11,8 +12,12 @@ export type LoginInput = CallInput<typeof API.auth.login>['body'];
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: LoginInput) =>
-      call((await loadContract()).API.auth.login, { body: input, expectUnauthorized: true }),
+    mutationFn: async (input: LoginInput) => {
+      const sent = call((await loadContract()).API.auth.login, { body: input, expectUnauthorized: true });
+      // The board's code loads while the password is verified; once the call is out, so it never waits behind it.
+      preloadHome();
+      return sent;
+    },
     onSuccess: async (reply) => {
       rememberViewType(reply.client_type);
       await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
