@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { annotationShape } from '@cutroom/domain/schemas';
+import { DEFAULT_HELP, annotationShape } from '@cutroom/domain/schemas';
 import {
   TIMELINE_HOURS_FIRST,
   TIMELINE_HOURS_WITH_REVISION,
@@ -11,7 +11,7 @@ import {
 } from '@cutroom/domain';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
-import { cardActivity, cardNotes, cardRatings, cardVideos, cards, users } from '../../db/schema.js';
+import { cardActivity, cardNotes, cardRatings, cardVideos, cards, helpPages, users } from '../../db/schema.js';
 import { createStorage, type Storage } from '../../platform/storage.js';
 import { storeUpload } from '../media/public.js';
 import { DEMO_ACCOUNTS } from './demo-seed.js';
@@ -19,6 +19,13 @@ import { DEMO_CLIPS, DEMO_WEEK, type CardWeek, type Clip } from './demo-week.js'
 
 /** The committed clips, found from this file so `npm start`, the tests and any working directory read the same folder. */
 export const DEMO_MEDIA_DIR = path.resolve(import.meta.dirname, '../../../demo-media');
+
+/** The help page's tutorials, recorded in the demo by scripts/record-help-videos.ts: default title → committed file. */
+export const HELP_CLIPS: Record<string, string> = {
+  'Ordering a video': 'help-ordering.mp4',
+  'Reviewing a cut on the frame': 'help-reviewing.mp4',
+  'Approving and asking for revisions': 'help-approving.mp4',
+};
 
 type Key = (typeof DEMO_ACCOUNTS)[number]['key'];
 type SeededCard = typeof cards.$inferSelect;
@@ -186,10 +193,31 @@ async function writeWeek(
   }
 }
 
+/** The tutorials as the admin's uploads, and the help page saved with them (an install without the demo keeps the empty defaults). */
+async function seedHelpVideos(db: Db, config: Config, store: Storage, adminId: number) {
+  const videos = [];
+  for (const video of DEFAULT_HELP.videos) {
+    const file = HELP_CLIPS[video.title];
+    if (!file) throw new Error(`demo help: no clip for '${video.title}'`);
+    const stored = await storeUpload({ db, config }, store, adminId, {
+      stream: fs.createReadStream(path.join(DEMO_MEDIA_DIR, file)),
+      fileName: file,
+      purpose: 'video',
+    });
+    videos.push({ ...video, url: stored.url });
+  }
+  // Nothing an admin saved is overwritten.
+  await db
+    .insert(helpPages)
+    .values({ key: 'help', content: { ...DEFAULT_HELP, videos }, updatedBy: adminId })
+    .onConflictDoNothing();
+}
+
 /**
  * Right after the first demo seed: the committed clips go through the storage layer as the editor's
  * uploads (local disk or S3, as staff uploads do), and the seeded cards get a week of history around
- * them: versions, timecoded comments and drawings, activity on every card, ratings.
+ * them: versions, timecoded comments and drawings, activity on every card, ratings. The help page's
+ * tutorials, recorded from the demo itself, are stored the same way.
  */
 export async function seedDemoMedia(db: Db, config: Config, storage?: Storage): Promise<void> {
   const ids = await demoIds(db);
@@ -214,4 +242,5 @@ export async function seedDemoMedia(db: Db, config: Config, storage?: Storage): 
       await writeWeek(tx, card, week, ids, urls);
     }
   });
+  await seedHelpVideos(db, config, store, ids.admin);
 }

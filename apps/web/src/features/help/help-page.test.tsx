@@ -44,6 +44,28 @@ describe('help page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('8 pm New York time.')).toBeTruthy();
   });
 
+  it("plays the demo's recorded tutorials in the page, as the demo seed stores them", async () => {
+    // The URLs' shape of the demo seed's uploads (apps/server/src/features/seed/demo-media.ts HELP_CLIPS).
+    const seeded = DEFAULT_HELP.videos.map((v, i) => ({
+      ...v,
+      url: `/files/media/1/1700000000000-00000000000000${i}0-help-${['ordering', 'reviewing', 'approving'][i]}.mp4`,
+    }));
+    fakeServer({
+      'GET /api/me': { body: makeUser({ client_type: 'customer' }) },
+      'GET /api/help': { body: { ...DEFAULT_HELP, videos: seeded, updated_at: new Date().toISOString() } },
+    });
+    renderApp('/help');
+
+    for (const video of seeded) {
+      const card = await screen.findByRole('article', { name: video.title });
+      const player = card.querySelector('video');
+      expect(player?.getAttribute('src'), video.title).toBe(video.url);
+      expect(player?.hasAttribute('controls')).toBe(true);
+      expect(within(card).queryByText(/on its way/)).toBeNull();
+      expect(within(card).queryByRole('link', { name: 'Watch' })).toBeNull();
+    }
+  });
+
   it("lets the admin edit it, checked by the server's own schema before it is sent", async () => {
     const server = fakeServer({
       'GET /api/me': { body: makeUser({ client_type: 'admin' }) },
