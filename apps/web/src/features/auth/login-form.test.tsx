@@ -1,13 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { preloadHome } from '../../app/home-preload';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@cutroom/domain';
 import { makeUser } from '../../test/fixtures';
 import { deferred, fakeServer, unauthorized } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
-
-vi.mock('../../app/home-preload', () => ({ preloadHome: vi.fn() }));
 
 const submitButton = () => screen.getByTestId<HTMLButtonElement>('login-submit');
 
@@ -101,8 +98,6 @@ describe('login form', () => {
     await user.click(submitButton());
 
     expect(server.callsTo('POST', '/api/login')).toHaveLength(1);
-    // The board's code is asked for while the password is still being verified (issue 33).
-    expect(preloadHome).toHaveBeenCalled();
     await act(async () => login.release(unauthorized));
     await screen.findByTestId('login-error');
   });
