@@ -3,11 +3,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 // @ts-expect-error plain ESM script shared with `npm start`
 import { buildWebIfStale, root } from './build-web.mjs';
+import { freePort } from '../apps/server/src/durability/server-process.js';
 
 const ROOT = root as string;
 const OUT = path.join(ROOT, 'apps/server/demo-media');
@@ -36,16 +36,6 @@ function useSystemFfmpeg() {
   fs.symlinkSync(FFMPEG, path.join(dir, 'ffmpeg-linux'));
   process.env.PLAYWRIGHT_BROWSERS_PATH = path.join(work, 'ms-playwright');
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 /** The real server as e2e/src/global-setup.ts starts it: built web app, fresh DATA_DIR, the demo seed, loopback only. */
 async function startServer(): Promise<{ baseUrl: string; server: ChildProcess }> {
