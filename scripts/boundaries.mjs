@@ -4,13 +4,13 @@
 // 3. Shared layers (server platform/ and db/, web components/ and lib/) import no feature.
 // 4. The domain's facts entry (`@cutroom/domain`, what the browser loads first) reaches no zod: schemas are
 //    `@cutroom/domain/schemas`, the contract `@cutroom/domain/contract`.
-// Composition roots (server app.ts and main.ts, web app/) wire features together, and tests may look inside.
+// Composition roots (server app.ts, main.ts and worker.ts, web app/) wire features together, and tests may look inside.
 import fs from 'node:fs';
 import path from 'node:path';
 import madge from 'madge';
 
 const trees = [
-  { dir: 'apps/server/src', tsConfig: 'apps/server/tsconfig.json', roots: /^(app|main)\.ts$/ },
+  { dir: 'apps/server/src', tsConfig: 'apps/server/tsconfig.json', roots: /^(app|main|worker)\.ts$/ },
   { dir: 'apps/web/src', tsConfig: 'apps/web/tsconfig.json', roots: /^app\// },
   { dir: 'packages/domain/src', tsConfig: 'packages/domain/tsconfig.json' },
 ];

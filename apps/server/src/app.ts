@@ -25,6 +25,9 @@ import { chatRoutes } from './features/chat/chat.routes.js';
 import { inboxRoutes } from './features/inbox/inbox.routes.js';
 import { integrationsRoutes } from './features/integrations/integrations.routes.js';
 import { startWebhookWorker } from './features/integrations/webhook-delivery.js';
+import { mediaFilesRoutes } from './features/media-pipeline/media-files.routes.js';
+import { startMediaWorker } from './features/media-pipeline/media-worker.js';
+import { mediaWorkerContext } from './features/media-pipeline/worker-context.js';
 import { enqueueWebhookEvent } from './features/integrations/webhook-events.js';
 import { eventsRoutes } from './features/events/events.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -191,6 +194,7 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   await app.register(inboxRoutes(ctx));
   await app.register(eventsRoutes(ctx));
   await app.register(mediaRoutes(ctx, ctx.storage));
+  await app.register(mediaFilesRoutes(ctx));
   await app.register(settingsRoutes(ctx));
   await app.register(leaveRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
@@ -213,6 +217,13 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
     app.addHook('onClose', () => worker.stop());
     const webhookWorker = startWebhookWorker(ctx.db, config, app.log, config.mailPollMs);
     app.addHook('onClose', () => webhookWorker.stop());
+  }
+
+  if (config.media.concurrency > 0) {
+    // This process transcodes too (the default); MEDIA_CONCURRENCY=0 leaves it to `npm run worker` elsewhere.
+    const media = await mediaWorkerContext({ db: ctx.db, storage: ctx.storage, events: bus, config, log: app.log });
+    const mediaWorker = startMediaWorker(media, config.media.concurrency, config.media.pollMs);
+    app.addHook('onClose', () => mediaWorker.stop());
   }
 
   await registerWebApp(app, config.webDist ? path.resolve(config.webDist) : defaultWebDist);

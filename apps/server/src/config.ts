@@ -65,6 +65,17 @@ const envSchema = z.object({
   REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   UPLOAD_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(86_400_000).default(900_000),
   IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  // The media pipeline (issue 34): jobs this process runs at once (0 = none: workers elsewhere), its tools.
+  MEDIA_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
+  MEDIA_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(2000),
+  MEDIA_TIMEOUT_MIN: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(120),
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
   AI_BASE_URL: url(['http', 'https']).optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().min(1).optional(),
@@ -116,6 +127,8 @@ export interface Config {
    * and any connection without a byte either way (idleMs).
    */
   timeouts: { bodyMs: number; uploadMs: number; idleMs: number };
+  /** The media pipeline: jobs this process runs at once (0 = none), how often it looks, one job's limit, the tools. */
+  media: { concurrency: number; pollMs: number; timeoutMs: number; ffmpegPath?: string; ffprobePath?: string };
   /** An OpenAI-compatible chat-completions endpoint for the AI toolbox; undefined = not configured. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number; dailyLimit: number } | undefined;
   /** Google OAuth for the YouTube analytics tab; undefined = not configured. */
@@ -207,6 +220,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(Boolean),
     },
     timeouts: { bodyMs: e.REQUEST_BODY_TIMEOUT_MS, uploadMs: e.UPLOAD_REQUEST_TIMEOUT_MS, idleMs: e.IDLE_TIMEOUT_MS },
+    media: {
+      concurrency: e.MEDIA_CONCURRENCY,
+      pollMs: e.MEDIA_POLL_MS,
+      timeoutMs: e.MEDIA_TIMEOUT_MIN * 60_000,
+      ffmpegPath: e.FFMPEG_PATH,
+      ffprobePath: e.FFPROBE_PATH,
+    },
     ai:
       e.AI_BASE_URL && e.AI_MODEL
         ? {

@@ -18,6 +18,7 @@ export * from './user-policy.js';
 export * from './customer-profile.js';
 export * from './card-fields.js';
 export * from './media.js';
+export * from './media-pipeline.js';
 export * from './chat.js';
 export * from './markers.js';
 export * from './revision-checklist.js';

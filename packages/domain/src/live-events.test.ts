@@ -10,6 +10,7 @@ describe('live events', () => {
         'card.moved',
         'card.updated',
         'cards.sorted',
+        'media.updated',
         'note.created',
         'note.updated',
         'notification.created',

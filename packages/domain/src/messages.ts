@@ -231,6 +231,14 @@ export const MSG = {
   uploadImageOnly: 'Upload an image (PNG, JPEG, GIF or WebP)',
   uploadVideoOnly: 'Upload a video file (MP4, MOV, WebM, MKV or AVI)',
   uploadMediaOnly: 'Upload an audio, video, image or subtitle file',
+  // Why the media pipeline could not prepare a video (issue 34): shown under the player.
+  mediaMissing: 'The file is no longer in storage. Upload the video again.',
+  mediaNotVideo: 'This file has no video we can read. Export it again as a video file.',
+  mediaDamaged: 'The file is damaged or incomplete ({detail}). Export or upload it again.',
+  mediaTimedOut: 'Preparing this video took longer than {minutes} minutes and was stopped.',
+  mediaFailed: 'This video could not be prepared for playback ({detail}).',
+  mediaProcessing: 'Processing {percent} %',
+  mediaQueued: 'Waiting to be processed',
   // Refusals the server explains (formerly written inline in services).
   repurposeAlreadyOn: 'Repurpose is already enabled on this card',
   ytHelperAlreadyOn: 'The YouTube helper is already enabled on this card',

@@ -197,6 +197,59 @@ export const mediaFiles = pgTable(
   (t) => [index('media_files_owner_idx').on(t.ownerId)],
 );
 
+/** What ffprobe found in a stored video (issue 34); fps as the source's rational, sizes after rotation. */
+export interface MediaProbe {
+  fpsNum: number;
+  fpsDen: number;
+  frameCount: number | null;
+  duration: number;
+  width: number;
+  height: number;
+  rotation: number;
+  videoCodec: string;
+  audioCodec: string | null;
+  audioChannels: number;
+  interlaced: boolean;
+}
+
+/** The storage keys the pipeline wrote for one video (all under derived/<asset>/<attempt>/). */
+export interface MediaOutputs {
+  proxies: { height: number; width: number; key: string }[];
+  poster: string;
+  sprites: string[];
+  /** Scrub thumbnails' size and spacing, to write the WebVTT track from. */
+  thumb: { width: number; height: number; intervalS: number; columns: number; rows: number; count: number };
+  waveform: string | null;
+}
+
+/**
+ * A stored video and its media-pipeline job (a durable queue row, as webhook deliveries are): one per
+ * storage key, however many cards deliver it. Jobs are claimed with a lease that the worker renews.
+ */
+export const mediaAssets = pgTable(
+  'media_assets',
+  {
+    id: serial('id').primaryKey(),
+    sourceKey: text('source_key').notNull().unique(),
+    status: text('status').$type<'queued' | 'processing' | 'ready' | 'failed'>().notNull().default('queued'),
+    progress: smallint('progress').notNull().default(0),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    probe: jsonb('probe').$type<MediaProbe>(),
+    outputs: jsonb('outputs').$type<MediaOutputs>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('media_assets_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+  ],
+);
+
 /** One-time tokens mailed to users: email verification and password reset. */
 export const userTokens = pgTable(
   'user_tokens',
@@ -402,9 +455,11 @@ export const cardVideos = pgTable(
     videoType: text('video_type'),
     audioVideoType: text('audio_video_type'),
     parentLinkId: integer('parent_link_id'),
+    /** The stored file behind video_url, when it is ours (issue 34); links elsewhere have none. */
+    assetId: integer('asset_id').references(() => mediaAssets.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('card_videos_card_idx').on(t.cardId, t.kind, t.version)],
+  (t) => [index('card_videos_card_idx').on(t.cardId, t.kind, t.version), index('card_videos_asset_idx').on(t.assetId)],
 );
 
 /** Status changes; user_id null marks an automatic movement (spec 000 §3 shows it as 0). */

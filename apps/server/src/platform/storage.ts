@@ -12,6 +12,10 @@ export interface Storage {
   put(key: string, body: Readable, type: { mime: string; inline: boolean }): Promise<void>;
   /** Deletes a key; a missing key is not an error. */
   remove(key: string): Promise<void>;
+  /** Deletes every key under a prefix ending in '/' (a media asset's outputs). */
+  removePrefix(prefix: string): Promise<void>;
+  /** Streams a stored file; rejects with code 'ENOENT' when the key is missing. */
+  read(key: string): Promise<Readable>;
   /** Local disk: the folder files are served from. */
   root?: string;
   /** S3: a short-lived signed GET for a key, answered with the given type and disposition. */
@@ -69,6 +73,14 @@ function localStorage(root: string): Storage {
     async remove(key) {
       await fs.promises.rm(inRoot(key), { force: true });
     },
+    async removePrefix(prefix) {
+      if (!prefix.endsWith('/')) throw new Error('bad storage prefix');
+      await fs.promises.rm(inRoot(prefix.slice(0, -1)), { recursive: true, force: true });
+    },
+    async read(key) {
+      const file = await fs.promises.open(inRoot(key), 'r');
+      return file.createReadStream();
+    },
   };
 }
 
@@ -87,7 +99,8 @@ export async function createS3Client(s3: NonNullable<Config['s3']>) {
 }
 
 async function s3Storage(s3: NonNullable<Config['s3']>): Promise<Storage> {
-  const { GetObjectCommand, DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+  const { GetObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, ListObjectsV2Command } =
+    await import('@aws-sdk/client-s3');
   const { Upload } = await import('@aws-sdk/lib-storage');
   const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
   const client = await createS3Client(s3);
@@ -115,6 +128,29 @@ async function s3Storage(s3: NonNullable<Config['s3']>): Promise<Storage> {
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
+    },
+    async removePrefix(prefix) {
+      if (!prefix.endsWith('/')) throw new Error('bad storage prefix');
+      for (let token: string | undefined, more = true; more;) {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+        if (keys.length > 0)
+          await client.send(new DeleteObjectsCommand({ Bucket: s3.bucket, Delete: { Objects: keys, Quiet: true } }));
+        token = page.NextContinuationToken;
+        more = Boolean(page.IsTruncated && token);
+      }
+    },
+    async read(key) {
+      try {
+        const reply = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+        return reply.Body as Readable;
+      } catch (e) {
+        if ((e as { name?: string }).name === 'NoSuchKey')
+          throw Object.assign(new Error(`no such key ${key}`), { code: 'ENOENT' });
+        throw e;
+      }
     },
     signedGet: (key, type) =>
       getSignedUrl(

@@ -48,6 +48,8 @@ async function startInstance(database: TestApp['database'], env: Record<string, 
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     MAIL_POLL_MS: '0',
+    // Media jobs run when a test runs them (media-pipeline tests), not behind every other test's back.
+    MEDIA_CONCURRENCY: '0',
     ...env,
   });
   const app = await buildApp({ config, database });

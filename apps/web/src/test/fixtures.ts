@@ -47,6 +47,7 @@ export const makeVideo = (version: number, overrides: Partial<DeliveredVideo> = 
   parent_link_id: null,
   video_version: version,
   created_at: '2026-04-12T10:00:00.000Z',
+  media: null,
   ...overrides,
 });
 

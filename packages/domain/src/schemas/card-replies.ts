@@ -1,7 +1,32 @@
 import { z } from 'zod';
 import { CARD_STATUSES, YT_STATUSES } from '../card-status.js';
+import { MEDIA_STATUSES } from '../media-pipeline.js';
 
 const iso = z.string().nullable();
+
+/** A stored video as the media pipeline prepared it (issue 34); null for a link outside our storage. */
+export const mediaView = z.object({
+  status: z.enum(MEDIA_STATUSES),
+  progress: z.number().int().min(0).max(100),
+  error: z.string().nullable(),
+  /** The frame rate as the source declares it, e.g. 30000/1001 ≈ 29.97. */
+  fps: z.number().nullable(),
+  fps_rational: z.string().nullable(),
+  frame_count: z.number().int().nullable(),
+  duration: z.number().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  video_codec: z.string().nullable(),
+  audio_codec: z.string().nullable(),
+  /** Highest first. */
+  proxies: z.array(z.object({ height: z.number().int(), url: z.string() })),
+  poster_url: z.string().nullable(),
+  /** The WebVTT thumbnails track over the sprite images. */
+  sprite_url: z.string().nullable(),
+  waveform_url: z.string().nullable(),
+});
+export type MediaView = z.infer<typeof mediaView>;
+
 const video = z.object({
   video_id: z.number(),
   video_url: z.string(),
@@ -11,6 +36,7 @@ const video = z.object({
   video_version: z.number(),
   /** When it was delivered: a note belongs to the newest version delivered before it (version compare). */
   created_at: z.string(),
+  media: mediaView.nullable(),
 });
 
 /** A card as a board column or list shows it. */

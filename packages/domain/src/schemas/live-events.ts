@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CARD_STATUSES, YT_STATUSES } from '../card-status.js';
 import { CHATS } from '../chat.js';
 import { TAB_ID_PATTERN } from '../live-events.js';
+import { MEDIA_STATUSES } from '../media-pipeline.js';
 
 const status = z.enum(CARD_STATUSES);
 const note = { note_id: z.number().int(), chat: z.enum(CHATS) };
@@ -40,6 +41,12 @@ export const liveEvent = z.discriminatedUnion('type', [
   live('card.moved', { from: status, to: status, by: z.number().int() }),
   live('card.archived', { archived: z.boolean() }),
   live('cards.sorted', {}),
+  // The media pipeline moved on with one of the card's stored videos: the player reloads the card when it is ready.
+  live('media.updated', {
+    video_ids: z.array(z.number().int()),
+    status: z.enum(MEDIA_STATUSES),
+    progress: z.number().int().min(0).max(100),
+  }),
   live('note.created', note),
   live('note.updated', note),
   // The recipient's unseen count after a new notification, so the bell needs no round trip.

@@ -9,10 +9,12 @@ import {
   apiTokens,
   cardNotes,
   cardRatings,
+  cardVideos,
   customerUploads,
   guestLinks,
   inboxMessages,
   inboxThreads,
+  mediaAssets,
   revisionReasons,
   webhookDeliveries,
   webhooks,
@@ -156,6 +158,43 @@ const ytAssets = () => ({
 const cardIn =
   (card_status: (typeof cards.$inferInsert)['cardStatus'], extra: Partial<typeof cards.$inferInsert> = {}) =>
   async (f: Fixture) => ({ id: await f.card({ cardStatus: card_status, ...extra }) });
+
+/** A processed video delivered on the card: its scrub track is written from the row, so no file is needed. */
+async function readyAsset(cardId: Promise<number>) {
+  const [asset] = await t.database.db
+    .insert(mediaAssets)
+    .values({
+      sourceKey: `media/1/${randomBytes(8).toString('hex')}-cut.mov`,
+      status: 'ready',
+      progress: 100,
+      doneAt: new Date(),
+      probe: {
+        fpsNum: 25,
+        fpsDen: 1,
+        frameCount: 50,
+        duration: 2,
+        width: 320,
+        height: 180,
+        rotation: 0,
+        videoCodec: 'prores',
+        audioCodec: null,
+        audioChannels: 0,
+        interlaced: false,
+      },
+      outputs: {
+        proxies: [],
+        poster: 'derived/0/1/poster.jpg',
+        sprites: ['derived/0/1/sprite-0.jpg'],
+        thumb: { width: 160, height: 90, intervalS: 1, columns: 10, rows: 10, count: 2 },
+        waveform: null,
+      },
+    })
+    .returning({ id: mediaAssets.id });
+  await t.database.db
+    .insert(cardVideos)
+    .values({ cardId: await cardId, kind: 'done', version: 0, videoUrl: 'https://example.com/x', assetId: asset!.id });
+  return asset!.id;
+}
 
 // Support inbox: a fresh thread of the first customer with one message by `author`, per call.
 async function supportThread(
@@ -540,6 +579,18 @@ const TABLE: Record<string, Case[]> = {
   'POST /api/guest/comment': [{ body: () => ({ note: 'A guess' }), expect: all(401) }],
   'POST /api/guest/leave': [{ expect: all(200) }],
   'GET /api/guest/files/{path}': [{ params: (f) => ({ path: f.fileKey }), expect: all(401) }],
+  'GET /api/media/assets/{asset_id}/{file}': [
+    {
+      params: async (f) => ({ asset_id: await readyAsset(f.card({ cardStatus: 'qa' })), file: 'thumbnails.vtt' }),
+      expect: cardSeen(200),
+    },
+  ],
+  'GET /api/guest/media/assets/{asset_id}/{file}': [
+    {
+      params: async (f) => ({ asset_id: await readyAsset(f.card({ cardStatus: 'done' })), file: 'thumbnails.vtt' }),
+      expect: all(401),
+    },
+  ],
   'POST /api/card/{id}/wontFix': [
     {
       params: (f) => f.note('customer', 'customer'),

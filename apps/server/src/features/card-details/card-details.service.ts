@@ -27,6 +27,7 @@ import {
   loadVisibleCard,
   visibleCardsWhere,
 } from '../cards/public.js';
+import { trackVideo } from '../media-pipeline/public.js';
 
 type CardUpdate = Partial<typeof cards.$inferInsert>;
 
@@ -127,7 +128,11 @@ export async function changeLink(ctx: AppContext, viewer: SessionUser, body: z.o
       const videos = all.filter((v) => v.kind === kind);
       const target = named ?? videos[0];
       if (named && named.kind !== kind) throw new AppError('NOT_FOUND');
-      if (target) await tx.update(cardVideos).set({ videoUrl: link }).where(eq(cardVideos.id, target.id));
+      if (target)
+        await tx
+          .update(cardVideos)
+          .set({ videoUrl: link, assetId: await trackVideo(tx, link) })
+          .where(eq(cardVideos.id, target.id));
       const isLatestFirst = !target || target.id === videos[0]?.id;
       const column = kind === 'repurpose' ? { repurposeDoneLink: link } : { doneVideoLink: link };
       const [card] = await tx

@@ -12,9 +12,10 @@ import {
   type Role,
   type YtStatus,
 } from '@cutroom/domain';
-import type { CardDetailReply, CardTileReply } from '@cutroom/domain/schemas';
+import type { CardDetailReply, CardTileReply, MediaView } from '@cutroom/domain/schemas';
 import type { Db } from '../../db/client.js';
-import { cardActivity, cardNotes, cardRatings, cardVideos, cards, users } from '../../db/schema.js';
+import { cardActivity, cardNotes, cardRatings, cardVideos, cards, mediaAssets, users } from '../../db/schema.js';
+import { toMediaView } from '../media-pipeline/public.js';
 
 const client = alias(users, 'client');
 const qa = alias(users, 'qa');
@@ -152,7 +153,7 @@ export function toCardTile(row: TileRow, viewerRole: Role): CardTileReply {
   };
 }
 
-type VideoRow = typeof cardVideos.$inferSelect;
+type VideoRow = typeof cardVideos.$inferSelect & { asset: typeof mediaAssets.$inferSelect | null };
 /** video_versions: { 'version-0': [videos…], … } for one kind. */
 function versionsMap(videos: VideoRow[], kind: 'done' | 'repurpose') {
   const map: Record<
@@ -165,6 +166,7 @@ function versionsMap(videos: VideoRow[], kind: 'done' | 'repurpose') {
       parent_link_id: number | null;
       video_version: number;
       created_at: string;
+      media: MediaView | null;
     }[]
   > = {};
   for (const v of videos.filter((x) => x.kind === kind)) {
@@ -176,6 +178,7 @@ function versionsMap(videos: VideoRow[], kind: 'done' | 'repurpose') {
       parent_link_id: v.parentLinkId,
       video_version: v.version,
       created_at: v.createdAt.toISOString(),
+      media: v.asset ? toMediaView(v.asset) : null,
     });
   }
   return map;
@@ -209,10 +212,12 @@ export async function toCardDetail(db: Db, row: CardRow, viewer: { id: number; r
   const c = row.card;
   const [videos, ratings, chats] = await Promise.all([
     db
-      .select()
+      .select({ video: cardVideos, asset: mediaAssets })
       .from(cardVideos)
+      .leftJoin(mediaAssets, eq(mediaAssets.id, cardVideos.assetId))
       .where(eq(cardVideos.cardId, c.id))
-      .orderBy(asc(cardVideos.version), asc(cardVideos.position)),
+      .orderBy(asc(cardVideos.version), asc(cardVideos.position))
+      .then((rows) => rows.map((r) => ({ ...r.video, asset: r.asset }))),
     db
       .select({ part: cardRatings.cardType, comment: cardRatings.comment })
       .from(cardRatings)

@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { cardActivity, cardNotes, cardRatings, cardVideos, cards, helpPages, users } from '../../db/schema.js';
 import { createStorage, type Storage } from '../../platform/storage.js';
 import { storeUpload } from '../media/public.js';
+import { trackVideo } from '../media-pipeline/public.js';
 import { DEMO_ACCOUNTS } from './demo-seed.js';
 import { DEMO_CLIPS, DEMO_WEEK, type CardWeek, type Clip } from './demo-week.js';
 
@@ -163,16 +164,18 @@ async function writeWeek(
   ];
   await tx.delete(cardVideos).where(eq(cardVideos.cardId, card.id));
   if (versions.length) {
-    await tx.insert(cardVideos).values(
-      versions.map((v) => ({
+    const rows = [];
+    for (const v of versions)
+      rows.push({
         cardId: card.id,
         kind: v.kind,
         version: v.version,
         videoUrl: urls[v.clip],
         videoType: 'video/mp4',
+        assetId: await trackVideo(tx, urls[v.clip]),
         createdAt: at(deliveredAt(week, v.kind, v.version)),
-      })),
-    );
+      });
+    await tx.insert(cardVideos).values(rows);
   }
   await tx
     .update(cards)

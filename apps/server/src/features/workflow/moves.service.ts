@@ -43,6 +43,7 @@ import {
 import { transition } from './transition.js';
 import { enterHelperBoard } from '../yt-helper/public.js';
 import { recordRevision } from '../revision-reasons/public.js';
+import { trackVideo } from '../media-pipeline/public.js';
 
 type In<T extends z.ZodType> = z.output<T>;
 const HOUR = 3_600_000;
@@ -58,9 +59,10 @@ async function addVersion(tx: Tx, cardId: number, kind: 'done' | 'repurpose', li
   const latest = Math.max(-1, ...existing.map((v) => v.version));
   const latestUrls = existing.filter((v) => v.version === latest).map((v) => v.videoUrl);
   if (latest >= 0 && links.length === latestUrls.length && links.every((l, i) => l === latestUrls[i])) return;
-  await tx
-    .insert(cardVideos)
-    .values(links.map((videoUrl, position) => ({ cardId, kind, version: latest + 1, position, videoUrl })));
+  const rows = [];
+  for (const [position, videoUrl] of links.entries())
+    rows.push({ cardId, kind, version: latest + 1, position, videoUrl, assetId: await trackVideo(tx, videoUrl) });
+  await tx.insert(cardVideos).values(rows);
 }
 
 /** Plain moves: on hold, canceled, back to video requests; anything needing data is refused here. */

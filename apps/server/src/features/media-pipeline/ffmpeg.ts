@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** The ffmpeg and ffprobe a process uses: FFMPEG_PATH / FFPROBE_PATH, else the builds npm installed. */
+export interface MediaTools {
+  ffmpeg: string;
+  ffprobe: string;
+}
+
+/** An npm-installed binary; npm may have skipped the package's `chmod` script, so make it runnable here. */
+function installed(pkg: string): string {
+  const { path: binary } = require(pkg) as { path: string };
+  try {
+    fs.accessSync(binary, fs.constants.X_OK);
+  } catch {
+    fs.chmodSync(binary, 0o755);
+  }
+  return binary;
+}
+
+export function mediaTools(paths: { ffmpeg?: string; ffprobe?: string } = {}): MediaTools {
+  return {
+    ffmpeg: paths.ffmpeg ?? installed('@ffmpeg-installer/ffmpeg'),
+    ffprobe: paths.ffprobe ?? installed('@ffprobe-installer/ffprobe'),
+  };
+}
+
+/** Raised when a tool is stopped: by the job's time limit, or because the job was taken away (cancel, lost lease). */
+export class ToolStopped extends Error {
+  constructor(readonly reason: 'timeout' | 'aborted') {
+    super(reason === 'timeout' ? 'time limit reached' : 'stopped');
+  }
+}
+
+export interface RunOptions {
+  /** Kills the tool after this long (SIGKILL: a stuck decoder may ignore anything gentler). */
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Each line the tool writes to stdout (ffmpeg's -progress lines, ffprobe's JSON is read whole). */
+  onStdoutLine?: (line: string) => void;
+  /** Collect stdout as a buffer (ffprobe's JSON, raw audio samples are streamed with onStdoutChunk). */
+  collectStdout?: boolean;
+  onStdoutChunk?: (chunk: Buffer) => void;
+}
+
+/** How much of stderr is kept to explain a failure. */
+const STDERR_TAIL = 4_000;
+/** Below the API's priority, so playback and the board stay fast while a job encodes. */
+const NICENESS = 10;
+
+/**
+ * Runs a tool with an argument list (never a shell, so a file name is only ever a path argument), at a
+ * lower CPU priority, with a time limit. Resolves with the exit code, stdout if collected and stderr's tail.
+ */
+export function runTool(binary: string, args: readonly string[], options: RunOptions) {
+  return new Promise<{ code: number; stdout: Buffer; stderr: string }>((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, NICENESS);
+      } catch {
+        // Not permitted on this system: the job still runs, at normal priority.
+      }
+    }
+    let stopped: ToolStopped | undefined;
+    const stop = (reason: ToolStopped['reason']) => {
+      stopped ??= new ToolStopped(reason);
+      child.kill('SIGKILL');
+    };
+    const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
+    const onAbort = () => stop('aborted');
+    if (options.signal?.aborted) onAbort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    const out: Buffer[] = [];
+    let partial = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (options.collectStdout) out.push(chunk);
+      options.onStdoutChunk?.(chunk);
+      if (options.onStdoutLine) {
+        const lines = (partial + chunk.toString('utf8')).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) options.onStdoutLine(line);
+      }
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
+    });
+    const done = () => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    };
+    child.once('error', (e) => {
+      done();
+      reject(e);
+    });
+    child.once('close', (code, signal) => {
+      done();
+      if (stopped) reject(stopped);
+      else resolve({ code: code ?? (signal ? 128 : 1), stdout: Buffer.concat(out), stderr });
+    });
+  });
+}
+
+/** The first line of `ffmpeg -version`, e.g. "ffmpeg version N-47683-g0e8eb07980-static", for the start log. */
+export async function toolVersion(binary: string): Promise<string> {
+  const { stdout } = await runTool(binary, ['-version'], { timeoutMs: 10_000, collectStdout: true });
+  return (
+    stdout
+      .toString('utf8')
+      .split('\n')[0]
+      ?.replace(/\s+Copyright.*$/, '') ?? 'unknown'
+  );
+}

@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { MEDIA_FILE_PATTERN } from '@cutroom/domain';
+import { cardVideos, cards, mediaAssets } from '../../db/schema.js';
+import type { AppContext } from '../../platform/context.js';
+import type { SessionUser } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
+import { visibleCardsWhere } from '../cards/public.js';
+import { guestMayReadFile, visitOf } from '../guest-links/public.js';
+import { thumbnailsVtt } from './plan.js';
+
+type AssetRow = typeof mediaAssets.$inferSelect;
+
+const MIME: Record<string, string> = { mp4: 'video/mp4', jpg: 'image/jpeg', json: 'application/json' };
+/** The pipeline's outputs are ours, but they still never run as a page. */
+const FILES_CSP = "default-src 'none'; sandbox";
+
+const params = z.object({
+  asset_id: z.coerce.number().int().positive().max(2_147_483_647),
+  file: z.string().max(40).regex(MEDIA_FILE_PATTERN),
+});
+
+/** A ready asset by id; anything else (unknown, still processing, failed) is not found. */
+async function readyAsset(ctx: AppContext, id: number): Promise<AssetRow> {
+  const [row] = await ctx.db.select().from(mediaAssets).where(eq(mediaAssets.id, id)).limit(1);
+  if (!row || row.status !== 'ready' || !row.outputs || !row.probe) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** Whether the caller may see a card that delivers this asset: exactly those who may see the card. */
+async function mayRead(ctx: AppContext, viewer: SessionUser, assetId: number) {
+  const [card] = await ctx.db
+    .select({ id: cards.id })
+    .from(cards)
+    .where(
+      and(
+        inArray(
+          cards.id,
+          ctx.db.select({ id: cardVideos.cardId }).from(cardVideos).where(eq(cardVideos.assetId, assetId)),
+        ),
+        visibleCardsWhere(viewer),
+      ),
+    )
+    .limit(1);
+  return Boolean(card);
+}
+
+/**
+ * The media pipeline's files (issue 34): proxies, poster, scrub sprites and their WebVTT track, waveform
+ * peaks. Readable by whoever may see a card that delivers the video, and by a guest link's visitor for its
+ * card; everyone else gets 404, as for a card they may not see.
+ */
+export const mediaFilesRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const storage = ctx.storage;
+    if (storage.root) await app.register(fastifyStatic, { root: storage.root, serve: false, contentType: false });
+
+    async function send(reply: FastifyReply, asset: AssetRow, file: string) {
+      const outputs = asset.outputs!;
+      if (file === 'thumbnails.vtt') {
+        if (outputs.sprites.length === 0) throw new AppError('NOT_FOUND');
+        return reply
+          .header('cache-control', 'private, max-age=3600')
+          .header('content-security-policy', FILES_CSP)
+          .header('x-content-type-options', 'nosniff')
+          .type('text/vtt; charset=utf-8')
+          .send(thumbnailsVtt(outputs.thumb, asset.probe!.duration, (i) => `sprite-${i}.jpg`));
+      }
+      const keys = [
+        ...outputs.proxies.map((p) => p.key),
+        outputs.poster,
+        ...outputs.sprites,
+        ...(outputs.waveform ? [outputs.waveform] : []),
+      ];
+      const key = keys.find((k) => path.posix.basename(k) === file);
+      if (!key) throw new AppError('NOT_FOUND');
+      const mime = MIME[file.slice(file.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+      if (storage.signedGet) return reply.redirect(await storage.signedGet(key, { mime, disposition: 'inline' }));
+      if (!storage.root || !(await fs.promises.stat(path.join(storage.root, key)).catch(() => null)))
+        throw new AppError('NOT_FOUND');
+      return reply
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-security-policy', FILES_CSP)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .header('content-type', mime)
+        .sendFile(key);
+    }
+
+    app.get(
+      '/api/media/assets/:asset_id/:file',
+      {
+        config: { access: 'user' },
+        schema: {
+          operationId: 'mediaReadAssetFile',
+          tags: ['media'],
+          summary:
+            'A file the media pipeline made of a stored video (proxy-<height>.mp4, poster.jpg, sprite-<n>.jpg, thumbnails.vtt, waveform.json; range requests supported): for whoever may see a card that delivers it',
+          params,
+        },
+      },
+      async (request, reply) => {
+        const { asset_id: id, file } = request.params;
+        if (!request.user || !(await mayRead(ctx, request.user, id))) throw new AppError('NOT_FOUND');
+        return send(reply, await readyAsset(ctx, id), file);
+      },
+    );
+
+    app.get(
+      '/api/guest/media/assets/:asset_id/:file',
+      {
+        config: { access: 'public', rateLimit: { max: 1200, timeWindow: 60_000 } },
+        schema: {
+          operationId: 'guestLinksReadMediaFile',
+          tags: ['guest review'],
+          summary: "A media-pipeline file of one of the guest visit's card videos; any other asset is not found",
+          params,
+        },
+      },
+      async (request, reply) => {
+        const { asset_id: id, file } = request.params;
+        const asset = await readyAsset(ctx, id);
+        if (!(await guestMayReadFile(ctx, await visitOf(ctx, request), asset.sourceKey)))
+          throw new AppError('NOT_FOUND');
+        return send(reply, asset, file);
+      },
+    );
+  };

@@ -1,0 +1,238 @@
+import { and, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { MEDIA_MAX_ATTEMPTS, MSG, fill, type MediaStatus } from '@cutroom/domain';
+import type { Db } from '../../db/client.js';
+import { cardVideos, cards, mediaAssets } from '../../db/schema.js';
+import type { EventBus } from '../../platform/events.js';
+import { backoffMs, claimNextJob, type JobTable } from '../../platform/job-queue.js';
+import type { Storage } from '../../platform/storage.js';
+import { audienceOf } from '../cards/public.js';
+import { ToolStopped, type MediaTools } from './ffmpeg.js';
+import { MediaFailure } from './media-failure.js';
+import { outputPrefix, processVideo } from './process-video.js';
+
+const queue: JobTable = {
+  table: mediaAssets,
+  id: mediaAssets.id,
+  nextAttemptAt: mediaAssets.nextAttemptAt,
+  attempts: mediaAssets.attempts,
+  doneAt: mediaAssets.doneAt,
+  failedAt: mediaAssets.failedAt,
+};
+
+export interface MediaWorkerContext {
+  db: Db;
+  storage: Storage;
+  events: EventBus;
+  tools: MediaTools;
+  /** One job's time limit. */
+  timeoutMs: number;
+  /** How long a claim hides a job from other workers; the running worker renews it every third of that. */
+  leaseMs: number;
+  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+}
+
+/** Tells everyone on the cards that show this video where it stands now (the player reloads when ready). */
+async function announce(ctx: MediaWorkerContext, assetId: number, status: MediaStatus, progress: number) {
+  const rows = await ctx.db
+    .select({ videoId: cardVideos.id, card: cards })
+    .from(cardVideos)
+    .innerJoin(cards, eq(cards.id, cardVideos.cardId))
+    .where(eq(cardVideos.assetId, assetId));
+  const byCard = new Map<number, { card: (typeof rows)[number]['card']; videoIds: number[] }>();
+  for (const row of rows) {
+    const entry = byCard.get(row.card.id) ?? { card: row.card, videoIds: [] };
+    entry.videoIds.push(row.videoId);
+    byCard.set(row.card.id, entry);
+  }
+  for (const { card, videoIds } of byCard.values()) {
+    await ctx.events.publish({
+      type: 'media.updated',
+      cardId: card.id,
+      audience: audienceOf(card),
+      data: { video_ids: videoIds, status, progress },
+    });
+  }
+}
+
+const referenced = (assetId: number) =>
+  sql`exists (select 1 from ${cardVideos} where ${cardVideos.assetId} = ${assetId})`;
+
+/**
+ * Drops assets no card delivers any more (the link changed, the card was deleted) with their outputs;
+ * a worker still on one finds its row gone at its next renewal and stops.
+ */
+export async function dropUnusedAssets(ctx: Pick<MediaWorkerContext, 'db' | 'storage'>, limit = 20) {
+  const gone = await ctx.db
+    .delete(mediaAssets)
+    .where(
+      inArray(
+        mediaAssets.id,
+        ctx.db
+          .select({ id: mediaAssets.id })
+          .from(mediaAssets)
+          .where(
+            and(
+              notExists(
+                ctx.db
+                  .select({ one: sql`1` })
+                  .from(cardVideos)
+                  .where(eq(cardVideos.assetId, mediaAssets.id)),
+              ),
+              // A row is written in the same transaction as its card video; the minute spares one mid-write elsewhere.
+              lt(mediaAssets.createdAt, sql`now() - interval '1 minute'`),
+            ),
+          )
+          .limit(limit),
+      ),
+    )
+    .returning({ id: mediaAssets.id });
+  for (const { id } of gone) await ctx.storage.removePrefix(outputPrefix(id));
+  return gone.length;
+}
+
+/** The claimed row changes only while the claim is still this attempt's (not retaken after a lost lease). */
+const stillOurs = (id: number, attempt: number) =>
+  and(
+    eq(mediaAssets.id, id),
+    eq(mediaAssets.attempts, attempt),
+    isNull(mediaAssets.doneAt),
+    isNull(mediaAssets.failedAt),
+  );
+
+/**
+ * Claims and runs the next due job, if any. At least once: a worker that dies leaves its claim to run
+ * out, and the job comes back with its attempt counted; outputs go to a folder per attempt, and only the
+ * attempt that still holds the claim records them, so a job is never finished twice.
+ */
+export async function runNextMediaJob(ctx: MediaWorkerContext, shutdown?: AbortSignal): Promise<boolean> {
+  const id = await claimNextJob(ctx.db, queue, { skip: [], claimMs: ctx.leaseMs });
+  if (id === undefined) return false;
+  const [row] = await ctx.db.select().from(mediaAssets).where(eq(mediaAssets.id, id));
+  if (!row) return true;
+  const attempt = row.attempts;
+  const mine = stillOurs(id, attempt);
+
+  if (attempt > MEDIA_MAX_ATTEMPTS) {
+    // Every attempt so far ended with its worker gone (a crash, a kill): stop offering it.
+    await ctx.db
+      .update(mediaAssets)
+      .set({
+        status: 'failed',
+        failedAt: new Date(),
+        error: row.error ?? fill(MSG.mediaFailed, { detail: 'the worker stopped every time' }),
+        updatedAt: new Date(),
+      })
+      .where(mine);
+    await announce(ctx, id, 'failed', row.progress);
+    return true;
+  }
+
+  await ctx.db.update(mediaAssets).set({ status: 'processing', progress: 0, updatedAt: new Date() }).where(mine);
+  await announce(ctx, id, 'processing', 0);
+
+  const abort = new AbortController();
+  const onShutdown = () => abort.abort();
+  shutdown?.addEventListener('abort', onShutdown, { once: true });
+  let progress = 0;
+  let told = { at: Date.now(), progress: 0 };
+  const renew = async () => {
+    const [kept] = await ctx.db
+      .update(mediaAssets)
+      .set({ nextAttemptAt: sql`now() + ${`${ctx.leaseMs} milliseconds`}::interval`, progress, updatedAt: new Date() })
+      .where(and(mine, referenced(id)))
+      .returning({ id: mediaAssets.id });
+    if (!kept) abort.abort();
+  };
+  const renewal = setInterval(
+    () => {
+      void renew().catch((err: unknown) => ctx.log.warn({ err, assetId: id }, 'media job lease renewal failed'));
+    },
+    Math.max(250, Math.floor(ctx.leaseMs / 3)),
+  );
+
+  try {
+    const result = await processVideo(
+      { assetId: id, attempt, sourceKey: row.sourceKey },
+      {
+        storage: ctx.storage,
+        tools: ctx.tools,
+        timeoutMs: ctx.timeoutMs,
+        signal: abort.signal,
+        onProgress(percent) {
+          progress = percent;
+          // A live event per 5 % or 2 s at most: enough for a moving bar, no flood.
+          if (percent - told.progress >= 5 || Date.now() - told.at >= 2_000) {
+            told = { at: Date.now(), progress: percent };
+            void announce(ctx, id, 'processing', percent).catch(() => {});
+          }
+        },
+      },
+    );
+    clearInterval(renewal);
+    const [done] = await ctx.db
+      .update(mediaAssets)
+      .set({
+        status: 'ready',
+        progress: 100,
+        error: null,
+        probe: result.probe,
+        outputs: result.outputs,
+        doneAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(mine)
+      .returning({ id: mediaAssets.id });
+    if (!done) {
+      await ctx.storage.removePrefix(outputPrefix(id, attempt));
+      return true;
+    }
+    // Earlier attempts that died midway may have left files.
+    for (let earlier = 1; earlier < attempt; earlier++) await ctx.storage.removePrefix(outputPrefix(id, earlier));
+    await announce(ctx, id, 'ready', 100);
+  } catch (e) {
+    clearInterval(renewal);
+    await ctx.storage.removePrefix(outputPrefix(id, attempt)).catch(() => {});
+    if (e instanceof ToolStopped && e.reason === 'aborted') {
+      // A worker shutting down hands its job back at once; one that lost its claim leaves the row alone.
+      if (shutdown?.aborted)
+        await ctx.db
+          .update(mediaAssets)
+          .set({
+            status: 'queued',
+            progress: 0,
+            attempts: attempt - 1,
+            nextAttemptAt: new Date(),
+            updatedAt: new Date(),
+          })
+          .where(mine);
+      return true;
+    }
+    const permanent =
+      e instanceof MediaFailure
+        ? e.message
+        : e instanceof ToolStopped
+          ? fill(MSG.mediaTimedOut, { minutes: String(Math.round(ctx.timeoutMs / 60_000)) })
+          : attempt >= MEDIA_MAX_ATTEMPTS
+            ? fill(MSG.mediaFailed, { detail: e instanceof Error ? e.message.slice(0, 200) : String(e) })
+            : null;
+    if (!permanent) ctx.log.warn({ err: e, assetId: id, attempt }, 'media job failed; will retry');
+    const [changed] = await ctx.db
+      .update(mediaAssets)
+      .set(
+        permanent
+          ? { status: 'failed', error: permanent, failedAt: new Date(), updatedAt: new Date() }
+          : {
+              status: 'queued',
+              progress: 0,
+              nextAttemptAt: new Date(Date.now() + backoffMs(attempt)),
+              updatedAt: new Date(),
+            },
+      )
+      .where(mine)
+      .returning({ id: mediaAssets.id });
+    if (changed) await announce(ctx, id, permanent ? 'failed' : 'queued', 0);
+  } finally {
+    shutdown?.removeEventListener('abort', onShutdown);
+  }
+  return true;
+}

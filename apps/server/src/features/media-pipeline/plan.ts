@@ -1,0 +1,181 @@
+import { PROXY_HEIGHTS, SCRUB, WAVEFORM } from '@cutroom/domain';
+import type { MediaOutputs, MediaProbe } from '../../db/schema.js';
+
+const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+
+export interface Rendition {
+  height: number;
+  width: number;
+  /** The ladder's rung: the short side's cap (1080, 540). */
+  rung: number;
+}
+
+/**
+ * The proxies for a video: one per rung of PROXY_HEIGHTS on its short side (portrait video counts its
+ * width), never above the source, and no two alike (a 480p source gets one 480p proxy).
+ */
+export function proxyLadder(probe: Pick<MediaProbe, 'width' | 'height'>): Rendition[] {
+  const landscape = probe.width >= probe.height;
+  const short = landscape ? probe.height : probe.width;
+  const long = landscape ? probe.width : probe.height;
+  const seen = new Set<number>();
+  const ladder: Rendition[] = [];
+  for (const rung of PROXY_HEIGHTS) {
+    const side = even(Math.min(rung, short));
+    if (seen.has(side)) continue;
+    seen.add(side);
+    const other = even((long * side) / short);
+    ladder.push({ rung, ...(landscape ? { width: other, height: side } : { width: side, height: other }) });
+  }
+  return ladder;
+}
+
+/** A keyframe at least every second, so seeking and frame stepping never decode more than a second. */
+export const keyframeInterval = (probe: Pick<MediaProbe, 'fpsNum' | 'fpsDen'>) =>
+  Math.max(1, Math.ceil(probe.fpsNum / probe.fpsDen));
+
+/** Peak bit rate per rung (Frame.io keeps HD at or under 4 Mbps; the crf decides below it). */
+const maxRate = (r: Rendition) => (Math.min(r.width, r.height) > 720 ? '5M' : '2M');
+
+/**
+ * One ffmpeg run that decodes the source once and writes every proxy: H.264 yuv420p + AAC stereo,
+ * +faststart, every source frame at its own timestamp (no frame dropped or repeated), de-interlaced
+ * frame for frame, turned upright (ffmpeg's autorotate), never upscaled.
+ */
+export function proxyArgs(probe: MediaProbe, source: string, outputs: { rendition: Rendition; file: string }[]) {
+  const head = probe.interlaced ? 'yadif=mode=send_frame:parity=auto:deint=all,' : '';
+  const labels = outputs.map((_, i) => `[s${i}]`).join('');
+  const scales = outputs
+    .map(({ rendition: r }, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p[v${i}]`)
+    .join(';');
+  const graph = `[0:v:0]${head}split=${outputs.length}${labels};${scales}`;
+  const gop = String(keyframeInterval(probe));
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-nostats',
+    '-progress',
+    'pipe:1',
+    '-protocol_whitelist',
+    'file,pipe',
+    '-i',
+    'file:' + source,
+    '-filter_complex',
+    graph,
+    '-vsync',
+    'passthrough',
+  ];
+  outputs.forEach(({ rendition, file }, i) => {
+    args.push(
+      '-map',
+      `[v${i}]`,
+      '-map',
+      '0:a:0?',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '22',
+      '-profile:v',
+      'high',
+      '-maxrate',
+      maxRate(rendition),
+      '-bufsize',
+      maxRate(rendition).replace('M', '') + '0M',
+      '-g',
+      gop,
+      '-c:a',
+      'aac',
+      '-b:a',
+      '128k',
+      '-ac',
+      '2',
+      '-ar',
+      '48000',
+      '-map_metadata',
+      '-1',
+      '-movflags',
+      '+faststart',
+      'file:' + file,
+    );
+  });
+  return args;
+}
+
+/** Where the poster frame is taken: a little way in, past a fade from black, for anything but a blink. */
+export const posterTime = (duration: number) => (duration < 2 ? 0 : Math.min(duration * 0.1, 3));
+
+/** Scrub thumbnails over the smallest proxy: their size, how many, how many sprite images. */
+export function scrubPlan(duration: number, proxy: { width: number; height: number }): MediaOutputs['thumb'] {
+  const width = SCRUB.width;
+  const height = even((proxy.height * width) / proxy.width);
+  const count = Math.max(1, Math.ceil(duration / SCRUB.intervalS));
+  return { width, height, intervalS: SCRUB.intervalS, columns: SCRUB.columns, rows: SCRUB.rows, count };
+}
+
+export const spriteCount = (thumb: MediaOutputs['thumb']) => Math.ceil(thumb.count / (thumb.columns * thumb.rows));
+
+const clock = (s: number) => {
+  const ms = Math.round(s * 1000);
+  const hh = String(Math.floor(ms / 3_600_000)).padStart(2, '0');
+  const mm = String(Math.floor(ms / 60_000) % 60).padStart(2, '0');
+  const ss = String(Math.floor(ms / 1000) % 60).padStart(2, '0');
+  return `${hh}:${mm}:${ss}.${String(ms % 1000).padStart(3, '0')}`;
+};
+
+/** The WebVTT thumbnails track: one cue per thumbnail, pointing into its sprite with a media fragment. */
+export function thumbnailsVtt(thumb: MediaOutputs['thumb'], duration: number, spriteUrl: (index: number) => string) {
+  const perSprite = thumb.columns * thumb.rows;
+  const cues = ['WEBVTT', ''];
+  for (let i = 0; i < thumb.count; i++) {
+    const start = i * thumb.intervalS;
+    const end = Math.min(duration, start + thumb.intervalS);
+    const cell = i % perSprite;
+    const x = (cell % thumb.columns) * thumb.width;
+    const y = Math.floor(cell / thumb.columns) * thumb.height;
+    cues.push(`${clock(start)} --> ${clock(Math.max(end, start + 0.001))}`);
+    cues.push(`${spriteUrl(Math.floor(i / perSprite))}#xywh=${x},${y},${thumb.width},${thumb.height}`, '');
+  }
+  return cues.join('\n');
+}
+
+/** Samples per second of the mono audio the peaks are read from. */
+export const WAVEFORM_RATE = 8000;
+
+/**
+ * Peaks of 16-bit mono samples fed in chunks, without holding the audio: the largest absolute sample per
+ * bucket, 0–1. The bucket size comes from the probed duration, so a long film keeps WAVEFORM.maxPeaks.
+ */
+export function peakCounter(duration: number) {
+  const buckets = Math.min(WAVEFORM.maxPeaks, Math.max(1, Math.ceil(duration * WAVEFORM.peaksPerSecond)));
+  const perPeak = Math.max(1, Math.ceil((duration * WAVEFORM_RATE) / buckets));
+  const peaks: number[] = [];
+  let current = 0;
+  let inBucket = 0;
+  let carry: Buffer | null = null;
+  return {
+    add(chunk: Buffer) {
+      const data: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
+      const whole = data.length - (data.length % 2);
+      carry = whole < data.length ? data.subarray(whole) : null;
+      for (let o = 0; o < whole; o += 2) {
+        current = Math.max(current, Math.abs(data.readInt16LE(o)));
+        if (++inBucket === perPeak) {
+          peaks.push(current);
+          current = 0;
+          inBucket = 0;
+        }
+      }
+    },
+    finish() {
+      if (inBucket > 0) peaks.push(current);
+      return {
+        sample_rate: WAVEFORM_RATE,
+        samples_per_peak: perPeak,
+        peaks: peaks.map((p) => Math.round((p / 32768) * 1000) / 1000),
+      };
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { MSG, fill } from '@cutroom/domain';
+import type { MediaProbe } from '../../db/schema.js';
+import { runTool } from './ffmpeg.js';
+import { MediaFailure } from './media-failure.js';
+
+interface ProbeStream {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  nb_frames?: string;
+  nb_read_packets?: string;
+  duration?: string;
+  field_order?: string;
+  channels?: number;
+  disposition?: { attached_pic?: number };
+  tags?: { rotate?: string };
+  side_data_list?: { rotation?: number }[];
+}
+interface ProbeReply {
+  streams?: ProbeStream[];
+  format?: { duration?: string };
+}
+
+const INTERLACED = new Set(['tt', 'bb', 'tb', 'bt']);
+
+/** "30000/1001" → [30000, 1001]; null for "0/0" or anything unusable. */
+export function parseRate(rate: string | undefined): [number, number] | null {
+  const match = /^(\d+)\/(\d+)$/.exec(rate ?? '');
+  if (!match) return null;
+  const num = Number(match[1]);
+  const den = Number(match[2]);
+  return num > 0 && den > 0 && num / den <= 1000 ? [num, den] : null;
+}
+
+/** A quarter turn or three swaps width and height; the proxies are made upright. */
+function rotationOf(stream: ProbeStream): number {
+  const raw =
+    stream.side_data_list?.find((d) => typeof d.rotation === 'number')?.rotation ?? Number(stream.tags?.rotate ?? 0);
+  const turned = (((Math.round(raw / 90) * 90) % 360) + 360) % 360;
+  return Number.isFinite(turned) ? turned : 0;
+}
+
+/** ffprobe's complaint, shortened to what a person can act on. */
+function damageOf(stderr: string): string | null {
+  if (/moov atom not found/i.test(stderr)) return 'its index is missing, as when an export or upload stops early';
+  if (/(truncat|end of file|partial file)/i.test(stderr)) return 'it ends early';
+  return null;
+}
+
+/** What the video is, read by ffprobe (demuxing only: packets are counted, not decoded). */
+export async function probeVideo(ffprobe: string, file: string, timeoutMs: number): Promise<MediaProbe> {
+  const { code, stdout, stderr } = await runTool(
+    ffprobe,
+    [
+      '-v',
+      'error',
+      '-protocol_whitelist',
+      'file',
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      '-count_packets',
+      'file:' + file,
+    ],
+    { timeoutMs, collectStdout: true },
+  );
+  if (code !== 0) {
+    const damage = damageOf(stderr);
+    throw new MediaFailure(damage ? fill(MSG.mediaDamaged, { detail: damage }) : MSG.mediaNotVideo);
+  }
+  let reply: ProbeReply;
+  try {
+    reply = JSON.parse(stdout.toString('utf8')) as ProbeReply;
+  } catch {
+    throw new MediaFailure(MSG.mediaNotVideo);
+  }
+  const streams = reply.streams ?? [];
+  const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  const audio = streams.find((s) => s.codec_type === 'audio');
+  const rate = parseRate(video?.avg_frame_rate) ?? parseRate(video?.r_frame_rate);
+  if (!video || !video.width || !video.height || !rate) throw new MediaFailure(MSG.mediaNotVideo);
+  const duration = Number(reply.format?.duration ?? video.duration);
+  const read = Number(video.nb_read_packets);
+  const declared = Number(video.nb_frames);
+  if (!(duration > 0) || !(read > 0)) throw new MediaFailure(fill(MSG.mediaDamaged, { detail: 'it holds no frames' }));
+  // The index promises more frames than the file holds: it was cut short after its index was written.
+  if (declared > 0 && read < declared) {
+    throw new MediaFailure(fill(MSG.mediaDamaged, { detail: `it ends after ${read} of its ${declared} frames` }));
+  }
+  const rotation = rotationOf(video);
+  const sideways = rotation % 180 === 90;
+  return {
+    fpsNum: rate[0],
+    fpsDen: rate[1],
+    frameCount: read,
+    duration,
+    width: sideways ? video.height : video.width,
+    height: sideways ? video.width : video.height,
+    rotation,
+    videoCodec: video.codec_name ?? 'unknown',
+    audioCodec: audio?.codec_name ?? null,
+    audioChannels: audio?.channels ?? 0,
+    interlaced: INTERLACED.has(video.field_order ?? ''),
+  };
+}

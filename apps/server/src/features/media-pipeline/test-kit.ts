@@ -1,0 +1,196 @@
+// Shared by the media-pipeline tests: clips made by the shipped ffmpeg, and one app with a worker to drive.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { CardDetailReply, MediaView } from '@cutroom/domain/schemas';
+import { loadConfig } from '../../config.js';
+import { mediaAssets } from '../../db/schema.js';
+import { createMemoryBus, type AppEvent } from '../../platform/events.js';
+import { createStorage } from '../../platform/storage.js';
+import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
+import { uploadBody } from '../../test/sample-files.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { mediaTools, runTool } from './ffmpeg.js';
+import { runNextMediaJob, type MediaWorkerContext } from './media-jobs.js';
+
+export const tools = mediaTools();
+const silent = { warn() {}, info() {} };
+
+/** Runs the shipped ffmpeg and returns the file it wrote. */
+export async function makeClip(name: string, args: string[]): Promise<Buffer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-clip-'));
+  const file = path.join(dir, name);
+  try {
+    const { code, stderr } = await runTool(tools.ffmpeg, ['-hide_banner', '-nostdin', '-y', ...args, file], {
+      timeoutMs: 60_000,
+    });
+    if (code !== 0) throw new Error(`ffmpeg could not make ${name}: ${stderr}`);
+    return fs.readFileSync(file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** ffprobe's JSON about a file's bytes. */
+async function ffprobeJson<T>(content: Buffer, args: string[]): Promise<T> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-probe-'));
+  const file = path.join(dir, 'file');
+  fs.writeFileSync(file, content);
+  try {
+    const { stdout } = await runTool(tools.ffprobe, ['-v', 'error', '-print_format', 'json', ...args, file], {
+      timeoutMs: 60_000,
+      collectStdout: true,
+    });
+    return JSON.parse(stdout.toString('utf8')) as T;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** ffprobe's view of a file's streams (packets counted). */
+export const probeStreams = async (content: Buffer) =>
+  (await ffprobeJson<{ streams: Record<string, string | number>[] }>(content, ['-show_streams', '-count_packets']))
+    .streams;
+
+/** The video packets in decoding order with their flags ('K' first for a keyframe). */
+export const probePackets = async (content: Buffer) =>
+  (
+    await ffprobeJson<{ packets: { flags: string }[] }>(content, [
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'packet=flags',
+    ])
+  ).packets;
+
+/** ProRes 422 Proxy in a QuickTime .mov with PCM audio, as an editor exports it: 25 fps, 50 frames. */
+export const proresMov = () =>
+  makeClip('cut.mov', [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=320x180:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000',
+    '-t',
+    '2',
+    '-c:v',
+    'prores_ks',
+    '-profile:v',
+    '0',
+    '-c:a',
+    'pcm_s16le',
+    '-shortest',
+  ]);
+
+/** NTSC's 30000/1001 (29.97) fps, 47 frames, H.264 4:4:4 (which browsers don't play), no audio. */
+export const oddRateMp4 = () =>
+  makeClip('odd.mp4', [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=256x144:rate=30000/1001',
+    '-frames:v',
+    '47',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv444p',
+    '-preset',
+    'ultrafast',
+  ]);
+
+export interface PipelineFixture {
+  t: TestApp;
+  a: Awaited<ReturnType<typeof seedWithSessions>>;
+  worker: MediaWorkerContext;
+  events: AppEvent[];
+  /** The editor uploads a file and delivers it on a new card: the card id and the video's asset id. */
+  deliver(name: string, content: Buffer): Promise<{ cardId: number; assetId: number }>;
+  /** Runs jobs until none is due. */
+  drain(): Promise<number>;
+  media(cardId: number, token?: string): Promise<MediaView | null>;
+  /** A media URL as a user reads it: its status and body (S3's signed redirect followed). */
+  read(url: string, token: string): Promise<{ status: number; type: string | undefined; body: Buffer }>;
+}
+
+export async function pipelineFixture(env: Record<string, string> = {}): Promise<PipelineFixture> {
+  const t = await createTestApp(env);
+  const a = await seedWithSessions(t.database.db);
+  const bus = createMemoryBus();
+  const events: AppEvent[] = [];
+  bus.subscribe((e) => events.push(e));
+  const config = loadConfig({ DATA_DIR: t.dataDir, ...env });
+  const worker: MediaWorkerContext = {
+    db: t.database.db,
+    storage: await createStorage(config),
+    events: bus,
+    tools,
+    timeoutMs: 120_000,
+    leaseMs: 60_000,
+    log: silent,
+  };
+  const fixture: PipelineFixture = {
+    t,
+    a,
+    worker,
+    events,
+    async deliver(name, content) {
+      const body = uploadBody(name, 'video/quicktime', content, 'video');
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: '/api/media',
+        headers: { ...bearer(a.editor.token), ...body.headers },
+        payload: body.payload,
+      });
+      if (upload.statusCode !== 201) throw new Error(`upload refused: ${upload.body}`);
+      const card = await insertCard(t.database.db, {
+        clientId: a.customer.id,
+        assignedQaId: a.qa.id,
+        assignedTo: a.editor.id,
+        cardStatus: 'editing',
+      });
+      const moved = await t.app.inject({
+        method: 'POST',
+        url: `/api/card/${card.id}/moveToQa`,
+        headers: bearer(a.editor.token),
+        payload: {
+          card_status: 'editing',
+          done_video_link: 'http://localhost:3000' + upload.json<{ url: string }>().url,
+        },
+      });
+      if (moved.statusCode !== 200) throw new Error(`moveToQa refused: ${moved.body}`);
+      const [asset] = await t.database.db
+        .select({ id: mediaAssets.id })
+        .from(mediaAssets)
+        .where(eq(mediaAssets.sourceKey, upload.json<{ key: string }>().key));
+      return { cardId: card.id, assetId: asset!.id };
+    },
+    async drain() {
+      let ran = 0;
+      while (await runNextMediaJob(worker)) ran++;
+      return ran;
+    },
+    async media(cardId, token = a.qa.token) {
+      const reply = await t.app.inject({ method: 'GET', url: `/api/card/${cardId}`, headers: bearer(token) });
+      const card = reply.json<CardDetailReply>();
+      return card.video_versions['version-0']?.[0]?.media ?? null;
+    },
+    async read(url, token) {
+      const reply = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      if (reply.statusCode === 302 && reply.headers.location) {
+        const signed = await fetch(reply.headers.location);
+        return {
+          status: signed.status,
+          type: signed.headers.get('content-type') ?? undefined,
+          body: Buffer.from(await signed.arrayBuffer()),
+        };
+      }
+      return { status: reply.statusCode, type: reply.headers['content-type']?.toString(), body: reply.rawPayload };
+    },
+  };
+  return fixture;
+}

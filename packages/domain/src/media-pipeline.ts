@@ -1,0 +1,23 @@
+/** Where a stored video stands in the media pipeline (issue 34): GET /api/card/{id} shows it per video. */
+export const MEDIA_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+
+/** The proxy ladder: one H.264 rendition per height (the short side for portrait video), never upscaled. */
+export const PROXY_HEIGHTS = [1080, 540] as const;
+
+/** Scrub thumbnails: one per this many seconds, this wide, this many to a sprite image (10 × 10). */
+export const SCRUB = { intervalS: 1, width: 160, columns: 10, rows: 10 } as const;
+
+/** Waveform peaks per second of audio, and at most this many in all (a long film keeps a light file). */
+export const WAVEFORM = { peaksPerSecond: 10, maxPeaks: 4000 } as const;
+
+/** A failed job is tried this many times in all before it ends as failed (retries wait backoffMs). */
+export const MEDIA_MAX_ATTEMPTS = 3;
+
+/** The files the pipeline makes for one video, read at /api/media/assets/{id}/{file}. */
+export const MEDIA_FILE_PATTERN =
+  /^(proxy-\d{2,4}\.mp4|poster\.jpg|sprite-\d{1,4}\.jpg|thumbnails\.vtt|waveform\.json)$/;
+
+/** The path of one of an asset's files, for a signed-in user or a guest link's visitor. */
+export const mediaFilePath = (assetId: number, file: string, guest = false) =>
+  `/api/${guest ? 'guest/' : ''}media/assets/${assetId}/${file}`;
