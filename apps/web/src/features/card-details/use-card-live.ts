@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CHATS } from '@cutroom/domain';
 import { useLiveEvents, type StreamState } from '../../lib/live-events';
 import { cardKeys } from './api/card-keys';
+import { patchMediaProgress } from './api/media-progress';
 import { syncChat } from './api/chat-notes';
 import { refreshChecklist } from './api/revision-checklist';
 
@@ -13,6 +14,7 @@ const CARD_LIVE_EVENTS = [
   'card.updated',
   'card.moved',
   'card.archived',
+  'media.updated',
   'resync',
 ] as const;
 
@@ -33,6 +35,10 @@ export function useCardLive(cardId: number): StreamState {
     (message) => {
       if (message.type === 'resync') return catchUp();
       if (message.data.card_id !== cardId) return;
+      // Progress moves the bar in place; a job that starts or ends reloads the card (its proxies, its error).
+      if (message.type === 'media.updated' && message.data.status === 'processing' && message.data.progress > 0) {
+        return patchMediaProgress(qc, cardId, message.data.video_ids, message.data.progress);
+      }
       if (message.type !== 'note.created' && message.type !== 'note.updated') {
         void qc.invalidateQueries({ queryKey: cardKeys.card(cardId) });
       } else {

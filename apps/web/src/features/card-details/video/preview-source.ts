@@ -1,4 +1,5 @@
 import { MSG } from '@cutroom/domain';
+import type { CardDetailReply, MediaView } from '@cutroom/domain/schemas';
 
 /** How a delivered link can be previewed (spec 001 §5 "Preview sources"). */
 export type PreviewSource =
@@ -53,3 +54,21 @@ export const isOwnFile = (link: string, origin: string) => {
   const source = previewSource(link, origin);
   return source.kind === 'video' && source.own;
 };
+
+type DeliveredVideo = CardDetailReply['video_versions'][string][number];
+
+/** Below this viewport width Auto picks the smallest proxy (a phone), above it the largest. */
+const PHONE_WIDTH = 900;
+
+/** Auto quality: the proxy that suits the screen (docs/media.md). */
+export const autoProxy = (proxies: MediaView['proxies'], viewportWidth: number) =>
+  viewportWidth < PHONE_WIDTH ? proxies.at(-1) : proxies[0];
+
+/**
+ * What the player opens for a delivered video: its proxy once the media pipeline made one (every format
+ * then plays), else the link as previewSource reads it (the original, while it is processed).
+ */
+export function videoSource(video: DeliveredVideo, origin: string, viewportWidth: number): PreviewSource {
+  const proxy = video.media?.status === 'ready' ? autoProxy(video.media.proxies, viewportWidth) : undefined;
+  return proxy ? { kind: 'video', src: proxy.url, own: true } : previewSource(video.video_url, origin);
+}

@@ -4,7 +4,7 @@ import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react
 import { Segmented } from '../../../components/segmented';
 import { formatClock, playerClock } from '../format';
 import { hasMetadata } from './media-ready';
-import { previewSource } from './preview-source';
+import { videoSource } from './preview-source';
 import { versionLabel, type VersionMap } from './video-versions';
 import classes from './video.module.css';
 
@@ -42,7 +42,7 @@ export function VersionCompare({ ref, map, keys, number, notesPerVersion }: Vers
 
   const srcOf = (key: string) => {
     const video = map[key]?.[number - 1];
-    const source = video ? previewSource(video.video_url, window.location.origin) : null;
+    const source = video ? videoSource(video, window.location.origin, window.innerWidth) : null;
     return source?.kind === 'video' ? source.src : null;
   };
   const leftSrc = srcOf(left);

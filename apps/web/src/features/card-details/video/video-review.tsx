@@ -6,7 +6,8 @@ import type { ChatFilter, ChatKind } from '../api/card-keys';
 import { isQaLocked } from '../action-rules';
 import { ChatPanel } from '../chat/chat-panel';
 import type { StreamState } from '../use-card-live';
-import { previewSource } from './preview-source';
+import { videoSource } from './preview-source';
+import { MediaStatus } from './media-status';
 import { PlaybackContext, ReviewControlsContext } from './review-context';
 import { ReviewPreview } from './review-preview';
 import { ReviewToolbar } from './review-toolbar';
@@ -35,7 +36,8 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
   const [comparing, setComparing] = useState(false);
 
   const selection = resolveSelection(card, wanted);
-  const source = selection.video && !locked ? previewSource(selection.video.video_url, window.location.origin) : null;
+  const source =
+    selection.video && !locked ? videoSource(selection.video, window.location.origin, window.innerWidth) : null;
   const multiVideo = selection.videos.length > 1;
   const versionMap = selection.kind === 'repurpose' ? card.repurpose_video_versions : card.video_versions;
   // Compare needs two versions the player can open; the chat then says which version each note is on.
@@ -116,6 +118,7 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
                   )}
                 />
               )}
+              {!locked && !inCompare && selection.video?.media && <MediaStatus media={selection.video.media} />}
               {!locked && isStaff(viewer.client_type) && selection.video && (
                 <Text fz="xs" c="dimmed" truncate>
                   Source:{' '}

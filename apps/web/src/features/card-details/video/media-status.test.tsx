@@ -1,0 +1,80 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@cutroom/domain';
+import type { MediaView } from '@cutroom/domain/schemas';
+import { AppProviders } from '../../../app/providers';
+import { createQueryClient } from '../../../lib/query-client';
+import { makeVideo } from '../../../test/fixtures';
+import { MediaStatus } from './media-status';
+import { videoSource } from './preview-source';
+
+const ORIGIN = 'https://portal.example.com';
+const media = (overrides: Partial<MediaView>): MediaView => ({
+  status: 'ready',
+  progress: 100,
+  error: null,
+  fps: 25,
+  fps_rational: '25/1',
+  frame_count: 50,
+  duration: 2,
+  width: 3840,
+  height: 2160,
+  video_codec: 'prores',
+  audio_codec: 'pcm_s16le',
+  proxies: [
+    { height: 1080, url: '/api/media/assets/7/proxy-1080.mp4' },
+    { height: 540, url: '/api/media/assets/7/proxy-540.mp4' },
+  ],
+  poster_url: '/api/media/assets/7/poster.jpg',
+  sprite_url: '/api/media/assets/7/thumbnails.vtt',
+  waveform_url: '/api/media/assets/7/waveform.json',
+  ...overrides,
+});
+const wrap = (ui: React.ReactNode) =>
+  render(
+    <AppProviders queryClient={createQueryClient()} env="test">
+      {ui}
+    </AppProviders>,
+  );
+
+describe('the player source of a processed video', () => {
+  const prores = makeVideo(0, { video_url: `${ORIGIN}/files/media/3/1-abc-cut.mov` });
+  it('plays the largest proxy on a wide screen and the smallest on a phone once ready', () => {
+    const video = { ...prores, media: media({}) };
+    expect(videoSource(video, ORIGIN, 1440)).toEqual({
+      kind: 'video',
+      src: '/api/media/assets/7/proxy-1080.mp4',
+      own: true,
+    });
+    expect(videoSource(video, ORIGIN, 390)).toMatchObject({ src: '/api/media/assets/7/proxy-540.mp4' });
+  });
+  it('plays the original while the pipeline works or after it failed', () => {
+    for (const status of ['queued', 'processing', 'failed'] as const) {
+      const video = { ...prores, media: media({ status, proxies: [] }) };
+      expect(videoSource(video, ORIGIN, 1440)).toEqual({
+        kind: 'video',
+        src: '/files/media/3/1-abc-cut.mov',
+        own: true,
+      });
+    }
+  });
+});
+
+describe('the media status line', () => {
+  it('shows the progress while processing', () => {
+    wrap(<MediaStatus media={media({ status: 'processing', progress: 42, proxies: [] })} />);
+    expect(screen.getByRole('status').textContent).toContain('Processing 42 %');
+    expect(screen.getByRole('progressbar', { name: 'Processing 42 %' }).getAttribute('aria-valuenow')).toBe('42');
+  });
+  it('says a queued video waits, a failed one why, and nothing once ready', () => {
+    const { unmount } = wrap(<MediaStatus media={media({ status: 'queued', progress: 0 })} />);
+    expect(screen.getByRole('status').textContent).toContain(MSG.mediaQueued);
+    unmount();
+    wrap(<MediaStatus media={media({ status: 'failed', error: MSG.mediaNotVideo })} />);
+    expect(screen.getByRole('status').textContent).toContain(MSG.mediaNotVideo);
+  });
+  it('renders nothing for a ready video', () => {
+    const { container } = render(<MediaStatus media={media({})} />);
+    expect(container.innerHTML).toBe('');
+  });
+});
