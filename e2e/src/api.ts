@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { CardDetailReply } from '@cutroom/domain/schemas';
 import { baseUrl, clientAddress } from './browser.js';
 
 /** Every demo account's password (apps/server/src/features/seed/demo-seed.ts). */
@@ -67,4 +68,18 @@ export async function deliver(cardId: number, link = 'https://www.dropbox.com/s/
   const admin = await bearer('admin@cutroom.demo');
   await call(admin, 'POST', `/api/card/${cardId}/moveToQa`, { card_status: 'editing', done_video_link: link });
   await call(admin, 'POST', `/api/card/${cardId}/done`, { card_status: 'qa', done_link: link, content_id: 'SYNC-E2E' });
+}
+
+/** A card once the media pipeline has settled every stored video of it (ready or failed). */
+export async function settledCard(cardId: number, token: string, timeoutMs = 90_000): Promise<CardDetailReply> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const card = await call<CardDetailReply>(token, 'GET', `/api/card/${cardId}`);
+    const media = [...Object.values(card.video_versions), ...Object.values(card.repurpose_video_versions)]
+      .flat()
+      .map((v) => v.media);
+    if (media.every((m) => !m || m.status === 'ready' || m.status === 'failed')) return card;
+    if (Date.now() > deadline) throw new Error(`media of card ${cardId} not settled: ${JSON.stringify(media)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }

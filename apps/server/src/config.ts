@@ -68,12 +68,8 @@ const envSchema = z.object({
   // The media pipeline (issue 34): jobs this process runs at once (0 = none: workers elsewhere), its tools.
   MEDIA_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
   MEDIA_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(2000),
-  MEDIA_TIMEOUT_MIN: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .default(120),
+  MEDIA_TIMEOUT_MIN: z.coerce.number().int().min(1).max(1440).default(120),
+  MEDIA_LEASE_S: z.coerce.number().int().min(2).max(3600).default(60),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   AI_BASE_URL: url(['http', 'https']).optional(),
@@ -128,7 +124,15 @@ export interface Config {
    */
   timeouts: { bodyMs: number; uploadMs: number; idleMs: number };
   /** The media pipeline: jobs this process runs at once (0 = none), how often it looks, one job's limit, the tools. */
-  media: { concurrency: number; pollMs: number; timeoutMs: number; ffmpegPath?: string; ffprobePath?: string };
+  media: {
+    concurrency: number;
+    pollMs: number;
+    timeoutMs: number;
+    /** How long a job's claim lasts unrenewed: how soon a dead worker's job comes back. */
+    leaseMs: number;
+    ffmpegPath?: string;
+    ffprobePath?: string;
+  };
   /** An OpenAI-compatible chat-completions endpoint for the AI toolbox; undefined = not configured. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number; dailyLimit: number } | undefined;
   /** Google OAuth for the YouTube analytics tab; undefined = not configured. */
@@ -224,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.MEDIA_CONCURRENCY,
       pollMs: e.MEDIA_POLL_MS,
       timeoutMs: e.MEDIA_TIMEOUT_MIN * 60_000,
+      leaseMs: e.MEDIA_LEASE_S * 1000,
       ffmpegPath: e.FFMPEG_PATH,
       ffprobePath: e.FFPROBE_PATH,
     },

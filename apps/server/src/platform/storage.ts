@@ -14,6 +14,8 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** Deletes every key under a prefix ending in '/' (a media asset's outputs). */
   removePrefix(prefix: string): Promise<void>;
+  /** Whether a key is stored. */
+  exists(key: string): Promise<boolean>;
   /** Streams a stored file; rejects with code 'ENOENT' when the key is missing. */
   read(key: string): Promise<Readable>;
   /** Local disk: the folder files are served from. */
@@ -77,6 +79,7 @@ function localStorage(root: string): Storage {
       if (!prefix.endsWith('/')) throw new Error('bad storage prefix');
       await fs.promises.rm(inRoot(prefix.slice(0, -1)), { recursive: true, force: true });
     },
+    exists: async (key) => Boolean(await fs.promises.stat(inRoot(key)).catch(() => null)),
     async read(key) {
       const file = await fs.promises.open(inRoot(key), 'r');
       return file.createReadStream();
@@ -99,7 +102,7 @@ export async function createS3Client(s3: NonNullable<Config['s3']>) {
 }
 
 async function s3Storage(s3: NonNullable<Config['s3']>): Promise<Storage> {
-  const { GetObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, ListObjectsV2Command } =
+  const { GetObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, HeadObjectCommand, ListObjectsV2Command } =
     await import('@aws-sdk/client-s3');
   const { Upload } = await import('@aws-sdk/lib-storage');
   const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
@@ -140,6 +143,19 @@ async function s3Storage(s3: NonNullable<Config['s3']>): Promise<Storage> {
           await client.send(new DeleteObjectsCommand({ Bucket: s3.bucket, Delete: { Objects: keys, Quiet: true } }));
         token = page.NextContinuationToken;
         more = Boolean(page.IsTruncated && token);
+      }
+    },
+    async exists(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }));
+        return true;
+      } catch (e) {
+        if (
+          (e as { name?: string }).name === 'NotFound' ||
+          (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+        )
+          return false;
+        throw e;
       }
     },
     async read(key) {

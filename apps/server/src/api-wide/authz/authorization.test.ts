@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '@cutroom/domain/contract';
@@ -160,7 +162,7 @@ const cardIn =
   async (f: Fixture) => ({ id: await f.card({ cardStatus: card_status, ...extra }) });
 
 /** A processed video delivered on the card: its scrub track is written from the row, so no file is needed. */
-async function readyAsset(cardId: Promise<number>) {
+async function readyAsset(cardId: Promise<number>, cached: { frame?: number } = {}) {
   const [asset] = await t.database.db
     .insert(mediaAssets)
     .values({
@@ -193,6 +195,12 @@ async function readyAsset(cardId: Promise<number>) {
   await t.database.db
     .insert(cardVideos)
     .values({ cardId: await cardId, kind: 'done', version: 0, videoUrl: 'https://example.com/x', assetId: asset!.id });
+  if (cached.frame !== undefined) {
+    // A frame grabbed before: the call reads it from storage.
+    const dir = path.join(t.dataDir, 'files', 'derived', String(asset!.id), 'frames');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${cached.frame}.jpg`), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]));
+  }
   return asset!.id;
 }
 
@@ -583,6 +591,20 @@ const TABLE: Record<string, Case[]> = {
     {
       params: async (f) => ({ asset_id: await readyAsset(f.card({ cardStatus: 'qa' })), file: 'thumbnails.vtt' }),
       expect: cardSeen(200),
+    },
+  ],
+  'GET /api/media/assets/{asset_id}/frame': [
+    {
+      params: async (f) => ({ asset_id: await readyAsset(f.card({ cardStatus: 'qa' }), { frame: 0 }) }),
+      query: { t: '0' },
+      expect: cardSeen(200),
+    },
+  ],
+  'GET /api/guest/media/assets/{asset_id}/frame': [
+    {
+      params: async (f) => ({ asset_id: await readyAsset(f.card({ cardStatus: 'done' }), { frame: 0 }) }),
+      query: { t: '0' },
+      expect: all(401),
     },
   ],
   'GET /api/guest/media/assets/{asset_id}/{file}': [

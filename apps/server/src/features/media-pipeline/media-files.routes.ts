@@ -13,6 +13,8 @@ import { AppError } from '../../platform/errors.js';
 import { visibleCardsWhere } from '../cards/public.js';
 import { guestMayReadFile, visitOf } from '../guest-links/public.js';
 import { thumbnailsVtt } from './plan.js';
+import { frameAt, grabFrame } from './frame-grab.js';
+import { mediaTools, type MediaTools } from './ffmpeg.js';
 
 type AssetRow = typeof mediaAssets.$inferSelect;
 
@@ -20,10 +22,10 @@ const MIME: Record<string, string> = { mp4: 'video/mp4', jpg: 'image/jpeg', json
 /** The pipeline's outputs are ours, but they still never run as a page. */
 const FILES_CSP = "default-src 'none'; sandbox";
 
-const params = z.object({
-  asset_id: z.coerce.number().int().positive().max(2_147_483_647),
-  file: z.string().max(40).regex(MEDIA_FILE_PATTERN),
-});
+const assetId = z.coerce.number().int().positive().max(2_147_483_647);
+const params = z.object({ asset_id: assetId, file: z.string().max(40).regex(MEDIA_FILE_PATTERN) });
+const frameParams = z.object({ asset_id: assetId });
+const frameQuery = z.object({ t: z.coerce.number().min(0).max(1_000_000) });
 
 /** A ready asset by id; anything else (unknown, still processing, failed) is not found. */
 async function readyAsset(ctx: AppContext, id: number): Promise<AssetRow> {
@@ -60,6 +62,28 @@ export const mediaFilesRoutes =
   async (app) => {
     const storage = ctx.storage;
     if (storage.root) await app.register(fastifyStatic, { root: storage.root, serve: false, contentType: false });
+
+    // The tools are found on the first grab: an API-only instance without ffmpeg still serves the rest.
+    let tools: MediaTools | undefined;
+    /** One frame as a JPEG, grabbed once and then read from storage; the frame's number rides in a header. */
+    async function sendFrame(reply: FastifyReply, asset: AssetRow, seconds: number) {
+      const ready = asset as AssetRow & {
+        probe: NonNullable<AssetRow['probe']>;
+        outputs: NonNullable<AssetRow['outputs']>;
+      };
+      const frame = frameAt(ready.probe, seconds);
+      tools ??= mediaTools({ ffmpeg: ctx.config.media.ffmpegPath, ffprobe: ctx.config.media.ffprobePath });
+      const key = await grabFrame(storage, tools, ready, frame);
+      reply.header('x-frame-number', String(frame));
+      if (storage.signedGet)
+        return reply.redirect(await storage.signedGet(key, { mime: 'image/jpeg', disposition: 'inline' }));
+      return reply
+        .header('cache-control', 'private, max-age=86400')
+        .header('content-security-policy', FILES_CSP)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-type', 'image/jpeg')
+        .sendFile(key);
+    }
 
     async function send(reply: FastifyReply, asset: AssetRow, file: string) {
       const outputs = asset.outputs!;
@@ -109,6 +133,46 @@ export const mediaFilesRoutes =
         const { asset_id: id, file } = request.params;
         if (!request.user || !(await mayRead(ctx, request.user, id))) throw new AppError('NOT_FOUND');
         return send(reply, await readyAsset(ctx, id), file);
+      },
+    );
+
+    app.get(
+      '/api/media/assets/:asset_id/frame',
+      {
+        config: { access: 'user', rateLimit: { max: 120, timeWindow: 60_000 } },
+        schema: {
+          operationId: 'mediaGrabFrame',
+          tags: ['media'],
+          summary:
+            'The frame shown at `t` seconds as a JPEG (made once, then kept; its number in x-frame-number): for tiles, notes and reports. For whoever may see a card that delivers the video',
+          params: frameParams,
+          querystring: frameQuery,
+        },
+      },
+      async (request, reply) => {
+        const id = request.params.asset_id;
+        if (!request.user || !(await mayRead(ctx, request.user, id))) throw new AppError('NOT_FOUND');
+        return sendFrame(reply, await readyAsset(ctx, id), request.query.t);
+      },
+    );
+
+    app.get(
+      '/api/guest/media/assets/:asset_id/frame',
+      {
+        config: { access: 'public', rateLimit: { max: 120, timeWindow: 60_000 } },
+        schema: {
+          operationId: 'guestLinksGrabFrame',
+          tags: ['guest review'],
+          summary: "The frame at `t` seconds of one of the guest visit's card videos, as a JPEG",
+          params: frameParams,
+          querystring: frameQuery,
+        },
+      },
+      async (request, reply) => {
+        const asset = await readyAsset(ctx, request.params.asset_id);
+        if (!(await guestMayReadFile(ctx, await visitOf(ctx, request), asset.sourceKey)))
+          throw new AppError('NOT_FOUND');
+        return sendFrame(reply, asset, request.query.t);
       },
     );
 

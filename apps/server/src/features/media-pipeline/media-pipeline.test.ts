@@ -6,6 +6,7 @@ import { MSG, fill } from '@cutroom/domain';
 import { mediaAssets } from '../../db/schema.js';
 import { claimNextJob } from '../../platform/job-queue.js';
 import { MP4 } from '../../test/sample-files.js';
+import { bearer } from '../../test/helpers.js';
 import { runNextMediaJob } from './media-jobs.js';
 import {
   makeClip,
@@ -116,6 +117,44 @@ describe('a delivered ProRes .mov', () => {
     expect(waveform.peaks.length).toBe(20);
     // A steady sine at ffmpeg's default 1/8 amplitude: every peak near 0.125.
     for (const peak of waveform.peaks) expect(peak).toBeGreaterThan(0.1);
+  });
+
+  it('grabs the exact frame at a time as a JPEG, once, and clamps a time past the end', async () => {
+    const grab = await f.t.app.inject({
+      method: 'GET',
+      url: `/api/media/assets/${assetId}/frame?t=1.01`,
+      headers: bearer(f.a.customer.token),
+    });
+    expect(grab.statusCode).toBe(200);
+    expect(grab.headers['content-type']).toBe('image/jpeg');
+    expect(grab.headers['x-frame-number']).toBe('25');
+    // The same frame picked out by number, with the same encoder settings, is the same picture.
+    const proxy = (await f.read(`/api/media/assets/${assetId}/proxy-180.mp4`, f.a.qa.token)).body;
+    const byNumber = await makeClip(
+      'frame.jpg',
+      ['-i', 'pipe:0', '-vf', 'select=eq(n\\,25)', '-frames:v', '1', '-q:v', '3'],
+      proxy,
+    );
+    expect(grab.rawPayload.equals(byNumber)).toBe(true);
+    expect(fs.existsSync(path.join(f.t.dataDir, 'files', 'derived', String(assetId), 'frames', '25.jpg'))).toBe(true);
+    const last = await f.t.app.inject({
+      method: 'GET',
+      url: `/api/media/assets/${assetId}/frame?t=999`,
+      headers: bearer(f.a.qa.token),
+    });
+    expect(last.headers['x-frame-number']).toBe('49');
+    const other = await f.t.app.inject({
+      method: 'GET',
+      url: `/api/media/assets/${assetId}/frame?t=1`,
+      headers: bearer(f.a.customer2.token),
+    });
+    expect(other.statusCode).toBe(404);
+    const bad = await f.t.app.inject({
+      method: 'GET',
+      url: `/api/media/assets/${assetId}/frame?t=-1`,
+      headers: bearer(f.a.qa.token),
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('answers 404 to another customer for every media URL, and 401 without a session', async () => {

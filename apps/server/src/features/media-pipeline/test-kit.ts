@@ -17,13 +17,15 @@ import { runNextMediaJob, type MediaWorkerContext } from './media-jobs.js';
 export const tools = mediaTools();
 const silent = { warn() {}, info() {} };
 
-/** Runs the shipped ffmpeg and returns the file it wrote. */
-export async function makeClip(name: string, args: string[]): Promise<Buffer> {
+/** Runs the shipped ffmpeg and returns the file it wrote; `input` is written first and named by `pipe:0`. */
+export async function makeClip(name: string, args: string[], input?: Buffer): Promise<Buffer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-clip-'));
   const file = path.join(dir, name);
   try {
-    const { code, stderr } = await runTool(tools.ffmpeg, ['-hide_banner', '-nostdin', '-y', ...args, file], {
-      timeoutMs: 60_000,
+    if (input) fs.writeFileSync(path.join(dir, 'input'), input);
+    const given = input ? args.map((a) => (a === 'pipe:0' ? path.join(dir, 'input') : a)) : args;
+    const { code, stderr } = await runTool(tools.ffmpeg, ['-hide_banner', '-nostdin', '-y', ...given, file], {
+      timeoutMs: 180_000,
     });
     if (code !== 0) throw new Error(`ffmpeg could not make ${name}: ${stderr}`);
     return fs.readFileSync(file);

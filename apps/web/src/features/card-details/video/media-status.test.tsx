@@ -6,7 +6,7 @@ import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../lib/query-client';
 import { makeVideo } from '../../../test/fixtures';
 import { MediaStatus } from './media-status';
-import { videoSource } from './preview-source';
+import { canPlayOriginal, qualityOptions, videoSource } from './preview-source';
 
 const ORIGIN = 'https://portal.example.com';
 const media = (overrides: Partial<MediaView>): MediaView => ({
@@ -57,6 +57,35 @@ describe('the player source of a processed video', () => {
         own: true,
       });
     }
+  });
+});
+
+describe('the quality menu', () => {
+  const says = (answers: Record<string, string>) => (mime: string) => answers[mime] ?? '';
+  it('offers Auto and each proxy, and the original only where this browser decodes its codec', () => {
+    const prores = media({});
+    expect(canPlayOriginal(prores, () => 'probably')).toBe(false);
+    expect(qualityOptions(prores, false)).toEqual([
+      { value: 'auto', label: 'Auto' },
+      { value: 1080, label: '1080p' },
+      { value: 540, label: '540p' },
+    ]);
+    const h264 = media({ video_codec: 'h264' });
+    expect(canPlayOriginal(h264, says({ 'video/mp4; codecs="avc1.640028"': 'probably' }))).toBe(true);
+    const hevc = media({ video_codec: 'hevc' });
+    expect(canPlayOriginal(hevc, says({}))).toBe(false);
+    expect(qualityOptions(h264, true).at(-1)).toEqual({ value: 'original', label: 'Original' });
+  });
+  it('has nothing to offer before the proxies exist', () => {
+    expect(qualityOptions(media({ status: 'processing', proxies: [] }), true)).toEqual([]);
+    expect(qualityOptions(null, true)).toEqual([]);
+  });
+  it('plays the chosen proxy or the original', () => {
+    const video = { ...makeVideo(0, { video_url: `${ORIGIN}/files/media/3/1-abc-cut.mp4` }), media: media({}) };
+    expect(videoSource(video, ORIGIN, 1440, 540)).toMatchObject({ src: '/api/media/assets/7/proxy-540.mp4' });
+    expect(videoSource(video, ORIGIN, 1440, 'original')).toMatchObject({ src: '/files/media/3/1-abc-cut.mp4' });
+    // A height the ladder no longer has falls back to Auto.
+    expect(videoSource(video, ORIGIN, 1440, 720)).toMatchObject({ src: '/api/media/assets/7/proxy-1080.mp4' });
   });
 });
 

@@ -9,10 +9,13 @@ import {
   IconVolumeOff,
 } from '@tabler/icons-react';
 import type { SafeZoneKey } from '@cutroom/domain';
+import type { MediaView } from '@cutroom/domain/schemas';
 import { playerClock } from '../format';
 import type { ShapeKind } from './review-context';
 import { SafeZoneMenu } from './safe-zones';
+import { QualityMenu, type QualityChoice } from './quality-menu';
 import { Timeline, type Marker } from './timeline';
+import { Waveform } from './waveform';
 import type { PlayerState } from './use-player-state';
 import classes from './video.module.css';
 
@@ -29,6 +32,10 @@ interface PlayerControlsProps {
   onZoneChange: (zone: SafeZoneKey | null) => void;
   fullscreen: boolean;
   onFullscreenToggle: () => void;
+  /** The media pipeline's scrub track and waveform of what plays, when it made them. */
+  media?: MediaView | null;
+  /** The renditions the viewer may pick (Auto, each proxy, Original), when there is a choice. */
+  quality?: QualityChoice;
 }
 
 /** The bar under the frame: timeline with its pins, play, clock, drawing, safe zones, speed, sound, full screen. */
@@ -43,11 +50,14 @@ export function PlayerControls({
   onZoneChange,
   fullscreen,
   onFullscreenToggle,
+  media,
+  quality,
 }: PlayerControlsProps) {
   const { status, playing, time, duration, muted } = player;
   return (
     <div className={classes.controls}>
-      <Timeline duration={duration} time={time} markers={markers} onSeek={player.seek} />
+      <Timeline duration={duration} time={time} markers={markers} onSeek={player.seek} scrubTrack={media?.sprite_url} />
+      {media?.waveform_url && <Waveform url={media.waveform_url} duration={duration} time={time} />}
       <ActionIcon
         variant="subtle"
         color="gray.0"
@@ -83,6 +93,7 @@ export function PlayerControls({
       {zones.length > 0 && (
         <SafeZoneMenu options={zones} value={zone} onChange={onZoneChange} withinPortal={!fullscreen} />
       )}
+      {quality && quality.options.length > 1 && <QualityMenu choice={quality} withinPortal={!fullscreen} />}
       <SpeedMenu speed={player.speed} onChange={player.setSpeed} withinPortal={!fullscreen} />
       <ActionIcon variant="subtle" color="gray.0" onClick={player.toggleMuted} aria-label={muted ? 'Unmute' : 'Mute'}>
         {muted ? <IconVolumeOff size={18} /> : <IconVolume size={18} />}

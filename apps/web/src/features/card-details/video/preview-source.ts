@@ -64,11 +64,50 @@ const PHONE_WIDTH = 900;
 export const autoProxy = (proxies: MediaView['proxies'], viewportWidth: number) =>
   viewportWidth < PHONE_WIDTH ? proxies.at(-1) : proxies[0];
 
+/** What the viewer picked in the player's quality menu: Auto, a proxy's height, or the original file. */
+export type Quality = 'auto' | 'original' | number;
+
+/** A MIME type with a codec Chromium, Safari and Firefox each know, per codec ffprobe names. */
+const CODEC_PROBES: Record<string, string> = {
+  h264: 'video/mp4; codecs="avc1.640028"',
+  hevc: 'video/mp4; codecs="hvc1.1.6.L93.B0"',
+  vp8: 'video/webm; codecs="vp8"',
+  vp9: 'video/webm; codecs="vp9"',
+  av1: 'video/mp4; codecs="av01.0.05M.08"',
+};
+
+/** Whether this browser says it can decode the original's video codec (ProRes and DNxHD: never). */
+export function canPlayOriginal(media: MediaView, canPlayType: (mime: string) => string): boolean {
+  const probe = media.video_codec ? CODEC_PROBES[media.video_codec] : undefined;
+  return probe !== undefined && canPlayType(probe) !== '';
+}
+
+/** The quality menu's entries for a processed video: Auto, each proxy, and the original where it plays. */
+export function qualityOptions(
+  media: MediaView | null | undefined,
+  originalPlays: boolean,
+): { value: Quality; label: string }[] {
+  if (media?.status !== 'ready' || media.proxies.length === 0) return [];
+  return [
+    { value: 'auto', label: 'Auto' },
+    ...media.proxies.map((p) => ({ value: p.height, label: `${p.height}p` })),
+    ...(originalPlays ? [{ value: 'original' as const, label: 'Original' }] : []),
+  ];
+}
+
 /**
- * What the player opens for a delivered video: its proxy once the media pipeline made one (every format
- * then plays), else the link as previewSource reads it (the original, while it is processed).
+ * What the player opens for a delivered video: the proxy the quality asks for once the media pipeline
+ * made them (every format then plays), else the link as previewSource reads it (the original, while it
+ * is processed).
  */
-export function videoSource(video: DeliveredVideo, origin: string, viewportWidth: number): PreviewSource {
-  const proxy = video.media?.status === 'ready' ? autoProxy(video.media.proxies, viewportWidth) : undefined;
+export function videoSource(
+  video: DeliveredVideo,
+  origin: string,
+  viewportWidth: number,
+  quality: Quality = 'auto',
+): PreviewSource {
+  const proxies = video.media?.status === 'ready' ? video.media.proxies : [];
+  if (quality === 'original' || proxies.length === 0) return previewSource(video.video_url, origin);
+  const proxy = proxies.find((p) => p.height === quality) ?? autoProxy(proxies, viewportWidth);
   return proxy ? { kind: 'video', src: proxy.url, own: true } : previewSource(video.video_url, origin);
 }

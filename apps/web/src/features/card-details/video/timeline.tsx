@@ -1,6 +1,7 @@
-import { useRef, type PointerEvent } from 'react';
+import { useRef, useState, type PointerEvent } from 'react';
 import { Tooltip } from '@mantine/core';
 import { formatClock } from '../format';
+import { cueAt, useScrubTrack } from './scrub-track';
 import classes from './video.module.css';
 
 export interface Marker {
@@ -15,20 +16,28 @@ interface TimelineProps {
   time: number;
   markers: Marker[];
   onSeek: (seconds: number) => void;
+  /** The media pipeline's WebVTT thumbnails track: a frame shows over the timeline where the pointer is. */
+  scrubTrack?: string | null;
 }
 
 const percent = (value: number, duration: number) => (duration > 0 ? Math.min(100, (value / duration) * 100) : 0);
 
 /** The scrubber: drag or click to seek, with a pin at every timecoded comment. */
-export function Timeline({ duration, time, markers, onSeek }: TimelineProps) {
+export function Timeline({ duration, time, markers, onSeek, scrubTrack }: TimelineProps) {
   const trackRef = useRef<HTMLDivElement>(null);
+  const { data: cues } = useScrubTrack(scrubTrack);
+  const [hover, setHover] = useState<number | null>(null);
 
-  const seekTo = (event: PointerEvent<HTMLDivElement>) => {
+  const timeAt = (event: PointerEvent<HTMLDivElement>) => {
     const rect = trackRef.current?.getBoundingClientRect();
-    if (!rect || rect.width === 0 || duration <= 0) return;
-    const fraction = Math.min(1, Math.max(0, (event.clientX - rect.left) / rect.width));
-    onSeek(fraction * duration);
+    if (!rect || rect.width === 0 || duration <= 0) return null;
+    return Math.min(1, Math.max(0, (event.clientX - rect.left) / rect.width)) * duration;
   };
+  const seekTo = (event: PointerEvent<HTMLDivElement>) => {
+    const at = timeAt(event);
+    if (at !== null) onSeek(at);
+  };
+  const cue = hover !== null && cues ? cueAt(cues, hover) : undefined;
 
   return (
     <div
@@ -47,9 +56,26 @@ export function Timeline({ duration, time, markers, onSeek }: TimelineProps) {
         seekTo(event);
       }}
       onPointerMove={(event) => {
+        if (cues) setHover(timeAt(event));
         if (event.currentTarget.hasPointerCapture(event.pointerId)) seekTo(event);
       }}
+      onPointerLeave={() => setHover(null)}
     >
+      {cue && hover !== null && (
+        <div
+          className={classes.scrubPreview}
+          data-testid="scrub-preview"
+          style={{
+            left: `clamp(${cue.width / 2}px, ${percent(hover, duration)}%, calc(100% - ${cue.width / 2}px))`,
+            width: cue.width,
+            height: cue.height,
+            backgroundImage: `url("${cue.image}")`,
+            backgroundPosition: `-${cue.x}px -${cue.y}px`,
+          }}
+        >
+          <span className={classes.scrubTime}>{formatClock(hover)}</span>
+        </div>
+      )}
       <div className={classes.track} ref={trackRef}>
         <div className={classes.progress} style={{ width: `${percent(time, duration)}%` }} />
         <div className={classes.thumb} style={{ left: `${percent(time, duration)}%` }} />

@@ -2,6 +2,7 @@ import {
   useCallback,
   useEffect,
   useImperativeHandle,
+  useLayoutEffect,
   useRef,
   useState,
   type Ref,
@@ -57,8 +58,12 @@ export function usePlayerState({ ref, src, startAt, onStart, onPlayback, onPlaya
   const [speed, setSpeed] = useState(1);
   const [ratio, setRatio] = useState(16 / 9);
 
+  // Where the element stood and whether it played, for a change of rendition to carry on from.
+  const last = useRef({ time: 0, playing: false });
+  const resume = useRef(false);
   const report = useCallback(
     (video: HTMLVideoElement) => {
+      if (video.readyState >= 1) last.current = { time: video.currentTime, playing: !video.paused && !video.ended };
       setTime(video.currentTime);
       setPlaying(!video.paused && !video.ended);
       onPlayback({ time: video.currentTime, playing: !video.paused && !video.ended });
@@ -102,6 +107,10 @@ export function usePlayerState({ ref, src, startAt, onStart, onPlayback, onPlaya
       video.currentTime = Math.min(pendingSeek.current, video.duration);
       pendingSeek.current = null;
     }
+    if (resume.current) {
+      resume.current = false;
+      void video.play().catch(() => undefined);
+    }
   };
 
   const metadataLoaded = (video: HTMLVideoElement) => {
@@ -119,6 +128,16 @@ export function usePlayerState({ ref, src, startAt, onStart, onPlayback, onPlaya
   useEffect(() => {
     metadataLoadedRef.current = metadataLoaded;
   });
+
+  // Another rendition of the same video (the quality menu, a proxy becoming ready): same moment, same play state.
+  const shownSrc = useRef(src);
+  useLayoutEffect(() => {
+    if (shownSrc.current === src) return;
+    shownSrc.current = src;
+    pendingSeek.current = last.current.time;
+    resume.current = last.current.playing;
+    setStatus('loading');
+  }, [src]);
 
   // CI's stuck "loading" player (readyState 4, no error) had its metadata before React heard of it.
   useEffect(() => {

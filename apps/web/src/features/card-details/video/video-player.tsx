@@ -2,9 +2,11 @@ import { useRef, useState, type Ref } from 'react';
 import { Alert, Loader } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { MSG, safeZonesFor, type SafeZoneKey } from '@cutroom/domain';
+import type { MediaView } from '@cutroom/domain/schemas';
 import { AnnotationLayer, type Geometry } from './annotation-layer';
 import { DrawBar } from './draw-bar';
 import { PlayerControls } from './player-controls';
+import type { QualityChoice } from './quality-menu';
 import type { Playback, PlayerHandle, ShapeKind } from './review-context';
 import { SafeZoneOverlay } from './safe-zones';
 import { annotationsAt, type TimedAnnotation } from './timed-annotations';
@@ -30,6 +32,10 @@ interface VideoPlayerProps {
   onDraw: (geometry: Geometry, time: number) => void;
   onPlayback: (playback: Playback) => void;
   onPlayableChange: (playable: boolean) => void;
+  /** The media pipeline's view of the video: poster, scrub track and waveform. */
+  media?: MediaView | null;
+  /** The quality menu; a change of rendition carries on from the same moment. */
+  quality?: QualityChoice;
 }
 
 /**
@@ -50,6 +56,8 @@ export function VideoPlayer({
   onDraw,
   onPlayback,
   onPlayableChange,
+  media,
+  quality,
 }: VideoPlayerProps) {
   const player = usePlayerState({
     ref,
@@ -85,6 +93,7 @@ export function VideoPlayer({
             className={classes.video}
             src={src}
             preload="metadata"
+            poster={media?.poster_url ?? undefined}
             playsInline
             muted={player.muted}
             data-testid="video-element"
@@ -122,6 +131,8 @@ export function VideoPlayer({
         onZoneChange={setZone}
         fullscreen={fullscreen}
         onFullscreenToggle={toggleFullscreen}
+        media={media?.status === 'ready' ? media : null}
+        quality={quality}
       />
     </div>
   );

@@ -6,7 +6,7 @@ import type { ChatFilter, ChatKind } from '../api/card-keys';
 import { isQaLocked } from '../action-rules';
 import { ChatPanel } from '../chat/chat-panel';
 import type { StreamState } from '../use-card-live';
-import { videoSource } from './preview-source';
+import { canPlayOriginal, qualityOptions, videoSource, type Quality } from './preview-source';
 import { MediaStatus } from './media-status';
 import { PlaybackContext, ReviewControlsContext } from './review-context';
 import { ReviewPreview } from './review-preview';
@@ -36,8 +36,16 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
   const [comparing, setComparing] = useState(false);
 
   const selection = resolveSelection(card, wanted);
+  const [quality, setQuality] = useState<Quality>('auto');
+  const media = selection.video?.media;
   const source =
-    selection.video && !locked ? videoSource(selection.video, window.location.origin, window.innerWidth) : null;
+    selection.video && !locked
+      ? videoSource(selection.video, window.location.origin, window.innerWidth, quality)
+      : null;
+  const qualities = qualityOptions(
+    media,
+    !!media && canPlayOriginal(media, (mime) => document.createElement('video').canPlayType(mime)),
+  );
   const multiVideo = selection.videos.length > 1;
   const versionMap = selection.kind === 'repurpose' ? card.repurpose_video_versions : card.video_versions;
   // Compare needs two versions the player can open; the chat then says which version each note is on.
@@ -101,7 +109,7 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
                   source={source}
                   renderPlayer={(src) => (
                     <VideoPlayer
-                      key={src}
+                      key={`${selection.kind}-${selection.video?.video_id}`}
                       ref={playerRef}
                       src={src}
                       startAt={review.startAt}
@@ -114,6 +122,10 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
                       onDraw={review.onDraw}
                       onPlayback={review.setPlayback}
                       onPlayableChange={review.setPlayable}
+                      media={media}
+                      quality={
+                        qualities.length > 1 ? { options: qualities, value: quality, onChange: setQuality } : undefined
+                      }
                     />
                   )}
                 />

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { mediaAssets } from '../../db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import type { Storage } from '../../platform/storage.js';
+import { runTool, type MediaTools } from './ffmpeg.js';
+import { outputPrefix } from './process-video.js';
+
+type ReadyAsset = typeof mediaAssets.$inferSelect & {
+  probe: NonNullable<(typeof mediaAssets.$inferSelect)['probe']>;
+  outputs: NonNullable<(typeof mediaAssets.$inferSelect)['outputs']>;
+};
+
+/** The frame shown at a time: the index of the last frame that starts at or before it, within the video. */
+export function frameAt(probe: ReadyAsset['probe'], seconds: number): number {
+  const index = Math.floor((seconds * probe.fpsNum) / probe.fpsDen + 1e-6);
+  return Math.min(Math.max(0, index), Math.max(0, (probe.frameCount ?? Number.MAX_SAFE_INTEGER) - 1));
+}
+
+export const frameKey = (assetId: number, frame: number) => `${outputPrefix(assetId)}frames/${frame}.jpg`;
+
+/** Two grabs at a time per process: each decodes up to a second of video, on the API's machine. */
+let running = 0;
+const waiting: (() => void)[] = [];
+async function slot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= 2) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+/**
+ * Writes one frame of a ready asset as a JPEG into storage (once: later calls find it there). Taken from
+ * the largest proxy, which has every source frame at its own time, with an exact seek.
+ */
+export async function grabFrame(
+  storage: Storage,
+  tools: MediaTools,
+  asset: ReadyAsset,
+  frame: number,
+): Promise<string> {
+  const key = frameKey(asset.id, frame);
+  if (await storage.exists(key)) return key;
+  if (asset.outputs.proxies.length === 0) throw new AppError('NOT_FOUND');
+  return slot(async () => {
+    const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), `cutroom-frame-${asset.id}-`));
+    try {
+      const proxy = storage.root ? asset.outputs.proxies[0]! : asset.outputs.proxies.at(-1)!;
+      const input = storage.root ? path.join(storage.root, proxy.key) : path.join(dir, 'proxy.mp4');
+      if (!storage.root) await pipeline(await storage.read(proxy.key), fs.createWriteStream(input));
+      const out = path.join(dir, 'frame.jpg');
+      // A quarter frame early: the first frame at or after that time is this one, not its neighbour.
+      const at = Math.max(0, ((frame - 0.25) * asset.probe.fpsDen) / asset.probe.fpsNum);
+      const { code, stderr } = await runTool(
+        tools.ffmpeg,
+        [
+          '-hide_banner',
+          '-nostdin',
+          '-y',
+          '-protocol_whitelist',
+          'file',
+          '-ss',
+          at.toFixed(6),
+          '-i',
+          'file:' + input,
+          '-frames:v',
+          '1',
+          '-q:v',
+          '3',
+          'file:' + out,
+        ],
+        { timeoutMs: 20_000 },
+      );
+      if (code !== 0 || !(await fs.promises.stat(out).catch(() => null)))
+        throw new Error(`frame grab failed: ${stderr.slice(-300)}`);
+      await storage.remove(key);
+      await storage.put(key, fs.createReadStream(out), { mime: 'image/jpeg', inline: true });
+      return key;
+    } finally {
+      await fs.promises.rm(dir, { recursive: true, force: true });
+    }
+  });
+}

@@ -1,0 +1,278 @@
+/**
+ * Media pipeline benchmark (issue 34). Prints figures and ratios; asserts nothing.
+ *   1. Speed: the pipeline's whole job (probe, proxy ladder, poster, sprites, waveform, storage) on a
+ *      1080p ProRes file against the bare ffmpeg command lines doing the same work on the same file.
+ *   2. The board while 2 jobs transcode: POST /api/getCards p99, idle and during, on an API process with
+ *      MEDIA_CONCURRENCY=2 and 1,000 cards on PostgreSQL.
+ *   3. Memory: the API process's RSS while its worker processes a large source (default 2 GB).
+ *   npm run bench:media   (BENCH_MEDIA_SECONDS=20 video length for 1, BENCH_MEDIA_LARGE_GB=2, BENCH_SECONDS=10,
+ *                          BENCH_DATABASE_URL as bench:board)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../../apps/server/src/config.js';
+import { mediaTools, runTool } from '../../apps/server/src/features/media-pipeline/ffmpeg.js';
+import {
+  peakCounter,
+  posterTime,
+  proxyArgs,
+  proxyLadder,
+  scrubPlan,
+  WAVEFORM_RATE,
+} from '../../apps/server/src/features/media-pipeline/plan.js';
+import { processVideo } from '../../apps/server/src/features/media-pipeline/process-video.js';
+import { probeVideo } from '../../apps/server/src/features/media-pipeline/probe.js';
+import { createStorage } from '../../apps/server/src/platform/storage.js';
+import { hashPassword } from '../../apps/server/src/platform/passwords.js';
+import { measureApi, type Figures } from '../board/measure.js';
+import { seedCards, seedPeople } from '../board/seed.js';
+import { startServer } from '../board/server.js';
+import { dropDatabase, freshDatabase } from '../bench-database.js';
+
+const VIDEO_SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 20);
+const LARGE_GB = Number(process.env.BENCH_MEDIA_LARGE_GB ?? 2);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = 'cutroom_bench_media';
+const tools = mediaTools();
+const HOUR = 3_600_000;
+
+const ffmpeg = async (args: string[], extra: Parameters<typeof runTool>[2] | undefined = undefined) => {
+  const result = await runTool(
+    tools.ffmpeg,
+    ['-hide_banner', '-nostdin', '-y', ...args],
+    extra ?? { timeoutMs: 2 * HOUR },
+  );
+  if (result.code !== 0) throw new Error(`ffmpeg failed: ${result.stderr}`);
+  return result;
+};
+
+/** A 1080p25 ProRes master with a tone, `seconds` long, profile 2 (422) or 3 (HQ, for the large file). */
+const makeMaster = (file: string, seconds: number, profile = 2) =>
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=1920x1080:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=330:sample_rate=48000',
+    '-t',
+    String(seconds),
+    '-shortest',
+    '-c:v',
+    'prores_ks',
+    '-profile:v',
+    String(profile),
+    '-c:a',
+    'pcm_s16le',
+    file,
+  ]);
+
+const timed = async (work: () => Promise<unknown>) => {
+  const start = process.hrtime.bigint();
+  await work();
+  return Number(process.hrtime.bigint() - start) / 1e9;
+};
+
+/** The pipeline's work as plain ffmpeg command lines on the same file, outputs to a folder. */
+async function bareCommands(source: string, out: string) {
+  const probe = await probeVideo(tools.ffprobe, source, 2 * HOUR);
+  const ladder = proxyLadder(probe);
+  const proxies = ladder.map((rendition) => ({ rendition, file: path.join(out, `proxy-${rendition.height}.mp4`) }));
+  await ffmpeg(proxyArgs(probe, source, proxies).slice(3));
+  const largest = proxies[0]!;
+  const smallest = proxies.at(-1)!;
+  await ffmpeg([
+    '-ss',
+    String(posterTime(probe.duration)),
+    '-i',
+    largest.file,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '3',
+    path.join(out, 'poster.jpg'),
+  ]);
+  const thumb = scrubPlan(probe.duration, smallest.rendition);
+  await ffmpeg([
+    '-i',
+    smallest.file,
+    '-vf',
+    `fps=1/${thumb.intervalS}:round=down,scale=${thumb.width}:${thumb.height},tile=${thumb.columns}x${thumb.rows}`,
+    '-q:v',
+    '5',
+    '-start_number',
+    '0',
+    path.join(out, 'sprite-%d.jpg'),
+  ]);
+  const peaks = peakCounter(probe.duration);
+  await ffmpeg(['-i', source, '-map', '0:a:0', '-ac', '1', '-ar', String(WAVEFORM_RATE), '-f', 's16le', 'pipe:1'], {
+    timeoutMs: 2 * HOUR,
+    onStdoutChunk: (c) => peaks.add(c),
+  });
+  fs.writeFileSync(path.join(out, 'waveform.json'), JSON.stringify(peaks.finish()));
+}
+
+async function speed(dir: string) {
+  const source = path.join(dir, 'master.mov');
+  await makeMaster(source, VIDEO_SECONDS);
+  const dataDir = path.join(dir, 'data');
+  const storage = await createStorage(loadConfig({ DATA_DIR: dataDir }));
+  const key = 'media/1/bench-master.mov';
+  fs.mkdirSync(path.join(dataDir, 'files', 'media', '1'), { recursive: true });
+  fs.copyFileSync(source, path.join(dataDir, 'files', key));
+  const bare: number[] = [];
+  const ours: number[] = [];
+  for (let round = 1; round <= 3; round++) {
+    const out = fs.mkdtempSync(path.join(dir, 'bare-'));
+    bare.push(await timed(() => bareCommands(source, out)));
+    fs.rmSync(out, { recursive: true, force: true });
+    ours.push(
+      await timed(() =>
+        processVideo(
+          { assetId: round, attempt: 1, sourceKey: key },
+          { storage, tools, timeoutMs: 2 * HOUR, signal: new AbortController().signal, onProgress() {} },
+        ),
+      ),
+    );
+    process.stdout.write('.');
+  }
+  const best = (xs: number[]) => Math.min(...xs);
+  return { size: fs.statSync(source).size, bare: best(bare), ours: best(ours) };
+}
+
+const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+
+/** Puts a file in the API's storage and delivers it on a card, as an upload and moveToQa would. */
+async function deliverFile(pool: pg.Pool, dataDir: string, source: string, ownerId: number, cardId: number) {
+  const key = `media/${ownerId}/${Date.now()}-${Math.random().toString(16).slice(2, 18)}-master.mov`;
+  fs.mkdirSync(path.join(dataDir, 'files', 'media', String(ownerId)), { recursive: true });
+  fs.copyFileSync(source, path.join(dataDir, 'files', key));
+  await pool.query(
+    `insert into media_files (key, owner_id, bytes, content_type, purpose) values ($1, $2, $3, 'video/quicktime', 'video')`,
+    [key, ownerId, Math.min(fs.statSync(source).size, 2 ** 31 - 1)],
+  );
+  const { rows } = await pool.query<{ id: number }>(`insert into media_assets (source_key) values ($1) returning id`, [
+    key,
+  ]);
+  await pool.query(
+    `insert into card_videos (card_id, kind, version, video_url, asset_id) values ($1, 'done', 0, $2, $3)`,
+    [cardId, `/files/${key}`, rows[0]!.id],
+  );
+  return rows[0]!.id;
+}
+
+async function settled(pool: pg.Pool, ids: number[]) {
+  const { rows } = await pool.query<{ n: number }>(
+    `select count(*)::int n from media_assets where id = any($1) and status in ('ready','failed')`,
+    [ids],
+  );
+  return rows[0]!.n === ids.length;
+}
+
+async function underLoad(dir: string) {
+  const url = await freshDatabase(serverUrl, dbName);
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  pool.on('error', () => undefined);
+  const dataDir = path.join(dir, 'api');
+  const server = await startServer(url, dataDir, {
+    MEDIA_CONCURRENCY: '2',
+    MEDIA_POLL_MS: '200',
+    ADMIN_EMAIL: 'bench-admin@cutroom.local',
+    ADMIN_PASSWORD: 'bench-password',
+  });
+  try {
+    await seedPeople(pool, await hashPassword('bench-password'));
+    await seedCards(pool, 0, 1_000);
+    const login = await fetch(`${server.origin}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ useremail: 'bench-admin@cutroom.local', password: 'bench-password' }),
+    });
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    const board = { url: `${server.origin}/api/getCards`, token, body: { section: 'editing', offset: 0, limit: 10 } };
+    await measureApi(board, 1, 2);
+    const idle = await measureApi(board, 1, SECONDS);
+
+    const source = path.join(dir, 'master.mov');
+    const { rows: cards } = await pool.query<{ id: number; client_id: number }>(
+      'select id, client_id from cards order by id limit 3',
+    );
+    const ids = [
+      await deliverFile(pool, dataDir, source, cards[0]!.client_id, cards[0]!.id),
+      await deliverFile(pool, dataDir, source, cards[1]!.client_id, cards[1]!.id),
+    ];
+    // The jobs start within a poll; measure while both run.
+    await new Promise((r) => setTimeout(r, 1500));
+    const busy = await measureApi(board, 1, SECONDS);
+    const busyStillRunning = !(await settled(pool, ids));
+    while (!(await settled(pool, ids))) await new Promise((r) => setTimeout(r, 500));
+
+    // Memory: the API process (which runs the worker) while it processes a large source.
+    let large: { bytes: number; before: number; peak: number; seconds: number } | null = null;
+    if (LARGE_GB > 0) {
+      const big = path.join(dir, 'large.mov');
+      // ProRes HQ at 1080p25 is about 28 MB a second.
+      await makeMaster(big, Math.ceil((LARGE_GB * 1024) / 28), 3);
+      const before = rssKb(server.pid);
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssKb(server.pid))), 200);
+      const started = Date.now();
+      const id = await deliverFile(pool, dataDir, big, cards[2]!.client_id, cards[2]!.id);
+      while (!(await settled(pool, [id]))) await new Promise((r) => setTimeout(r, 500));
+      clearInterval(sampler);
+      const { rows } = await pool.query<{ status: string; error: string | null }>(
+        'select status, error from media_assets where id = $1',
+        [id],
+      );
+      if (rows[0]!.status !== 'ready') throw new Error(`large job ${rows[0]!.status}: ${rows[0]!.error}`);
+      large = { bytes: fs.statSync(big).size, before, peak, seconds: (Date.now() - started) / 1000 };
+      fs.rmSync(big);
+    }
+    return { idle, busy, busyStillRunning, large };
+  } finally {
+    await server.stop();
+    await pool.end();
+    await dropDatabase(serverUrl, dbName);
+  }
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-bench-media-'));
+  try {
+    const s = await speed(dir);
+    const load = await underLoad(dir);
+    process.stdout.write('\n\n');
+    const mb = (b: number) => (b / 1_048_576).toFixed(0);
+    console.log(`ffmpeg: ${tools.ffmpeg}`);
+    console.log(`${os.cpus().length} cores, ${VIDEO_SECONDS} s 1080p25 ProRes 422 with PCM audio (${mb(s.size)} MB)\n`);
+    console.log('| work (best of 3) | seconds | × real time |');
+    console.log('|---|---|---|');
+    console.log(`| bare ffmpeg command lines | ${s.bare.toFixed(2)} | ${(VIDEO_SECONDS / s.bare).toFixed(2)} |`);
+    console.log(`| the pipeline's job | ${s.ours.toFixed(2)} | ${(VIDEO_SECONDS / s.ours).toFixed(2)} |`);
+    console.log(`\npipeline speed / bare ffmpeg: ${(s.bare / s.ours).toFixed(3)}× (target ≥ 0.9×)\n`);
+    const row = (name: string, f: Figures) =>
+      `| ${name} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.rps.toFixed(0)} |`;
+    console.log(`POST /api/getCards (admin, editing, first page, 1,000 cards), 1 connection, ${SECONDS} s\n`);
+    console.log('| while | p50 ms | p99 ms | req/s |');
+    console.log('|---|---|---|---|');
+    console.log(row('idle', load.idle));
+    console.log(row('2 jobs transcode', load.busy));
+    console.log(
+      `\nboard p99 during / idle: ${(load.busy.p99 / load.idle.p99).toFixed(2)}× (target ≤ 2×)${load.busyStillRunning ? '' : ' — the jobs ended before the measurement did'}`,
+    );
+    if (load.large) {
+      console.log(
+        `\nlarge source ${mb(load.large.bytes)} MB processed in ${load.large.seconds.toFixed(0)} s; API process RSS ${(load.large.before / 1024).toFixed(0)} MB before, peak ${(load.large.peak / 1024).toFixed(0)} MB during (+${((load.large.peak - load.large.before) / 1024).toFixed(0)} MB)`,
+      );
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

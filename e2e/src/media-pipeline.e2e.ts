@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { baseUrl, launchBrowser, screenshotDir } from './browser.js';
+import { bearer, call, createRequest, settledCard, startEditing } from './api.js';
+import { signedInPage } from './login.js';
+import { playerReady } from './player.js';
+
+const require = createRequire(import.meta.url);
+const WIDE = { width: 1440, height: 900 };
+
+let browser: Browser;
+let prores: Buffer;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  // A ProRes .mov as editors export it, made by the ffmpeg the product ships: no browser plays it as it is.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-e2e-media-'));
+  const file = path.join(dir, 'Final cut.mov');
+  const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  execFileSync(ffmpeg, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=640x360:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=220:sample_rate=48000',
+    '-t',
+    '4',
+    '-shortest',
+    '-c:v',
+    'prores_ks',
+    '-profile:v',
+    '0',
+    '-c:a',
+    'pcm_s16le',
+    file,
+  ]);
+  prores = fs.readFileSync(file);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The editor uploads the file and the card goes through QA to Review with it. */
+async function deliverStored(cardId: number, content: Buffer, name: string) {
+  const editor = await bearer('editor@cutroom.demo');
+  const form = new FormData();
+  form.append('purpose', 'video');
+  form.append('document', new Blob([new Uint8Array(content)], { type: 'video/quicktime' }), name);
+  const upload = await fetch(`${baseUrl()}/api/media`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${editor}` },
+    body: form,
+  });
+  expect(upload.status).toBe(201);
+  const link = baseUrl() + ((await upload.json()) as { url: string }).url;
+  const admin = await bearer('admin@cutroom.demo');
+  await call(admin, 'POST', `/api/card/${cardId}/moveToQa`, { card_status: 'editing', done_video_link: link });
+  await call(admin, 'POST', `/api/card/${cardId}/done`, {
+    card_status: 'qa',
+    done_link: link,
+    content_id: 'SYNC-MEDIA',
+  });
+}
+
+describe('the media pipeline in the browser', () => {
+  it('plays a ProRes delivery through its H.264 proxy, with scrub thumbnails, a waveform and a quality menu', async () => {
+    const cardId = await createRequest('Pipeline journey: ProRes master');
+    await startEditing(cardId);
+    await deliverStored(cardId, prores, 'Final cut.mov');
+    const customerToken = await bearer('customer@cutroom.demo');
+    const media = (await settledCard(cardId, customerToken)).video_versions['version-0']![0]!.media!;
+    expect(media).toMatchObject({ status: 'ready', video_codec: 'prores', frame_count: 100, fps_rational: '25/1' });
+
+    const page = await signedInPage(browser, 'customer@cutroom.demo', { viewport: WIDE });
+    await page.goto(`/card-details/${cardId}`);
+    await playerReady(page);
+    const video = page.getByTestId('video-element');
+    expect(await video.evaluate((v: HTMLVideoElement) => v.currentSrc)).toContain(`/api/media/assets/`);
+    expect(await video.getAttribute('poster')).toBe(media.poster_url);
+
+    // It plays: the clock moves and the frame has the proxy's size.
+    await page.getByTestId('video-play').click();
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 0.5);
+    expect(await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([640, 360]);
+    await page.getByTestId('video-play').click();
+
+    // Scrubbing: the pointer over the timeline shows the frame there, from the sprite image.
+    const timeline = page.getByTestId('video-timeline');
+    const box = (await timeline.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+    const preview = page.getByTestId('scrub-preview');
+    await preview.waitFor();
+    expect(await preview.textContent()).toBe('0:02');
+    const image = await preview.evaluate((el) => getComputedStyle(el).backgroundImage);
+    expect(image).toContain(`/api/media/assets/`);
+    const sprite = await page.request.get(/url\("(.+)"\)/.exec(image)![1]!);
+    expect(sprite.status()).toBe(200);
+    expect(sprite.headers()['content-type']).toBe('image/jpeg');
+    await page.mouse.click(box.x + box.width * 0.6, box.y + box.height / 2);
+    await page.waitForFunction(() => Math.abs((document.querySelector('video')?.currentTime ?? 0) - 2.4) < 0.2);
+    await page.getByTestId('waveform').waitFor();
+    await page.screenshot({ path: path.join(screenshotDir, 'media-pipeline-scrub.png') });
+
+    // Quality: Auto and the one proxy; ProRes is no original a browser plays.
+    await page.getByTestId('video-quality').click();
+    const items = await page.getByRole('menuitem').allTextContents();
+    expect(items).toEqual(['Auto', '360p']);
+    await page.keyboard.press('Escape');
+    await page.close();
+  }, 150_000);
+});
