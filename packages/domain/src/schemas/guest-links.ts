@@ -10,6 +10,7 @@ import {
 } from '../guest-links.js';
 import { fill } from '../messages.js';
 import { annotationShape, commentBody, noteType } from './chat.js';
+import { mediaView } from './card-replies.js';
 
 export const guestLinkParams = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
@@ -92,7 +93,8 @@ export const guestReviewReply = z.object({
       key: z.string(),
       label: z.string(),
       kind: z.enum(['done', 'repurpose']),
-      videos: z.array(z.object({ number: z.number(), url: z.string() })),
+      /** `media`: the pipeline's proxies and files, at the guest's own paths (null for a link elsewhere). */
+      videos: z.array(z.object({ number: z.number(), url: z.string(), media: mediaView.nullable() })),
     }),
   ),
   notes: z.array(guestNoteView),

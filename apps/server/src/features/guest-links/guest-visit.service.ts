@@ -18,7 +18,7 @@ import {
 } from '@cutroom/domain';
 import type { GuestNoteView, GuestReviewReply, guestCommentBody, openGuestLinkBody } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
-import { cardNotes, cardVideos, cards, guestLinks, guestVisits, users } from '../../db/schema.js';
+import { cardNotes, cardVideos, cards, guestLinks, guestVisits, mediaAssets, users } from '../../db/schema.js';
 import { createAttemptLimiter } from '../../platform/attempt-limiter.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -27,6 +27,7 @@ import { toPlainText } from '../../platform/rich-text.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 import { selectCards } from '../cards/public.js';
 import { keyOfUrl } from '../media/public.js';
+import { toMediaView } from '../media-pipeline/public.js';
 import { publish } from '../chat/public.js';
 import { notifyComment, publishCreated } from '../notifications/public.js';
 
@@ -219,8 +220,9 @@ export async function guestReview(ctx: AppContext, visit: GuestVisit): Promise<G
   const [videos, notes] = await Promise.all([
     open
       ? ctx.db
-          .select()
+          .select({ v: cardVideos, asset: mediaAssets })
           .from(cardVideos)
+          .leftJoin(mediaAssets, eq(mediaAssets.id, cardVideos.assetId))
           .where(eq(cardVideos.cardId, card.id))
           .orderBy(asc(cardVideos.kind), desc(cardVideos.version), asc(cardVideos.position))
       : Promise.resolve([]),
@@ -230,7 +232,7 @@ export async function guestReview(ctx: AppContext, visit: GuestVisit): Promise<G
       .limit(GUEST_NOTES_MAX),
   ]);
   const versions = new Map<string, GuestReviewReply['versions'][number]>();
-  for (const v of videos) {
+  for (const { v, asset } of videos) {
     const key = `${v.kind}:version-${v.version}`;
     let entry = versions.get(key);
     if (!entry) {
@@ -238,7 +240,11 @@ export async function guestReview(ctx: AppContext, visit: GuestVisit): Promise<G
       entry = { key: `version-${v.version}`, label, kind: v.kind, videos: [] };
       versions.set(key, entry);
     }
-    entry.videos.push({ number: entry.videos.length + 1, url: guestVideoUrl(v.videoUrl) });
+    entry.videos.push({
+      number: entry.videos.length + 1,
+      url: guestVideoUrl(v.videoUrl),
+      media: asset ? toMediaView(asset, true) : null,
+    });
   }
   return {
     card: { card_title: card.cardTitle, status_label: CARD_STATUS_LABELS[card.cardStatus] },

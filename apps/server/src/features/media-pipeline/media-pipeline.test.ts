@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG, fill } from '@cutroom/domain';
-import { mediaAssets } from '../../db/schema.js';
+import { GUEST_COOKIE, MSG, fill } from '@cutroom/domain';
+import type { GuestReviewReply } from '@cutroom/domain/schemas';
+import { cards, mediaAssets } from '../../db/schema.js';
 import { claimNextJob } from '../../platform/job-queue.js';
 import { MP4 } from '../../test/sample-files.js';
 import { bearer } from '../../test/helpers.js';
@@ -155,6 +156,47 @@ describe('a delivered ProRes .mov', () => {
       headers: bearer(f.a.qa.token),
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("gives a guest link's visitor the proxy and files at the guest's paths, and nothing else", async () => {
+    await f.t.database.db.update(cards).set({ cardStatus: 'done' }).where(eq(cards.id, cardId));
+    const link = await f.t.app.inject({
+      method: 'POST',
+      url: `/api/card/${cardId}/guestLinks`,
+      headers: bearer(f.a.customer.token),
+      payload: {},
+    });
+    const opened = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/guest/open',
+      payload: { token: link.json<{ token: string }>().token, name: 'Ana' },
+    });
+    const cookies = { [GUEST_COOKIE]: opened.cookies.find((c) => c.name === GUEST_COOKIE)!.value };
+    const review = await f.t.app.inject({ method: 'GET', url: '/api/guest/review', cookies });
+    const media = review.json<GuestReviewReply>().versions[0]!.videos[0]!.media!;
+    expect(media).toMatchObject({
+      status: 'ready',
+      proxies: [{ height: 180, url: `/api/guest/media/assets/${assetId}/proxy-180.mp4` }],
+      sprite_url: `/api/guest/media/assets/${assetId}/thumbnails.vtt`,
+    });
+    const proxy = await f.t.app.inject({ method: 'GET', url: media.proxies[0]!.url, cookies });
+    expect(proxy.statusCode).toBe(200);
+    expect(proxy.headers['content-type']).toBe('video/mp4');
+    const frame = await f.t.app.inject({
+      method: 'GET',
+      url: `/api/guest/media/assets/${assetId}/frame?t=0.5`,
+      cookies,
+    });
+    expect(frame.headers['x-frame-number']).toBe('12');
+    // Another card's video is not the visit's.
+    const other = await f.deliver('other.mov', prores);
+    await f.drain();
+    const elsewhere = await f.t.app.inject({
+      method: 'GET',
+      url: `/api/guest/media/assets/${other.assetId}/poster.jpg`,
+      cookies,
+    });
+    expect(elsewhere.statusCode).toBe(404);
   });
 
   it('answers 404 to another customer for every media URL, and 401 without a session', async () => {

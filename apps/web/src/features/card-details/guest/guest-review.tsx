@@ -26,7 +26,7 @@ import type { Playback, PlayerHandle, ShapeKind } from '../video/review-context'
 import type { Marker } from '../video/timeline';
 import type { TimedAnnotation } from '../video/timed-annotations';
 import { VideoPlayer } from '../video/video-player';
-import { previewSource, type PreviewSource } from '../video/preview-source';
+import { autoProxy, previewSource, type PreviewSource } from '../video/preview-source';
 
 type Version = GuestReviewReply['versions'][number];
 const SIDE_COLORS = { customer: 'brand', staff: 'indigo', guest: 'grape' } as const;
@@ -36,10 +36,15 @@ const snippet = (text: string, max = 50) => {
   const clean = withoutLeadingTimeTag(text);
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 };
-/** A guest's video: a file behind the visit plays as it is; a Dropbox or Drive link as the card page shows it. */
-export function guestSource(url: string): PreviewSource {
-  if (url.startsWith('/api/guest/files/')) return { kind: 'video', src: url, own: true };
-  return previewSource(url, window.location.origin);
+/**
+ * A guest's video: its proxy once the media pipeline made one, else a file behind the visit as it is; a
+ * Dropbox or Drive link as the card page shows it.
+ */
+export function guestSource(video: Version['videos'][number], viewportWidth: number): PreviewSource {
+  const proxy = video.media?.status === 'ready' ? autoProxy(video.media.proxies, viewportWidth) : undefined;
+  if (proxy) return { kind: 'video', src: proxy.url, own: true };
+  if (video.url.startsWith('/api/guest/files/')) return { kind: 'video', src: video.url, own: true };
+  return previewSource(video.url, window.location.origin);
 }
 
 const momentOf = (n: GuestNoteView) => n.annotation?.time ?? n.video_time;
@@ -107,7 +112,7 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
   const [text, setText] = useState('');
   const [atMoment, setAtMoment] = useState(true);
   const video = version?.videos[0] ?? null;
-  const source = video ? guestSource(video.url) : null;
+  const source = video ? guestSource(video, window.innerWidth) : null;
   const hasPlayer = source?.kind === 'video' && playable;
   // Notes of another version are listed but not pinned on this one.
   const onThisVersion = useCallback(
@@ -178,6 +183,7 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
           onDraw={onDraw}
           onPlayback={setPlayback}
           onPlayableChange={setPlayable}
+          media={video?.media}
         />
       ) : (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle />}>
