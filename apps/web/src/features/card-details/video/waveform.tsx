@@ -13,7 +13,7 @@ export function Waveform({ url, duration, time }: { url: string; duration: numbe
     // Scaled to the loudest peak (quiet dialogue still has a shape), never more than 20 × (silence stays flat).
     const gain = 1 / Math.max(0.05, ...data.peaks);
     const level = data.peaks.map((p) => Math.max(0.04, Math.min(1, p * gain)).toFixed(3));
-    const top = level.map((l, i) => `L${i} ${-l}L${i + 1} ${-l}`).join('');
+    const top = level.map((l, i) => `L${i} -${l}L${i + 1} -${l}`).join('');
     const bottom = level
       .map((l, i) => `L${i + 1} ${l}L${i} ${l}`)
       .reverse()
