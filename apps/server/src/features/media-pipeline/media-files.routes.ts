@@ -23,6 +23,13 @@ const MIME: Record<string, string> = { mp4: 'video/mp4', jpg: 'image/jpeg', json
 const FILES_CSP = "default-src 'none'; sandbox";
 
 const assetId = z.coerce.number().int().positive().max(2_147_483_647);
+/** Headers of every file sent from here: cached privately, never run as a page, never sniffed. */
+const fileHeaders = (reply: FastifyReply, maxAgeS: number) =>
+  reply
+    .header('cache-control', `private, max-age=${maxAgeS}`)
+    .header('content-security-policy', FILES_CSP)
+    .header('x-content-type-options', 'nosniff');
+
 const params = z.object({ asset_id: assetId, file: z.string().max(40).regex(MEDIA_FILE_PATTERN) });
 const frameParams = z.object({ asset_id: assetId });
 const frameQuery = z.object({ t: z.coerce.number().min(0).max(1_000_000) });
@@ -77,22 +84,14 @@ export const mediaFilesRoutes =
       reply.header('x-frame-number', String(frame));
       if (storage.signedGet)
         return reply.redirect(await storage.signedGet(key, { mime: 'image/jpeg', disposition: 'inline' }));
-      return reply
-        .header('cache-control', 'private, max-age=86400')
-        .header('content-security-policy', FILES_CSP)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-type', 'image/jpeg')
-        .sendFile(key);
+      return fileHeaders(reply, 86_400).header('content-type', 'image/jpeg').sendFile(key);
     }
 
     async function send(reply: FastifyReply, asset: AssetRow, file: string) {
       const outputs = asset.outputs!;
       if (file === 'thumbnails.vtt') {
         if (outputs.sprites.length === 0) throw new AppError('NOT_FOUND');
-        return reply
-          .header('cache-control', 'private, max-age=3600')
-          .header('content-security-policy', FILES_CSP)
-          .header('x-content-type-options', 'nosniff')
+        return fileHeaders(reply, 3600)
           .type('text/vtt; charset=utf-8')
           .send(thumbnailsVtt(outputs.thumb, asset.probe!.duration, (i) => `sprite-${i}.jpg`));
       }
@@ -108,10 +107,7 @@ export const mediaFilesRoutes =
       if (storage.signedGet) return reply.redirect(await storage.signedGet(key, { mime, disposition: 'inline' }));
       if (!storage.root || !(await fs.promises.stat(path.join(storage.root, key)).catch(() => null)))
         throw new AppError('NOT_FOUND');
-      return reply
-        .header('cache-control', 'private, max-age=3600')
-        .header('content-security-policy', FILES_CSP)
-        .header('x-content-type-options', 'nosniff')
+      return fileHeaders(reply, 3600)
         .header('content-disposition', 'inline')
         .header('content-type', mime)
         .sendFile(key);

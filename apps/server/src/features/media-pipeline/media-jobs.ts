@@ -10,7 +10,8 @@ import { ToolStopped, type MediaTools } from './ffmpeg.js';
 import { MediaFailure } from './media-failure.js';
 import { outputPrefix, processVideo } from './process-video.js';
 
-const queue: JobTable = {
+/** The media jobs as the shared queue sees them. */
+export const mediaQueue: JobTable = {
   table: mediaAssets,
   id: mediaAssets.id,
   nextAttemptAt: mediaAssets.nextAttemptAt,
@@ -105,7 +106,7 @@ const stillOurs = (id: number, attempt: number) =>
  * attempt that still holds the claim records them, so a job is never finished twice.
  */
 export async function runNextMediaJob(ctx: MediaWorkerContext, shutdown?: AbortSignal): Promise<boolean> {
-  const id = await claimNextJob(ctx.db, queue, { skip: [], claimMs: ctx.leaseMs });
+  const id = await claimNextJob(ctx.db, mediaQueue, { skip: [], claimMs: ctx.leaseMs });
   if (id === undefined) return false;
   const [row] = await ctx.db.select().from(mediaAssets).where(eq(mediaAssets.id, id));
   if (!row) return true;

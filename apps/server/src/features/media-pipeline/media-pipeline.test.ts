@@ -8,7 +8,7 @@ import { cards, mediaAssets } from '../../db/schema.js';
 import { claimNextJob } from '../../platform/job-queue.js';
 import { MP4 } from '../../test/sample-files.js';
 import { bearer } from '../../test/helpers.js';
-import { runNextMediaJob } from './media-jobs.js';
+import { mediaQueue, runNextMediaJob } from './media-jobs.js';
 import {
   makeClip,
   oddRateMp4,
@@ -273,20 +273,7 @@ describe('jobs', () => {
   it('takes back a job whose worker died, and finishes it once, from the second attempt', async () => {
     const { cardId, assetId } = await f.deliver('crash.mov', prores);
     // A worker claims the job and dies before renewing its lease.
-    expect(
-      await claimNextJob(
-        f.t.database.db,
-        {
-          table: mediaAssets,
-          id: mediaAssets.id,
-          nextAttemptAt: mediaAssets.nextAttemptAt,
-          attempts: mediaAssets.attempts,
-          doneAt: mediaAssets.doneAt,
-          failedAt: mediaAssets.failedAt,
-        },
-        { skip: [], claimMs: 300 },
-      ),
-    ).toBe(assetId);
+    expect(await claimNextJob(f.t.database.db, mediaQueue, { skip: [], claimMs: 300 })).toBe(assetId);
     expect(await runNextMediaJob(f.worker)).toBe(false);
     await new Promise((r) => setTimeout(r, 400));
     expect(await f.drain()).toBe(1);

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { MSG, fill } from '@cutroom/domain';
 import type { MediaOutputs, MediaProbe } from '../../db/schema.js';
 import type { Storage } from '../../platform/storage.js';
-import { runTool, type MediaTools } from './ffmpeg.js';
+import { runTool, type MediaTools, type RunOptions } from './ffmpeg.js';
 import { MediaFailure } from './media-failure.js';
 import { peakCounter, posterTime, proxyArgs, proxyLadder, scrubPlan, spriteCount, WAVEFORM_RATE } from './plan.js';
 import { probeVideo } from './probe.js';
@@ -55,10 +55,7 @@ export async function processVideo(
 ): Promise<{ probe: MediaProbe; outputs: MediaOutputs }> {
   const started = Date.now();
   const left = () => Math.max(1, options.timeoutMs - (Date.now() - started));
-  const run = async (
-    args: string[],
-    extra: Parameters<typeof runTool>[2] extends infer O ? Partial<O> : never = {},
-  ) => {
+  const run = async (args: string[], extra: Partial<RunOptions> = {}) => {
     const result = await runTool(options.tools.ffmpeg, args, { timeoutMs: left(), signal: options.signal, ...extra });
     if (result.code !== 0)
       throw new MediaFailure(
@@ -167,8 +164,7 @@ export async function processVideo(
       return key;
     };
     const sprites: string[] = [];
-    const made_sprites = spriteCount(thumb);
-    for (let i = 0; i < made_sprites; i++) {
+    for (let i = 0; i < spriteCount(thumb); i++) {
       const file = path.join(dir, `sprite-${i}.jpg`);
       if (await fs.promises.stat(file).catch(() => null)) sprites.push(await store(file, 'image/jpeg'));
     }
