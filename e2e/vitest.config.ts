@@ -6,7 +6,8 @@ export default defineProject({
     name: 'e2e',
     include: ['src/**/*.e2e.ts'],
     globalSetup: ['src/global-setup.ts'],
-    testTimeout: 60_000,
+    // A journey is many pages and logins: 35 s alone on an idle 2-core machine, near 60 s beside another.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // A journey beside the server suites on 2 cores can miss a realtime wait; one retry, named in the CI summary.
     retry: 1,
