@@ -9,6 +9,8 @@ export default defineProject({
     // A journey is many pages and logins: 35 s alone on an idle 2-core machine, near 60 s beside another.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // What a user would wait for a toast or a live update on a loaded 2-core machine; Vitest's default is 1 s.
+    expect: { poll: { timeout: 15_000 } },
     // A journey beside the server suites on 2 cores can miss a realtime wait; one retry, named in the CI summary.
     retry: 1,
     // One server per worker (global-setup.ts); E2E_SERVERS=1 runs the journeys one at a time.

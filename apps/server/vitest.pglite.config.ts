@@ -7,6 +7,8 @@ export default defineProject({
     ...serverTestOptions,
     name: 'server-pglite',
     include: ['src/**/*.test.ts'],
+    // A driver-blind walk runs once: on PostgreSQL when there is one (vitest.pg.config.ts), else here.
+    exclude: process.env.TEST_DATABASE_URL ? ['src/**/*.one-driver.test.ts'] : [],
     env: { TEST_DB: 'pglite' },
   },
 });

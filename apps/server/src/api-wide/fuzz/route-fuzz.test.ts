@@ -11,7 +11,8 @@ import { changedTables, tableFingerprinter } from './db-fingerprint.js';
  * as admin and as a customer; no reply may be a 5xx, and a 4xx must leave every table as it was.
  */
 const onPostgres = process.env.TEST_DB === 'pg';
-const RUNS = Number(process.env.FUZZ_RUNS ?? (onPostgres ? 20 : 40));
+// Sized for CI's time (halved from 40/20 in issue 31); raise FUZZ_RUNS when hunting (docs/testing.md).
+const RUNS = Number(process.env.FUZZ_RUNS ?? (onPostgres ? 10 : 20));
 const SEED = Number(process.env.FUZZ_SEED ?? 20_250_610);
 
 const SKIP: Record<string, string> = {
