@@ -78,7 +78,7 @@ describe('upload page', () => {
       .getByText('Uploaded')
       .waitFor({ timeout: 30_000 });
     const table = page.getByRole('table', { name: 'Uploaded files' });
-    const clipRow = table.getByRole('row').filter({ hasText: /^Interview-take-1-\d{8}-\d{9}\.mp4/ });
+    const clipRow = table.getByRole('row').filter({ hasText: /Interview-take-1-\d{8}-\d{9}\.mp4/ });
     await clipRow.waitFor();
     await table
       .getByRole('row')
@@ -136,7 +136,7 @@ describe('upload page', () => {
     expect(
       await table
         .getByRole('row')
-        .filter({ hasText: /^Full-shoot-\d{8}-\d{9}\.mp4/ })
+        .filter({ hasText: /Full-shoot-\d{8}-\d{9}\.mp4/ })
         .textContent(),
     ).toContain('110 MB');
     await page.context().close();
@@ -162,4 +162,34 @@ describe('upload page', () => {
     await other.screenshot({ path: path.join(screenshotDir, 'uploads-other-customer-390.png'), fullPage: true });
     await other.context().close();
   }, 60_000);
+
+  it('a real clip is processed: its poster is listed and its proxy plays in the preview', async () => {
+    const page = await signedInPage(browser, CUSTOMER, { viewport: WIDE });
+    await page.goto('/upload');
+    await page.getByTestId('upload-dropzone').waitFor();
+    // The demo's 24 s 640x360 H.264 clip, under a name of its own.
+    const clip = path.join(dir, 'Street interview.mp4');
+    fs.copyFileSync(path.resolve(import.meta.dirname, '../../apps/server/demo-media/review-16x9-v1.mp4'), clip);
+    await page.getByTestId('upload-input').setInputFiles(clip);
+    const table = page.getByRole('table', { name: 'Uploaded files' });
+    const row = table.getByRole('row').filter({ hasText: /Street-interview-\d{8}-\d{9}\.mp4/ });
+    await row.waitFor({ timeout: 60_000 });
+    // The list asks again while the server's worker makes the proxy and the poster.
+    const preview = row.getByRole('button', { name: /^Preview Street-interview-/ });
+    await preview.waitFor({ timeout: 90_000 });
+    await expect.poll(() => preview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(screenshotDir, 'uploads-video-poster-1440.png') });
+    await preview.click();
+    const player = page.getByRole('dialog').getByTestId('upload-preview-player');
+    await player.waitFor();
+    await player.evaluate((video: HTMLVideoElement) => {
+      video.muted = true;
+      return video.play();
+    });
+    await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime)).toBeGreaterThan(0.5);
+    expect(await player.evaluate((video: HTMLVideoElement) => [video.videoWidth, video.videoHeight])).toEqual([640, 360]);
+    expect(await player.getAttribute('src')).toMatch(/^\/api\/media\/assets\/\d+\/proxy-360\.mp4$/);
+    await page.screenshot({ path: path.join(screenshotDir, 'uploads-video-preview-1440.png') });
+    await page.context().close();
+  }, 150_000);
 });

@@ -65,6 +65,7 @@ function tile(i: number, full: boolean): CardTileReply {
     ythelperCardRating: full ? -1 : null,
     open_fix_items: full ? i % 4 : 0,
     expected_at: full ? '2026-11-27T22:00:00.000Z' : null,
+    poster_url: full ? '/api/media/assets/7/poster.jpg' : null,
     ...(full ? { at_risk: i % 2 === 0 } : {}),
     // Staff see the plan, customers do not: present with a value, present as null, and absent.
     ...(i % 3 === 0 ? { subscription_type: 'unlimited' } : i % 3 === 1 ? { subscription_type: null } : {}),

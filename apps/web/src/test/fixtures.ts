@@ -1,4 +1,4 @@
-import type { AnnouncementView, CardDetailReply, UserView } from '@cutroom/domain/schemas';
+import type { AnnouncementView, CardDetailReply, MediaView, UserView } from '@cutroom/domain/schemas';
 import type { Role } from '@cutroom/domain';
 
 /** A complete user as GET /api/me returns it; tests override what they care about. */
@@ -39,6 +39,29 @@ export function makeUser(overrides: Partial<UserView> = {}): UserView {
 type DeliveredVideo = CardDetailReply['video_versions'][string][number];
 
 /** A delivered video of the card's `video_versions`, as version `version`. */
+/** A video the media pipeline finished: a 4K ProRes original with two proxies. */
+export const makeMedia = (overrides: Partial<MediaView> = {}): MediaView => ({
+  status: 'ready',
+  progress: 100,
+  error: null,
+  fps: 25,
+  fps_rational: '25/1',
+  frame_count: 50,
+  duration: 2,
+  width: 3840,
+  height: 2160,
+  video_codec: 'prores',
+  audio_codec: 'pcm_s16le',
+  proxies: [
+    { height: 1080, url: '/api/media/assets/7/proxy-1080.mp4' },
+    { height: 540, url: '/api/media/assets/7/proxy-540.mp4' },
+  ],
+  poster_url: '/api/media/assets/7/poster.jpg',
+  sprite_url: '/api/media/assets/7/thumbnails.vtt',
+  waveform_url: '/api/media/assets/7/waveform.json',
+  ...overrides,
+});
+
 export const makeVideo = (version: number, overrides: Partial<DeliveredVideo> = {}): DeliveredVideo => ({
   video_id: version + 1,
   video_url: `/files/v${version}.mp4`,
@@ -85,6 +108,7 @@ export function makeCardDetail(overrides: Partial<CardDetailReply> = {}): CardDe
     ythelperCardRating: null,
     open_fix_items: 0,
     expected_at: null,
+    poster_url: null,
     promised_at: '2026-03-02T22:00:00.000Z',
     first_delivered_at: '2026-03-02T15:00:00.000Z',
     subscription_type: 'weekly',

@@ -85,6 +85,8 @@ export const cardTile = z.object({
   expected_at: iso,
   /** Staff only: the first cut is expected after the due date. */
   at_risk: z.boolean().optional(),
+  /** The poster of the newest delivered video the media pipeline has finished; null before one (issue 34). */
+  poster_url: z.string().nullable(),
 });
 export type CardTileReply = z.infer<typeof cardTile>;
 

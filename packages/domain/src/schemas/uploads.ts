@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { TABLE_PAGE_SIZE } from '../constants.js';
 import { UPLOAD_MAX_PARTS, UPLOAD_PART_URLS_MAX } from '../customer-uploads.js';
 import { MSG } from '../messages.js';
+import { mediaView } from './card-replies.js';
 import { dbId } from './fields.js';
 
 const partNumber = z.number().int().min(1).max(UPLOAD_MAX_PARTS);
@@ -75,6 +76,8 @@ export const uploadedFile = z.object({
   content_type: z.string(),
   uploaded_by: z.string().nullable(),
   created_at: z.string(),
+  /** A video's media pipeline: status, proxies, poster (issue 34); null for any other file. */
+  media: mediaView.nullable(),
 });
 export type UploadedFile = z.infer<typeof uploadedFile>;
 

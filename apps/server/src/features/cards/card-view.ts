@@ -6,6 +6,7 @@ import {
   isAtRisk,
   newYorkClock,
   isStaff,
+  mediaFilePath,
   splitContentIds,
   splitLinks,
   type RatedPart,
@@ -65,6 +66,10 @@ export const tileSelection = {
   editorName: sql<string | null>`nullif(trim(${editor.firstname} || ' ' || ${editor.lastname}), '')`,
   // Read through card_notes_open_fix_idx, whose condition this repeats.
   openFixItems: sql<number>`(select count(*)::int from card_notes n where n.card_id = ${cards.id} and n.fix_round is not null and n.is_complete = false and n.wont_fix_reason is null and n.is_deleted = false)`,
+  // The newest main delivery first, then the newest repurposed cut; through card_videos_card_idx.
+  posterAsset: sql<
+    number | null
+  >`(select v.asset_id from card_videos v join media_assets a on a.id = v.asset_id and a.status = 'ready' where v.card_id = ${cards.id} order by v.kind = 'done' desc, v.version desc, v.position limit 1)`,
 };
 
 /** Card columns plus the people joined in; one query for a detail. */
@@ -149,6 +154,7 @@ export function toCardTile(row: TileRow, viewerRole: Role): CardTileReply {
     ...(isStaff(viewerRole) ? { subscription_type: row.client.subscriptionType } : {}),
     open_fix_items: row.openFixItems,
     expected_at: iso(c.expectedAt),
+    poster_url: row.posterAsset === null ? null : mediaFilePath(row.posterAsset, 'poster.jpg'),
     ...(isStaff(viewerRole) ? { at_risk: isAtRisk(c.expectedAt, c.dueDate) } : {}),
   };
 }

@@ -12,6 +12,7 @@ import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { visibleCardsWhere } from '../cards/public.js';
 import { guestMayReadFile, visitOf } from '../guest-links/public.js';
+import { mayReadUploadedFile } from '../uploads/public.js';
 import { thumbnailsVtt } from './plan.js';
 import { frameAt, grabFrame } from './frame-grab.js';
 import { mediaTools, type MediaTools } from './ffmpeg.js';
@@ -41,7 +42,10 @@ async function readyAsset(ctx: AppContext, id: number): Promise<AssetRow> {
   return row;
 }
 
-/** Whether the caller may see a card that delivers this asset: exactly those who may see the card. */
+/**
+ * Whether the caller may see a card that delivers this asset, or the upload page folder that holds it.
+ * Answered before the asset's state is read, so a caller without access learns nothing of it.
+ */
 async function mayRead(ctx: AppContext, viewer: SessionUser, assetId: number) {
   const [card] = await ctx.db
     .select({ id: cards.id })
@@ -56,7 +60,13 @@ async function mayRead(ctx: AppContext, viewer: SessionUser, assetId: number) {
       ),
     )
     .limit(1);
-  return Boolean(card);
+  if (card) return true;
+  const [asset] = await ctx.db
+    .select({ key: mediaAssets.sourceKey })
+    .from(mediaAssets)
+    .where(eq(mediaAssets.id, assetId))
+    .limit(1);
+  return asset ? mayReadUploadedFile(ctx, viewer, asset.key) : false;
 }
 
 /**
@@ -121,7 +131,7 @@ export const mediaFilesRoutes =
           operationId: 'mediaReadAssetFile',
           tags: ['media'],
           summary:
-            'A file the media pipeline made of a stored video (proxy-<height>.mp4, poster.jpg, sprite-<n>.jpg, thumbnails.vtt, waveform.json; range requests supported): for whoever may see a card that delivers it',
+            'A file the media pipeline made of a stored video (proxy-<height>.mp4, poster.jpg, sprite-<n>.jpg, thumbnails.vtt, waveform.json; range requests supported): for whoever may see a card that delivers it or the upload page folder that holds it',
           params,
         },
       },
@@ -140,7 +150,7 @@ export const mediaFilesRoutes =
           operationId: 'mediaGrabFrame',
           tags: ['media'],
           summary:
-            'The frame shown at `t` seconds as a JPEG (made once, then kept; its number in x-frame-number): for tiles, notes and reports. For whoever may see a card that delivers the video',
+            'The frame shown at `t` seconds as a JPEG (made once, then kept; its number in x-frame-number): for tiles, notes and reports. For whoever may see a card that delivers the video or the upload page folder that holds it',
           params: frameParams,
           querystring: frameQuery,
         },

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, not, sql } from 'drizzle-orm';
 import { MEDIA_MAX_ATTEMPTS, MSG, fill, type MediaStatus } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
-import { cardVideos, cards, mediaAssets } from '../../db/schema.js';
+import { cardVideos, cards, customerUploads, mediaAssets } from '../../db/schema.js';
 import type { EventBus } from '../../platform/events.js';
 import { backoffMs, claimNextJob, type JobTable } from '../../platform/job-queue.js';
 import type { Storage } from '../../platform/storage.js';
@@ -55,11 +55,12 @@ async function announce(ctx: MediaWorkerContext, assetId: number, status: MediaS
   }
 }
 
-const referenced = (assetId: number) =>
-  sql`exists (select 1 from ${cardVideos} where ${cardVideos.assetId} = ${assetId})`;
+/** A card delivers the asset, or it is a finished file on the upload page (found by its storage key). */
+const inUse = sql`(exists (select 1 from ${cardVideos} where ${cardVideos.assetId} = ${mediaAssets.id})
+  or exists (select 1 from ${customerUploads} where ${customerUploads.key} = ${mediaAssets.sourceKey} and ${customerUploads.status} = 'complete'))`;
 
 /**
- * Drops assets no card delivers any more (the link changed, the card was deleted) with their outputs;
+ * Drops assets nothing uses any more (the link changed, the card or the uploaded file was deleted) with their outputs;
  * a worker still on one finds its row gone at its next renewal and stops.
  */
 export async function dropUnusedAssets(ctx: Pick<MediaWorkerContext, 'db' | 'storage'>, limit = 20) {
@@ -73,12 +74,7 @@ export async function dropUnusedAssets(ctx: Pick<MediaWorkerContext, 'db' | 'sto
           .from(mediaAssets)
           .where(
             and(
-              notExists(
-                ctx.db
-                  .select({ one: sql`1` })
-                  .from(cardVideos)
-                  .where(eq(cardVideos.assetId, mediaAssets.id)),
-              ),
+              not(inUse),
               // A row is written in the same transaction as its card video; the minute spares one mid-write elsewhere.
               lt(mediaAssets.createdAt, sql`now() - interval '1 minute'`),
             ),
@@ -140,7 +136,7 @@ export async function runNextMediaJob(ctx: MediaWorkerContext, shutdown?: AbortS
     const [kept] = await ctx.db
       .update(mediaAssets)
       .set({ nextAttemptAt: sql`now() + ${`${ctx.leaseMs} milliseconds`}::interval`, progress, updatedAt: new Date() })
-      .where(and(mine, referenced(id)))
+      .where(and(mine, inUse))
       .returning({ id: mediaAssets.id });
     if (!kept) abort.abort();
   };

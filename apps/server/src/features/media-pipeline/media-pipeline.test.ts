@@ -3,12 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { GUEST_COOKIE, MSG, fill } from '@cutroom/domain';
-import type { GuestReviewReply } from '@cutroom/domain/schemas';
-import { cards, mediaAssets } from '../../db/schema.js';
+import type { GuestReviewReply, UploadedFile } from '@cutroom/domain/schemas';
+import { cards, customerUploads, mediaAssets } from '../../db/schema.js';
 import { claimNextJob } from '../../platform/job-queue.js';
 import { MP4 } from '../../test/sample-files.js';
-import { bearer } from '../../test/helpers.js';
-import { mediaQueue, runNextMediaJob } from './media-jobs.js';
+import { bearer, insertCard } from '../../test/helpers.js';
+import { uploadClient } from '../../test/uploads.js';
+import { dropUnusedAssets, mediaQueue, runNextMediaJob } from './media-jobs.js';
 import {
   makeClip,
   oddRateMp4,
@@ -120,6 +121,25 @@ describe('a delivered ProRes .mov', () => {
     for (const peak of waveform.peaks) expect(peak).toBeGreaterThan(0.1);
   });
 
+  it("puts the poster on the card's board tile, readable by the card's viewers", async () => {
+    const other = await insertCard(f.t.database.db, {
+      clientId: f.a.customer.id,
+      assignedQaId: f.a.qa.id,
+      cardStatus: 'qa',
+    });
+    const board = await f.t.app.inject({
+      method: 'POST',
+      url: '/api/getCards',
+      headers: bearer(f.a.customer.token),
+      payload: { section: 'qa', limit: 50 },
+    });
+    const tiles = board.json<{ qa_cards: { card_id: number; poster_url: string | null }[] }>().qa_cards;
+    expect(tiles.find((c) => c.card_id === cardId)?.poster_url).toBe(`/api/media/assets/${assetId}/poster.jpg`);
+    expect(tiles.find((c) => c.card_id === other.id)?.poster_url).toBeNull();
+    const poster = await f.read(`/api/media/assets/${assetId}/poster.jpg`, f.a.customer.token);
+    expect(poster).toMatchObject({ status: 200, type: 'image/jpeg' });
+  });
+
   it('grabs the exact frame at a time as a JPEG, once, and clamps a time past the end', async () => {
     const grab = await f.t.app.inject({
       method: 'GET',
@@ -214,6 +234,44 @@ describe('a delivered ProRes .mov', () => {
     }
     expect((await f.read(`/api/media/assets/${assetId + 1000}/poster.jpg`, f.a.admin.token)).status).toBe(404);
     expect((await f.read(`/api/media/assets/${assetId}/../../files/x`, f.a.admin.token)).status).toBe(404);
+  });
+});
+
+describe('a ProRes .mov on the upload page', () => {
+  it('is processed once complete, listed with its poster and proxy, and kept while the file is there', async () => {
+    const client = uploadClient(f.t, f.a.customer.token);
+    const { res } = await client.upload(f.a.customer.id, 'Raw interview.mov', 'video/quicktime', prores.length, (n, s) =>
+      prores.subarray((n - 1) * s.part_size, n * s.part_size),
+    );
+    expect(res.statusCode).toBe(200);
+    const file = res.json<{ file: UploadedFile }>().file;
+    expect(file.media).toMatchObject({ status: 'queued', poster_url: null });
+    expect(await f.drain()).toBe(1);
+
+    const listed = (await client.list({})).json<{ files: UploadedFile[] }>().files.find((x) => x.id === file.id)!;
+    const assetId = Number(/assets\/(\d+)\//.exec(listed.media!.poster_url!)![1]);
+    expect(listed.media).toMatchObject({
+      status: 'ready',
+      fps_rational: '25/1',
+      frame_count: 50,
+      proxies: [{ height: 180, url: `/api/media/assets/${assetId}/proxy-180.mp4` }],
+      poster_url: `/api/media/assets/${assetId}/poster.jpg`,
+    });
+    // Those who may open the folder read its files; another customer gets 404.
+    for (const token of [f.a.customer.token, f.a.admin.token])
+      expect((await f.read(`/api/media/assets/${assetId}/proxy-180.mp4`, token)).status).toBe(200);
+    expect((await f.read(`/api/media/assets/${assetId}/poster.jpg`, f.a.customer2.token)).status).toBe(404);
+    expect((await f.read(`/api/media/assets/${assetId}/frame?t=1`, f.a.customer2.token)).status).toBe(404);
+
+    // Older than the sweep's minute: kept while the file is listed, dropped with its outputs once it is gone.
+    const db = f.t.database.db;
+    await db.update(mediaAssets).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(mediaAssets.id, assetId));
+    await dropUnusedAssets(f.worker, 1000);
+    expect(await db.select().from(mediaAssets).where(eq(mediaAssets.id, assetId))).toHaveLength(1);
+    await db.delete(customerUploads).where(eq(customerUploads.id, file.id));
+    await dropUnusedAssets(f.worker, 1000);
+    expect(await db.select().from(mediaAssets).where(eq(mediaAssets.id, assetId))).toHaveLength(0);
+    expect(fs.existsSync(path.join(f.t.dataDir, 'files', 'derived', String(assetId)))).toBe(false);
   });
 });
 

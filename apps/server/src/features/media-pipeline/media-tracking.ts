@@ -22,6 +22,11 @@ export async function trackVideo(db: Db, url: string): Promise<number | null> {
     .where(and(eq(mediaFiles.key, key), like(mediaFiles.contentType, 'video/%')))
     .limit(1);
   if (!file) return null;
+  return trackStoredVideo(db, key);
+}
+
+/** A stored video's asset, queued on first sight; the same key always has the same asset (its outputs are shared). */
+export async function trackStoredVideo(db: Db, key: string): Promise<number> {
   const [asset] = await db
     .insert(mediaAssets)
     .values({ sourceKey: key })

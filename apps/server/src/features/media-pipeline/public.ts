@@ -1,4 +1,4 @@
 // What other features may use of media-pipeline/ (docs/architecture.md): the lint refuses any other way in.
 // Its routes and worker are wired in app.ts and worker.ts (they reach cards/, which reaches this file).
-export { trackVideo } from './media-tracking.js';
+export { trackStoredVideo, trackVideo } from './media-tracking.js';
 export { toMediaView } from './media-view.js';

@@ -24,7 +24,7 @@ import type {
   startUploadBody,
   uploadFoldersQuery,
 } from '@cutroom/domain/schemas';
-import { cards, customerUploads, users } from '../../db/schema.js';
+import { cards, customerUploads, mediaAssets, users } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
@@ -32,6 +32,7 @@ import { FILE_FORMATS, SNIFF_BYTES, sniffFormats } from '../../platform/file-typ
 import { PartTooLarge, type MultipartStore } from '../../platform/storage-multipart.js';
 import { likeTerm, nameOrEmail, profileUsersWhere } from '../users/public.js';
 import { holdsSpace, withinQuota } from '../media/public.js';
+import { toMediaView, trackStoredVideo } from '../media-pipeline/public.js';
 import { zoneOf } from '../../platform/time-zone.js';
 import type { UploadLinks } from './upload-links.js';
 
@@ -78,6 +79,17 @@ async function assertFolder(ctx: AppContext, viewer: SessionUser, customerId: nu
     .where(and(eq(users.id, customerId), liveCustomer, foldersWhere(viewer)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
+}
+
+/** Whether a finished upload page file with this storage key lies in a folder the caller may reach. */
+export async function mayReadUploadedFile(ctx: AppContext, viewer: SessionUser, key: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: customerUploads.id })
+    .from(customerUploads)
+    .innerJoin(users, eq(users.id, customerUploads.customerId))
+    .where(and(eq(customerUploads.key, key), eq(customerUploads.status, 'complete'), liveCustomer, foldersWhere(viewer)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** The folders the upload page's picker offers, searched by name or email. */
@@ -382,6 +394,8 @@ export async function completeUpload(
       .returning();
     if (!done) throw new AppError('VALIDATION', MSG.uploadFinished);
     finished = true;
+    // A video goes through the media pipeline, so the upload page can show its poster and play its proxy.
+    if (format.mime.startsWith('video/')) await trackStoredVideo(ctx.db, done.key);
     return { message: MSG.uploadComplete, file: (await filesByIds(ctx, [done.id]))[0]! };
   } finally {
     if (!finished) await releaseCompletion(ctx, id);
@@ -442,7 +456,9 @@ const fileColumns = {
 };
 type FileRow = { [K in keyof typeof fileColumns]: (typeof fileColumns)[K]['_']['data'] | null };
 
-const toFile = (r: FileRow): UploadedFile => ({
+type AssetRow = typeof mediaAssets.$inferSelect;
+
+const toFile = (r: FileRow, assets: Map<string, AssetRow>): UploadedFile => ({
   id: r.id!,
   customer_id: r.customerId!,
   file_name: r.fileName!,
@@ -451,7 +467,17 @@ const toFile = (r: FileRow): UploadedFile => ({
   content_type: r.contentType!,
   uploaded_by: r.firstname === null ? null : `${r.firstname} ${r.lastname ?? ''}`.trim(),
   created_at: r.createdAt!.toISOString(),
+  media: assets.has(r.key!) ? toMediaView(assets.get(r.key!)!) : null,
 });
+
+/** The files with their videos' pipeline state, read in one query for the page. */
+async function withMedia(ctx: AppContext, rows: FileRow[]): Promise<UploadedFile[]> {
+  const keys = rows.filter((r) => r.contentType?.startsWith('video/')).map((r) => r.key!);
+  const assets =
+    keys.length === 0 ? [] : await ctx.db.select().from(mediaAssets).where(inArray(mediaAssets.sourceKey, keys));
+  const byKey = new Map(assets.map((a) => [a.sourceKey, a]));
+  return rows.map((r) => toFile(r, byKey));
+}
 
 async function filesByIds(ctx: AppContext, ids: number[]) {
   const rows = await ctx.db
@@ -459,7 +485,7 @@ async function filesByIds(ctx: AppContext, ids: number[]) {
     .from(customerUploads)
     .leftJoin(users, eq(users.id, customerUploads.uploadedBy))
     .where(sql`${customerUploads.id} in ${ids}`);
-  return rows.map(toFile);
+  return withMedia(ctx, rows);
 }
 
 /** GET /api/uploads: a folder's finished files, newest first, 10 a page (spec 002 §9). */
@@ -499,7 +525,7 @@ export async function listUploads(
     ctx.db.select({ n: count() }).from(customerUploads).where(where),
   ]);
   return {
-    files: rows.map(toFile),
+    files: await withMedia(ctx, rows),
     count: total?.n ?? 0,
     page: query.page,
     page_size: TABLE_PAGE_SIZE as typeof TABLE_PAGE_SIZE,

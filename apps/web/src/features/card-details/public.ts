@@ -4,3 +4,4 @@ export { useCard } from './api/card-query';
 export { useChecklist } from './api/revision-checklist';
 export { plainQuote } from './chat/comment-tokens';
 export { formatClock, plainTextOf } from './format';
+export { autoProxy } from './video/preview-source';

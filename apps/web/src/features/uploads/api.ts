@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, type CallInput } from '@cutroom/domain/contract';
 import { MSG } from '@cutroom/domain';
+import type { MediaView } from '@cutroom/domain/schemas';
 import { call } from '../../lib/call';
 import { failureMessage } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
@@ -18,8 +19,13 @@ export function useUploadedFiles(filters: UploadFilters, enabled: boolean) {
     enabled,
     // Keeps the last page on screen while the next one loads.
     placeholderData: keepPreviousData,
+    // While a video on the page is being processed, its status and then its poster follow.
+    refetchInterval: (q) => (q.state.data?.files.some((f) => isPending(f.media)) ? MEDIA_POLL_MS : false),
   });
 }
+
+const MEDIA_POLL_MS = 3000;
+const isPending = (media: MediaView | null) => media?.status === 'queued' || media?.status === 'processing';
 
 /** The folders the caller may open, by name: the customer picker's options (an editor's include their cards' customers). */
 export function useFolderSearch(search: string, enabled: boolean) {

@@ -16,6 +16,7 @@ const file = (over: Partial<UploadedFile> = {}): UploadedFile => ({
   content_type: 'video/mp4',
   uploaded_by: 'Ada Admin',
   created_at: '2026-11-25T14:29:30.123Z',
+  media: null,
   ...over,
 });
 const listReply = (files: UploadedFile[]) => ({ body: { files, count: files.length, page: 1, page_size: 10 } });

@@ -11,6 +11,7 @@ import { formatEst } from '../../lib/format-time';
 import { QueryTable } from '../../components/query-table';
 import { Pager } from '../users/public';
 import { useDownload, useUploadedFiles, type UploadFilters } from './api';
+import { VideoThumb } from './video-preview';
 
 const SEARCH_DEBOUNCE_MS = 400;
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
@@ -37,7 +38,14 @@ export function UploadedFiles({ customerId }: { customerId: number | null }) {
 
   const renderRow = (file: UploadedFile) => (
     <Table.Tr key={file.id}>
-      <Table.Td style={{ wordBreak: 'break-all' }}>{file.file_name}</Table.Td>
+      <Table.Td>
+        <Group gap="sm" wrap="nowrap" align="center">
+          <VideoThumb file={file} />
+          <Text fz="sm" style={{ wordBreak: 'break-all' }}>
+            {file.file_name}
+          </Text>
+        </Group>
+      </Table.Td>
       <Table.Td style={NO_WRAP}>{formatBytes(file.bytes)}</Table.Td>
       <Table.Td>{file.uploaded_by ?? '—'}</Table.Td>
       <Table.Td style={NO_WRAP}>{formatEst(file.created_at)}</Table.Td>

@@ -1,35 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@cutroom/domain';
-import type { MediaView } from '@cutroom/domain/schemas';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../lib/query-client';
-import { makeVideo } from '../../../test/fixtures';
+import { makeMedia, makeVideo } from '../../../test/fixtures';
 import { MediaStatus } from './media-status';
 import { canPlayOriginal, qualityOptions, videoSource } from './preview-source';
 
 const ORIGIN = 'https://portal.example.com';
-const media = (overrides: Partial<MediaView>): MediaView => ({
-  status: 'ready',
-  progress: 100,
-  error: null,
-  fps: 25,
-  fps_rational: '25/1',
-  frame_count: 50,
-  duration: 2,
-  width: 3840,
-  height: 2160,
-  video_codec: 'prores',
-  audio_codec: 'pcm_s16le',
-  proxies: [
-    { height: 1080, url: '/api/media/assets/7/proxy-1080.mp4' },
-    { height: 540, url: '/api/media/assets/7/proxy-540.mp4' },
-  ],
-  poster_url: '/api/media/assets/7/poster.jpg',
-  sprite_url: '/api/media/assets/7/thumbnails.vtt',
-  waveform_url: '/api/media/assets/7/waveform.json',
-  ...overrides,
-});
+const media = makeMedia;
 const wrap = (ui: React.ReactNode) =>
   render(
     <AppProviders queryClient={createQueryClient()} env="test">
