@@ -14,12 +14,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { BOARD_COLUMNS } from '@cutroom/domain';
 // @ts-expect-error plain ESM script shared with `npm start`
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { hashPassword, verifyPassword } from '../../apps/server/src/platform/passwords.js';
 import { startServer } from '../board/server.js';
+import { launchBrowser } from '../../e2e/src/chromium.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DEMO_PASSWORD = 'cutroom-demo';
@@ -190,18 +191,7 @@ async function main() {
   (buildWebIfStale as () => void)();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-bench-login-'));
   const server = await startServer('', dataDir, { SEED_DEMO: 'true' });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchBrowser();
   const samples = new Map<string, Sample[]>();
   const add = (key: string, s: Sample) => samples.set(key, [...(samples.get(key) ?? []), s]);
   try {

@@ -1,24 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
-/** Debian's Chromium with the flags this closed network needs, plus any a journey adds (e.g. a fake microphone). */
-export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...extraArgs,
-    ],
-  });
-}
+export { launchBrowser } from './chromium.js';
 
 /** This worker's server (global-setup.ts starts one per worker; VITEST_POOL_ID counts workers from 1). */
 function server() {

@@ -22,3 +22,6 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
     reply.headers(headers);
   });
 }
+
+/** Stored user files never run as a page of ours: no script, no plugins, no same-origin access even if opened. */
+export const FILES_CSP = "default-src 'none'; sandbox";

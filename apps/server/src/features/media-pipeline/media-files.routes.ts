@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { MEDIA_FILE_PATTERN } from '@cutroom/domain';
 import { cardVideos, cards, mediaAssets } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
+import { FILES_CSP } from '../../platform/security-headers.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { visibleCardsWhere } from '../cards/public.js';
@@ -20,8 +21,6 @@ import { mediaTools, type MediaTools } from './ffmpeg.js';
 type AssetRow = typeof mediaAssets.$inferSelect;
 
 const MIME: Record<string, string> = { mp4: 'video/mp4', jpg: 'image/jpeg', json: 'application/json' };
-/** The pipeline's outputs are ours, but they still never run as a page. */
-const FILES_CSP = "default-src 'none'; sandbox";
 
 const assetId = z.coerce.number().int().positive().max(2_147_483_647);
 /** Headers of every file sent from here: cached privately, never run as a page, never sniffed. */

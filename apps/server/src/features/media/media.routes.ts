@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { API } from '@cutroom/domain/contract';
 import { MEDIA_MAX_BYTES, MSG, UPLOAD_PURPOSE_KEYS, isUploadPurpose, fill } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
+import { FILES_CSP } from '../../platform/security-headers.js';
 import { serve } from '../../platform/routes.js';
 import { AppError } from '../../platform/errors.js';
 import { fileLinks } from '../../platform/file-links.js';
@@ -18,8 +19,6 @@ import { storeUpload } from './media.service.js';
 import { deleteProfileFile, setThumbnailFile } from './profile-files.js';
 
 const KEY_PATTERN = /^media\/\d+\/[\w.-]+$/;
-/** User files never run as a page of ours: no script, no plugins, no same-origin access even if opened. */
-const FILES_CSP = "default-src 'none'; sandbox";
 
 const fieldText = (field: Multipart | Multipart[] | undefined) => {
   const first = Array.isArray(field) ? field[0] : field;

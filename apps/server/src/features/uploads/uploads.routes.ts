@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { API } from '@cutroom/domain/contract';
 import { signedQuery } from '@cutroom/domain/schemas';
 import type { AppContext } from '../../platform/context.js';
+import { FILES_CSP } from '../../platform/security-headers.js';
 import { serve } from '../../platform/routes.js';
 import { createMultipartStore } from '../../platform/storage-multipart.js';
 import { uploadLinks } from './upload-links.js';
@@ -22,8 +23,6 @@ import {
   type UploadsDeps,
 } from './uploads.service.js';
 
-/** Downloaded files never run as a page of ours. */
-const FILES_CSP = "default-src 'none'; sandbox";
 
 /** The upload page's routes (issue 16): a customer's folder, filled in parts straight to storage. */
 export const uploadsRoutes =
