@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG, lastDays, todayIn } from '@cutroom/domain';
+import { MSG } from '@cutroom/domain';
 import type { ClientDashboardReply } from '@cutroom/domain/schemas';
-import { browserTimeZone } from '../../lib/api-client';
+import { lastDaysRange } from '../../lib/report-range';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
@@ -46,7 +46,7 @@ describe("a customer's dashboard", { timeout: 20_000 }, () => {
     renderApp('/dashboard');
 
     const first = await screen.findByTestId('client-card-101');
-    expect(queriesTo(CLIENT)[0]).toMatchObject({ ...lastDays(30, todayIn(browserTimeZone())), page: '1' });
+    expect(queriesTo(CLIENT)[0]).toMatchObject({ ...lastDaysRange(30), page: '1' });
     expect(within(first).getByRole('link', { name: 'Video 1' }).getAttribute('href')).toBe('/card-details/101');
     const cells = within(first)
       .getAllByRole('cell')
@@ -60,7 +60,7 @@ describe("a customer's dashboard", { timeout: 20_000 }, () => {
     await waitFor(() => expect(queriesTo(CLIENT).at(-1)).toMatchObject({ page: '2' }));
     await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
     await waitFor(() =>
-      expect(queriesTo(CLIENT).at(-1)).toMatchObject({ ...lastDays(7, todayIn(browserTimeZone())), page: '1' }),
+      expect(queriesTo(CLIENT).at(-1)).toMatchObject({ ...lastDaysRange(7), page: '1' }),
     );
   });
 
