@@ -23,6 +23,34 @@ export type NoteType = (typeof NOTE_TYPES)[number];
 export const CHATS = ['customer', 'team', 'yt'] as const;
 export type Chat = (typeof CHATS)[number];
 
+/** What a reviewer draws on a frame: spec 001's rectangle, point and oval, and issue 35's arrow and pen. */
+export const ANNOTATION_SHAPES = ['rect', 'point', 'oval', 'arrow', 'pen'] as const;
+export type AnnotationShapeKind = (typeof ANNOTATION_SHAPES)[number];
+/** Each shape's name in the draw bar and the chat. */
+export const ANNOTATION_SHAPE_LABELS: Record<AnnotationShapeKind, string> = {
+  rect: 'Rectangle',
+  point: 'Point',
+  oval: 'Oval',
+  arrow: 'Arrow',
+  pen: 'Pen',
+};
+/** Shapes drawn along points (an arrow's tail and head, a pen's stroke) rather than as a box. */
+export const STROKE_SHAPES: readonly AnnotationShapeKind[] = ['arrow', 'pen'];
+/** A pen stroke keeps at most this many points (the client thins a longer one). */
+export const ANNOTATION_POINTS_MAX = 400;
+/** The drawing colours, readable over most frames. */
+export const ANNOTATION_COLORS = {
+  yellow: '#ffd43b',
+  red: '#ff3b30',
+  green: '#34c759',
+  blue: '#0a84ff',
+  white: '#ffffff',
+} as const;
+export type AnnotationColor = keyof typeof ANNOTATION_COLORS;
+export const ANNOTATION_COLOR_KEYS = Object.keys(ANNOTATION_COLORS) as [AnnotationColor, ...AnnotationColor[]];
+/** A drawing without a colour (every drawing before issue 35) is yellow. */
+export const DEFAULT_ANNOTATION_COLOR: AnnotationColor = 'yellow';
+
 /** Roles mentioned in a note, each once. */
 export function mentionedRoles(note: string): Role[] {
   const roles = new Set<Role>();
@@ -33,10 +61,16 @@ export function mentionedRoles(note: string): Role[] {
   return [...roles];
 }
 
+/** The first timecode in a note, as written (83.5 for @VT{83.5}), or null. */
+export function tagTimeOf(note: string): number | null {
+  const match = new RegExp(VIDEO_TIME_PATTERN.source).exec(note);
+  return match ? Number(match[1]) : null;
+}
+
 /** The first timecode in a note, in whole seconds, or null. */
 export function videoTimeOf(note: string): number | null {
-  const match = new RegExp(VIDEO_TIME_PATTERN.source).exec(note);
-  return match ? Math.floor(Number(match[1])) : null;
+  const time = tagTimeOf(note);
+  return time === null ? null : Math.floor(time);
 }
 
 /** A note without the timecode tag it starts with, for lists that show the time apart. */

@@ -42,3 +42,4 @@ export * from './revision-reasons.js';
 export * from './integrations.js';
 export * from './promise-date.js';
 export * from './person-name.js';
+export * from './timecode.js';

@@ -47,7 +47,13 @@ export const MARKER_FRAME_RATES = {
   '60': { num: 60, den: 1, timebase: 60, ntsc: false },
 } as const;
 export type MarkerFrameRate = keyof typeof MARKER_FRAME_RATES;
-export type FrameRate = (typeof MARKER_FRAME_RATES)[MarkerFrameRate];
+/** A rate as the editing software's files write it: the exact fraction, the frames a timecode second counts, and NTSC's flag. */
+export interface FrameRate {
+  num: number;
+  den: number;
+  timebase: number;
+  ntsc: boolean;
+}
 export const MARKER_FRAME_RATE_KEYS = Object.keys(MARKER_FRAME_RATES) as [MarkerFrameRate, ...MarkerFrameRate[]];
 /** Most of what the agency delivers for YouTube is 30 fps. */
 export const DEFAULT_MARKER_FRAME_RATE: MarkerFrameRate = '30';
@@ -60,8 +66,25 @@ export const MARKER_TIMELINE_START_KEYS = Object.keys(MARKER_TIMELINE_STARTS) as
   ...MarkerTimelineStart[],
 ];
 
-/** The frame shown at a moment of real time (seconds), to the nearest frame. */
-export const frameAt = (seconds: number, rate: FrameRate): number => Math.round((seconds * rate.num) / rate.den);
+/** The offered rate a video's own rate is (30000/1001 is '29.97'), or null for a rate the menu does not offer. */
+export function markerRateKeyOf(rate: { num: number; den: number }): MarkerFrameRate | null {
+  const key = MARKER_FRAME_RATE_KEYS.find(
+    (k) => MARKER_FRAME_RATES[k].num * rate.den === rate.num * MARKER_FRAME_RATES[k].den,
+  );
+  return key ?? null;
+}
+
+/** Any rate as the files write it: timecode counts its nearest whole number of frames a second. */
+export function frameRateOf(rate: { num: number; den: number }): FrameRate {
+  const key = markerRateKeyOf(rate);
+  if (key) return MARKER_FRAME_RATES[key];
+  return {
+    num: rate.num,
+    den: rate.den,
+    timebase: Math.max(1, Math.round(rate.num / rate.den)),
+    ntsc: rate.den === 1_001,
+  };
+}
 
 /** The first frame of a timeline starting at a whole hour of timecode. */
 export const hourFrames = (hours: number, rate: FrameRate): number => hours * 3_600 * rate.timebase;

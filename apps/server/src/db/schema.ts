@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -555,7 +556,10 @@ export const cardNotes = pgTable(
     videoNumber: smallint('video_number'),
     /** Seconds into the video from a leading @VT{seconds} tag, for markers and seeking. */
     videoTime: integer('video_time'),
-    /** Annotation geometry: { shape, x, y, w, h } in fractions of the frame, plus the version. */
+    /** The moment the note names, in seconds to the millisecond, and where its range ends (issue 35). */
+    timeIn: doublePrecision('time_in'),
+    timeOut: doublePrecision('time_out'),
+    /** Annotation geometry: a box { shape, x, y, w, h } or a stroke along points, in fractions of the frame, plus the version. */
     annotation: jsonb('annotation'),
     isDeleted: boolean('is_deleted').notNull().default(false),
     isComplete: boolean('is_complete').notNull().default(false),
@@ -582,6 +586,7 @@ export const cardNotes = pgTable(
       .where(sql`is_deleted = false`),
     check('card_notes_chat_check', sql`chat in ('customer', 'team', 'yt')`),
     check('card_notes_type_check', inList('note_type', NOTE_TYPES)),
+    check('card_notes_range_check', sql`time_out is null or (time_in is not null and time_out > time_in)`),
   ],
 );
 

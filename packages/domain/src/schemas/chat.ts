@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { WONT_FIX_REASON_MAX } from '../revision-checklist.js';
 import { dbId, emptyAsAbsent } from './fields.js';
-import { COMMENTS_PAGE_SIZE, COMMENT_MAX, NOTE_TYPES } from '../chat.js';
+import {
+  ANNOTATION_COLOR_KEYS,
+  ANNOTATION_POINTS_MAX,
+  ANNOTATION_SHAPES,
+  COMMENTS_PAGE_SIZE,
+  COMMENT_MAX,
+  NOTE_TYPES,
+} from '../chat.js';
+import { NOTE_TIME_MAX, toMillis } from '../timecode.js';
 import { ROLES } from '../roles.js';
 import { MSG } from '../messages.js';
 
@@ -28,22 +36,62 @@ export const olderCommentsQuery = commentsQuery
   .omit({ calledBy: true })
   .extend({ calledFrom: z.string().max(50).optional().describe('Answered back as calledBy') });
 
+const fraction = z.number().min(0).max(1);
+
 /**
  * Annotation geometry in fractions of the frame, stored as JSON with the note (spec 001 §3): at a time
- * of one video, or on a thumbnail of the helper chat, which has no time. Unknown keys are dropped.
+ * of one video, or on a thumbnail of the helper chat, which has no time. A box (rect, oval, a point at
+ * x, y) or a stroke along points (an arrow's tail and head, a pen's line). Unknown keys are dropped.
  */
-export const annotationShape = z.object({
-  shape: z.enum(['rect', 'point', 'oval']),
-  x: z.number().min(0).max(1),
-  y: z.number().min(0).max(1),
-  w: z.number().min(0).max(1).default(0),
-  h: z.number().min(0).max(1).default(0),
-  // A thumbnail has no time: left out, the annotation sits at 0.
-  time: z.number().min(0).max(86_400).default(0),
-  version: z.string().max(30).optional(),
-});
+export const annotationShape = z
+  .object({
+    shape: z.enum(ANNOTATION_SHAPES),
+    x: fraction,
+    y: fraction,
+    w: fraction.default(0),
+    h: fraction.default(0),
+    // [x, y] pairs: an array of two, as OpenAPI 3.0 says a tuple only as a duplicated anyOf.
+    points: z.array(z.array(fraction).length(2)).max(ANNOTATION_POINTS_MAX).optional(),
+    color: z.enum(ANNOTATION_COLOR_KEYS).optional(),
+    // A thumbnail has no time: left out, the annotation sits at 0.
+    time: z.number().min(0).max(NOTE_TIME_MAX).default(0),
+    version: z.string().max(30).optional(),
+  })
+  .check((ctx) => {
+    const { shape, points = [] } = ctx.value;
+    if (shape === 'arrow' && points.length !== 2)
+      ctx.issues.push({ code: 'custom', message: MSG.arrowNeedsTwoPoints, path: ['points'], input: points });
+    if (shape === 'pen' && points.length < 2)
+      ctx.issues.push({ code: 'custom', message: MSG.penNeedsPoints, path: ['points'], input: points });
+  });
 
-export const commentBody = z.object({
+/** A moment of the video, in seconds to the millisecond (issue 35). */
+const noteTime = z
+  .number()
+  .min(0, { error: MSG.noteTimeNegative })
+  .max(NOTE_TIME_MAX, { error: MSG.noteTimeTooLate })
+  .transform(toMillis);
+
+/**
+ * The moment a note names (`time_in`) and, for a range, where it ends (`time_out`). Null or left out: a
+ * note on no moment, or, for a spec client, the moment of its `@VT{}` tag.
+ */
+export const noteMomentFields = {
+  time_in: noteTime.nullable().optional(),
+  time_out: noteTime.nullable().optional(),
+};
+
+/** A range ends after it starts, and has a start. */
+export function checkNoteRange(ctx: z.core.ParsePayload<{ time_in?: number | null; time_out?: number | null }>) {
+  const { time_in: timeIn, time_out: timeOut } = ctx.value;
+  if (timeOut === null || timeOut === undefined) return;
+  if (timeIn === null || timeIn === undefined)
+    ctx.issues.push({ code: 'custom', message: MSG.noteRangeNeedsStart, path: ['time_in'], input: timeIn });
+  else if (timeOut <= timeIn)
+    ctx.issues.push({ code: 'custom', message: MSG.noteRangeBackwards, path: ['time_out'], input: timeOut });
+}
+
+export const commentFields = z.object({
   card_id: dbId.optional(),
   note: z.string().trim().min(1, { error: MSG.writeCommentFirst }).max(COMMENT_MAX, { error: MSG.commentTooLong }),
   note_for_video_number: z.number().int().min(0).max(100).optional().nullable(),
@@ -51,7 +99,9 @@ export const commentBody = z.object({
   note_type: noteType.default('comment'),
   annotation: annotationShape.optional(),
   chat_for: z.string().max(30).optional(),
+  ...noteMomentFields,
 });
+export const commentBody = commentFields.check(checkNoteRange);
 
 export const editCommentBody = z.object({
   cardId: dbId.optional(),
@@ -93,6 +143,10 @@ export const noteView = z.object({
   note_reaction: z.boolean(),
   note_for_video_number: z.number().nullable(),
   video_time: z.number().nullable(),
+  /** The moment the note names, in seconds to the millisecond (issue 35); null for a note on no moment. */
+  time_in: z.number().nullable(),
+  /** Where its range ends; null for a single moment. */
+  time_out: z.number().nullable(),
   annotation: annotationShape.nullable(),
   /** The revision round (the card's revision number) a customer's review note is an item to fix in; null if none. */
   fix_round: z.number().nullable(),

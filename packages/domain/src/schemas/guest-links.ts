@@ -9,7 +9,7 @@ import {
   GUEST_PASSWORD_MIN,
 } from '../guest-links.js';
 import { fill } from '../messages.js';
-import { annotationShape, commentBody, noteType } from './chat.js';
+import { annotationShape, checkNoteRange, commentFields, noteType } from './chat.js';
 import { mediaView } from './card-replies.js';
 
 export const guestLinkParams = z.object({
@@ -74,6 +74,8 @@ export const guestNoteView = z.object({
   side: z.enum(['customer', 'staff', 'guest']),
   date_added: z.string(),
   video_time: z.number().nullable(),
+  time_in: z.number().nullable(),
+  time_out: z.number().nullable(),
   note_for_video_number: z.number().nullable(),
   annotation: annotationShape.nullable(),
   fix_state: z.enum(['open', 'fixed', 'wont_fix']).nullable(),
@@ -101,10 +103,7 @@ export const guestReviewReply = z.object({
 });
 export type GuestReviewReply = z.infer<typeof guestReviewReply>;
 
-export const guestCommentBody = commentBody.pick({
-  note: true,
-  note_for_video_number: true,
-  note_type: true,
-  annotation: true,
-});
+export const guestCommentBody = commentFields
+  .pick({ note: true, note_for_video_number: true, note_type: true, annotation: true, time_in: true, time_out: true })
+  .check(checkNoteRange);
 export const guestCommentReply = z.object({ message: z.string(), note: guestNoteView });

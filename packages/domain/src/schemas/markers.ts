@@ -9,7 +9,10 @@ import {
 /** GET /api/card/:id/markers: which notes, in which file, at which frame rate. */
 export const markersQuery = z.object({
   format: z.enum(MARKER_FORMAT_KEYS).describe('edl (Resolve), fcpxml (Final Cut Pro), premiere (XML), csv'),
-  fps: z.enum(MARKER_FRAME_RATE_KEYS).default(DEFAULT_MARKER_FRAME_RATE),
+  fps: z
+    .enum(MARKER_FRAME_RATE_KEYS)
+    .optional()
+    .describe(`Left out: the video's own rate when the media pipeline knows it, else ${DEFAULT_MARKER_FRAME_RATE}`),
   chat: z.enum(['customer', 'team']).default('customer').describe('The team chat is staff-only'),
   note_for_video_number: z.coerce
     .number()

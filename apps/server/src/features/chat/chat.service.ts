@@ -6,7 +6,6 @@ import {
   markNoteVerdict,
   reactNoteVerdict,
   readChatVerdict,
-  videoTimeOf,
   writeChatVerdict,
   type Chat,
 } from '@cutroom/domain';
@@ -27,6 +26,7 @@ import {
   loadVisibleCard,
 } from '../cards/public.js';
 import { notifyComment, publishCreated } from '../notifications/public.js';
+import { annotationAt, checkWithinVideo, momentOfEditedNote, momentOfNewNote, sentMoment } from './note-moment.js';
 import { listNotes, loadNote } from './note-view.js';
 
 /** The card, if the viewer may read this chat: team chat is staff-only and simply absent for customers. */
@@ -89,6 +89,8 @@ export async function postComment(
     const parentNote = await loadOwnNote(ctx, cardId, body.noteParentId, chat);
     if (parentNote.isDeleted) throw new AppError('VALIDATION', MSG.commentWasDeleted, 'noteParentId');
   }
+  const moment = momentOfNewNote(body, chat, text);
+  await checkWithinVideo(ctx.db, cardId, body.note_for_video_number, sentMoment(body));
   // No comment without its notifications and no notification without its comment: one transaction.
   const { id, notified } = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
@@ -98,16 +100,17 @@ export async function postComment(
         chat,
         parentId: body.noteParentId ?? null,
         noteType: body.note_type,
-        note: text,
+        note: moment.text,
         authorId: viewer.id,
         videoNumber: body.note_for_video_number ?? null,
         fixRound: isFixItem(viewer.role, chat, row.card.cardStatus) ? row.card.revisionNr : null,
-        // A thumbnail annotation (the helper chat) is at no time of any video.
-        videoTime: !body.annotation ? videoTimeOf(text) : chat === 'yt' ? null : Math.floor(body.annotation.time),
-        annotation: body.annotation ?? null,
+        videoTime: moment.videoTime,
+        timeIn: moment.timeIn,
+        timeOut: moment.timeOut,
+        annotation: annotationAt(body.annotation, moment),
       })
       .returning({ id: cardNotes.id });
-    return { id: created!.id, notified: await notifyComment(ctx, tx, viewer, row.card, text, chat === 'team') };
+    return { id: created!.id, notified: await notifyComment(ctx, tx, viewer, row.card, moment.text, chat === 'team') };
   });
   await publish(ctx, row, chat, 'note.created', id);
   await publishCreated(ctx, notified);
@@ -144,7 +147,7 @@ export async function editComment(ctx: AppContext, viewer: SessionUser, cardId: 
   if (!clean) throw new AppError('VALIDATION', MSG.writeCommentFirst, 'note');
   await ctx.db
     .update(cardNotes)
-    .set({ note: clean, videoTime: note.annotation ? note.videoTime : videoTimeOf(clean), updatedAt: new Date() })
+    .set({ note: clean, ...momentOfEditedNote(note, clean), updatedAt: new Date() })
     .where(eq(cardNotes.id, noteId));
   await publish(ctx, row, note.chat, 'note.updated', noteId);
   return { status: true, message: MSG.commentEdited };

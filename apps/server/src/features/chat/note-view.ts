@@ -47,6 +47,8 @@ function toView(row: Row, viewerRole: Role): NoteView {
     note_reaction: n.reaction,
     note_for_video_number: n.videoNumber,
     video_time: n.videoTime,
+    time_in: n.timeIn,
+    time_out: n.timeOut,
     annotation: readable ? (n.annotation as NoteView['annotation']) : null,
     fix_round: n.fixRound,
     wont_fix_reason: readable ? n.wontFixReason : null,

@@ -13,7 +13,6 @@ import {
   fixStateOf,
   guestAuthorLabel,
   isFixItem,
-  videoTimeOf,
   writeChatVerdict,
 } from '@cutroom/domain';
 import type { GuestNoteView, GuestReviewReply, guestCommentBody, openGuestLinkBody } from '@cutroom/domain/schemas';
@@ -28,7 +27,7 @@ import { hashToken, newToken } from '../../platform/tokens.js';
 import { selectCards } from '../cards/public.js';
 import { keyOfUrl } from '../media/public.js';
 import { toMediaView } from '../media-pipeline/public.js';
-import { publish } from '../chat/public.js';
+import { annotationAt, checkWithinVideo, momentOfNewNote, publish, sentMoment } from '../chat/public.js';
 import { notifyComment, publishCreated } from '../notifications/public.js';
 
 const HOUR_MS = 60 * 60_000;
@@ -196,6 +195,8 @@ function toGuestNote({ n, a }: NoteRow): GuestNoteView {
     side,
     date_added: n.createdAt.toISOString(),
     video_time: n.videoTime,
+    time_in: n.timeIn,
+    time_out: n.timeOut,
     note_for_video_number: n.videoNumber,
     annotation: n.annotation as GuestNoteView['annotation'],
     fix_state:
@@ -270,6 +271,8 @@ export async function postGuestComment(
   if (!text) throw new AppError('VALIDATION', MSG.writeCommentFirst, 'note');
   if (body.note_type === 'annotation' && !body.annotation)
     throw new AppError('VALIDATION', MSG.drawAnnotationFirst, 'annotation');
+  const moment = momentOfNewNote(body, 'customer', text);
+  await checkWithinVideo(ctx.db, card.id, body.note_for_video_number, sentMoment(body));
   await limits.comment.hit(String(visit.visitId));
   const { id, notified } = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
@@ -278,20 +281,22 @@ export async function postGuestComment(
         cardId: card.id,
         chat: 'customer',
         noteType: body.note_type,
-        note: text,
+        note: moment.text,
         authorId: card.clientId,
         guestLinkId: visit.linkId,
         guestName: visit.guestName,
         videoNumber: body.note_for_video_number ?? null,
         // The guest reviews for the customer's side: in Review their note is an item to fix too.
         fixRound: isFixItem('customer', 'customer', card.cardStatus) ? card.revisionNr : null,
-        videoTime: body.annotation ? Math.floor(body.annotation.time) : videoTimeOf(text),
-        annotation: body.annotation ?? null,
+        videoTime: moment.videoTime,
+        timeIn: moment.timeIn,
+        timeOut: moment.timeOut,
+        annotation: annotationAt(body.annotation, moment),
       })
       .returning({ id: cardNotes.id });
     // No one is left out of the news: the guest is not a user, so the actor id matches nobody.
     const actor = { id: 0, firstname: guestAuthorLabel(visit.guestName), lastname: '' };
-    return { id: created!.id, notified: await notifyComment(ctx, tx, actor, card, text, false) };
+    return { id: created!.id, notified: await notifyComment(ctx, tx, actor, card, moment.text, false) };
   });
   await publish(ctx, row, 'customer', 'note.created', id);
   await publishCreated(ctx, notified);

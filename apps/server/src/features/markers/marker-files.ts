@@ -1,18 +1,18 @@
 import {
-  MARKER_FRAME_RATES,
   MARKER_TIMELINE_STARTS,
   csvDocument,
-  frameAt,
+  frameOfTime,
   hourFrames,
   timecodeOf,
+  type FrameRate,
   type MarkerFormat,
-  type MarkerFrameRate,
   type MarkerTimelineStart,
 } from '@cutroom/domain';
 
-/** One timed note as the editing software shows it. */
+/** One timed note as the editing software shows it: at a moment, or over a range to `until`. */
 export interface Marker {
   seconds: number;
+  until: number | null;
   author: string;
   text: string;
   done: boolean;
@@ -20,12 +20,12 @@ export interface Marker {
 
 export interface MarkerFile {
   title: string;
-  fps: MarkerFrameRate;
+  rate: FrameRate;
   start: MarkerTimelineStart;
   markers: readonly Marker[];
 }
 
-/** Every marker one frame long, and the timeline a second past the last one. */
+/** The timeline runs a second past the last marker's end. */
 const TAIL_SECONDS = 1;
 
 // eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 forbids
@@ -44,40 +44,47 @@ const xml = (text: string) =>
 /** One line of text: EDL comments and marker names end at a line break, and `|` separates Resolve's fields. */
 const oneLine = (text: string) => text.replace(XML_FORBIDDEN, '').replace(/\s+/g, ' ').replace(/\|/g, '/').trim();
 
+/**
+ * Each marker's first frame and its length in frames: a moment is one frame, a range covers the frames
+ * from the one at its start to the one at its end, both shown.
+ */
 function framing(file: MarkerFile) {
-  const rate = MARKER_FRAME_RATES[file.fps];
+  const { rate } = file;
   const first = hourFrames(MARKER_TIMELINE_STARTS[file.start], rate);
-  const frames = file.markers.map((m) => frameAt(m.seconds, rate));
-  const length = Math.max(0, ...frames) + frameAt(TAIL_SECONDS, rate);
-  return { rate, first, frames, length };
+  const frames = file.markers.map((m) => frameOfTime(m.seconds, rate));
+  const lengths = file.markers.map((m, i) =>
+    m.until === null ? 1 : Math.max(1, frameOfTime(m.until, rate) - frames[i]! + 1),
+  );
+  const end = Math.max(0, ...frames.map((f, i) => f + lengths[i]! - 1));
+  const length = end + Math.round((TAIL_SECONDS * rate.num) / rate.den);
+  return { rate, first, frames, lengths, length };
 }
 
 /** CMX 3600 events with Resolve's marker comments (`|C:colour |M:name |D:duration`), one per note. */
 function edl(file: MarkerFile): string {
-  const { rate, first, frames } = framing(file);
+  const { rate, first, frames, lengths } = framing(file);
   const lines = [`TITLE: ${oneLine(file.title).slice(0, 70)}`, 'FCM: NON-DROP FRAME', ''];
   file.markers.forEach((m, i) => {
     const at = timecodeOf(first + frames[i]!, rate);
-    const out = timecodeOf(first + frames[i]! + 1, rate);
+    const out = timecodeOf(first + frames[i]! + lengths[i]!, rate);
     const event = String(i + 1).padStart(3, '0');
     lines.push(`${event}  001      V     C        ${at} ${out} ${at} ${out}  `);
     const colour = m.done ? 'ResolveColorGreen' : 'ResolveColorRed';
-    lines.push(` |C:${colour} |M:${oneLine(`${m.author}: ${m.text}`)} |D:1`, '');
+    lines.push(` |C:${colour} |M:${oneLine(`${m.author}: ${m.text}`)} |D:${lengths[i]}`, '');
   });
   return lines.join('\r\n');
 }
 
 /** A time as FCPXML's rational seconds: whole frames of the rate's frame duration. */
-const rational = (frames: number, rate: (typeof MARKER_FRAME_RATES)[MarkerFrameRate]) =>
-  frames === 0 ? '0s' : `${frames * rate.den}/${rate.num}s`;
+const rational = (frames: number, rate: FrameRate) => (frames === 0 ? '0s' : `${frames * rate.den}/${rate.num}s`);
 
 /** A project whose one gap clip carries the notes as to-do markers (ticked when done). */
 function fcpxml(file: MarkerFile): string {
-  const { rate, first, frames, length } = framing(file);
+  const { rate, first, frames, lengths, length } = framing(file);
   const t = (n: number) => rational(n, rate);
   const markers = file.markers.map(
     (m, i) =>
-      `            <marker start="${t(first + frames[i]!)}" duration="${t(1)}" value="${xml(oneLine(m.text))}" note="${xml(m.author)}" completed="${m.done ? 1 : 0}"/>`,
+      `            <marker start="${t(first + frames[i]!)}" duration="${t(lengths[i]!)}" value="${xml(oneLine(m.text))}" note="${xml(m.author)}" completed="${m.done ? 1 : 0}"/>`,
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -106,7 +113,7 @@ function fcpxml(file: MarkerFile): string {
 
 /** A Final Cut Pro 7 XML (xmeml 4) sequence with sequence markers, which Premiere Pro imports. */
 function premiere(file: MarkerFile): string {
-  const { rate, first, frames, length } = framing(file);
+  const { rate, first, frames, lengths, length } = framing(file);
   const rateXml = `<rate><timebase>${rate.timebase}</timebase><ntsc>${rate.ntsc ? 'TRUE' : 'FALSE'}</ntsc></rate>`;
   const markers = file.markers.map((m, i) =>
     [
@@ -114,7 +121,8 @@ function premiere(file: MarkerFile): string {
       `      <name>${xml(oneLine(m.text).slice(0, 60))}</name>`,
       `      <comment>${xml(`${m.author}${m.done ? ' (done)' : ''}: ${m.text}`)}</comment>`,
       `      <in>${frames[i]}</in>`,
-      '      <out>-1</out>',
+      // -1: a marker on one frame; a range's out is the frame after its last.
+      `      <out>${m.until === null ? -1 : frames[i]! + lengths[i]!}</out>`,
       '    </marker>',
     ].join('\n'),
   );
@@ -137,15 +145,16 @@ function premiere(file: MarkerFile): string {
 
 /** The columns of Premiere Pro's own marker list, times as timeline timecode. */
 function csv(file: MarkerFile): string {
-  const { rate, first, frames } = framing(file);
+  const { rate, first, frames, lengths } = framing(file);
   return csvDocument(
     ['Marker Name', 'Description', 'In', 'Out', 'Duration', 'Marker Type'],
     file.markers.map((m, i) => [
       m.author,
       `${m.done ? '(done) ' : ''}${oneLine(m.text)}`,
       timecodeOf(first + frames[i]!, rate),
-      timecodeOf(first + frames[i]!, rate),
-      timecodeOf(0, rate),
+      // Premiere's own list shows a one-frame marker with its out on its in and no duration.
+      timecodeOf(first + frames[i]! + (m.until === null ? 0 : lengths[i]!), rate),
+      timecodeOf(m.until === null ? 0 : lengths[i]!, rate),
       'Comment',
     ]),
   );

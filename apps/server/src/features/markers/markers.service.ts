@@ -1,6 +1,9 @@
-import { and, asc, eq, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
+  DEFAULT_MARKER_FRAME_RATE,
   MARKER_FORMATS,
+  MARKER_FRAME_RATES,
+  frameRateOf,
   guestAuthorLabel,
   VIDEO_TIME_PATTERN,
   YT_CUSTOMER_COMMENT_PATTERN,
@@ -12,6 +15,7 @@ import { cardNotes, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { loadChatCard } from '../chat/public.js';
+import { videoFacts } from '../media-pipeline/public.js';
 import { MARKER_WRITERS } from './marker-files.js';
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
@@ -30,7 +34,10 @@ const fileStem = (title: string) =>
     .replace(/[^\w-]/g, '')
     .slice(0, 60) || 'card';
 
-/** GET /api/card/:id/markers: the chat's timed notes the viewer may read, as a marker file. */
+/**
+ * GET /api/card/:id/markers: the chat's timed notes the viewer may read, as a marker file, at the rate
+ * asked for, else the video's own (as the media pipeline probed it), else 30.
+ */
 export async function exportMarkers(
   ctx: AppContext,
   viewer: SessionUser,
@@ -48,10 +55,13 @@ export async function exportMarkers(
       ? undefined
       : or(eq(cardNotes.videoNumber, query.note_for_video_number), isNull(cardNotes.videoNumber)),
   ];
+  // Notes from before issue 35 and spec clients' tags have their whole second only.
+  const seconds = sql<number>`coalesce(${cardNotes.timeIn}, ${cardNotes.videoTime})`;
   const notes = await ctx.db
     .select({
       note: cardNotes.note,
-      seconds: cardNotes.videoTime,
+      seconds,
+      until: cardNotes.timeOut,
       done: cardNotes.isComplete,
       firstname: users.firstname,
       lastname: users.lastname,
@@ -60,18 +70,25 @@ export async function exportMarkers(
     .from(cardNotes)
     .innerJoin(users, eq(users.id, cardNotes.authorId))
     .where(and(...where))
-    .orderBy(asc(cardNotes.videoTime), asc(cardNotes.id));
+    .orderBy(asc(seconds), asc(cardNotes.id));
   // Deleted notes are left out above: the only notes the chat hides from a reader of it.
   const markers = notes.map((n) => ({
-    seconds: n.seconds!,
+    seconds: Number(n.seconds),
+    until: n.until,
     author: n.guestName !== null ? guestAuthorLabel(n.guestName) : `${n.firstname} ${n.lastname}`.trim(),
     text: markerText(n.note),
     done: n.done,
   }));
   const title = row.card.cardTitle;
   const format = MARKER_FORMATS[query.format];
+  const own = query.fps ? null : (await videoFacts(ctx.db, cardId, query.note_for_video_number ?? null)).rate;
+  const rate = query.fps
+    ? MARKER_FRAME_RATES[query.fps]
+    : own
+      ? frameRateOf(own)
+      : MARKER_FRAME_RATES[DEFAULT_MARKER_FRAME_RATE];
   return {
-    body: MARKER_WRITERS[query.format]({ title, fps: query.fps, start: query.start, markers }),
+    body: MARKER_WRITERS[query.format]({ title, rate, start: query.start, markers }),
     filename: `${fileStem(title)}-notes.${format.ext}`,
     mime: format.mime,
   };

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
-import { cardNotes } from '../../db/schema.js';
+import { cardNotes, cardVideos, mediaAssets } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
 import { parseCsv } from '../../test/csv.js';
-import { MARKER_FRAME_RATE_KEYS } from '@cutroom/domain';
+import { MARKER_FRAME_RATE_KEYS, seekTimeOfFrame } from '@cutroom/domain';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof seedWithSessions>>;
@@ -87,9 +87,10 @@ describe('GET /api/card/:id/markers', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="Spring-launch-teaser-notes.edl"');
     const edl = parseEdl(res.body);
     expect(edl.fcm).toBe('FCM: NON-DROP FRAME');
-    // 29.97 fps: frame = round(seconds × 30000 / 1001), counted from 01:00:00:00 = 108,000 frames at timebase 30.
-    expect(edl.events.map((e) => framesOf(e.record, 30) - 108_000)).toEqual([90, 599, 2248, 107_892]);
-    expect(edl.events.map((e) => e.record)).toEqual(['01:00:03:00', '01:00:19:29', '01:01:14:28', '01:59:56:12']);
+    // 29.97 fps: the frame on screen at a second is floor(seconds × 30000 / 1001) (3 s shows frame 89, which
+    // started at 2.970 s), counted from 01:00:00:00 = 108,000 frames at timebase 30.
+    expect(edl.events.map((e) => framesOf(e.record, 30) - 108_000)).toEqual([89, 599, 2247, 107_892]);
+    expect(edl.events.map((e) => e.record)).toEqual(['01:00:02:29', '01:00:19:29', '01:01:14:27', '01:59:56:12']);
     expect(edl.events[0]!.comment).toBe(' |C:ResolveColorRed |M:Cleo Creator: Cut the intro & the "um" <here> |D:1');
     // Done notes are green, a pipe can't split Resolve's fields, and other timecodes read as m:ss.
     expect(edl.events[2]!.comment).toBe(
@@ -125,8 +126,8 @@ describe('GET /api/card/:id/markers', () => {
       secondsOf(m.start),
     );
     for (const start of starts) expect(Math.abs(start / frame - Math.round(start / frame))).toBeLessThan(1e-6);
-    // 01:00:00:00 at timebase 24 is frame 86,400; 3 s is frame 72 (2.99 s of 1001/24000 frames).
-    expect(starts.map((s) => Math.round(s / frame) - 86_400)).toEqual([72, 480, 1798, 86_314]);
+    // 01:00:00:00 at timebase 24 is frame 86,400; at 3 s frame 71 shows (2.961 s to 3.003 s).
+    expect(starts.map((s) => Math.round(s / frame) - 86_400)).toEqual([71, 479, 1798, 86_313]);
   });
 
   it('writes a Premiere Pro XML sequence with its markers in frames and the NTSC flag', async () => {
@@ -136,7 +137,7 @@ describe('GET /api/card/:id/markers', () => {
     expect(sequence.rate).toEqual({ timebase: 60, ntsc: 'TRUE' });
     expect(sequence.timecode.string).toBe('01:00:00:00');
     const markers = sequence.marker as { name: string; comment: string; in: number; out: number }[];
-    expect(markers.map((m) => m.in)).toEqual([180, 1199, 4496, 215_784]);
+    expect(markers.map((m) => m.in)).toEqual([179, 1198, 4495, 215_784]);
     expect(markers[2]).toMatchObject({ out: -1, comment: 'Cleo Creator (done): Music too loud | lower it, see 1:20' });
   });
 
@@ -177,7 +178,8 @@ describe('GET /api/card/:id/markers', () => {
       const edl = parseEdl((await get(`format=edl&fps=${fps}&start=00:00:00:00`)).body);
       expect({ fps, frames: edl.events.map((e) => framesOf(e.record, timebase)) }).toEqual({
         fps,
-        frames: [3, 20, 75, 3_600].map((t) => Math.round(t * exact)),
+        // The frame on screen at each second (a hair of slack for the float product of an exact frame start).
+        frames: [3, 20, 75, 3_600].map((t) => Math.floor(t * exact + 1e-6)),
       });
     }
   });
@@ -195,5 +197,120 @@ describe('GET /api/card/:id/markers', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="card-notes.fcpxml"');
     const doc = xmlParser.parse(res.body);
     expect(doc.fcpxml.library.event.project.sequence.spine.gap.marker).toBeUndefined();
+  });
+});
+
+describe('markers over ranges, at the video’s own frame rate', () => {
+  /** A card whose one video the media pipeline measured at `fps`, with a note at a frame and a range of frames. */
+  async function cardAt(fps: [number, number]) {
+    const card = await insertCard(t.database.db, { clientId: a.customer.id, cardTitle: `At ${fps.join('/')}` });
+    const [asset] = await t.database.db
+      .insert(mediaAssets)
+      .values({
+        sourceKey: `uploads/markers/${card.id}.mp4`,
+        status: 'ready',
+        probe: {
+          fpsNum: fps[0],
+          fpsDen: fps[1],
+          frameCount: 3_000,
+          duration: (3_000 * fps[1]) / fps[0],
+          width: 640,
+          height: 360,
+          rotation: 0,
+          videoCodec: 'h264',
+          audioCodec: null,
+          audioChannels: 0,
+          interlaced: false,
+        },
+      })
+      .returning({ id: mediaAssets.id });
+    await t.database.db
+      .insert(cardVideos)
+      .values({
+        cardId: card.id,
+        kind: 'done',
+        version: 0,
+        videoUrl: `/files/uploads/markers/${card.id}.mp4`,
+        assetId: asset!.id,
+      });
+    const rate = { num: fps[0], den: fps[1] };
+    // Posted as the player does: the middle of frame 100, and frames 250 to 274 (25 frames, both ends shown).
+    const post = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/card/${card.id}/comment`,
+        headers: bearer(a.customer.token),
+        payload: { note_for_video_number: 1, ...payload },
+      });
+    expect((await post({ note: 'One frame', time_in: seekTimeOfFrame(100, rate) })).statusCode).toBe(201);
+    const range = await post({
+      note: 'This stretch',
+      time_in: seekTimeOfFrame(250, rate),
+      time_out: seekTimeOfFrame(274, rate),
+    });
+    expect(range.statusCode, range.body).toBe(201);
+    return card.id;
+  }
+
+  it.each([
+    ['25', [25, 1], 25, 'FALSE'],
+    ['29.97', [30_000, 1_001], 30, 'TRUE'],
+    ['23.976', [24_000, 1_001], 24, 'TRUE'],
+  ] as const)(
+    'at %s fps: the frame of a note, a range as its length, and the rate left out is the video’s',
+    async (_, fps, timebase, ntsc) => {
+      const id = await cardAt([...fps]);
+      const edl = parseEdl((await get('format=edl&start=00:00:00:00', a.admin.token, id)).body);
+      expect(edl.events.map((e) => framesOf(e.record, timebase))).toEqual([100, 250]);
+      expect(edl.events.map((e) => /\|D:(\d+)$/.exec(e.comment)?.[1])).toEqual(['1', '25']);
+
+      const fcp = xmlParser.parse((await get('format=fcpxml&start=00:00:00:00', a.admin.token, id)).body);
+      expect(fcp.fcpxml.resources.format.frameDuration).toBe(`${fps[1]}/${fps[0]}s`);
+      const markers = fcp.fcpxml.library.event.project.sequence.spine.gap.marker as {
+        start: string;
+        duration: string;
+      }[];
+      const frame = fps[1] / fps[0];
+      expect(markers.map((m) => Math.round(secondsOf(m.start) / frame))).toEqual([100, 250]);
+      expect(markers.map((m) => Math.round(secondsOf(m.duration) / frame))).toEqual([1, 25]);
+
+      const premiere = xmlParser.parse((await get('format=premiere', a.admin.token, id)).body).xmeml.sequence;
+      expect(premiere.rate).toEqual({ timebase, ntsc });
+      expect((premiere.marker as { in: number; out: number }[]).map((m) => [m.in, m.out])).toEqual([
+        [100, -1],
+        [250, 275],
+      ]);
+
+      const csv = parseCsv((await get('format=csv&start=00:00:00:00', a.admin.token, id)).body);
+      const tc = (frames: number) =>
+        [
+          Math.floor(frames / timebase / 3_600),
+          Math.floor(frames / timebase / 60) % 60,
+          Math.floor(frames / timebase) % 60,
+          frames % timebase,
+        ]
+          .map((n) => String(n).padStart(2, '0'))
+          .join(':');
+      expect(csv.rows.map((r) => r.slice(2, 5))).toEqual([
+        [tc(100), tc(100), tc(0)],
+        [tc(250), tc(275), tc(25)],
+      ]);
+      // A rate asked for wins over the video's own.
+      const at60 = parseEdl((await get('format=edl&fps=60&start=00:00:00:00', a.admin.token, id)).body);
+      expect(at60.events.map((e) => framesOf(e.record, 60))).toEqual([
+        Math.floor((seekTimeOfFrame(100, { num: fps[0], den: fps[1] }) + 0.0005) * 60),
+        Math.floor((seekTimeOfFrame(250, { num: fps[0], den: fps[1] }) + 0.0005) * 60),
+      ]);
+    },
+  );
+
+  it('falls back to 30 fps for a video the pipeline has not measured', async () => {
+    const card = await insertCard(t.database.db, { clientId: a.customer.id, cardTitle: 'Linked' });
+    await t.database.db
+      .insert(cardNotes)
+      .values({ cardId: card.id, chat: 'customer', note: '@VT{2} x', authorId: a.customer.id, videoTime: 2 });
+    const premiere = xmlParser.parse((await get('format=premiere', a.admin.token, card.id)).body).xmeml.sequence;
+    expect(premiere.rate).toEqual({ timebase: 30, ntsc: 'FALSE' });
+    expect(premiere.marker[0].in).toBe(60);
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { frameOfTime } from '@cutroom/domain';
 import type { mediaAssets } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage.js';
@@ -13,10 +14,10 @@ type ReadyAsset = typeof mediaAssets.$inferSelect & {
   outputs: NonNullable<(typeof mediaAssets.$inferSelect)['outputs']>;
 };
 
-/** The frame shown at a time: the index of the last frame that starts at or before it, within the video. */
+/** The frame shown at a time (the domain's rule, as notes name frames), within the video. */
 export function frameAt(probe: ReadyAsset['probe'], seconds: number): number {
-  const index = Math.floor((seconds * probe.fpsNum) / probe.fpsDen + 1e-6);
-  return Math.min(Math.max(0, index), Math.max(0, (probe.frameCount ?? Number.MAX_SAFE_INTEGER) - 1));
+  const index = frameOfTime(seconds, { num: probe.fpsNum, den: probe.fpsDen });
+  return Math.min(index, Math.max(0, (probe.frameCount ?? Number.MAX_SAFE_INTEGER) - 1));
 }
 
 export const frameKey = (assetId: number, frame: number) => `${outputPrefix(assetId)}frames/${frame}.jpg`;

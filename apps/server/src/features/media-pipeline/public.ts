@@ -2,3 +2,4 @@
 // Its routes and worker are wired in app.ts and worker.ts (they reach cards/, which reaches this file).
 export { trackStoredVideo, trackVideo } from './media-tracking.js';
 export { toMediaView } from './media-view.js';
+export { videoFacts, type VideoFacts } from './video-facts.js';

@@ -2,18 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { DEFAULT_HELP, annotationShape } from '@cutroom/domain/schemas';
-import {
-  TIMELINE_HOURS_FIRST,
-  TIMELINE_HOURS_WITH_REVISION,
-  isFixItem,
-  videoTimeOf,
-  type CardStatus,
-} from '@cutroom/domain';
+import { TIMELINE_HOURS_FIRST, TIMELINE_HOURS_WITH_REVISION, isFixItem, type CardStatus } from '@cutroom/domain';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { cardActivity, cardNotes, cardRatings, cardVideos, cards, helpPages, users } from '../../db/schema.js';
 import { createStorage, type Storage } from '../../platform/storage.js';
 import { storeUpload } from '../media/public.js';
+import { momentOfNewNote } from '../chat/public.js';
 import { trackVideo } from '../media-pipeline/public.js';
 import { DEMO_ACCOUNTS } from './demo-seed.js';
 import { DEMO_CLIPS, DEMO_WEEK, type CardWeek, type Clip } from './demo-week.js';
@@ -121,7 +116,7 @@ async function writeNotes(tx: Tx, card: SeededCard, week: CardWeek, ids: Record<
   for (const n of week.notes ?? []) {
     // The same shape and timecode rules as a comment posted in the chat (chat.service postComment).
     const annotation = n.annotation ? annotationShape.parse(n.annotation) : null;
-    const videoTime = annotation ? Math.floor(annotation.time) : videoTimeOf(n.note);
+    const moment = momentOfNewNote({ note: n.note, annotation: annotation ?? undefined }, n.chat, n.note);
     const state = stateAt(week, n.hoursAgo);
     const [row] = await tx
       .insert(cardNotes)
@@ -130,10 +125,12 @@ async function writeNotes(tx: Tx, card: SeededCard, week: CardWeek, ids: Record<
         chat: n.chat,
         parentId: n.replyTo === undefined ? null : noteIds[n.replyTo]!,
         noteType: annotation ? 'annotation' : 'comment',
-        note: n.note,
+        note: moment.text,
         authorId: ids[n.by],
-        videoNumber: videoTime === null ? null : 1,
-        videoTime,
+        videoNumber: moment.videoTime === null ? null : 1,
+        videoTime: moment.videoTime,
+        timeIn: moment.timeIn,
+        timeOut: moment.timeOut,
         annotation,
         fixRound: isFixItem(roleOf(n.by), n.chat, state.status) ? state.revision : null,
         isComplete: n.fixed ?? false,

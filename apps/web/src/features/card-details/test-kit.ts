@@ -25,6 +25,8 @@ export function makeNote(overrides: Partial<NoteView> = {}): NoteView {
     note_reaction: false,
     note_for_video_number: null,
     video_time: null,
+    time_in: null,
+    time_out: null,
     annotation: null,
     fix_round: null,
     wont_fix_reason: null,

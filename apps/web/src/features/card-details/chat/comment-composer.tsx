@@ -1,7 +1,15 @@
 import { useRef, useState } from 'react';
 import { ActionIcon, Badge, CloseButton, Group, Menu, Paper, Text, Tooltip } from '@mantine/core';
 import { IconAt, IconClock, IconClockPlus, IconSend2 } from '@tabler/icons-react';
-import { COMMENT_MAX, MENTIONS, MSG, REPLY_PREVIEW_CHARS, ROLE_LABELS, videoTimeTag } from '@cutroom/domain';
+import {
+  ANNOTATION_SHAPE_LABELS,
+  COMMENT_MAX,
+  MENTIONS,
+  MSG,
+  REPLY_PREVIEW_CHARS,
+  ROLE_LABELS,
+  videoTimeTag,
+} from '@cutroom/domain';
 import type { NoteView } from '@cutroom/domain/schemas';
 import { ChatTextarea } from '../../../components/chat-textarea';
 import { notify } from '../../../lib/notify';
@@ -23,7 +31,6 @@ interface CommentComposerProps {
   markCustomer?: boolean;
 }
 
-const SHAPE_NAMES = { rect: 'Rectangle', point: 'Point', oval: 'Oval' } as const;
 const startsWithTag = (text: string) => /^@VT\{\d/.test(text);
 
 /** The reply preview quotes the parent this far (spec 001 §5, §9). */
@@ -138,7 +145,7 @@ export function CommentComposer({
         <Paper withBorder={false} bg="pink.0" px="sm" py={6} mb={8} radius="sm" data-testid="annotation-banner">
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text fz="xs" c="pink.9">
-              {SHAPE_NAMES[annotation.shape]}
+              {ANNOTATION_SHAPE_LABELS[annotation.shape]}
               {controls.hasPlayer ? ` at ${formatClock(annotation.time)}` : ''} — describe it and press Enter
             </Text>
             <CloseButton size="sm" aria-label="Discard drawing" onClick={controls.clearAnnotation} />

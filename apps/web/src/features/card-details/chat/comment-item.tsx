@@ -3,18 +3,16 @@ import { ActionIcon, Avatar, Badge, Group, Text, Textarea, Tooltip, UnstyledButt
 import {
   IconArrowBackUp,
   IconBan,
-  IconCircle,
   IconCircleCheck,
   IconCircleCheckFilled,
   IconPencil,
-  IconPoint,
   IconRestore,
-  IconSquare,
   IconThumbUp,
   IconThumbUpFilled,
   IconTrash,
 } from '@tabler/icons-react';
 import {
+  ANNOTATION_SHAPE_LABELS,
   FIX_STATE_LABELS,
   MSG,
   REPLY_PREVIEW_CHARS,
@@ -28,6 +26,7 @@ import type { NoteView } from '@cutroom/domain/schemas';
 import { formatChatTime, formatEst } from '../../../lib/format-time';
 import type { ChatKind } from '../api/card-keys';
 import { formatClock } from '../format';
+import { SHAPE_ICONS } from '../video/shape-icons';
 import { CommentText } from './comment-text';
 import { firstTimecode, plainQuote } from './comment-tokens';
 import { ROLE_COLORS, noteActions, replyPreviewChars, type NoteViewer } from './note-rules';
@@ -58,8 +57,6 @@ interface CommentItemProps extends NoteHandlers {
 
 const FIX_COLORS: Record<FixState, string> = { open: 'orange', fixed: 'teal', wont_fix: 'gray' };
 
-const SHAPE_ICONS = { rect: IconSquare, point: IconPoint, oval: IconCircle } as const;
-const SHAPE_LABELS = { rect: 'Rectangle', point: 'Point', oval: 'Oval' } as const;
 /** The server cuts the parent at the main chat's length; the helper view cuts it shorter. */
 const quoteOf = (preview: string, chars: number) => {
   const text = plainQuote(preview);
@@ -215,7 +212,7 @@ export const CommentItem = memo(function CommentItem({
             onClick={() => jump?.(note.annotation!.time)}
             disabled={!jump}
             mt={4}
-            aria-label={`Show the ${SHAPE_LABELS[note.annotation.shape].toLowerCase()} drawn at ${formatClock(note.annotation.time)}`}
+            aria-label={`Show the ${ANNOTATION_SHAPE_LABELS[note.annotation.shape].toLowerCase()} drawn at ${formatClock(note.annotation.time)}`}
           >
             <Badge
               size="sm"
@@ -224,7 +221,7 @@ export const CommentItem = memo(function CommentItem({
               leftSection={<ShapeIcon size={12} />}
               style={{ cursor: jump ? 'pointer' : 'default' }}
             >
-              {SHAPE_LABELS[note.annotation.shape]} on the {stills ? 'thumbnail' : 'frame'}
+              {ANNOTATION_SHAPE_LABELS[note.annotation.shape]} on the {stills ? 'thumbnail' : 'frame'}
             </Badge>
           </UnstyledButton>
         )}

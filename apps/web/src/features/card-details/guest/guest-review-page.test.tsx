@@ -25,6 +25,8 @@ const REVIEW: GuestReviewReply = {
       side: 'customer',
       date_added: '2026-11-26T10:00:00.000Z',
       video_time: 4,
+      time_in: 4,
+      time_out: null,
       note_for_video_number: 1,
       annotation: null,
       fix_state: 'open',

@@ -1,4 +1,5 @@
-import { useState, type PointerEvent } from 'react';
+import { useId, useState, type PointerEvent } from 'react';
+import { ANNOTATION_COLORS, DEFAULT_ANNOTATION_COLOR, type AnnotationColor } from '@cutroom/domain';
 import type { ShapeKind } from './review-context';
 import classes from './video.module.css';
 
@@ -8,6 +9,9 @@ export interface Geometry {
   y: number;
   w: number;
   h: number;
+  /** An arrow's tail and head, or a pen's line, in fractions of the frame. */
+  points?: number[][];
+  color?: AnnotationColor;
 }
 
 export interface ShownAnnotation extends Geometry {
@@ -48,7 +52,66 @@ function boxOf(shape: ShapeKind, a: { x: number; y: number }, b: { x: number; y:
   };
 }
 
+/** An arrow or a pen line: drawn in the layer's own pixels (percentages), so the arrowhead keeps its shape. */
+function Stroke({ geometry, label, pending }: { geometry: Geometry; label?: string; pending?: boolean }) {
+  const head = useId();
+  const points = geometry.points ?? [];
+  const colour = ANNOTATION_COLORS[geometry.color ?? DEFAULT_ANNOTATION_COLOR];
+  const pct = (v: number) => `${v * 100}%`;
+  const [first] = points;
+  return (
+    <div
+      className={classes.strokeBox}
+      data-testid={pending ? 'annotation-pending' : 'annotation-shape'}
+      data-shape={geometry.shape}
+    >
+      <svg className={classes.stroke} aria-hidden="true">
+        <defs>
+          <marker
+            id={head}
+            markerWidth="4"
+            markerHeight="4"
+            refX="2.4"
+            refY="2"
+            orient="auto"
+            markerUnits="strokeWidth"
+          >
+            <path d="M0,0 L4,2 L0,4 Z" fill={colour} />
+          </marker>
+        </defs>
+        {geometry.shape === 'arrow' && points.length === 2 ? (
+          <line
+            x1={pct(points[0]![0]!)}
+            y1={pct(points[0]![1]!)}
+            x2={pct(points[1]![0]!)}
+            y2={pct(points[1]![1]!)}
+            stroke={colour}
+            strokeDasharray={pending ? '6 4' : undefined}
+            markerEnd={`url(#${head})`}
+          />
+        ) : (
+          <svg viewBox="0 0 1 1" preserveAspectRatio="none" width="100%" height="100%">
+            <polyline
+              points={points.map((p) => `${p[0]},${p[1]}`).join(' ')}
+              stroke={colour}
+              strokeDasharray={pending ? '6 4' : undefined}
+              vectorEffect="non-scaling-stroke"
+            />
+          </svg>
+        )}
+      </svg>
+      {label && first && (
+        <span className={classes.shapeLabel} style={{ left: pct(first[0]!), top: pct(first[1]!), bottom: 'auto' }}>
+          {label}
+        </span>
+      )}
+    </div>
+  );
+}
+
 function Shape({ geometry, label, pending }: { geometry: Geometry; label?: string; pending?: boolean }) {
+  if (geometry.shape === 'arrow' || geometry.shape === 'pen')
+    return <Stroke geometry={geometry} label={label} pending={pending} />;
   const kind = geometry.shape === 'oval' ? classes.oval : geometry.shape === 'point' ? classes.point : '';
   const style =
     geometry.shape === 'point'
@@ -59,10 +122,11 @@ function Shape({ geometry, label, pending }: { geometry: Geometry; label?: strin
           width: `${geometry.w * 100}%`,
           height: `${geometry.h * 100}%`,
         };
+  const colour = geometry.color ? { borderColor: ANNOTATION_COLORS[geometry.color] } : {};
   return (
     <div
       className={`${classes.shape} ${kind} ${pending ? classes.pending : ''}`}
-      style={style}
+      style={{ ...style, ...(pending ? {} : colour) }}
       data-testid={pending ? 'annotation-pending' : 'annotation-shape'}
       data-shape={geometry.shape}
     >

@@ -1,13 +1,16 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
-import { IconCircle, IconPoint, IconSquare, IconX } from '@tabler/icons-react';
+import { IconX } from '@tabler/icons-react';
+import { ANNOTATION_SHAPE_LABELS } from '@cutroom/domain';
 import type { ShapeKind } from './review-context';
+import { SHAPE_ICONS } from './shape-icons';
 import classes from './video.module.css';
 
-const SHAPES: { value: ShapeKind; label: string; icon: typeof IconSquare }[] = [
-  { value: 'rect', label: 'Rectangle', icon: IconSquare },
-  { value: 'point', label: 'Point', icon: IconPoint },
-  { value: 'oval', label: 'Oval', icon: IconCircle },
-];
+/** The box shapes the pointer draws today; arrow and pen come with the stroke tools. */
+const SHAPES = (['rect', 'point', 'oval'] as const).map((value) => ({
+  value,
+  label: ANNOTATION_SHAPE_LABELS[value],
+  icon: SHAPE_ICONS[value],
+}));
 
 /** The shape picker over a frame or a thumbnail while drawing: rectangle, point, oval, stop. */
 export function DrawBar({
