@@ -43,3 +43,15 @@ export async function tableFingerprinter(db: Db, excluded: ExcludedColumns = {})
 export function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
   return [...new Set([...before.keys(), ...after.keys()])].filter((t) => before.get(t) !== after.get(t));
 }
+
+/**
+ * The id the next writing transaction will get. Only a write (or a row lock) takes an id, so while this
+ * stays the same nothing was written and the fingerprint can't have changed. On a shared PostgreSQL
+ * server other databases' writes move it too, which only sends the caller to the full fingerprint.
+ */
+export async function nextTransactionId(db: Db): Promise<string> {
+  const [row] = await rowsOf<{ xmax: string }>(
+    db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`),
+  );
+  return row!.xmax;
+}

@@ -4,7 +4,7 @@ import { createTestApp } from '../../test/test-app.js';
 import { bearer, seedWithSessions } from '../../test/helpers.js';
 import { createSession } from '../../platform/auth.js';
 import { badRequests, type Operation } from './bad-requests.js';
-import { changedTables, tableFingerprinter } from './db-fingerprint.js';
+import { changedTables, nextTransactionId, tableFingerprinter } from './db-fingerprint.js';
 
 /**
  * Every route of the OpenAPI document gets calls with one thing wrong (derived from its own schemas)
@@ -68,12 +68,23 @@ describe('route fuzzing', () => {
     expect(changedTables(before, await fingerprint())).toEqual(['sessions']);
   });
 
+  it('sees any write in the next transaction id, and no read moves it', async () => {
+    const before = await nextTransactionId(db);
+    await fingerprint();
+    await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(accounts.customer.token) });
+    expect(await nextTransactionId(db)).toBe(before);
+    await createSession(db, accounts.qa.id, false, 'fuzz');
+    unchanged = undefined;
+    expect(await nextTransactionId(db)).not.toBe(before);
+  });
+
   for (const op of operations.filter((o) => !(`${o.method} ${o.path}` in SKIP))) {
     it(`${op.method} ${op.path}`, { timeout: 120_000 }, async () => {
       const caller = fc.constantFrom('admin', 'customer' as const);
       await fc.assert(
         fc.asyncProperty(caller, badRequests(op), async (who, req) => {
           const before = (unchanged ??= await fingerprint());
+          const written = await nextTransactionId(db);
           const res = await t.app.inject({
             method: req.method as 'GET',
             url: req.url,
@@ -91,10 +102,12 @@ describe('route fuzzing', () => {
           }
           expect(res.statusCode, `${who} ${req.label}\n${res.body.slice(0, 300)}`).toBeLessThan(500);
           if (res.statusCode < 400) return;
-          unchanged = await fingerprint();
           expect(jsonOrText(res.body), `${who} ${req.label}: error shape`).toEqual(
             expect.objectContaining({ error_message: expect.any(String), code: expect.any(String) }),
           );
+          // Nothing took a transaction id: nothing was written. Else the tables themselves must say so.
+          if ((await nextTransactionId(db)) === written) return;
+          unchanged = await fingerprint();
           expect(changedTables(before, unchanged), `${who} ${req.label}: tables changed on a 4xx`).toEqual([]);
         }),
         { seed: SEED, numRuns: RUNS },
