@@ -1,4 +1,4 @@
-import { MSG, clockOf, fill, tagTimeOf, videoTimeTag, withoutLeadingTimeTag } from '@cutroom/domain';
+import { MSG, clockOf, fill, tagTimeOf, videoTimeOf, videoTimeTag, withoutLeadingTimeTag } from '@cutroom/domain';
 import type { Chat } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -30,7 +30,9 @@ export function momentOfNewNote(body: MomentInput, chat: Chat, text: string): No
   const sent = body.time_in ?? null;
   const timeIn = sent ?? (body.annotation ? (chat === 'yt' ? null : body.annotation.time) : tagTimeOf(text));
   const timeOut = timeIn === null ? null : (body.time_out ?? null);
-  const tagged = sent === null ? text : `${videoTimeTag(sent)} ${withoutLeadingTimeTag(text)}`.trim();
+  // A text whose first tag already names that second keeps its words (the helper chat's customer mark leads).
+  const keeps = sent === null || videoTimeOf(text) === Math.floor(sent);
+  const tagged = keeps ? text : `${videoTimeTag(sent)} ${withoutLeadingTimeTag(text)}`.trim();
   return { text: tagged, timeIn, timeOut, videoTime: timeIn === null ? null : Math.floor(timeIn) };
 }
 

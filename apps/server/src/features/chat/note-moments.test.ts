@@ -102,6 +102,9 @@ describe('notes at exact moments', () => {
       time_out: null,
       video_time: 5,
     });
+    // The helper chat's customer mark leads; a tag already naming that second stays where it is.
+    const marked = await post('yt', { note: '@YT_CUS_CMNT{} @VT{5} Brighter thumbnail', time_in: 5.2 });
+    expect(marked.json().note).toMatchObject({ note: '@YT_CUS_CMNT{} @VT{5} Brighter thumbnail', time_in: 5.2 });
     const plain = await post('customer', { note: 'General: love it' });
     expect(plain.json().note).toMatchObject({
       note: 'General: love it',

@@ -19,6 +19,8 @@ export interface NewNote {
   note: string;
   noteParentId?: number | null;
   note_for_video_number?: number | null;
+  /** The exact moment, in seconds to the millisecond (issue 35). */
+  time_in?: number;
   annotation?: Annotation;
 }
 

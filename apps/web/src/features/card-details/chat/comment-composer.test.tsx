@@ -86,7 +86,7 @@ describe('comment composer', () => {
     const input = renderComposer(controls({ isPlaying: () => true, currentTime: () => 12.7 }));
     await userEvent.type(input, 'Cut here{Enter}');
     await waitFor(() => expect(server.calls).toHaveLength(1));
-    expect(server.calls[0]!.body).toMatchObject({ note: '@VT{12} Cut here' });
+    expect(server.calls[0]!.body).toMatchObject({ note: '@VT{12} Cut here', time_in: 12.7 });
   });
 
   it('shows a pinned video time as a readable chip, not a raw tag, and sends it with the note (issue 18)', async () => {
@@ -97,7 +97,7 @@ describe('comment composer', () => {
     expect(input.value).toBe('');
     await userEvent.type(input, 'Fade out here{Enter}');
     await waitFor(() => expect(server.calls).toHaveLength(1));
-    expect(server.calls[0]!.body).toMatchObject({ note: '@VT{63} Fade out here' });
+    expect(server.calls[0]!.body).toMatchObject({ note: '@VT{63} Fade out here', time_in: 63.9 });
     await waitFor(() => expect(screen.queryByTestId('pinned-time')).toBeNull());
   });
 
@@ -107,7 +107,7 @@ describe('comment composer', () => {
     expect(screen.getByTestId('pinned-time').textContent).toContain('0:03');
     await userEvent.type(input, 'Logo too small{Enter}');
     await waitFor(() => expect(server.calls).toHaveLength(1));
-    expect(server.calls[0]!.body).toMatchObject({ note: '@VT{3} Logo too small' });
+    expect(server.calls[0]!.body).toMatchObject({ note: '@VT{3} Logo too small', time_in: 3.4 });
   });
 
   it('sends no time once the paused frame’s chip is removed', async () => {
@@ -118,6 +118,7 @@ describe('comment composer', () => {
     await userEvent.type(input, 'Thanks, looks great{Enter}');
     await waitFor(() => expect(server.calls).toHaveLength(1));
     expect(server.calls[0]!.body).toMatchObject({ note: 'Thanks, looks great' });
+    expect(server.calls[0]!.body).not.toHaveProperty('time_in');
   });
 
   it('gives no time to a comment written before the video is started', async () => {
@@ -127,6 +128,7 @@ describe('comment composer', () => {
     await userEvent.type(input, 'General remark{Enter}');
     await waitFor(() => expect(server.calls).toHaveLength(1));
     expect(server.calls[0]!.body).toMatchObject({ note: 'General remark' });
+    expect(server.calls[0]!.body).not.toHaveProperty('time_in');
   });
 
   it('gives no time without a player, wherever the last position stood', () => {
@@ -155,6 +157,8 @@ describe('comment composer', () => {
       note: '@VT{4} Brighten this',
       noteParentId: null,
       note_for_video_number: 2,
+      // The exact moment the shape was drawn on; the tag keeps the spec's whole second.
+      time_in: 4.25,
       note_type: 'annotation',
       annotation: { shape: 'rect', x: 0.1, y: 0.2, w: 0.3, h: 0.4, time: 4.25, version: 'version-0' },
     });

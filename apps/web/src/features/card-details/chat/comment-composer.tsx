@@ -8,6 +8,7 @@ import {
   MSG,
   REPLY_PREVIEW_CHARS,
   ROLE_LABELS,
+  toMillis,
   videoTimeTag,
 } from '@cutroom/domain';
 import type { NoteView } from '@cutroom/domain/schemas';
@@ -89,13 +90,22 @@ export function CommentComposer({
       notify.error(MSG.commentRequestPending);
       return;
     }
-    let note = body;
-    // A drawing on a still (the helper's thumbnails) has no moment to pin.
-    if (annotation && controls.hasPlayer && !startsWithTag(body)) note = `${videoTimeTag(annotation.time)} ${body}`;
-    else if (!annotation && pinned !== null && !startsWithTag(body)) note = `${videoTimeTag(pinned)} ${body}`;
-    else if (!annotation && controls.hasPlayer && controls.isPlaying() && !startsWithTag(body)) {
-      note = `${videoTimeTag(controls.currentTime())} ${body}`;
-    } else if (!annotation && standing !== null && !startsWithTag(body)) note = `${videoTimeTag(standing)} ${body}`;
+    // The exact moment (issue 35) goes as time_in; the spec's whole-second tag stays in the text. A tag the
+    // user typed names its own moment, and a drawing on a still (the helper's thumbnails) has none.
+    const moment = startsWithTag(body)
+      ? null
+      : annotation
+        ? controls.hasPlayer
+          ? annotation.time
+          : null
+        : pinned !== null
+          ? pinned
+          : controls.hasPlayer && controls.isPlaying()
+            ? controls.currentTime()
+            : standing !== null
+              ? playback.time
+              : null;
+    let note = moment === null ? body : `${videoTimeTag(moment)} ${body}`;
     if (markCustomer && !note.startsWith(YT_CUSTOMER_MARK)) note = `${YT_CUSTOMER_MARK} ${note}`;
     post.mutate(
       {
@@ -103,6 +113,7 @@ export function CommentComposer({
         note,
         noteParentId: replyTo?.note_id ?? null,
         note_for_video_number: annotation ? annotation.videoNumber : controls.videoNumber,
+        ...(moment === null ? {} : { time_in: toMillis(moment) }),
         ...(annotation
           ? {
               annotation: {
@@ -216,7 +227,7 @@ export function CommentComposer({
                 color="gray"
                 aria-label="Insert the current video time"
                 onClick={() => {
-                  setPinned(Math.floor(controls.currentTime()));
+                  setPinned(controls.currentTime());
                   input.current?.focus();
                 }}
               >

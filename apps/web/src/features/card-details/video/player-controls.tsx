@@ -1,5 +1,6 @@
 import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core';
 import {
+  IconKeyboard,
   IconMaximize,
   IconMinimize,
   IconPencil,
@@ -13,13 +14,12 @@ import type { MediaView } from '@cutroom/domain/schemas';
 import { playerClock } from '../format';
 import type { ShapeKind } from './review-context';
 import { SafeZoneMenu } from './safe-zones';
+import { PLAYBACK_SPEEDS } from './shortcuts';
 import { QualityMenu, type QualityChoice } from './quality-menu';
 import { Timeline, type Marker } from './timeline';
 import { Waveform } from './waveform';
 import type { PlayerState } from './use-player-state';
 import classes from './video.module.css';
-
-const SPEEDS = [0.5, 1, 1.5, 2];
 
 interface PlayerControlsProps {
   player: PlayerState;
@@ -36,6 +36,7 @@ interface PlayerControlsProps {
   media?: MediaView | null;
   /** The renditions the viewer may pick (Auto, each proxy, Original), when there is a choice. */
   quality?: QualityChoice;
+  onShortcuts: () => void;
 }
 
 /** The bar under the frame: timeline with its pins, play, clock, drawing, safe zones, speed, sound, full screen. */
@@ -52,6 +53,7 @@ export function PlayerControls({
   onFullscreenToggle,
   media,
   quality,
+  onShortcuts,
 }: PlayerControlsProps) {
   const { status, playing, time, duration, muted } = player;
   return (
@@ -95,6 +97,11 @@ export function PlayerControls({
       )}
       {quality && quality.options.length > 1 && <QualityMenu choice={quality} withinPortal={!fullscreen} />}
       <SpeedMenu speed={player.speed} onChange={player.setSpeed} withinPortal={!fullscreen} />
+      <Tooltip label="Keyboard shortcuts (?)">
+        <ActionIcon variant="subtle" color="gray.0" onClick={onShortcuts} aria-label="Keyboard shortcuts">
+          <IconKeyboard size={18} />
+        </ActionIcon>
+      </Tooltip>
       <ActionIcon variant="subtle" color="gray.0" onClick={player.toggleMuted} aria-label={muted ? 'Unmute' : 'Mute'}>
         {muted ? <IconVolumeOff size={18} /> : <IconVolume size={18} />}
       </ActionIcon>
@@ -130,8 +137,8 @@ function SpeedMenu({
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        {SPEEDS.map((s) => (
-          <Menu.Item key={s} onClick={() => onChange(s)}>
+        {PLAYBACK_SPEEDS.map((s) => (
+          <Menu.Item key={s} onClick={() => onChange(s)} fw={s === speed ? 700 : undefined}>
             {s}×
           </Menu.Item>
         ))}

@@ -191,7 +191,11 @@ export function usePlayerState({ ref, src, startAt, onStart, onPlayback, onPlaya
     pause: () => videoRef.current?.pause(),
     frameTime: () => videoRef.current?.currentTime ?? 0,
     setSpeed: (s: number) => {
-      if (videoRef.current) videoRef.current.playbackRate = s;
+      const video = videoRef.current;
+      if (!video) return;
+      // Slowed or sped up, a voice keeps its pitch (the browsers' default, said here so it stays so).
+      video.preservesPitch = true;
+      video.playbackRate = s;
     },
     toggleMuted: () => setMuted((m) => !m),
   };

@@ -1,8 +1,11 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { VideoPlayer } from './video-player';
 import { withCachedMedia } from '../../../test/media';
+import { makeMedia } from '../../../test/fixtures';
+import type { MediaView } from '@cutroom/domain/schemas';
+import userEvent from '@testing-library/user-event';
 
 /** jsdom plays nothing: the element's position and length are set by hand, as the browser would report them. */
 function place(video: HTMLElement, { time, duration }: { time: number; duration: number }) {
@@ -10,11 +13,13 @@ function place(video: HTMLElement, { time, duration }: { time: number; duration:
   Object.defineProperty(video, 'duration', { configurable: true, value: duration });
 }
 
-function renderPlayer() {
+function renderPlayer(media: MediaView | null = null) {
   const onPlayback = vi.fn();
   render(
     <AppProviders env="test">
+      <input aria-label="Comment" />
       <VideoPlayer
+        media={media}
         src="/files/media/1/clip.mp4"
         markers={[]}
         annotations={[]}
@@ -61,5 +66,123 @@ describe('video player clock', () => {
       expect(screen.getByTestId('video-player').getAttribute('data-status')).toBe('ready');
       expect(clock.textContent).toBe('0:00 / 0:24');
     });
+  });
+});
+
+/** No poster, scrub track or waveform to fetch: the tests are about the keys. */
+const noFiles = { poster_url: null, sprite_url: null, waveform_url: null };
+
+describe('review player keys', () => {
+  /** A 25 fps video the media pipeline measured, standing on `time`. */
+  function at25(time: number) {
+    const rendered = renderPlayer(makeMedia({ fps: 25, fps_rational: '25/1', ...noFiles }));
+    place(rendered.video, { time, duration: 24 });
+    fireEvent.loadedMetadata(rendered.video);
+    return rendered;
+  }
+  const now = (video: HTMLElement) => (video as HTMLVideoElement).currentTime;
+
+  it('. and , step one frame, landing in the middle of it, and ten steps are ten frames', async () => {
+    const user = userEvent.setup();
+    const { video } = at25(2.0);
+    await user.keyboard('.');
+    // Frame 51 of 25 fps runs from 2.04 s to 2.08 s: the seek lands at 2.06 s.
+    expect(now(video)).toBeCloseTo(2.06, 6);
+    await user.keyboard('..........');
+    expect(now(video)).toBeCloseTo(2.46, 6);
+    await user.keyboard(',,');
+    expect(now(video)).toBeCloseTo(2.38, 6);
+  });
+
+  it('steps at 29.97 to the frame the note names, and at 30 a second when the rate is unknown', async () => {
+    const user = userEvent.setup();
+    const ntsc = renderPlayer(makeMedia({ fps: 29.97, fps_rational: '30000/1001', ...noFiles }));
+    place(ntsc.video, { time: 1, duration: 24 });
+    fireEvent.loadedMetadata(ntsc.video);
+    await user.keyboard('.');
+    // 1 s shows frame 29 (0.968–1.001 s); the next is frame 30, whose middle is 1.018 s.
+    expect(now(ntsc.video)).toBeCloseTo(1.018, 3);
+    cleanup();
+    const unknown = renderPlayer(null);
+    place(unknown.video, { time: 1, duration: 24 });
+    fireEvent.loadedMetadata(unknown.video);
+    await user.keyboard('.');
+    // Frame 30 starts at 1 s at 30 fps; frame 31's middle is 1.05 s.
+    expect(now(unknown.video)).toBeCloseTo(1.05, 3);
+  });
+
+  it('does nothing while the user types', async () => {
+    const user = userEvent.setup();
+    const { video } = at25(2.0);
+    await user.click(screen.getByRole('textbox', { name: 'Comment' }));
+    await user.keyboard('..,jkl?');
+    expect(now(video)).toBe(2);
+    expect(screen.queryByTestId('shortcut-sheet')).toBeNull();
+  });
+
+  it('L plays and speeds up to 2× and 4×, K stops, K held with L or J steps a frame', async () => {
+    const user = userEvent.setup();
+    const { video } = at25(2.0);
+    const el = video as HTMLVideoElement;
+    const play = vi.spyOn(el, 'play').mockImplementation(() => {
+      Object.defineProperty(el, 'paused', { configurable: true, value: false });
+      return Promise.resolve();
+    });
+    const pause = vi.spyOn(el, 'pause').mockImplementation(() => {
+      Object.defineProperty(el, 'paused', { configurable: true, value: true });
+    });
+    await user.keyboard('l');
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(el.playbackRate).toBe(1);
+    await user.keyboard('l');
+    expect(el.playbackRate).toBe(2);
+    await user.keyboard('ll');
+    expect(el.playbackRate).toBe(4);
+    await user.keyboard('k');
+    expect(pause).toHaveBeenCalled();
+    expect(el.paused).toBe(true);
+    await user.keyboard('{k>}l{/k}');
+    expect(now(video)).toBeCloseTo(2.06, 6);
+    await user.keyboard('{k>}jj{/k}');
+    expect(now(video)).toBeCloseTo(1.98, 6);
+  });
+
+  it('J plays backwards, faster on each press, and K stops it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { video } = at25(10);
+    await user.keyboard('j');
+    vi.advanceTimersByTime(1_000);
+    expect(now(video)).toBeCloseTo(9, 1);
+    await user.keyboard('j');
+    vi.advanceTimersByTime(1_000);
+    expect(now(video)).toBeCloseTo(7, 1);
+    await user.keyboard('k');
+    vi.advanceTimersByTime(1_000);
+    expect(now(video)).toBeCloseTo(7, 1);
+  });
+
+  it('? and the keyboard button show every shortcut', async () => {
+    const user = userEvent.setup();
+    at25(0);
+    await user.keyboard('?');
+    const sheet = await screen.findByTestId('shortcut-sheet');
+    expect(sheet.textContent).toContain('One frame back or forward');
+    expect(sheet.textContent).toContain('Hold K and press J: one frame back');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('shortcut-sheet')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
+    expect(await screen.findByTestId('shortcut-sheet')).toBeTruthy();
+  });
+
+  it('offers speeds from 0.25× to 2×', async () => {
+    const user = userEvent.setup();
+    const { video } = at25(0);
+    await user.click(screen.getByRole('button', { name: 'Playback speed' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['0.25×', '0.5×', '0.75×', '1×', '1.25×', '1.5×', '2×']);
+    await user.click(items[0]!);
+    expect((video as HTMLVideoElement).playbackRate).toBe(0.25);
+    expect((video as HTMLVideoElement).preservesPitch).toBe(true);
   });
 });

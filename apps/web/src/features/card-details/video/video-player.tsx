@@ -1,7 +1,7 @@
 import { useRef, useState, type Ref } from 'react';
 import { Alert, Loader } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPlayFilled } from '@tabler/icons-react';
-import { MSG, safeZonesFor, type SafeZoneKey } from '@cutroom/domain';
+import { MSG, parseRate, safeZonesFor, type SafeZoneKey } from '@cutroom/domain';
 import type { MediaView } from '@cutroom/domain/schemas';
 import { AnnotationLayer, type Geometry } from './annotation-layer';
 import { DrawBar } from './draw-bar';
@@ -13,7 +13,8 @@ import { annotationsAt, type TimedAnnotation } from './timed-annotations';
 import type { Marker } from './timeline';
 import { useFullscreen } from './use-fullscreen';
 import { usePlayerState } from './use-player-state';
-import { useSeekKeys } from './use-seek-keys';
+import { ShortcutSheet } from './shortcut-sheet';
+import { useReviewKeys } from './use-review-keys';
 import { useStageSize } from './use-stage-size';
 import classes from './video.module.css';
 
@@ -41,7 +42,7 @@ interface VideoPlayerProps {
 /**
  * The review player: a plain <video> with our own controls, so the timeline can carry a pin per
  * comment and the frame can carry drawings. Its pieces: playback state (use-player-state), keys
- * (use-seek-keys), controls (player-controls), timeline pins (timeline) and drawings (timed-annotations).
+ * (use-review-keys), controls (player-controls), timeline pins (timeline) and drawings (timed-annotations).
  */
 export function VideoPlayer({
   ref,
@@ -73,7 +74,13 @@ export function VideoPlayer({
   const { stageRef, stageHeight, box } = useStageSize(ratio, fullscreen);
   const [zone, setZone] = useState<SafeZoneKey | null>(null);
   const zones = safeZonesFor(ratio);
-  useSeekKeys(videoRef, player.seek);
+  const [shortcuts, setShortcuts] = useState(false);
+  useReviewKeys({
+    videoRef,
+    seek: player.seek,
+    rate: parseRate(media?.fps_rational),
+    onShortcuts: () => setShortcuts(true),
+  });
   const shown = annotationsAt(time, annotations, pending, drawing);
 
   if (status === 'unplayable') {
@@ -133,7 +140,9 @@ export function VideoPlayer({
         onFullscreenToggle={toggleFullscreen}
         media={media?.status === 'ready' ? media : null}
         quality={quality}
+        onShortcuts={() => setShortcuts(true)}
       />
+      <ShortcutSheet opened={shortcuts} onClose={() => setShortcuts(false)} withinPortal={!fullscreen} />
     </div>
   );
 }

@@ -1,0 +1,18 @@
+/** The review player's keyboard, as the shortcut sheet lists it (use-review-keys.ts acts on it). */
+export const SHORTCUTS: { keys: string[]; does: string }[] = [
+  { keys: ['←', '→'], does: 'Back or forward 5 seconds' },
+  { keys: [',', '.'], does: 'One frame back or forward (pauses)' },
+  { keys: ['L'], does: 'Play; again for 2× and 4×' },
+  { keys: ['J'], does: 'Play backwards; again for 2× and 4×' },
+  { keys: ['K'], does: 'Stop' },
+  { keys: ['K', '+', 'J'], does: 'Hold K and press J: one frame back' },
+  { keys: ['K', '+', 'L'], does: 'Hold K and press L: one frame forward' },
+  { keys: ['?'], does: 'Show these shortcuts' },
+];
+
+/** The speed menu, with the pitch kept; J and L shuttle at 1×, 2× and 4×. */
+export const PLAYBACK_SPEEDS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2];
+export const SHUTTLE_SPEEDS = [1, 2, 4];
+
+/** The seconds a 5-second jump moves (spec 001 §2: the arrow keys). */
+export const SEEK_STEP = 5;

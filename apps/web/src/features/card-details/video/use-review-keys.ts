@@ -1,0 +1,113 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { frameOfTime, seekTimeOfFrame, type Rate } from '@cutroom/domain';
+import { SEEK_STEP, SHUTTLE_SPEEDS } from './shortcuts';
+
+/** Keys belong to whatever the user is typing in (or the slider they are on). */
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.role === 'slider');
+
+/** Reverse play seeks back this often: the element itself plays only forwards. */
+const REVERSE_TICK_MS = 50;
+
+const nextShuttle = (speed: number) => SHUTTLE_SPEEDS.find((s) => s > speed) ?? SHUTTLE_SPEEDS.at(-1)!;
+
+interface ReviewKeysOptions {
+  videoRef: RefObject<HTMLVideoElement | null>;
+  seek: (seconds: number) => void;
+  /** The video's frame rate; frames step at 30 a second when the media pipeline hasn't measured it. */
+  rate: Rate | null;
+  onShortcuts: () => void;
+}
+
+const FALLBACK_RATE: Rate = { num: 30, den: 1 };
+
+/**
+ * The review player's keys anywhere on the page, except while typing: ← → jump 5 s (spec 001 §2), , .
+ * step a frame, J K L shuttle (K held with J or L steps a frame), ? opens the shortcut sheet.
+ */
+export function useReviewKeys({ videoRef, seek, rate, onShortcuts }: ReviewKeysOptions) {
+  const kHeld = useRef(false);
+  const reverse = useRef<{ timer: number; speed: number } | null>(null);
+  const latest = useRef({ seek, rate, onShortcuts });
+  useEffect(() => {
+    latest.current = { seek, rate, onShortcuts };
+  });
+
+  useEffect(() => {
+    const stopReverse = () => {
+      if (reverse.current) window.clearInterval(reverse.current.timer);
+      reverse.current = null;
+    };
+    /** Pauses and shows the frame `by` frames from the one on screen, in the middle of it. */
+    const step = (video: HTMLVideoElement, by: number) => {
+      stopReverse();
+      video.pause();
+      const r = latest.current.rate ?? FALLBACK_RATE;
+      const frame = Math.max(0, frameOfTime(video.currentTime, r) + by);
+      latest.current.seek(seekTimeOfFrame(frame, r));
+    };
+    const forward = (video: HTMLVideoElement) => {
+      const wasReversing = reverse.current !== null;
+      stopReverse();
+      const playing = !video.paused && !video.ended;
+      video.playbackRate = playing && !wasReversing ? nextShuttle(video.playbackRate) : 1;
+      if (!playing) void video.play().catch(() => undefined);
+    };
+    const backward = (video: HTMLVideoElement) => {
+      video.pause();
+      const speed = reverse.current ? nextShuttle(reverse.current.speed) : 1;
+      stopReverse();
+      const timer = window.setInterval(() => {
+        const at = video.currentTime - (REVERSE_TICK_MS / 1_000) * speed;
+        latest.current.seek(Math.max(0, at));
+        if (at <= 0) stopReverse();
+      }, REVERSE_TICK_MS);
+      reverse.current = { timer, speed };
+    };
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+      if (event.key === '?') {
+        event.preventDefault();
+        latest.current.onShortcuts();
+        return;
+      }
+      const video = videoRef.current;
+      if (!video || !(video.duration > 0)) return;
+      const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+      const act: Record<string, () => void> = {
+        ArrowLeft: () => latest.current.seek(video.currentTime - SEEK_STEP),
+        ArrowRight: () => latest.current.seek(video.currentTime + SEEK_STEP),
+        ',': () => step(video, -1),
+        '.': () => step(video, 1),
+        k: () => {
+          kHeld.current = true;
+          stopReverse();
+          video.pause();
+        },
+        l: () => (kHeld.current ? step(video, 1) : forward(video)),
+        j: () => (kHeld.current ? step(video, -1) : backward(video)),
+      };
+      const action = act[key];
+      if (!action) return;
+      event.preventDefault();
+      if (key === 'k' && event.repeat) return;
+      action();
+    };
+    const onKeyUp = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() === 'k') kHeld.current = false;
+    };
+    // A window left with K down never hears it come up.
+    const onBlur = () => (kHeld.current = false);
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('keyup', onKeyUp);
+    window.addEventListener('blur', onBlur);
+    return () => {
+      stopReverse();
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('keyup', onKeyUp);
+      window.removeEventListener('blur', onBlur);
+    };
+  }, [videoRef]);
+}
