@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REVISION_REASONS, MSG, REVISION_REASON_MSG } from '@cutroom/domain';
 import { renderApp } from '../../test/render-app';
-import { makeVideo } from '../../test/fixtures';
+import { makeMedia, makeVideo } from '../../test/fixtures';
 import { cardServer, commentsReply, makeCardDetail, makeNote, stubDocumentFonts, viewerFor } from './test-kit';
 
 const selectedTab = () =>
@@ -269,5 +269,22 @@ describe('card detail page', { timeout: 15_000 }, () => {
     renderApp('/card-details/7');
     await screen.findByText('Kept');
     expect(screen.getAllByTestId('chat-note')).toHaveLength(1);
+  });
+
+  it("seeks a note's timecode to the middle of the exact frame it names, at the video's own rate (issue 35)", async () => {
+    const media = makeMedia({ fps: 25, fps_rational: '25/1', poster_url: null, sprite_url: null, waveform_url: null });
+    const card = makeCardDetail({
+      video_versions: { 'version-0': [makeVideo(0, { video_url: '/files/media/1/cut.mp4', media })] },
+    });
+    // 3.31 s is frame 82 at 25 fps (3.28 s to 3.32 s): its middle is 3.30 s.
+    const note = makeNote({ note: '@VT{3} Flash frame', video_time: 3, time_in: 3.31, note_for_video_number: 1 });
+    cardServer(viewerFor('customer'), card, { 'GET /api/card/7/commentsV2': commentsReply([note]) });
+    renderApp('/card-details/7');
+    const video = (await screen.findByTestId('video-element')) as HTMLVideoElement;
+    Object.defineProperty(video, 'currentTime', { configurable: true, writable: true, value: 0 });
+    Object.defineProperty(video, 'duration', { configurable: true, value: 24 });
+    fireEvent.loadedMetadata(video);
+    await userEvent.click(await screen.findByRole('button', { name: 'Jump to 0:03' }));
+    await waitFor(() => expect(video.currentTime).toBeCloseTo(3.3, 6));
   });
 });

@@ -121,9 +121,11 @@ export const CommentItem = memo(function CommentItem({
   // A guest's note is filed under the customer but is not theirs.
   const own = note.note_by_id === viewer.client_id && note.guest_name === null;
   const { change: mayChange, mark: mayMark, react: mayReact } = noteActions(viewer, note, chat);
-  // An annotation's tag holds whole seconds; the jump goes to the exact frame it was drawn on.
-  const exact = (seconds: number) =>
-    note.annotation && Math.floor(note.annotation.time) === Math.floor(seconds) ? note.annotation.time : seconds;
+  // A tag holds whole seconds; the jump goes to the exact moment the note names (time_in, or a drawing's time).
+  const exact = (seconds: number) => {
+    const moment = note.time_in ?? note.annotation?.time ?? null;
+    return moment !== null && Math.floor(moment) === Math.floor(seconds) ? moment : seconds;
+  };
   const jump = onJump && ((seconds: number) => onJump(exact(seconds), note.note_for_video_number));
   // The helper chat is about the thumbnails: stills, numbered as thumbnails, with no moment to jump to.
   const stills = chat === 'yt';

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { frameOfTime, parseRate, seekTimeOfFrame } from '@cutroom/domain';
 import type { Geometry } from './annotation-layer';
 import type { PendingAnnotation, Playback, PlayerHandle, ReviewControls, ShapeKind } from './review-context';
 import type { CompareHandle } from './version-compare';
@@ -10,6 +11,15 @@ interface ReviewPlaybackOptions {
   isVideo: boolean;
   inCompare: boolean;
   setWanted: (update: (current: Selection) => Selection) => void;
+}
+
+/**
+ * Where to seek to show the frame a moment names: the middle of that frame, at the video's own rate, so
+ * that no rendition's rounding lands on its neighbour. Without a measured rate, the moment itself.
+ */
+function intoFrame(moment: number, media: { fps_rational: string | null } | null | undefined) {
+  const rate = parseRate(media?.fps_rational);
+  return rate ? seekTimeOfFrame(frameOfTime(moment, rate), rate) : moment;
 }
 
 /** The review's hold on its player: playback, drawing, jumps from the chat, and what the chat may ask of them. */
@@ -34,10 +44,12 @@ export function useReviewPlayback({ selection, isVideo, inCompare, setWanted }: 
   };
 
   const jumpTo = useCallback(
-    (seconds: number, videoNumber?: number | null) => {
+    (moment: number, videoNumber?: number | null) => {
       stageRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+      const other = videoNumber && videoNumber !== selection.number && videoNumber <= selection.videos.length;
+      const seconds = intoFrame(moment, selection.videos[(other ? videoNumber : selection.number) - 1]?.media);
       if (inCompare) return compareRef.current?.seek(seconds);
-      if (videoNumber && videoNumber !== selection.number && videoNumber <= selection.videos.length) {
+      if (other) {
         // The other video's player starts at the moment once it has loaded.
         setStartAt(seconds);
         setWanted((w) => ({ ...w, number: videoNumber }));
@@ -47,7 +59,7 @@ export function useReviewPlayback({ selection, isVideo, inCompare, setWanted }: 
       playerRef.current?.pause();
       playerRef.current?.seek(seconds);
     },
-    [selection.number, selection.videos.length, setWanted, inCompare],
+    [selection.number, selection.videos, setWanted, inCompare],
   );
 
   const controls: ReviewControls = useMemo(
