@@ -13,6 +13,7 @@ const controls = (over: Partial<ReviewControls> = {}): ReviewControls => ({
   hasPlayer: true,
   videoNumber: 1,
   version: 'version-0',
+  frameRate: null,
   jumpTo: () => {},
   currentTime: () => 0,
   isPlaying: () => false,

@@ -4,6 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../lib/query-client';
 import { MarkerExport } from './marker-export';
+import { ReviewControlsContext, type ReviewControls } from '../video/review-context';
+
+const reviewDefaults: ReviewControls = {
+  hasPlayer: true,
+  videoNumber: 1,
+  version: 'version-0',
+  frameRate: null,
+  jumpTo: () => {},
+  currentTime: () => 0,
+  isPlaying: () => false,
+  pendingAnnotation: null,
+  clearAnnotation: () => {},
+};
 
 const searchOf = (href: string) => Object.fromEntries(new URL(href, 'http://x').searchParams);
 
@@ -43,5 +56,25 @@ describe('export notes as markers', () => {
     });
     expect(within(dialog).getByText(/File ▸ Import ▸ XML/)).toBeTruthy();
     expect(download().hasAttribute('download')).toBe(true);
+  });
+
+  it("starts at the video's own frame rate when the media pipeline measured it", async () => {
+    const user = userEvent.setup();
+    render(
+      <AppProviders queryClient={createQueryClient()} env="test">
+        <ReviewControlsContext.Provider value={{ ...reviewDefaults, frameRate: '24000/1001' }}>
+          <MarkerExport cardId={42} chat="customer" />
+        </ReviewControlsContext.Provider>
+      </AppProviders>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Export notes as markers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export notes as markers' });
+    const href = within(dialog)
+      .getByRole('link', { name: /Download/ })
+      .getAttribute('href')!;
+    expect(searchOf(href)).toMatchObject({ fps: '23.976' });
+    expect((within(dialog).getByRole('combobox', { name: 'Frame rate' }) as HTMLInputElement).value).toBe(
+      "23.976 fps (the video's)",
+    );
   });
 });

@@ -12,6 +12,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
+import { useReviewControls } from '../video/review-context';
 import { API, pathOf } from '@cutroom/domain/contract';
 import {
   DEFAULT_MARKER_FRAME_RATE,
@@ -19,6 +20,8 @@ import {
   MARKER_FORMAT_KEYS,
   MARKER_FRAME_RATE_KEYS,
   MARKER_TIMELINE_START_KEYS,
+  markerRateKeyOf,
+  parseRate,
   type MarkerFormat,
   type MarkerFrameRate,
   type MarkerTimelineStart,
@@ -49,12 +52,16 @@ const RATE_OPTIONS = MARKER_FRAME_RATE_KEYS.map((key) => ({ value: key, label: `
 /** Export notes (issue 19): the chat's timed notes as markers for Resolve, Final Cut Pro or Premiere Pro. */
 export function MarkerExport({ cardId, chat }: { cardId: number; chat: 'customer' | 'team' }) {
   const [opened, setOpened] = useState(false);
-  const [choice, setChoice] = useState<MarkerChoice>({
+  // The video's own rate, when the media pipeline measured one the editors' menu offers.
+  const rate = parseRate(useReviewControls().frameRate);
+  const ownRate = rate ? markerRateKeyOf(rate) : null;
+  const [choice, setChoice] = useState<Omit<MarkerChoice, 'fps'> & { fps: MarkerFrameRate | null }>({
     format: 'edl',
-    fps: DEFAULT_MARKER_FRAME_RATE,
+    fps: null,
     start: '01:00:00:00',
     includeDone: true,
   });
+  const fps = choice.fps ?? ownRate ?? DEFAULT_MARKER_FRAME_RATE;
   const set = (part: Partial<MarkerChoice>) => setChoice((c) => ({ ...c, ...part }));
   return (
     <>
@@ -87,12 +94,16 @@ export function MarkerExport({ cardId, chat }: { cardId: number; chat: 'customer
           <Group grow align="flex-start">
             <Select
               label="Frame rate"
-              data={RATE_OPTIONS}
-              value={choice.fps}
-              onChange={(value) => value && set({ fps: value })}
+              data={RATE_OPTIONS.map((o) => (o.value === ownRate ? { ...o, label: `${o.label} (the video's)` } : o))}
+              value={fps}
+              onChange={(value) => value && set({ fps: value as MarkerFrameRate })}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
-              description="The timeline's, to place notes on the right frame"
+              description={
+                ownRate
+                  ? "The video's own, measured when it was delivered"
+                  : "The timeline's, to place notes on the right frame"
+              }
             />
             <Stack gap={4}>
               <Text fz="sm" fw={500} id="marker-start-label">
@@ -118,7 +129,7 @@ export function MarkerExport({ cardId, chat }: { cardId: number; chat: 'customer
             </Button>
             <Button
               component="a"
-              href={markersHref(cardId, chat, choice)}
+              href={markersHref(cardId, chat, { ...choice, fps })}
               download
               onClick={() => setOpened(false)}
               leftSection={<IconFileExport size={16} />}

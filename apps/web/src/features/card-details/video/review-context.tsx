@@ -30,6 +30,8 @@ export interface ReviewControls {
   videoNumber: number | null;
   /** 'version-N' of the selected video, kept with annotations. */
   version: string | null;
+  /** The selected video's frame rate as the media pipeline measured it ('30000/1001'); null when unknown. */
+  frameRate: string | null;
   jumpTo: (seconds: number, videoNumber?: number | null) => void;
   currentTime: () => number;
   isPlaying: () => boolean;
@@ -48,6 +50,7 @@ export const ReviewControlsContext = createContext<ReviewControls>({
   hasPlayer: false,
   videoNumber: null,
   version: null,
+  frameRate: null,
   jumpTo: noop,
   currentTime: () => 0,
   isPlaying: () => false,

@@ -67,6 +67,7 @@ export function useReviewPlayback({ selection, isVideo, inCompare, setWanted }: 
       hasPlayer,
       videoNumber: selection.video ? selection.number : null,
       version: selection.version,
+      frameRate: selection.video?.media?.fps_rational ?? null,
       jumpTo,
       currentTime: () => playerRef.current?.currentTime() ?? 0,
       isPlaying: () => playerRef.current?.isPlaying() ?? false,

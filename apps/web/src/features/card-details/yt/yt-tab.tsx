@@ -87,6 +87,7 @@ export function YtTab({ card, viewer, stream }: YtTabProps) {
       hasPlayer: false,
       videoNumber: thumbs.length ? number : null,
       version: THUMBNAIL_VERSION,
+      frameRate: null,
       jumpTo: noop,
       currentTime: () => 0,
       isPlaying: () => false,
