@@ -280,7 +280,7 @@ describe('card detail page', { timeout: 15_000 }, () => {
     const note = makeNote({ note: '@VT{3} Flash frame', video_time: 3, time_in: 3.31, note_for_video_number: 1 });
     cardServer(viewerFor('customer'), card, { 'GET /api/card/7/commentsV2': commentsReply([note]) });
     renderApp('/card-details/7');
-    const video = (await screen.findByTestId('video-element')) as HTMLVideoElement;
+    const video = await screen.findByTestId<HTMLVideoElement>('video-element');
     Object.defineProperty(video, 'currentTime', { configurable: true, writable: true, value: 0 });
     Object.defineProperty(video, 'duration', { configurable: true, value: 24 });
     fireEvent.loadedMetadata(video);

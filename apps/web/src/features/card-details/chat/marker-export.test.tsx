@@ -73,7 +73,7 @@ describe('export notes as markers', () => {
       .getByRole('link', { name: /Download/ })
       .getAttribute('href')!;
     expect(searchOf(href)).toMatchObject({ fps: '23.976' });
-    expect((within(dialog).getByRole('combobox', { name: 'Frame rate' }) as HTMLInputElement).value).toBe(
+    expect(within(dialog).getByRole<HTMLInputElement>('combobox', { name: 'Frame rate' }).value).toBe(
       "23.976 fps (the video's)",
     );
   });

@@ -96,7 +96,7 @@ export function MarkerExport({ cardId, chat }: { cardId: number; chat: 'customer
               label="Frame rate"
               data={RATE_OPTIONS.map((o) => (o.value === ownRate ? { ...o, label: `${o.label} (the video's)` } : o))}
               value={fps}
-              onChange={(value) => value && set({ fps: value as MarkerFrameRate })}
+              onChange={(value) => value && set({ fps: value })}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
               description={
