@@ -16,7 +16,9 @@ export const LOCAL_KEYS = [
   'timezone',
   'aiDataParams',
 ] as const;
-export type LocalKey = (typeof LOCAL_KEYS)[number];
+/** A reviewer's own preferences, kept across logins (nothing about the account or its data). */
+export const PREFERENCE_KEYS = ['timecodeMode'] as const;
+export type LocalKey = (typeof LOCAL_KEYS)[number] | (typeof PREFERENCE_KEYS)[number];
 
 // Storage can throw (private mode, quota); a preference is never worth a crash.
 export function readLocal(key: LocalKey): string | null {

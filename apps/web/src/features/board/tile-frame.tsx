@@ -57,7 +57,14 @@ export function TileFrame({
     >
       {card.poster_url && (
         // Decorative: the title beside it names the card. Lazy, so a long column loads what is on screen.
-        <img className={classes.poster} src={card.poster_url} alt="" loading="lazy" decoding="async" draggable={false} />
+        <img
+          className={classes.poster}
+          src={card.poster_url}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+        />
       )}
       {menu ? (
         <div className={classes.row} data-spread data-top>

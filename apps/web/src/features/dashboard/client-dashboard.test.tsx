@@ -59,9 +59,7 @@ describe("a customer's dashboard", { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: '2' }));
     await waitFor(() => expect(queriesTo(CLIENT).at(-1)).toMatchObject({ page: '2' }));
     await user.click(screen.getByRole('button', { name: 'Last 7 days' }));
-    await waitFor(() =>
-      expect(queriesTo(CLIENT).at(-1)).toMatchObject({ ...lastDaysRange(7), page: '1' }),
-    );
+    await waitFor(() => expect(queriesTo(CLIENT).at(-1)).toMatchObject({ ...lastDaysRange(7), page: '1' }));
   });
 
   it('says when there is nothing in the range', async () => {

@@ -52,11 +52,21 @@ describe('videos on the upload page (issue 34)', { timeout: 30_000 }, () => {
       'GET /api/uploads': () => {
         asked += 1;
         return listReply([
-          video({ media: asked === 1 ? makeMedia({ status: 'processing', progress: 42, proxies: [], poster_url: null }) : makeMedia() }),
+          video({
+            media:
+              asked === 1
+                ? makeMedia({ status: 'processing', progress: 42, proxies: [], poster_url: null })
+                : makeMedia(),
+          }),
           video({
             id: 6,
             file_name: 'Broken.mov',
-            media: makeMedia({ status: 'failed', error: 'The file is damaged: it ends early.', proxies: [], poster_url: null }),
+            media: makeMedia({
+              status: 'failed',
+              error: 'The file is damaged: it ends early.',
+              proxies: [],
+              poster_url: null,
+            }),
           }),
         ]);
       },
@@ -65,9 +75,12 @@ describe('videos on the upload page (issue 34)', { timeout: 30_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Uploaded files' });
     expect(within(table).getByRole('status', { name: fill(MSG.mediaProcessing, { percent: '42' }) })).toBeTruthy();
     expect(within(table).getByRole('status', { name: 'The file is damaged: it ends early.' })).toBeTruthy();
-    await waitFor(() => expect(within(table).getByRole('button', { name: 'Preview Interview-take-2.mov' })).toBeTruthy(), {
-      timeout: 8000,
-    });
+    await waitFor(
+      () => expect(within(table).getByRole('button', { name: 'Preview Interview-take-2.mov' })).toBeTruthy(),
+      {
+        timeout: 8000,
+      },
+    );
     expect(asked).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,4 +1,4 @@
-import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconKeyboard,
   IconMaximize,
@@ -9,12 +9,12 @@ import {
   IconVolume,
   IconVolumeOff,
 } from '@tabler/icons-react';
-import type { SafeZoneKey } from '@cutroom/domain';
+import { parseRate, type Rate, type SafeZoneKey } from '@cutroom/domain';
 import type { MediaView } from '@cutroom/domain/schemas';
-import { playerClock } from '../format';
 import type { ShapeKind } from './review-context';
 import { SafeZoneMenu } from './safe-zones';
 import { PLAYBACK_SPEEDS } from './shortcuts';
+import { CLOCK_MODES, CLOCK_MODE_LABELS, clockText, useClockMode } from './timecode-mode';
 import { QualityMenu, type QualityChoice } from './quality-menu';
 import { Timeline, type Marker } from './timeline';
 import { Waveform } from './waveform';
@@ -70,9 +70,7 @@ export function PlayerControls({
       >
         {playing ? <IconPlayerPauseFilled size={18} /> : <IconPlayerPlayFilled size={18} />}
       </ActionIcon>
-      <Text className={classes.time} data-testid="video-time">
-        {playerClock(time, duration)}
-      </Text>
+      <ClockMenu time={time} duration={duration} rate={parseRate(media?.fps_rational)} withinPortal={!fullscreen} />
       <div className={classes.spacer} />
       {canAnnotate && (
         <Tooltip label="Pause and draw on this frame">
@@ -142,6 +140,41 @@ function SpeedMenu({
             {s}×
           </Menu.Item>
         ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The playhead and length; a click picks how time reads (remembered in this browser). */
+function ClockMenu({
+  time,
+  duration,
+  rate,
+  withinPortal,
+}: {
+  time: number;
+  duration: number;
+  rate: Rate | null;
+  withinPortal: boolean;
+}) {
+  const [mode, setMode] = useClockMode();
+  return (
+    <Menu position="top-start" withinPortal={withinPortal}>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Time shown as ${CLOCK_MODE_LABELS[mode].toLowerCase()}: change`}>
+          <Text className={classes.time} data-testid="video-time" data-mode={mode}>
+            {clockText(time, duration, mode, rate)}
+          </Text>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Show time as</Menu.Label>
+        {CLOCK_MODES.map((m) => (
+          <Menu.Item key={m} onClick={() => setMode(m)} fw={m === mode ? 700 : undefined}>
+            {CLOCK_MODE_LABELS[m]}
+          </Menu.Item>
+        ))}
+        {!rate && <Menu.Label>Frames need the video's measured frame rate</Menu.Label>}
       </Menu.Dropdown>
     </Menu>
   );

@@ -185,4 +185,36 @@ describe('review player keys', () => {
     expect((video as HTMLVideoElement).playbackRate).toBe(0.25);
     expect((video as HTMLVideoElement).preservesPitch).toBe(true);
   });
+
+  it('shows time as the reviewer picks it, timecode, frames or seconds, and remembers the choice', async () => {
+    const user = userEvent.setup();
+    const first = at25(12.5);
+    const clock = () => screen.getByTestId('video-time').textContent;
+    expect(clock()).toBe('0:12 / 0:24');
+    const pick = async (label: string) => {
+      await user.click(screen.getByRole('button', { name: /^Time shown as/ }));
+      await user.click(await screen.findByRole('menuitem', { name: label }));
+    };
+    await pick('Timecode (HH:MM:SS:FF)');
+    expect(clock()).toBe('00:00:12:12 / 00:00:24:00');
+    await pick('Frames');
+    expect(clock()).toBe('312 f / 600 f');
+    await pick('Seconds (to the millisecond)');
+    expect(clock()).toBe('12.500 s / 24.000 s');
+    await pick('Timecode (HH:MM:SS:FF)');
+    first.video.remove();
+    cleanup();
+    at25(1);
+    expect(clock()).toBe('00:00:01:00 / 00:00:24:00');
+    window.localStorage.removeItem('timecodeMode');
+  });
+
+  it('counts drop-frame timecode at 29.97', async () => {
+    window.localStorage.setItem('timecodeMode', 'smpte');
+    const { video } = renderPlayer(makeMedia({ fps: 29.97, fps_rational: '30000/1001', ...noFiles }));
+    place(video, { time: 60.06, duration: 120 });
+    fireEvent.loadedMetadata(video);
+    expect(screen.getByTestId('video-time').textContent).toBe('00:01:00;02 / 00:01:59;28');
+    window.localStorage.removeItem('timecodeMode');
+  });
 });

@@ -1,0 +1,43 @@
+import { useSyncExternalStore } from 'react';
+import { TIMECODE_MODES, formatTime, type Rate, type TimecodeMode } from '@cutroom/domain';
+import { readLocal, writeLocal } from '../../../lib/storage';
+import { playerClock } from '../format';
+
+/** How the player shows time: the plain clock (m:ss, the default) or issue 35's timecode, frames or seconds. */
+export const CLOCK_MODES = ['clock', ...TIMECODE_MODES] as const;
+export type ClockMode = (typeof CLOCK_MODES)[number];
+export const CLOCK_MODE_LABELS: Record<ClockMode, string> = {
+  clock: 'Minutes and seconds',
+  smpte: 'Timecode (HH:MM:SS:FF)',
+  frames: 'Frames',
+  seconds: 'Seconds (to the millisecond)',
+};
+
+const listeners = new Set<() => void>();
+const read = (): ClockMode => {
+  const stored = readLocal('timecodeMode');
+  return CLOCK_MODES.find((m) => m === stored) ?? 'clock';
+};
+
+/** The reviewer's choice, remembered in this browser and shared by every player on the page. */
+export function useClockMode(): [ClockMode, (mode: ClockMode) => void] {
+  const mode = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    read,
+    () => 'clock' as const,
+  );
+  const set = (next: ClockMode) => {
+    writeLocal('timecodeMode', next);
+    listeners.forEach((l) => l());
+  };
+  return [mode, set];
+}
+
+/** The playhead and the length as the mode shows them. */
+export function clockText(time: number, duration: number, mode: ClockMode, rate: Rate | null): string {
+  if (mode === 'clock') return playerClock(time, duration);
+  return `${formatTime(time, mode as TimecodeMode, rate)} / ${formatTime(duration, mode as TimecodeMode, rate)}`;
+}
