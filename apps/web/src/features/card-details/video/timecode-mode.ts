@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { TIMECODE_MODES, formatTime, type Rate, type TimecodeMode } from '@cutroom/domain';
+import { TIMECODE_MODES, formatTime, type Rate } from '@cutroom/domain';
 import { readLocal, writeLocal } from '../../../lib/storage';
 import { playerClock } from '../format';
 
@@ -39,5 +39,5 @@ export function useClockMode(): [ClockMode, (mode: ClockMode) => void] {
 /** The playhead and the length as the mode shows them. */
 export function clockText(time: number, duration: number, mode: ClockMode, rate: Rate | null): string {
   if (mode === 'clock') return playerClock(time, duration);
-  return `${formatTime(time, mode as TimecodeMode, rate)} / ${formatTime(duration, mode as TimecodeMode, rate)}`;
+  return `${formatTime(time, mode, rate)} / ${formatTime(duration, mode, rate)}`;
 }
