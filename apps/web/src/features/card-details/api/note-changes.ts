@@ -21,6 +21,8 @@ export interface NewNote {
   note_for_video_number?: number | null;
   /** The exact moment, in seconds to the millisecond (issue 35). */
   time_in?: number;
+  /** Where a range ends. */
+  time_out?: number;
   annotation?: Annotation;
 }
 

@@ -34,7 +34,7 @@ interface ChatPanelProps {
   multiVideo: boolean;
   /** The card has a video to pause on: only then does the empty chat say to pause it and write. */
   hasVideo?: boolean;
-  onJump?: (seconds: number, videoNumber: number | null) => void;
+  onJump?: (seconds: number, videoNumber: number | null, until?: number | null) => void;
   /** On cards with several versions: the version a note was made on ('versions 2'). */
   noteVersion?: (note: NoteView) => string | null;
 }

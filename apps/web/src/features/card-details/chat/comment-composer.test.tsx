@@ -1,24 +1,25 @@
 import { screen, waitFor, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@cutroom/domain';
 import { AppProviders } from '../../../app/providers';
 import { deferred, fakeServer } from '../../../test/fake-server';
 import { createQueryClient } from '../../../lib/query-client';
 import { makeNote, stubDocumentFonts } from '../test-kit';
-import { PlaybackContext, ReviewControlsContext, type Playback, type ReviewControls } from '../video/review-context';
+import {
+  NO_REVIEW,
+  PlaybackContext,
+  ReviewControlsContext,
+  type Playback,
+  type ReviewControls,
+} from '../video/review-context';
 import { CommentComposer } from './comment-composer';
 
 const controls = (over: Partial<ReviewControls> = {}): ReviewControls => ({
+  ...NO_REVIEW,
   hasPlayer: true,
   videoNumber: 1,
   version: 'version-0',
-  frameRate: null,
-  jumpTo: () => {},
-  currentTime: () => 0,
-  isPlaying: () => false,
-  pendingAnnotation: null,
-  clearAnnotation: () => {},
   ...over,
 });
 
@@ -109,6 +110,21 @@ describe('comment composer', () => {
     await userEvent.type(input, 'Logo too small{Enter}');
     await waitFor(() => expect(server.calls).toHaveLength(1));
     expect(server.calls[0]!.body).toMatchObject({ note: '@VT{3} Logo too small', time_in: 3.4 });
+  });
+
+  it('gives the range set with I and O to the next note, then clears it (issue 35)', async () => {
+    const server = fakeServer({ 'POST /api/card/7/comment': posted });
+    const clearRange = vi.fn();
+    const input = renderComposer(controls({ range: { in: 2.02, out: 3.02 }, clearRange }), {
+      time: 3.02,
+      playing: false,
+    });
+    expect(screen.getByTestId('pinned-range').textContent).toContain('0:02 – 0:03');
+    expect(screen.queryByTestId('pinned-time')).toBeNull();
+    await userEvent.type(input, 'Too long{Enter}');
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    expect(server.calls[0]!.body).toMatchObject({ note: '@VT{2} Too long', time_in: 2.02, time_out: 3.02 });
+    await waitFor(() => expect(clearRange).toHaveBeenCalled());
   });
 
   it('sends no time once the paused frame’s chip is removed', async () => {

@@ -66,7 +66,9 @@ export function CommentComposer({
   // Removing the paused moment's chip holds until the player stands on another second.
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const standing = pausedAt !== null && pausedAt !== dismissedAt ? pausedAt : null;
-  const chipTime = annotation ? null : (pinned ?? standing);
+  // A range set with I and O goes with the next note (a drawing keeps its own frame).
+  const ranged = !annotation && controls.hasPlayer && controls.range.in !== null ? controls.range : null;
+  const chipTime = annotation || ranged ? null : (pinned ?? standing);
 
   const insert = (snippet: string) => {
     const el = input.current;
@@ -94,17 +96,19 @@ export function CommentComposer({
     // user typed names its own moment, and a drawing on a still (the helper's thumbnails) has none.
     const moment = startsWithTag(body)
       ? null
-      : annotation
-        ? controls.hasPlayer
-          ? annotation.time
-          : null
-        : pinned !== null
-          ? pinned
-          : controls.hasPlayer && controls.isPlaying()
-            ? controls.currentTime()
-            : standing !== null
-              ? playback.time
-              : null;
+      : ranged
+        ? ranged.in
+        : annotation
+          ? controls.hasPlayer
+            ? annotation.time
+            : null
+          : pinned !== null
+            ? pinned
+            : controls.hasPlayer && controls.isPlaying()
+              ? controls.currentTime()
+              : standing !== null
+                ? playback.time
+                : null;
     let note = moment === null ? body : `${videoTimeTag(moment)} ${body}`;
     if (markCustomer && !note.startsWith(YT_CUSTOMER_MARK)) note = `${YT_CUSTOMER_MARK} ${note}`;
     post.mutate(
@@ -114,6 +118,9 @@ export function CommentComposer({
         noteParentId: replyTo?.note_id ?? null,
         note_for_video_number: annotation ? annotation.videoNumber : controls.videoNumber,
         ...(moment === null ? {} : { time_in: toMillis(moment) }),
+        ...(moment !== null && ranged && ranged.out !== null && ranged.out > moment
+          ? { time_out: toMillis(ranged.out) }
+          : {}),
         ...(annotation
           ? {
               annotation: {
@@ -134,6 +141,7 @@ export function CommentComposer({
           setPinned(null);
           onCancelReply();
           if (annotation) controls.clearAnnotation();
+          if (ranged) controls.clearRange();
           onPosted();
         },
       },
@@ -162,6 +170,25 @@ export function CommentComposer({
             <CloseButton size="sm" aria-label="Discard drawing" onClick={controls.clearAnnotation} />
           </Group>
         </Paper>
+      )}
+      {ranged && (
+        <Group gap={6} mb={6} wrap="nowrap" data-testid="pinned-range">
+          <Badge
+            variant="light"
+            color="cyan"
+            radius="sm"
+            tt="none"
+            leftSection={<IconClock size={12} />}
+            style={{ flexShrink: 0 }}
+          >
+            {formatClock(ranged.in!)}
+            {ranged.out !== null ? ` – ${formatClock(ranged.out)}` : ''}
+          </Badge>
+          <Text fz="xs" c="dimmed" truncate>
+            {ranged.out !== null ? 'Points at the range' : 'Points at the in-point (O sets the end)'}
+          </Text>
+          <CloseButton size="sm" aria-label="Clear the range" onClick={controls.clearRange} />
+        </Group>
       )}
       {chipTime !== null && (
         <Group gap={6} mb={6} wrap="nowrap" data-testid="pinned-time">

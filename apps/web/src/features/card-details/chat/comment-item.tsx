@@ -33,7 +33,7 @@ import { ROLE_COLORS, noteActions, replyPreviewChars, type NoteViewer } from './
 import classes from './chat.module.css';
 
 export interface NoteHandlers {
-  onJump?: (seconds: number, videoNumber: number | null) => void;
+  onJump?: (seconds: number, videoNumber: number | null, until?: number | null) => void;
   onReply: (note: NoteView) => void;
   /** Resolves true once saved, so the editor closes. */
   onEdit: (note: NoteView, text: string) => Promise<boolean>;
@@ -126,7 +126,12 @@ export const CommentItem = memo(function CommentItem({
     const moment = note.time_in ?? note.annotation?.time ?? null;
     return moment !== null && Math.floor(moment) === Math.floor(seconds) ? moment : seconds;
   };
-  const jump = onJump && ((seconds: number) => onJump(exact(seconds), note.note_for_video_number));
+  const jump =
+    onJump &&
+    ((seconds: number) => {
+      const at = exact(seconds);
+      onJump(at, note.note_for_video_number, at === note.time_in ? note.time_out : null);
+    });
   // The helper chat is about the thumbnails: stills, numbered as thumbnails, with no moment to jump to.
   const stills = chat === 'yt';
   const untaggedTime =

@@ -4,19 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../lib/query-client';
 import { MarkerExport } from './marker-export';
-import { ReviewControlsContext, type ReviewControls } from '../video/review-context';
+import { NO_REVIEW, ReviewControlsContext, type ReviewControls } from '../video/review-context';
 
-const reviewDefaults: ReviewControls = {
-  hasPlayer: true,
-  videoNumber: 1,
-  version: 'version-0',
-  frameRate: null,
-  jumpTo: () => {},
-  currentTime: () => 0,
-  isPlaying: () => false,
-  pendingAnnotation: null,
-  clearAnnotation: () => {},
-};
+const reviewDefaults: ReviewControls = { ...NO_REVIEW, hasPlayer: true, videoNumber: 1, version: 'version-0' };
 
 const searchOf = (href: string) => Object.fromEntries(new URL(href, 'http://x').searchParams);
 

@@ -47,7 +47,7 @@ export function guestSource(video: Version['videos'][number], viewportWidth: num
   return previewSource(video.url, window.location.origin);
 }
 
-const momentOf = (n: GuestNoteView) => n.annotation?.time ?? n.video_time;
+const momentOf = (n: GuestNoteView) => n.time_in ?? n.annotation?.time ?? n.video_time;
 
 function GuestNote({ note, onJump }: { note: GuestNoteView; onJump: (seconds: number) => void }) {
   const moment = momentOf(note);
@@ -126,6 +126,7 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
         .map((n) => ({
           id: n.note_id,
           time: momentOf(n)!,
+          end: n.time_in !== null ? n.time_out : null,
           label: `${formatClock(momentOf(n)!)} · ${n.author}: ${snippet(n.note)}`,
           annotation: n.note_type === 'annotation',
         })),

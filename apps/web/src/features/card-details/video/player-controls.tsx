@@ -1,6 +1,7 @@
-import { ActionIcon, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, CloseButton, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconKeyboard,
+  IconRepeat,
   IconMaximize,
   IconMinimize,
   IconPencil,
@@ -14,7 +15,8 @@ import type { MediaView } from '@cutroom/domain/schemas';
 import type { ShapeKind } from './review-context';
 import { SafeZoneMenu } from './safe-zones';
 import { PLAYBACK_SPEEDS } from './shortcuts';
-import { CLOCK_MODES, CLOCK_MODE_LABELS, clockText, useClockMode } from './timecode-mode';
+import type { ReviewRange } from './review-context';
+import { CLOCK_MODES, CLOCK_MODE_LABELS, clockText, momentText, useClockMode } from './timecode-mode';
 import { QualityMenu, type QualityChoice } from './quality-menu';
 import { Timeline, type Marker } from './timeline';
 import { Waveform } from './waveform';
@@ -37,6 +39,10 @@ interface PlayerControlsProps {
   /** The renditions the viewer may pick (Auto, each proxy, Original), when there is a choice. */
   quality?: QualityChoice;
   onShortcuts: () => void;
+  range: ReviewRange;
+  onRangeClear: () => void;
+  loop: boolean;
+  onLoopChange: (loop: boolean) => void;
 }
 
 /** The bar under the frame: timeline with its pins, play, clock, drawing, safe zones, speed, sound, full screen. */
@@ -54,11 +60,22 @@ export function PlayerControls({
   media,
   quality,
   onShortcuts,
+  range,
+  onRangeClear,
+  loop,
+  onLoopChange,
 }: PlayerControlsProps) {
   const { status, playing, time, duration, muted } = player;
   return (
     <div className={classes.controls}>
-      <Timeline duration={duration} time={time} markers={markers} onSeek={player.seek} scrubTrack={media?.sprite_url} />
+      <Timeline
+        duration={duration}
+        time={time}
+        markers={markers}
+        onSeek={player.seek}
+        scrubTrack={media?.sprite_url}
+        range={range}
+      />
       {media?.waveform_url && <Waveform url={media.waveform_url} duration={duration} time={time} />}
       <ActionIcon
         variant="subtle"
@@ -72,6 +89,18 @@ export function PlayerControls({
       </ActionIcon>
       <ClockMenu time={time} duration={duration} rate={parseRate(media?.fps_rational)} withinPortal={!fullscreen} />
       <div className={classes.spacer} />
+      <Tooltip label={loop ? 'Stop looping the range' : 'Loop the range (set it with I and O)'}>
+        <ActionIcon
+          variant={loop ? 'filled' : 'subtle'}
+          color={loop ? 'brand' : 'gray.0'}
+          aria-label="Loop the range"
+          aria-pressed={loop}
+          data-testid="loop-toggle"
+          onClick={() => onLoopChange(!loop)}
+        >
+          <IconRepeat size={18} />
+        </ActionIcon>
+      </Tooltip>
       {canAnnotate && (
         <Tooltip label="Pause and draw on this frame">
           <ActionIcon
@@ -111,6 +140,10 @@ export function PlayerControls({
       >
         {fullscreen ? <IconMinimize size={18} /> : <IconMaximize size={18} />}
       </ActionIcon>
+      {/* Last, so that on a narrow player it is the range that takes a line of its own, not a button. */}
+      {(range.in !== null || range.out !== null) && (
+        <RangeChip range={range} rate={parseRate(media?.fps_rational)} onClear={onRangeClear} />
+      )}
     </div>
   );
 }
@@ -177,5 +210,19 @@ function ClockMenu({
         {!rate && <Menu.Label>Frames need the video's measured frame rate</Menu.Label>}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** The range set with I and O, in the reviewer's time format, with a way to clear it. */
+function RangeChip({ range, rate, onClear }: { range: ReviewRange; rate: Rate | null; onClear: () => void }) {
+  const [mode] = useClockMode();
+  const show = (t: number | null) => (t === null ? '…' : momentText(t, mode, rate));
+  return (
+    <span className={classes.rangeChip} data-testid="range-chip">
+      <span aria-label="Range">
+        {show(range.in)} – {show(range.out)}
+      </span>
+      <CloseButton size="xs" variant="transparent" c="gray.3" aria-label="Clear the range" onClick={onClear} />
+    </span>
   );
 }

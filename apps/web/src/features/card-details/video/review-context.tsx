@@ -32,12 +32,23 @@ export interface ReviewControls {
   version: string | null;
   /** The selected video's frame rate as the media pipeline measured it ('30000/1001'); null when unknown. */
   frameRate: string | null;
-  jumpTo: (seconds: number, videoNumber?: number | null) => void;
+  /** Seeks to a moment; a range note passes its end, which becomes the looped range when loop is on. */
+  jumpTo: (seconds: number, videoNumber?: number | null, until?: number | null) => void;
+  /** The range set with I and O, which the composer gives the next note. */
+  range: ReviewRange;
+  clearRange: () => void;
   currentTime: () => number;
   isPlaying: () => boolean;
   pendingAnnotation: PendingAnnotation | null;
   clearAnnotation: () => void;
 }
+
+/** The reviewer's in and out points (I and O), in seconds; either may be unset. */
+export interface ReviewRange {
+  in: number | null;
+  out: number | null;
+}
+export const NO_RANGE: ReviewRange = { in: null, out: null };
 
 /** Playback position and state; changes several times a second, so kept apart from the controls. */
 export interface Playback {
@@ -46,17 +57,21 @@ export interface Playback {
 }
 
 const noop = () => {};
-export const ReviewControlsContext = createContext<ReviewControls>({
+/** No player, nothing selected: the context's default, and the base of a review without a player. */
+export const NO_REVIEW: ReviewControls = {
   hasPlayer: false,
   videoNumber: null,
   version: null,
   frameRate: null,
   jumpTo: noop,
+  range: NO_RANGE,
+  clearRange: noop,
   currentTime: () => 0,
   isPlaying: () => false,
   pendingAnnotation: null,
   clearAnnotation: noop,
-});
+};
+export const ReviewControlsContext = createContext<ReviewControls>(NO_REVIEW);
 export const PlaybackContext = createContext<Playback>({ time: 0, playing: false });
 
 export const useReviewControls = () => useContext(ReviewControlsContext);

@@ -7,6 +7,8 @@ export const SHORTCUTS: { keys: string[]; does: string }[] = [
   { keys: ['K'], does: 'Stop' },
   { keys: ['K', '+', 'J'], does: 'Hold K and press J: one frame back' },
   { keys: ['K', '+', 'L'], does: 'Hold K and press L: one frame forward' },
+  { keys: ['I'], does: 'Set the range’s in-point at this frame' },
+  { keys: ['O'], does: 'Set the range’s out-point at this frame' },
   { keys: ['?'], does: 'Show these shortcuts' },
 ];
 

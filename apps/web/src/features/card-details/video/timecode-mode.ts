@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { TIMECODE_MODES, formatTime, type Rate } from '@cutroom/domain';
+import { TIMECODE_MODES, clockOf, formatTime, type Rate } from '@cutroom/domain';
 import { readLocal, writeLocal } from '../../../lib/storage';
 import { playerClock } from '../format';
 
@@ -41,3 +41,7 @@ export function clockText(time: number, duration: number, mode: ClockMode, rate:
   if (mode === 'clock') return playerClock(time, duration);
   return `${formatTime(time, mode, rate)} / ${formatTime(duration, mode, rate)}`;
 }
+
+/** One moment (a range's in or out point) as the mode shows it; the plain clock keeps its milliseconds here. */
+export const momentText = (seconds: number, mode: ClockMode, rate: Rate | null) =>
+  mode === 'clock' ? clockOf(seconds) : formatTime(seconds, mode, rate);

@@ -7,6 +7,8 @@ import classes from './video.module.css';
 export interface Marker {
   id: number;
   time: number;
+  /** A range note's end: drawn as a span from time to here. */
+  end: number | null;
   label: string;
   annotation: boolean;
 }
@@ -18,12 +20,14 @@ interface TimelineProps {
   onSeek: (seconds: number) => void;
   /** The media pipeline's WebVTT thumbnails track: a frame shows over the timeline where the pointer is. */
   scrubTrack?: string | null;
+  /** The range set with I and O, drawn over the track. */
+  range?: { in: number | null; out: number | null };
 }
 
 const percent = (value: number, duration: number) => (duration > 0 ? Math.min(100, (value / duration) * 100) : 0);
 
 /** The scrubber: drag or click to seek, with a pin at every timecoded comment. */
-export function Timeline({ duration, time, markers, onSeek, scrubTrack }: TimelineProps) {
+export function Timeline({ duration, time, markers, onSeek, scrubTrack, range }: TimelineProps) {
   const trackRef = useRef<HTMLDivElement>(null);
   const { data: cues } = useScrubTrack(scrubTrack);
   const [hover, setHover] = useState<number | null>(null);
@@ -78,6 +82,27 @@ export function Timeline({ duration, time, markers, onSeek, scrubTrack }: Timeli
       )}
       <div className={classes.track} ref={trackRef}>
         <div className={classes.progress} style={{ width: `${percent(time, duration)}%` }} />
+        {duration > 0 &&
+          markers
+            .filter((m) => m.end !== null)
+            .map((m) => (
+              <div
+                key={`span-${m.id}`}
+                className={classes.noteSpan}
+                data-testid="timeline-span"
+                style={{ left: `${percent(m.time, duration)}%`, width: `${percent(m.end! - m.time, duration)}%` }}
+              />
+            ))}
+        {duration > 0 && range && range.in !== null && (
+          <div
+            className={classes.rangeSpan}
+            data-testid="timeline-range"
+            style={{
+              left: `${percent(range.in, duration)}%`,
+              width: `${Math.max(0.5, percent((range.out ?? range.in) - range.in, duration))}%`,
+            }}
+          />
+        )}
         <div className={classes.thumb} style={{ left: `${percent(time, duration)}%` }} />
       </div>
       {duration > 0 &&

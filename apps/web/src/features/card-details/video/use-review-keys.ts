@@ -18,6 +18,8 @@ interface ReviewKeysOptions {
   /** The video's frame rate; frames step at 30 a second when the media pipeline hasn't measured it. */
   rate: Rate | null;
   onShortcuts: () => void;
+  /** I and O: the middle of the frame on screen becomes the range's in or out point. */
+  onMark: (point: 'in' | 'out', seconds: number) => void;
 }
 
 const FALLBACK_RATE: Rate = { num: 30, den: 1 };
@@ -26,12 +28,12 @@ const FALLBACK_RATE: Rate = { num: 30, den: 1 };
  * The review player's keys anywhere on the page, except while typing: ← → jump 5 s (spec 001 §2), , .
  * step a frame, J K L shuttle (K held with J or L steps a frame), ? opens the shortcut sheet.
  */
-export function useReviewKeys({ videoRef, seek, rate, onShortcuts }: ReviewKeysOptions) {
+export function useReviewKeys({ videoRef, seek, rate, onShortcuts, onMark }: ReviewKeysOptions) {
   const kHeld = useRef(false);
   const reverse = useRef<{ timer: number; speed: number } | null>(null);
-  const latest = useRef({ seek, rate, onShortcuts });
+  const latest = useRef({ seek, rate, onShortcuts, onMark });
   useEffect(() => {
-    latest.current = { seek, rate, onShortcuts };
+    latest.current = { seek, rate, onShortcuts, onMark };
   });
 
   useEffect(() => {
@@ -46,6 +48,10 @@ export function useReviewKeys({ videoRef, seek, rate, onShortcuts }: ReviewKeysO
       const r = latest.current.rate ?? FALLBACK_RATE;
       const frame = Math.max(0, frameOfTime(video.currentTime, r) + by);
       latest.current.seek(seekTimeOfFrame(frame, r));
+    };
+    const mark = (video: HTMLVideoElement, point: 'in' | 'out') => {
+      const r = latest.current.rate ?? FALLBACK_RATE;
+      latest.current.onMark(point, seekTimeOfFrame(frameOfTime(video.currentTime, r), r));
     };
     const forward = (video: HTMLVideoElement) => {
       const wasReversing = reverse.current !== null;
@@ -88,6 +94,8 @@ export function useReviewKeys({ videoRef, seek, rate, onShortcuts }: ReviewKeysO
         },
         l: () => (kHeld.current ? step(video, 1) : forward(video)),
         j: () => (kHeld.current ? step(video, -1) : backward(video)),
+        i: () => mark(video, 'in'),
+        o: () => mark(video, 'out'),
       };
       const action = act[key];
       if (!action) return;

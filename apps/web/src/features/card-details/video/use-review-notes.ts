@@ -46,8 +46,9 @@ export function useReviewNotes({ cardId, chat, filter, selection, versionMap, an
         .filter((n) => n.video_time !== null && forThisVideo(n))
         .map((n) => ({
           id: n.note_id,
-          time: n.annotation?.time ?? n.video_time ?? 0,
-          label: `${formatClock(n.annotation?.time ?? n.video_time ?? 0)} · ${n.firstname}: ${snippet(n.note)}`,
+          time: n.time_in ?? n.annotation?.time ?? n.video_time ?? 0,
+          end: n.time_in !== null ? n.time_out : null,
+          label: `${formatClock(n.time_in ?? n.annotation?.time ?? n.video_time ?? 0)}${n.time_out !== null ? `–${formatClock(n.time_out)}` : ''} · ${n.firstname}: ${snippet(n.note)}`,
           annotation: n.note_type === 'annotation',
         })),
     [notes, forThisVideo],

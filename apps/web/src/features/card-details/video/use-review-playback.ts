@@ -1,7 +1,15 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { frameOfTime, parseRate, seekTimeOfFrame } from '@cutroom/domain';
 import type { Geometry } from './annotation-layer';
-import type { PendingAnnotation, Playback, PlayerHandle, ReviewControls, ShapeKind } from './review-context';
+import {
+  NO_RANGE,
+  type PendingAnnotation,
+  type Playback,
+  type PlayerHandle,
+  type ReviewControls,
+  type ReviewRange,
+  type ShapeKind,
+} from './review-context';
 import type { CompareHandle } from './version-compare';
 import type { ResolvedSelection, Selection } from './video-versions';
 
@@ -29,6 +37,8 @@ export function useReviewPlayback({ selection, isVideo, inCompare, setWanted }: 
   const [drawing, setDrawing] = useState<ShapeKind | null>(null);
   const [pending, setPending] = useState<PendingAnnotation | null>(null);
   const [startAt, setStartAt] = useState<number | null>(null);
+  const [range, setRange] = useState<ReviewRange>(NO_RANGE);
+  const [loop, setLoop] = useState(false);
   const playerRef = useRef<PlayerHandle>(null);
   const compareRef = useRef<CompareHandle>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -41,14 +51,17 @@ export function useReviewPlayback({ selection, isVideo, inCompare, setWanted }: 
     setDrawing(null);
     setPending(null);
     setPlayback({ time: 0, playing: false });
+    setRange(NO_RANGE);
   };
 
   const jumpTo = useCallback(
-    (moment: number, videoNumber?: number | null) => {
+    (moment: number, videoNumber?: number | null, until?: number | null) => {
       stageRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
       const other = videoNumber && videoNumber !== selection.number && videoNumber <= selection.videos.length;
       const seconds = intoFrame(moment, selection.videos[(other ? videoNumber : selection.number) - 1]?.media);
       if (inCompare) return compareRef.current?.seek(seconds);
+      // A range note's span becomes the range: looped when loop is on, and the next note's if it is kept.
+      if (until !== null && until !== undefined && until > moment) setRange({ in: seconds, out: until });
       if (other) {
         // The other video's player starts at the moment once it has loaded.
         setStartAt(seconds);
@@ -69,6 +82,8 @@ export function useReviewPlayback({ selection, isVideo, inCompare, setWanted }: 
       version: selection.version,
       frameRate: selection.video?.media?.fps_rational ?? null,
       jumpTo,
+      range,
+      clearRange: () => setRange(NO_RANGE),
       currentTime: () => playerRef.current?.currentTime() ?? 0,
       isPlaying: () => playerRef.current?.isPlaying() ?? false,
       pendingAnnotation: pending,
@@ -77,7 +92,7 @@ export function useReviewPlayback({ selection, isVideo, inCompare, setWanted }: 
         setDrawing(null);
       },
     }),
-    [hasPlayer, selection.video, selection.number, selection.version, jumpTo, pending],
+    [hasPlayer, selection.video, selection.number, selection.version, jumpTo, pending, range],
   );
 
   const onDraw = useCallback(
@@ -102,5 +117,9 @@ export function useReviewPlayback({ selection, isVideo, inCompare, setWanted }: 
     jumpTo,
     controls,
     onDraw,
+    range,
+    setRange,
+    loop,
+    setLoop,
   };
 }

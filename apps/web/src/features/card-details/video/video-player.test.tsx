@@ -217,4 +217,40 @@ describe('review player keys', () => {
     expect(screen.getByTestId('video-time').textContent).toBe('00:01:00;02 / 00:01:59;28');
     window.localStorage.removeItem('timecodeMode');
   });
+
+  it('I and O set a range on the frames shown, drawn on the timeline; loop plays it over', async () => {
+    const user = userEvent.setup();
+    const { video } = at25(2.0);
+    const el = video as HTMLVideoElement;
+    await user.keyboard('i');
+    el.currentTime = 3.01;
+    await user.keyboard('o');
+    // The middle of frames 50 and 75: 2.02 s and 3.02 s.
+    expect(screen.getByTestId('range-chip').textContent).toContain('0:02.020 – 0:03.020');
+    expect(screen.getByTestId('timeline-range')).toBeTruthy();
+    // An out-point before the in-point starts the range again.
+    el.currentTime = 1;
+    await user.keyboard('o');
+    expect(screen.getByTestId('range-chip').textContent).toContain('… – 0:01.020');
+    el.currentTime = 2.0;
+    await user.keyboard('i');
+    el.currentTime = 3.01;
+    await user.keyboard('o');
+    expect(screen.getByTestId('range-chip').textContent).toContain('0:02.020 – 0:03.020');
+    await user.click(screen.getByRole('button', { name: 'Loop the range' }));
+    expect(screen.getByTestId('loop-toggle').getAttribute('aria-pressed')).toBe('true');
+    Object.defineProperty(el, 'paused', { configurable: true, value: false });
+    // Past the end of the out-point's frame (3.04 s), playback goes back to the in-point.
+    el.currentTime = 3.05;
+    fireEvent.timeUpdate(el);
+    expect(el.currentTime).toBeCloseTo(2.02, 6);
+    el.currentTime = 3.03;
+    fireEvent.timeUpdate(el);
+    expect(el.currentTime).toBeCloseTo(3.03, 6);
+    await user.click(screen.getByRole('button', { name: 'Clear the range' }));
+    expect(screen.queryByTestId('range-chip')).toBeNull();
+    el.currentTime = 5;
+    fireEvent.timeUpdate(el);
+    expect(el.currentTime).toBe(5);
+  });
 });

@@ -2,12 +2,13 @@ import { useRef, useState, type Ref } from 'react';
 import { Alert, Loader } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { MSG, parseRate, safeZonesFor, type SafeZoneKey } from '@cutroom/domain';
+import { useRangeLoop } from './use-range-loop';
 import type { MediaView } from '@cutroom/domain/schemas';
 import { AnnotationLayer, type Geometry } from './annotation-layer';
 import { DrawBar } from './draw-bar';
 import { PlayerControls } from './player-controls';
 import type { QualityChoice } from './quality-menu';
-import type { Playback, PlayerHandle, ShapeKind } from './review-context';
+import { NO_RANGE, type Playback, type PlayerHandle, type ReviewRange, type ShapeKind } from './review-context';
 import { SafeZoneOverlay } from './safe-zones';
 import { annotationsAt, type TimedAnnotation } from './timed-annotations';
 import type { Marker } from './timeline';
@@ -37,6 +38,11 @@ interface VideoPlayerProps {
   media?: MediaView | null;
   /** The quality menu; a change of rendition carries on from the same moment. */
   quality?: QualityChoice;
+  /** The in and out points set with I and O, and whether playback loops between them; the player keeps its own when left out. */
+  range?: ReviewRange;
+  onRangeChange?: (range: ReviewRange) => void;
+  loop?: boolean;
+  onLoopChange?: (loop: boolean) => void;
 }
 
 /**
@@ -59,7 +65,17 @@ export function VideoPlayer({
   onPlayableChange,
   media,
   quality,
+  range: givenRange,
+  onRangeChange: givenRangeChange,
+  loop: givenLoop,
+  onLoopChange: givenLoopChange,
 }: VideoPlayerProps) {
+  const [ownRange, setOwnRange] = useState<ReviewRange>(NO_RANGE);
+  const [ownLoop, setOwnLoop] = useState(false);
+  const range = givenRange ?? ownRange;
+  const onRangeChange = givenRangeChange ?? setOwnRange;
+  const loop = givenLoop ?? ownLoop;
+  const onLoopChange = givenLoopChange ?? setOwnLoop;
   const player = usePlayerState({
     ref,
     src,
@@ -75,12 +91,20 @@ export function VideoPlayer({
   const [zone, setZone] = useState<SafeZoneKey | null>(null);
   const zones = safeZonesFor(ratio);
   const [shortcuts, setShortcuts] = useState(false);
+  const rate = parseRate(media?.fps_rational);
   useReviewKeys({
     videoRef,
     seek: player.seek,
-    rate: parseRate(media?.fps_rational),
+    rate,
     onShortcuts: () => setShortcuts(true),
+    onMark: (point, seconds) => {
+      const next = { ...range, [point]: seconds };
+      // An out-point before the in-point (or the reverse) starts the range again from the new point.
+      if (next.in !== null && next.out !== null && next.out <= next.in) next[point === 'in' ? 'out' : 'in'] = null;
+      onRangeChange(next);
+    },
   });
+  useRangeLoop(videoRef, loop ? range : null, rate);
   const shown = annotationsAt(time, annotations, pending, drawing);
 
   if (status === 'unplayable') {
@@ -141,6 +165,10 @@ export function VideoPlayer({
         media={media?.status === 'ready' ? media : null}
         quality={quality}
         onShortcuts={() => setShortcuts(true)}
+        range={range}
+        onRangeClear={() => onRangeChange({ in: null, out: null })}
+        loop={loop}
+        onLoopChange={onLoopChange}
       />
       <ShortcutSheet opened={shortcuts} onClose={() => setShortcuts(false)} withinPortal={!fullscreen} />
     </div>

@@ -123,6 +123,10 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
                       onPlayback={review.setPlayback}
                       onPlayableChange={review.setPlayable}
                       media={media}
+                      range={review.range}
+                      onRangeChange={review.setRange}
+                      loop={review.loop}
+                      onLoopChange={review.setLoop}
                       quality={
                         qualities.length > 1 ? { options: qualities, value: quality, onChange: setQuality } : undefined
                       }

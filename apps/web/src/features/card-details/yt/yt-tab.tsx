@@ -14,6 +14,7 @@ import listClasses from '../details/details.module.css';
 import type { StreamState } from '../use-card-live';
 import type { Geometry, ShownAnnotation } from '../video/annotation-layer';
 import {
+  NO_REVIEW,
   ReviewControlsContext,
   type PendingAnnotation,
   type ReviewControls,
@@ -84,13 +85,9 @@ export function YtTab({ card, viewer, stream }: YtTabProps) {
   // The composer reads the drawing waiting for its comment from the review's controls; there is no player here.
   const controls: ReviewControls = useMemo(
     () => ({
-      hasPlayer: false,
+      ...NO_REVIEW,
       videoNumber: thumbs.length ? number : null,
       version: THUMBNAIL_VERSION,
-      frameRate: null,
-      jumpTo: noop,
-      currentTime: () => 0,
-      isPlaying: () => false,
       pendingAnnotation: pending,
       clearAnnotation: () => {
         setPending(null);
