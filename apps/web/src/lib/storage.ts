@@ -17,7 +17,7 @@ export const LOCAL_KEYS = [
   'aiDataParams',
 ] as const;
 /** A reviewer's own preferences, kept across logins (nothing about the account or its data). */
-export const PREFERENCE_KEYS = ['timecodeMode'] as const;
+export const PREFERENCE_KEYS = ['timecodeMode', 'drawColor'] as const;
 export type LocalKey = (typeof LOCAL_KEYS)[number] | (typeof PREFERENCE_KEYS)[number];
 
 // Storage can throw (private mode, quota); a preference is never worth a crash.

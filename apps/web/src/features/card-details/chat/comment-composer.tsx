@@ -129,6 +129,8 @@ export function CommentComposer({
                 y: annotation.y,
                 w: annotation.w,
                 h: annotation.h,
+                ...(annotation.points ? { points: annotation.points } : {}),
+                ...(annotation.color ? { color: annotation.color } : {}),
                 time: annotation.time,
                 version: annotation.version ?? undefined,
               },

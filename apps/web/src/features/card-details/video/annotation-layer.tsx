@@ -1,5 +1,12 @@
 import { useId, useState, type PointerEvent } from 'react';
-import { ANNOTATION_COLORS, DEFAULT_ANNOTATION_COLOR, type AnnotationColor } from '@cutroom/domain';
+import {
+  ANNOTATION_COLORS,
+  ANNOTATION_POINTS_MAX,
+  DEFAULT_ANNOTATION_COLOR,
+  STROKE_SHAPES,
+  type AnnotationColor,
+} from '@cutroom/domain';
+import { useDrawColor } from './draw-color';
 import type { ShapeKind } from './review-context';
 import classes from './video.module.css';
 
@@ -40,6 +47,37 @@ function pointAt(event: PointerEvent<HTMLDivElement>) {
     y: clamp(rect.height ? (event.clientY - rect.top) / rect.height : 0),
   };
 }
+
+type Point = { x: number; y: number };
+
+/** A pen keeps a point only once the pointer has moved this far (a fraction of the frame) from the last. */
+const PEN_STEP = 0.004;
+
+/** An arrow (tail and head) or a pen line along points, with its bounding box. */
+function strokeOf(shape: ShapeKind, points: Point[]): Geometry {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  // Every n-th point of a longer line, its last point kept.
+  const every = Math.ceil(points.length / ANNOTATION_POINTS_MAX);
+  const kept = every > 1 ? points.filter((_, i) => i % every === 0 || i === points.length - 1) : points;
+  return {
+    shape,
+    x: round(x),
+    y: round(y),
+    w: round(Math.max(...xs) - x),
+    h: round(Math.max(...ys) - y),
+    points: kept.map((p) => [round(p.x), round(p.y)]),
+  };
+}
+
+/** Big enough to be meant: a box both ways, an arrow or a line in either direction. */
+const isShape = (g: Geometry) =>
+  g.shape === 'point' ||
+  (STROKE_SHAPES.includes(g.shape)
+    ? (g.points?.length ?? 0) >= 2 && Math.max(g.w, g.h) >= MIN_SIZE
+    : g.w >= MIN_SIZE && g.h >= MIN_SIZE);
 
 function boxOf(shape: ShapeKind, a: { x: number; y: number }, b: { x: number; y: number }): Geometry {
   if (shape === 'point') return { shape, x: round(b.x), y: round(b.y), w: 0, h: 0 };
@@ -137,7 +175,21 @@ function Shape({ geometry, label, pending }: { geometry: Geometry; label?: strin
 
 /** Shows the annotations of this moment over the frame, and takes a new one with the pointer. */
 export function AnnotationLayer({ drawing, shown, pending, onDraw }: AnnotationLayerProps) {
-  const [draft, setDraft] = useState<{ start: { x: number; y: number }; geometry: Geometry } | null>(null);
+  const [draft, setDraft] = useState<{ points: Point[]; geometry: Geometry } | null>(null);
+  const [color] = useDrawColor();
+  /** The shape so far: a box from the first point to the last, or a stroke along them. */
+  const shapeOf = (shape: ShapeKind, points: Point[]): Geometry => ({
+    ...(STROKE_SHAPES.includes(shape)
+      ? strokeOf(shape, shape === 'arrow' ? [points[0]!, points.at(-1)!] : points)
+      : boxOf(shape, points[0]!, points.at(-1)!)),
+    color,
+  });
+  /** A pen adds the point once it is far enough from the last; the others only need the first and the last. */
+  const extend = (points: Point[], p: Point) => {
+    const last = points.at(-1)!;
+    if (drawing !== 'pen') return [points[0]!, p];
+    return Math.hypot(p.x - last.x, p.y - last.y) >= PEN_STEP ? [...points, p] : points;
+  };
 
   return (
     <div
@@ -149,17 +201,18 @@ export function AnnotationLayer({ drawing, shown, pending, onDraw }: AnnotationL
         event.preventDefault();
         event.currentTarget.setPointerCapture(event.pointerId);
         const start = pointAt(event);
-        setDraft({ start, geometry: boxOf(drawing, start, start) });
+        setDraft({ points: [start], geometry: shapeOf(drawing, [start]) });
       }}
       onPointerMove={(event) => {
         if (!drawing || !draft) return;
-        setDraft({ ...draft, geometry: boxOf(drawing, draft.start, pointAt(event)) });
+        const points = extend(draft.points, pointAt(event));
+        setDraft({ points, geometry: shapeOf(drawing, points) });
       }}
       onPointerUp={(event) => {
         if (!drawing || !draft) return;
-        const geometry = boxOf(drawing, draft.start, pointAt(event));
+        const geometry = shapeOf(drawing, extend(draft.points, pointAt(event)));
         setDraft(null);
-        if (geometry.shape === 'point' || (geometry.w >= MIN_SIZE && geometry.h >= MIN_SIZE)) onDraw(geometry);
+        if (isShape(geometry)) onDraw(geometry);
       }}
       onPointerCancel={() => setDraft(null)}
     >

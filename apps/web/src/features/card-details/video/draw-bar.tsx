@@ -1,18 +1,18 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { ANNOTATION_SHAPE_LABELS } from '@cutroom/domain';
+import { ANNOTATION_COLORS, ANNOTATION_COLOR_KEYS, ANNOTATION_SHAPE_LABELS } from '@cutroom/domain';
+import { useDrawColor } from './draw-color';
 import type { ShapeKind } from './review-context';
 import { SHAPE_ICONS } from './shape-icons';
 import classes from './video.module.css';
 
-/** The box shapes the pointer draws today; arrow and pen come with the stroke tools. */
-const SHAPES = (['rect', 'point', 'oval'] as const).map((value) => ({
+const SHAPES = (['rect', 'point', 'oval', 'arrow', 'pen'] as const).map((value) => ({
   value,
   label: ANNOTATION_SHAPE_LABELS[value],
   icon: SHAPE_ICONS[value],
 }));
 
-/** The shape picker over a frame or a thumbnail while drawing: rectangle, point, oval, stop. */
+/** The shape and colour picker over a frame or a thumbnail while drawing: rectangle, point, oval, arrow, pen. */
 export function DrawBar({
   drawing,
   onChange,
@@ -22,9 +22,10 @@ export function DrawBar({
   onChange: (shape: ShapeKind | null) => void;
   label?: string;
 }) {
+  const [color, setColor] = useDrawColor();
   return (
     <div className={classes.drawBar} data-testid="draw-bar">
-      <span>{label}</span>
+      <span className={classes.drawLabel}>{label}</span>
       {SHAPES.map(({ value, label: name, icon: Icon }) => (
         <Tooltip key={value} label={name}>
           <ActionIcon
@@ -39,6 +40,20 @@ export function DrawBar({
           </ActionIcon>
         </Tooltip>
       ))}
+      <span className={classes.drawColors} role="radiogroup" aria-label="Colour">
+        {ANNOTATION_COLOR_KEYS.map((c) => (
+          <button
+            key={c}
+            type="button"
+            role="radio"
+            aria-checked={color === c}
+            aria-label={c[0]!.toUpperCase() + c.slice(1)}
+            className={classes.colorSwatch}
+            style={{ background: ANNOTATION_COLORS[c] }}
+            onClick={() => setColor(c)}
+          />
+        ))}
+      </span>
       <Tooltip label="Stop drawing">
         <ActionIcon
           variant="subtle"

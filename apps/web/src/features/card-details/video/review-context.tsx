@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { AnnotationColor } from '@cutroom/domain';
 import type { Annotation } from '../api/note-changes';
 
 /** What the player lets the rest of the review do; stable across playback ticks. */
@@ -18,6 +19,8 @@ export interface PendingAnnotation {
   y: number;
   w: number;
   h: number;
+  points?: number[][];
+  color?: AnnotationColor;
   time: number;
   version: string | null;
   videoNumber: number | null;

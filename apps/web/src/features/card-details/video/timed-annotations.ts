@@ -1,23 +1,35 @@
+import { frameOfTime, timeOfFrame, type Rate } from '@cutroom/domain';
 import type { Geometry, ShownAnnotation } from './annotation-layer';
 import type { ShapeKind } from './review-context';
 
 export interface TimedAnnotation extends ShownAnnotation {
   time: number;
+  /** A range note's end: its drawing shows over the whole range. */
+  until?: number | null;
 }
 
-/** Annotations show while playback is this close to their moment. */
-const ANNOTATION_WINDOW = 1;
+/** Frames are counted at 30 a second for a video whose rate the media pipeline has not measured. */
+const FALLBACK_RATE: Rate = { num: 30, den: 1 };
 
-/** What the frame carries at `time`: the drawings near it, and the pending shape while drawing or near its moment. */
+/**
+ * What the frame carries at `time` (issue 35): a drawing belongs to its frame and shows while that frame is
+ * on screen, or while its note's range is; the pending shape shows while drawing or on its own frame.
+ */
 export function annotationsAt<P extends Geometry & { time: number }>(
   time: number,
   annotations: TimedAnnotation[],
   pending: P | null,
   drawing: ShapeKind | null,
+  rate: Rate | null = null,
 ) {
-  const near = (t: number) => Math.abs(t - time) <= ANNOTATION_WINDOW;
+  const r = rate ?? FALLBACK_RATE;
+  const frame = frameOfTime(time, r);
+  const onScreen = (t: number, until?: number | null) =>
+    until !== null && until !== undefined && until > t
+      ? time >= timeOfFrame(frameOfTime(t, r), r) && time < timeOfFrame(frameOfTime(until, r) + 1, r)
+      : frameOfTime(t, r) === frame;
   return {
-    shown: annotations.filter((a) => near(a.time)),
-    pending: pending && (drawing || near(pending.time)) ? pending : null,
+    shown: annotations.filter((a) => onScreen(a.time, a.until)),
+    pending: pending && (drawing || onScreen(pending.time)) ? pending : null,
   };
 }

@@ -60,6 +60,9 @@ export function useReviewNotes({ cardId, chat, filter, selection, versionMap, an
             .filter((n) => n.annotation && forThisVideo(n))
             .map((n) => ({
               ...n.annotation!,
+              // The note's exact moment, and its range's end (issue 35).
+              time: n.time_in ?? n.annotation!.time,
+              until: n.time_in !== null ? n.time_out : null,
               w: n.annotation!.w ?? 0,
               h: n.annotation!.h ?? 0,
               id: n.note_id,

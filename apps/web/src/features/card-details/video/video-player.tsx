@@ -105,7 +105,7 @@ export function VideoPlayer({
     },
   });
   useRangeLoop(videoRef, loop ? range : null, rate);
-  const shown = annotationsAt(time, annotations, pending, drawing);
+  const shown = annotationsAt(time, annotations, pending, drawing, rate);
 
   if (status === 'unplayable') {
     return (
