@@ -70,6 +70,22 @@ export async function deliver(cardId: number, link = 'https://www.dropbox.com/s/
   await call(admin, 'POST', `/api/card/${cardId}/done`, { card_status: 'qa', done_link: link, content_id: 'SYNC-E2E' });
 }
 
+/** The editor uploads a file to our storage and the card goes through QA to Review with it. */
+export async function deliverStored(cardId: number, content: Buffer, name: string, type: string): Promise<void> {
+  const editor = await bearer('editor@cutroom.demo');
+  const form = new FormData();
+  form.append('purpose', 'video');
+  form.append('document', new Blob([new Uint8Array(content)], { type }), name);
+  const upload = await fetch(`${baseUrl()}/api/media`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${editor}` },
+    body: form,
+  });
+  expect(upload.status).toBe(201);
+  const link = baseUrl() + ((await upload.json()) as { url: string }).url;
+  await deliver(cardId, link);
+}
+
 /** A card once the media pipeline has settled every stored video of it (ready or failed). */
 export async function settledCard(cardId: number, token: string, timeoutMs = 90_000): Promise<CardDetailReply> {
   const deadline = Date.now() + timeoutMs;

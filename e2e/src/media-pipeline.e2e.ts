@@ -5,8 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser, screenshotDir } from './browser.js';
-import { bearer, call, createRequest, settledCard, startEditing } from './api.js';
+import { launchBrowser, screenshotDir } from './browser.js';
+import { bearer, createRequest, deliverStored, settledCard, startEditing } from './api.js';
 import { signedInPage } from './login.js';
 import { playerReady } from './player.js';
 
@@ -52,33 +52,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The editor uploads the file and the card goes through QA to Review with it. */
-async function deliverStored(cardId: number, content: Buffer, name: string) {
-  const editor = await bearer('editor@cutroom.demo');
-  const form = new FormData();
-  form.append('purpose', 'video');
-  form.append('document', new Blob([new Uint8Array(content)], { type: 'video/quicktime' }), name);
-  const upload = await fetch(`${baseUrl()}/api/media`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${editor}` },
-    body: form,
-  });
-  expect(upload.status).toBe(201);
-  const link = baseUrl() + ((await upload.json()) as { url: string }).url;
-  const admin = await bearer('admin@cutroom.demo');
-  await call(admin, 'POST', `/api/card/${cardId}/moveToQa`, { card_status: 'editing', done_video_link: link });
-  await call(admin, 'POST', `/api/card/${cardId}/done`, {
-    card_status: 'qa',
-    done_link: link,
-    content_id: 'SYNC-MEDIA',
-  });
-}
-
 describe('the media pipeline in the browser', () => {
   it('plays a ProRes delivery through its H.264 proxy, with scrub thumbnails, a waveform and a quality menu', async () => {
     const cardId = await createRequest('Pipeline journey: ProRes master');
     await startEditing(cardId);
-    await deliverStored(cardId, prores, 'Final cut.mov');
+    await deliverStored(cardId, prores, 'Final cut.mov', 'video/quicktime');
     const customerToken = await bearer('customer@cutroom.demo');
     const media = (await settledCard(cardId, customerToken)).video_versions['version-0']![0]!.media!;
     expect(media).toMatchObject({ status: 'ready', video_codec: 'prores', frame_count: 100, fps_rational: '25/1' });

@@ -177,7 +177,9 @@ describe('upload page', () => {
     // The list asks again while the server's worker makes the proxy and the poster.
     const preview = row.getByRole('button', { name: /^Preview Street-interview-/ });
     await preview.waitFor({ timeout: 90_000 });
-    await expect.poll(() => preview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => preview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     await page.screenshot({ path: path.join(screenshotDir, 'uploads-video-poster-1440.png') });
     await preview.click();
     const player = page.getByRole('dialog').getByTestId('upload-preview-player');
@@ -187,7 +189,9 @@ describe('upload page', () => {
       return video.play();
     });
     await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime)).toBeGreaterThan(0.5);
-    expect(await player.evaluate((video: HTMLVideoElement) => [video.videoWidth, video.videoHeight])).toEqual([640, 360]);
+    expect(await player.evaluate((video: HTMLVideoElement) => [video.videoWidth, video.videoHeight])).toEqual([
+      640, 360,
+    ]);
     expect(await player.getAttribute('src')).toMatch(/^\/api\/media\/assets\/\d+\/proxy-360\.mp4$/);
     await page.screenshot({ path: path.join(screenshotDir, 'uploads-video-preview-1440.png') });
     await page.context().close();

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { parseRate, seekTimeOfFrame, timeOfFrame, toMillis, type Rate } from '@cutroom/domain';
+import { launchBrowser, screenshotDir } from './browser.js';
+import { bearer, call, createRequest, deliverStored, settledCard, startEditing } from './api.js';
+import { signedInPage } from './login.js';
+import { playerReady } from './player.js';
+
+const require = createRequire(import.meta.url);
+/** Sixteen bands across the top of each frame, white for a 1: the frame's own number, least bit first. */
+const BITS = 16;
+
+/**
+ * A 4-second H.264 clip at `rate` whose every frame shows its own number as a row of black and white
+ * bands, made by the ffmpeg the product ships.
+ */
+function numberedClip(rate: string): Buffer {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-e2e-frames-'));
+  const file = path.join(dir, 'numbered.mp4');
+  const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  const band = 640 / BITS;
+  execFileSync(ffmpeg, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=gray:s=640x360:r=${rate}:d=4`,
+    '-vf',
+    `geq=lum='if(lt(Y,120),255*mod(floor(N/pow(2,floor(X/${band}))),2),128)':cb=128:cr=128`,
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-crf',
+    '10',
+    file,
+  ]);
+  const content = fs.readFileSync(file);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return content;
+}
+
+/** The number the frame on screen shows, read from its bands through a canvas. */
+const frameOnScreen = (page: Page) =>
+  page.getByTestId('video-element').evaluate((video: HTMLVideoElement, bits: number) => {
+    if (video.seeking || video.readyState < 2) return -1;
+    const canvas = document.createElement('canvas');
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    const g = canvas.getContext('2d', { willReadFrequently: true })!;
+    g.drawImage(video, 0, 0);
+    let n = 0;
+    for (let b = 0; b < bits; b++) {
+      const [lum] = g.getImageData(
+        Math.round((b + 0.5) * (canvas.width / bits)),
+        Math.round(canvas.height / 6),
+        1,
+        1,
+      ).data;
+      if (lum! > 128) n |= 1 << b;
+    }
+    return n;
+  }, BITS);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  fs.mkdirSync(screenshotDir, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('review on the exact frame (issue 35)', () => {
+  it.each([
+    ['25', '25/1'],
+    ['29.97', '30000/1001'],
+    ['23.976', '24000/1001'],
+  ])(
+    'at %s fps a note shows its own frame, and ten . steps are ten frames',
+    async (label, rational) => {
+      const rate: Rate = parseRate(rational)!;
+      const cardId = await createRequest(`Frame accuracy at ${label} fps`);
+      await startEditing(cardId);
+      await deliverStored(cardId, numberedClip(rational), `numbered-${label}.mp4`, 'video/mp4');
+      const customer = await bearer('customer@cutroom.demo');
+      const media = (await settledCard(cardId, customer)).video_versions['version-0']![0]!.media!;
+      expect(media).toMatchObject({ status: 'ready', fps_rational: rational });
+
+      // Notes a millisecond into frames 17, 46 and 75: a seek to the time itself could land a frame early on a
+      // rendition that rounds; the player seeks into the middle of the frame.
+      const frames = [17, 46, 75];
+      for (const frame of frames) {
+        await call(customer, 'POST', `/api/card/${cardId}/comment`, {
+          note: `Frame ${frame} here`,
+          note_for_video_number: 1,
+          time_in: toMillis(timeOfFrame(frame, rate)) + 0.001,
+        });
+      }
+
+      const page = await signedInPage(browser, 'customer@cutroom.demo', { viewport: { width: 1280, height: 860 } });
+      await page.goto(`/card-details/${cardId}`);
+      await playerReady(page);
+      for (const frame of frames) {
+        await page
+          .getByTestId('chat-note')
+          .filter({ hasText: `Frame ${frame} here` })
+          .getByTestId('timecode')
+          .click();
+        await expect.poll(() => frameOnScreen(page), { timeout: 10_000 }).toBe(frame);
+        const at = await page.getByTestId('video-element').evaluate((v: HTMLVideoElement) => v.currentTime);
+        expect(at).toBeCloseTo(seekTimeOfFrame(frame, rate), 3);
+      }
+
+      // Ten frame steps from frame 75 show frame 85, and one back frame 84.
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      for (let i = 0; i < 10; i++) await page.keyboard.press('.');
+      await expect.poll(() => frameOnScreen(page), { timeout: 10_000 }).toBe(85);
+      await page.keyboard.press(',');
+      await expect.poll(() => frameOnScreen(page), { timeout: 10_000 }).toBe(84);
+      if (label === '29.97') {
+        await page.getByRole('button', { name: /^Time shown as/ }).click();
+        await page.getByRole('menuitem', { name: 'Timecode (HH:MM:SS:FF)' }).click();
+        // Frame 84 at 29.97 is 2 s and 24 frames (no minute boundary yet, so no frame numbers skipped).
+        await expect.poll(() => page.getByTestId('video-time').textContent()).toMatch(/^00:00:02;24 \//);
+        await page
+          .getByTestId('video-player')
+          .screenshot({ path: path.join(screenshotDir, 'frame-accuracy-2997.png') });
+        await page.getByRole('button', { name: /^Time shown as/ }).click();
+        await page.getByRole('menuitem', { name: 'Minutes and seconds' }).click();
+      }
+      await page.close();
+    },
+    120_000,
+  );
+});
