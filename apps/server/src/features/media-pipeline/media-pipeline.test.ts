@@ -78,7 +78,7 @@ describe('a delivered ProRes .mov', () => {
     expect(heard.at(-1)).toMatchObject({ status: 'ready', progress: 100 });
   });
 
-  it('has an H.264 yuv420p + AAC proxy with every frame, a keyframe each second and its index first', async () => {
+  it('has an H.264 yuv420p + AAC proxy with every frame, a keyframe each half second and its index first', async () => {
     const proxy = await f.read(`/api/media/assets/${assetId}/proxy-180.mp4`, f.a.qa.token);
     expect(proxy).toMatchObject({ status: 200, type: 'video/mp4' });
     const streams = await probeStreams(proxy.body);
@@ -96,7 +96,8 @@ describe('a delivered ProRes .mov', () => {
     const keyframes = (await probePackets(proxy.body)).flatMap((p, i) => (p.flags.startsWith('K') ? [i] : []));
     expect(keyframes[0]).toBe(0);
     const gaps = keyframes.slice(1).map((k, i) => k - keyframes[i]!);
-    expect(Math.max(50 - keyframes.at(-1)!, ...gaps)).toBeLessThanOrEqual(25);
+    // 25 fps: a keyframe at least every 13 frames (issue 35: a frame step decodes half a second at most).
+    expect(Math.max(50 - keyframes.at(-1)!, ...gaps)).toBeLessThanOrEqual(13);
   });
 
   it('serves a poster, a WebVTT scrub track over JPEG sprites and waveform peaks', async () => {

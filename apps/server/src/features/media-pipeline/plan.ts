@@ -30,9 +30,12 @@ export function proxyLadder(probe: Pick<MediaProbe, 'width' | 'height'>): Rendit
   return ladder;
 }
 
-/** A keyframe at least every second, so seeking and frame stepping never decode more than a second. */
+/**
+ * A keyframe every half second, so a seek or a frame step decodes at most half a second of video: a step
+ * on a 1080p proxy decodes up to 12 frames instead of 25 (bench:review, issue 35).
+ */
 export const keyframeInterval = (probe: Pick<MediaProbe, 'fpsNum' | 'fpsDen'>) =>
-  Math.max(1, Math.ceil(probe.fpsNum / probe.fpsDen));
+  Math.max(1, Math.ceil(probe.fpsNum / probe.fpsDen / 2));
 
 /** Peak bit rate per rung (Frame.io keeps HD at or under 4 Mbps; the crf decides below it). */
 const maxRate = (r: Rendition) => (Math.min(r.width, r.height) > 720 ? '5M' : '2M');
