@@ -10,26 +10,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 // @ts-expect-error plain ESM script shared with `npm start`
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
 import { launchBrowser } from '../../e2e/src/chromium.js';
+import { makeClip } from '../../e2e/src/clips.js';
 
 const STEPS = Number(process.env.BENCH_STEPS ?? 60);
 const TARGET_P95_MS = 100;
-const require = createRequire(import.meta.url);
 
 /** A 10-second 1080p clip at 25 fps, made by the ffmpeg the product ships. */
-function clip1080(): Buffer {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-bench-review-'));
-  const file = path.join(dir, 'cut.mp4');
-  const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  execFileSync(ffmpeg, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
+const clip1080 = () =>
+  makeClip('cut.mp4', [
     '-f',
     'lavfi',
     '-i',
@@ -40,12 +32,7 @@ function clip1080(): Buffer {
     'libx264',
     '-pix_fmt',
     'yuv420p',
-    file,
   ]);
-  const content = fs.readFileSync(file);
-  fs.rmSync(dir, { recursive: true, force: true });
-  return content;
-}
 
 async function main() {
   (buildWebIfStale as () => void)();

@@ -1,17 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { parseRate, seekTimeOfFrame, timeOfFrame, toMillis, type Rate } from '@cutroom/domain';
 import { launchBrowser, screenshotDir } from './browser.js';
 import { bearer, call, createRequest, deliverStored, settledCard, startEditing } from './api.js';
+import { makeClip } from './clips.js';
 import { signedInPage } from './login.js';
 import { playerReady } from './player.js';
 
-const require = createRequire(import.meta.url);
 /** Sixteen bands across the top of each frame, white for a 1: the frame's own number, least bit first. */
 const BITS = 16;
 
@@ -20,14 +17,8 @@ const BITS = 16;
  * bands, made by the ffmpeg the product ships.
  */
 function numberedClip(rate: string): Buffer {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-e2e-frames-'));
-  const file = path.join(dir, 'numbered.mp4');
-  const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
   const band = 640 / BITS;
-  execFileSync(ffmpeg, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
+  return makeClip('numbered.mp4', [
     '-f',
     'lavfi',
     '-i',
@@ -40,11 +31,7 @@ function numberedClip(rate: string): Buffer {
     'yuv420p',
     '-crf',
     '10',
-    file,
   ]);
-  const content = fs.readFileSync(file);
-  fs.rmSync(dir, { recursive: true, force: true });
-  return content;
 }
 
 /** The number the frame on screen shows, read from its bands through a canvas. */

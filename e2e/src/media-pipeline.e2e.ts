@@ -1,16 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshotDir } from './browser.js';
 import { bearer, createRequest, deliverStored, settledCard, startEditing } from './api.js';
+import { makeClip } from './clips.js';
 import { signedInPage } from './login.js';
 import { playerReady } from './player.js';
 
-const require = createRequire(import.meta.url);
 const WIDE = { width: 1440, height: 900 };
 
 let browser: Browser;
@@ -19,13 +16,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   fs.mkdirSync(screenshotDir, { recursive: true });
   // A ProRes .mov as editors export it, made by the ffmpeg the product ships: no browser plays it as it is.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-e2e-media-'));
-  const file = path.join(dir, 'Final cut.mov');
-  const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  execFileSync(ffmpeg, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
+  prores = makeClip('Final cut.mov', [
     '-f',
     'lavfi',
     '-i',
@@ -43,10 +34,7 @@ beforeAll(async () => {
     '0',
     '-c:a',
     'pcm_s16le',
-    file,
   ]);
-  prores = fs.readFileSync(file);
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,6 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { TIMECODE_MODES, clockOf, formatTime, type Rate } from '@cutroom/domain';
-import { readLocal, writeLocal } from '../../../lib/storage';
+import { usePreference } from '../../../lib/preference';
 import { playerClock } from '../format';
 
 /** How the player shows time: the plain clock (m:ss, the default) or issue 35's timecode, frames or seconds. */
@@ -13,28 +12,9 @@ export const CLOCK_MODE_LABELS: Record<ClockMode, string> = {
   seconds: 'Seconds (to the millisecond)',
 };
 
-const listeners = new Set<() => void>();
-const read = (): ClockMode => {
-  const stored = readLocal('timecodeMode');
-  return CLOCK_MODES.find((m) => m === stored) ?? 'clock';
-};
-
 /** The reviewer's choice, remembered in this browser and shared by every player on the page. */
-export function useClockMode(): [ClockMode, (mode: ClockMode) => void] {
-  const mode = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    read,
-    () => 'clock' as const,
-  );
-  const set = (next: ClockMode) => {
-    writeLocal('timecodeMode', next);
-    listeners.forEach((l) => l());
-  };
-  return [mode, set];
-}
+export const useClockMode = (): [ClockMode, (mode: ClockMode) => void] =>
+  usePreference('timecodeMode', CLOCK_MODES, 'clock');
 
 /** The playhead and the length as the mode shows them. */
 export function clockText(time: number, duration: number, mode: ClockMode, rate: Rate | null): string {
