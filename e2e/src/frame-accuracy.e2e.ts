@@ -112,6 +112,19 @@ describe('review on the exact frame (issue 35)', () => {
       await expect.poll(() => frameOnScreen(page), { timeout: 10_000 }).toBe(85);
       await page.keyboard.press(',');
       await expect.poll(() => frameOnScreen(page), { timeout: 10_000 }).toBe(84);
+      if (label === '25') {
+        // Full screen keeps the markers and the composer: a note written there lands on the frame shown.
+        await page.getByRole('button', { name: 'Full screen' }).click();
+        const composer = page.getByTestId('fullscreen-composer');
+        await composer.getByTestId('comment-input').fill('Written in full screen');
+        await composer.getByTestId('comment-input').press('Enter');
+        await expect.poll(() => page.getByTestId('timeline-marker').count()).toBe(frames.length + 1);
+        await page.screenshot({ path: path.join(screenshotDir, 'frame-accuracy-fullscreen.png') });
+        await page.getByRole('button', { name: 'Exit full screen' }).click();
+        const note = page.getByTestId('chat-note').filter({ hasText: 'Written in full screen' });
+        await note.getByTestId('timecode').click();
+        await expect.poll(() => frameOnScreen(page), { timeout: 10_000 }).toBe(84);
+      }
       if (label === '29.97') {
         await page.getByRole('button', { name: /^Time shown as/ }).click();
         await page.getByRole('menuitem', { name: 'Timecode (HH:MM:SS:FF)' }).click();

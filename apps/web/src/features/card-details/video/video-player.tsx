@@ -1,4 +1,4 @@
-import { useRef, useState, type Ref } from 'react';
+import { useRef, useState, type ReactNode, type Ref } from 'react';
 import { Alert, Loader } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { MSG, parseRate, safeZonesFor, type SafeZoneKey } from '@cutroom/domain';
@@ -18,6 +18,9 @@ import { ShortcutSheet } from './shortcut-sheet';
 import { useReviewKeys } from './use-review-keys';
 import { useStageSize } from './use-stage-size';
 import classes from './video.module.css';
+
+/** Room for the full-screen composer: its chips, the text box and its hint line. */
+const COMPOSER_PX = 170;
 
 interface VideoPlayerProps {
   ref?: Ref<PlayerHandle>;
@@ -43,6 +46,8 @@ interface VideoPlayerProps {
   onRangeChange?: (range: ReviewRange) => void;
   loop?: boolean;
   onLoopChange?: (loop: boolean) => void;
+  /** The note composer, shown under the controls in full screen so a reviewer can write without leaving it. */
+  fullscreenComposer?: ReactNode;
 }
 
 /**
@@ -69,6 +74,7 @@ export function VideoPlayer({
   onRangeChange: givenRangeChange,
   loop: givenLoop,
   onLoopChange: givenLoopChange,
+  fullscreenComposer,
 }: VideoPlayerProps) {
   const [ownRange, setOwnRange] = useState<ReviewRange>(NO_RANGE);
   const [ownLoop, setOwnLoop] = useState(false);
@@ -87,7 +93,7 @@ export function VideoPlayer({
   const { videoRef, status, time, playing, ratio } = player;
   const playerRef = useRef<HTMLDivElement>(null);
   const { fullscreen, toggleFullscreen } = useFullscreen(playerRef);
-  const { stageRef, stageHeight, box } = useStageSize(ratio, fullscreen);
+  const { stageRef, stageHeight, box } = useStageSize(ratio, fullscreen, fullscreenComposer ? COMPOSER_PX : 0);
   const [zone, setZone] = useState<SafeZoneKey | null>(null);
   const zones = safeZonesFor(ratio);
   const [shortcuts, setShortcuts] = useState(false);
@@ -170,6 +176,11 @@ export function VideoPlayer({
         loop={loop}
         onLoopChange={onLoopChange}
       />
+      {fullscreen && fullscreenComposer && (
+        <div className={classes.fullscreenComposer} data-testid="fullscreen-composer">
+          {fullscreenComposer}
+        </div>
+      )}
       <ShortcutSheet opened={shortcuts} onClose={() => setShortcuts(false)} withinPortal={!fullscreen} />
     </div>
   );

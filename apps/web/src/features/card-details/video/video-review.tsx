@@ -5,6 +5,7 @@ import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import type { ChatFilter, ChatKind } from '../api/card-keys';
 import { isQaLocked } from '../action-rules';
 import { ChatPanel } from '../chat/chat-panel';
+import { CommentComposer } from '../chat/comment-composer';
 import type { StreamState } from '../use-card-live';
 import { canPlayOriginal, qualityOptions, videoSource, type Quality } from './preview-source';
 import { MediaStatus } from './media-status';
@@ -26,6 +27,8 @@ interface VideoReviewProps {
   wanted: Selection;
   onWantedChange: (update: (current: Selection) => Selection) => void;
 }
+
+const noop = () => {};
 
 /** The Video & Comments tab: the delivered versions under review beside the chat (spec 001 §2). */
 export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setWanted }: VideoReviewProps) {
@@ -127,6 +130,17 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
                       onRangeChange={review.setRange}
                       loop={review.loop}
                       onLoopChange={review.setLoop}
+                      fullscreenComposer={
+                        locked ? undefined : (
+                          <CommentComposer
+                            cardId={card.card_id}
+                            chat={chat}
+                            replyTo={null}
+                            onCancelReply={noop}
+                            onPosted={noop}
+                          />
+                        )
+                      }
                       quality={
                         qualities.length > 1 ? { options: qualities, value: quality, onChange: setQuality } : undefined
                       }
