@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GUEST_MSG } from '@cutroom/domain';
@@ -81,5 +81,41 @@ describe('the guest review page', () => {
     renderApp(`/review/${TOKEN}`);
     await screen.findByLabelText(/Your name/);
     expect(screen.queryByRole('heading', { name: 'Spring launch teaser' })).toBeNull();
+  });
+
+  it('sends a note at the moment the video stands on, to the millisecond (issue 35)', async () => {
+    sessionStorage.setItem('cutroom_guest_link', TOKEN);
+    const withVideo: GuestReviewReply = {
+      ...REVIEW,
+      versions: [
+        {
+          key: 'version-0',
+          label: 'versions 1',
+          kind: 'done',
+          videos: [{ number: 1, url: '/api/guest/files/cut.mp4', media: null }],
+        },
+      ],
+    };
+    const server = fakeServer({
+      'GET /api/guest/review': { body: withVideo },
+      'POST /api/guest/comment': {
+        status: 201,
+        body: { message: 'Comment is added successfully', note: REVIEW.notes[0]! },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/review/${TOKEN}`);
+    const video = await screen.findByTestId<HTMLVideoElement>('video-element');
+    Object.defineProperty(video, 'currentTime', { configurable: true, writable: true, value: 7.3456 });
+    Object.defineProperty(video, 'duration', { configurable: true, value: 24 });
+    fireEvent.loadedMetadata(video);
+    await user.type(screen.getByRole('textbox', { name: 'Your note' }), 'Hold this shot');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(server.callsTo('POST', '/api/guest/comment')).toHaveLength(1));
+    expect(server.callsTo('POST', '/api/guest/comment')[0]!.body).toMatchObject({
+      note: '@VT{7} Hold this shot',
+      time_in: 7.346,
+      note_for_video_number: 1,
+    });
   });
 });

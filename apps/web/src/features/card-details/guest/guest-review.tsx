@@ -14,7 +14,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
-import { COMMENT_MAX, FIX_STATE_LABELS, videoTimeTag, withoutLeadingTimeTag } from '@cutroom/domain';
+import { COMMENT_MAX, FIX_STATE_LABELS, toMillis, videoTimeTag, withoutLeadingTimeTag } from '@cutroom/domain';
 import type { GuestNoteView, GuestReviewReply } from '@cutroom/domain/schemas';
 import { errorMessage } from '../../../lib/api-client';
 import { formatChatTime } from '../../../lib/format-time';
@@ -153,6 +153,8 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
     comment.mutate(
       {
         note: timed ? `${videoTimeTag(time)} ${body}` : body,
+        // The exact moment as well as the spec's whole-second tag (issue 35).
+        ...(timed ? { time_in: toMillis(time) } : {}),
         ...(video ? { note_for_video_number: video.number } : {}),
         ...(pending && version
           ? { note_type: 'annotation' as const, annotation: { ...pending, version: version.key } }
