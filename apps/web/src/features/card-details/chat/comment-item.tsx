@@ -249,6 +249,7 @@ export const CommentItem = memo(function CommentItem({
               <CommentText
                 note={untaggedTime !== null ? `${videoTimeTag(untaggedTime)} ${note.note}` : note.note}
                 onJump={jump}
+                moment={{ timeIn: note.time_in, timeOut: note.time_out }}
               />
             ) : (
               <Text fz="sm" c="dimmed">

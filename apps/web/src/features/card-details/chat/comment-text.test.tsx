@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { describe, expect, it, vi } from 'vitest';
+import { NO_REVIEW, ReviewControlsContext } from '../video/review-context';
 import { CommentText } from './comment-text';
 import { plainQuote, tokenizeComment } from './comment-tokens';
 
@@ -39,6 +40,20 @@ describe('comment rendering (spec 001 §5)', () => {
     expect(onJump).toHaveBeenCalledWith(83);
     await userEvent.click(jumps[1]!);
     expect(onJump).toHaveBeenLastCalledWith(3725.5);
+  });
+
+  it("reads a note's own moment and range in the reviewer's timecode, at the video's rate (issue 35)", () => {
+    window.localStorage.setItem('timecodeMode', 'smpte');
+    render(
+      <MantineProvider env="test">
+        <ReviewControlsContext.Provider value={{ ...NO_REVIEW, frameRate: '25/1' }}>
+          <CommentText note="@VT{3} too long, see @VT{9}" onJump={() => {}} moment={{ timeIn: 3.33, timeOut: 4.5 }} />
+        </ReviewControlsContext.Provider>
+      </MantineProvider>,
+    );
+    // Frame 83 at 25 fps is 3 s and 8 frames; another tag in the text keeps the plain clock.
+    expect(screen.getAllByTestId('timecode').map((t) => t.textContent)).toEqual(['00:00:03:08 – 00:00:04:12', '0:09']);
+    window.localStorage.removeItem('timecodeMode');
   });
 
   it('shows timecodes as plain text where there is no player to jump', () => {

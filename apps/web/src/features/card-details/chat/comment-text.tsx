@@ -1,5 +1,8 @@
 import { Anchor, Badge, Text, UnstyledButton } from '@mantine/core';
+import { parseRate } from '@cutroom/domain';
 import { formatClock } from '../format';
+import { useReviewControls } from '../video/review-context';
+import { momentText, useClockMode } from '../video/timecode-mode';
 import { tokenizeComment } from './comment-tokens';
 import classes from './chat.module.css';
 
@@ -7,13 +10,24 @@ interface CommentTextProps {
   note: string;
   /** Called with the second a @VT{…} tag points at; without it the timecode is plain text. */
   onJump?: (seconds: number) => void;
+  /** The note's exact moment and range end (issue 35): its tag of that second reads as the reviewer chose. */
+  moment?: { timeIn: number | null; timeOut: number | null };
 }
 
 /**
  * A note as React nodes: links open in a new tab, timecodes jump the player, mentions stand out.
  * Notes are plain text, and nothing here turns text into markup.
  */
-export function CommentText({ note, onJump }: CommentTextProps) {
+export function CommentText({ note, onJump, moment }: CommentTextProps) {
+  const [mode] = useClockMode();
+  const rate = parseRate(useReviewControls().frameRate);
+  /** A tag's label: the plain clock, or the exact moment (and range) in the chosen format when the tag names it. */
+  const label = (seconds: number) => {
+    const timeIn = moment?.timeIn ?? null;
+    if (mode === 'clock' || timeIn === null || Math.floor(timeIn) !== Math.floor(seconds)) return formatClock(seconds);
+    const out = moment?.timeOut ?? null;
+    return `${momentText(timeIn, mode, rate)}${out !== null ? ` – ${momentText(out, mode, rate)}` : ''}`;
+  };
   return (
     <Text component="div" fz="sm" className={classes.text} data-testid="comment-text">
       {tokenizeComment(note).map((token, i) => {
@@ -41,11 +55,11 @@ export function CommentText({ note, onJump }: CommentTextProps) {
                 data-testid="timecode"
                 data-seconds={token.seconds}
               >
-                {formatClock(token.seconds)}
+                {label(token.seconds)}
               </UnstyledButton>
             ) : (
               <span key={i} className={classes.timecode} data-testid="timecode" data-seconds={token.seconds}>
-                {formatClock(token.seconds)}
+                {label(token.seconds)}
               </span>
             );
           case 'mention':
