@@ -72,7 +72,8 @@ describe('route fuzzing', () => {
     const before = await nextTransactionId(db);
     await fingerprint();
     await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(accounts.customer.token) });
-    expect(await nextTransactionId(db)).toBe(before);
+    // On a shared PostgreSQL server the other test files' writes move the id too: only PGlite is alone.
+    if (!onPostgres) expect(await nextTransactionId(db)).toBe(before);
     await createSession(db, accounts.qa.id, false, 'fuzz');
     unchanged = undefined;
     expect(await nextTransactionId(db)).not.toBe(before);
