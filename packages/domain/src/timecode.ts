@@ -12,11 +12,9 @@ export interface Rate {
 /** How a reviewer reads times: SMPTE timecode at the video's rate, frame numbers, or seconds. */
 export const TIMECODE_MODES = ['smpte', 'frames', 'seconds'] as const;
 export type TimecodeMode = (typeof TIMECODE_MODES)[number];
-export const TIMECODE_MODE_LABELS: Record<TimecodeMode, string> = {
-  smpte: 'Timecode',
-  frames: 'Frames',
-  seconds: 'Seconds',
-};
+
+/** The rate frames are counted at for a video the media pipeline has not measured (a link elsewhere). */
+export const UNMEASURED_RATE: Rate = { num: 30, den: 1 };
 
 /** The longest moment a note may name: a day, as the annotation's time always allowed. */
 export const NOTE_TIME_MAX = 86_400;

@@ -1,4 +1,4 @@
-import { frameOfTime, timeOfFrame, type Rate } from '@cutroom/domain';
+import { UNMEASURED_RATE, frameOfTime, timeOfFrame, type Rate } from '@cutroom/domain';
 import type { Geometry, ShownAnnotation } from './annotation-layer';
 import type { ShapeKind } from './review-context';
 
@@ -7,9 +7,6 @@ export interface TimedAnnotation extends ShownAnnotation {
   /** A range note's end: its drawing shows over the whole range. */
   until?: number | null;
 }
-
-/** Frames are counted at 30 a second for a video whose rate the media pipeline has not measured. */
-const FALLBACK_RATE: Rate = { num: 30, den: 1 };
 
 /**
  * What the frame carries at `time` (issue 35): a drawing belongs to its frame and shows while that frame is
@@ -22,7 +19,7 @@ export function annotationsAt<P extends Geometry & { time: number }>(
   drawing: ShapeKind | null,
   rate: Rate | null = null,
 ) {
-  const r = rate ?? FALLBACK_RATE;
+  const r = rate ?? UNMEASURED_RATE;
   const frame = frameOfTime(time, r);
   const onScreen = (t: number, until?: number | null) =>
     until !== null && until !== undefined && until > t

@@ -1,8 +1,6 @@
 import { useEffect, type RefObject } from 'react';
-import { frameOfTime, timeOfFrame, type Rate } from '@cutroom/domain';
+import { UNMEASURED_RATE, frameOfTime, timeOfFrame, type Rate } from '@cutroom/domain';
 import type { ReviewRange } from './review-context';
-
-const FALLBACK_RATE: Rate = { num: 30, den: 1 };
 
 /**
  * Plays a range over: past the end of its out-point's frame (or before its in-point) playback goes back to
@@ -16,8 +14,8 @@ export function useRangeLoop(
 ) {
   const start = range?.in ?? null;
   const out = range?.out ?? null;
-  const num = rate?.num ?? FALLBACK_RATE.num;
-  const den = rate?.den ?? FALLBACK_RATE.den;
+  const num = rate?.num ?? UNMEASURED_RATE.num;
+  const den = rate?.den ?? UNMEASURED_RATE.den;
   useEffect(() => {
     const video = videoRef.current;
     if (!video || start === null || out === null) return;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { frameOfTime, seekTimeOfFrame, type Rate } from '@cutroom/domain';
+import { UNMEASURED_RATE, frameOfTime, seekTimeOfFrame, type Rate } from '@cutroom/domain';
 import { SEEK_STEP, SHUTTLE_SPEEDS } from './shortcuts';
 
 /** Keys belong to whatever the user is typing in (or the slider they are on). */
@@ -22,8 +22,6 @@ interface ReviewKeysOptions {
   onMark: (point: 'in' | 'out', seconds: number) => void;
 }
 
-const FALLBACK_RATE: Rate = { num: 30, den: 1 };
-
 /**
  * The review player's keys anywhere on the page, except while typing: ← → jump 5 s (spec 001 §2), , .
  * step a frame, J K L shuttle (K held with J or L steps a frame), ? opens the shortcut sheet.
@@ -45,12 +43,12 @@ export function useReviewKeys({ videoRef, seek, rate, onShortcuts, onMark }: Rev
     const step = (video: HTMLVideoElement, by: number) => {
       stopReverse();
       video.pause();
-      const r = latest.current.rate ?? FALLBACK_RATE;
+      const r = latest.current.rate ?? UNMEASURED_RATE;
       const frame = Math.max(0, frameOfTime(video.currentTime, r) + by);
       latest.current.seek(seekTimeOfFrame(frame, r));
     };
     const mark = (video: HTMLVideoElement, point: 'in' | 'out') => {
-      const r = latest.current.rate ?? FALLBACK_RATE;
+      const r = latest.current.rate ?? UNMEASURED_RATE;
       latest.current.onMark(point, seekTimeOfFrame(frameOfTime(video.currentTime, r), r));
     };
     const forward = (video: HTMLVideoElement) => {
