@@ -76,6 +76,15 @@ export function videoTimeOf(note: string): number | null {
 /** A note without the timecode tag it starts with, for lists that show the time apart. */
 export const withoutLeadingTimeTag = (note: string) => note.replace(/^\s*@VT\{[\d.]+\}\s*/, '');
 
+const minutesClock = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+
+/** A note as read outside the chat (marker files, the review report): its own time tag dropped, others as m:ss. */
+export const noteReadingText = (note: string) =>
+  withoutLeadingTimeTag(note.replace(YT_CUSTOMER_COMMENT_PATTERN, ''))
+    .replace(VIDEO_TIME_PATTERN, (_, s: string) => minutesClock(Number(s)))
+    .trim();
+
 /** The tag put in front of a comment typed while the video plays. */
 export const videoTimeTag = (seconds: number) => `@VT{${Math.max(0, Math.floor(seconds))}}`;
 

@@ -43,3 +43,5 @@ export * from './integrations.js';
 export * from './promise-date.js';
 export * from './person-name.js';
 export * from './timecode.js';
+export * from './video-versions.js';
+export * from './review-report.js';

@@ -262,6 +262,7 @@ export const MSG = {
   noteRangeBackwards: 'The end of a range must come after its start',
   noteRangeNeedsStart: 'A range needs its start (time_in) as well as its end',
   noteTimeBeyondVideo: 'This video is {duration} long: choose a moment within it',
+  reportNoSuchVersion: 'This card has no delivered version {n}',
   arrowNeedsTwoPoints: 'An arrow is drawn from one point to another',
   penNeedsPoints: 'Draw the line first',
   commentWasDeleted: 'This comment was deleted',

@@ -13,6 +13,7 @@ import {
   wontFixBody,
 } from '../schemas/chat.js';
 import { markersQuery } from '../schemas/markers.js';
+import { reviewReportQuery } from '../schemas/review-report.js';
 import { successReply } from '../schemas/workflow.js';
 import { idParam } from '../schemas/fields.js';
 import { defineRoute } from './define.js';
@@ -136,6 +137,16 @@ export const CHAT = {
     params: idParam,
     query: markersQuery,
     reply: z.string().describe('An EDL, FCPXML 1.10, Premiere XML or CSV file, as an attachment'),
+  }),
+  report: defineRoute({
+    method: 'GET',
+    path: '/api/card/:id/report.pdf',
+    tags,
+    summary: "The card's review as a PDF: a cover, then every note in time order with its frame and drawing",
+    access: 'user',
+    params: idParam,
+    query: reviewReportQuery,
+    reply: z.string().describe('A PDF file (application/pdf), as an attachment'),
   }),
   ...noteCalls('/api/card/:id', 'Customer chat'),
 } as const;

@@ -21,6 +21,7 @@ export * from './markers.js';
 export * from './notifications.js';
 export * from './promises.js';
 export * from './reports.js';
+export * from './review-report.js';
 export * from './revision-reasons.js';
 export * from './settings.js';
 export * from './uploads.js';

@@ -509,6 +509,10 @@ const TABLE: Record<string, Case[]> = {
       expect: cardSeen(200, { customer: 404 }),
     },
   ],
+  'GET /api/card/{id}/report.pdf': [
+    { name: 'customer chat', params: cardIn('editing'), expect: cardSeen(200) },
+    { name: 'team chat', params: cardIn('editing'), query: { chat: 'team' }, expect: cardSeen(200, { customer: 404 }) },
+  ],
   'POST /api/card/{id}/comment': [
     { params: cardIn('editing'), body: () => ({ note: 'Looks great @Client' }), expect: cardSeen(201) },
   ],

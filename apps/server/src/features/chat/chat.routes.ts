@@ -3,8 +3,10 @@ import { API } from '@cutroom/domain/contract';
 import type { Chat } from '@cutroom/domain';
 import { zoneOf } from '../../platform/time-zone.js';
 import type { AppContext } from '../../platform/context.js';
+import { attachmentHeaders } from '../../platform/download.js';
 import { serve } from '../../platform/routes.js';
 import { exportMarkers } from '../markers/public.js';
+import { reviewReport } from '../review-report/public.js';
 import { getChecklist, setWontFix } from './checklist.service.js';
 import {
   deleteComment,
@@ -48,11 +50,19 @@ export const chatRoutes =
     serve(app, routes.wontFix, ({ user, params, body }) => setWontFix(ctx, user, params.id, body));
     serve(app, routes.markers, async ({ user, params, query, reply }) => {
       const file = await exportMarkers(ctx, user, params.id, query);
-      void reply.headers({
-        'content-type': file.mime,
-        'content-disposition': `attachment; filename="${file.filename}"`,
-        'cache-control': 'no-store',
-      });
+      void reply.headers(attachmentHeaders(file.filename, file.mime));
+      return file.body;
+    });
+    serve(app, routes.report, async ({ user, params, query, request, reply }) => {
+      const file = await reviewReport(
+        ctx,
+        user,
+        params.id,
+        query,
+        zoneOf(request.headers['user-time-zone']),
+        request.log,
+      );
+      void reply.headers(attachmentHeaders(file.filename, 'application/pdf'));
       return file.body;
     });
     serve(app, routes.yt.mark, ({ user, params, body }) =>

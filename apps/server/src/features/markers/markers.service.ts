@@ -5,34 +5,17 @@ import {
   MARKER_FRAME_RATES,
   frameRateOf,
   guestAuthorLabel,
-  VIDEO_TIME_PATTERN,
-  YT_CUSTOMER_COMMENT_PATTERN,
-  withoutLeadingTimeTag,
+  noteReadingText,
 } from '@cutroom/domain';
 import type { markersQuery } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import { cardNotes, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { fileStem } from '../../platform/download.js';
 import { loadChatCard } from '../chat/public.js';
 import { videoFacts } from '../media-pipeline/public.js';
 import { MARKER_WRITERS } from './marker-files.js';
-
-const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
-
-/** The note as a marker reads it: its own timecode tag dropped, any other shown as m:ss. */
-const markerText = (note: string) =>
-  withoutLeadingTimeTag(note.replace(YT_CUSTOMER_COMMENT_PATTERN, ''))
-    .replace(VIDEO_TIME_PATTERN, (_, s: string) => clock(Number(s)))
-    .trim();
-
-/** A file name of the card's title: letters, digits and hyphens. */
-const fileStem = (title: string) =>
-  title
-    .trim()
-    .replace(/\s+/g, '-')
-    .replace(/[^\w-]/g, '')
-    .slice(0, 60) || 'card';
 
 /**
  * GET /api/card/:id/markers: the chat's timed notes the viewer may read, as a marker file, at the rate
@@ -76,7 +59,7 @@ export async function exportMarkers(
     seconds: Number(n.seconds),
     until: n.until,
     author: n.guestName !== null ? guestAuthorLabel(n.guestName) : `${n.firstname} ${n.lastname}`.trim(),
-    text: markerText(n.note),
+    text: noteReadingText(n.note),
     done: n.done,
   }));
   const title = row.card.cardTitle;

@@ -6,10 +6,11 @@ import { frameOfTime } from '@cutroom/domain';
 import type { mediaAssets } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage.js';
-import { runTool, type MediaTools } from './ffmpeg.js';
+import type { AppContext } from '../../platform/context.js';
+import { mediaTools, runTool, type MediaTools } from './ffmpeg.js';
 import { outputPrefix } from './process-video.js';
 
-type ReadyAsset = typeof mediaAssets.$inferSelect & {
+export type ReadyAsset = typeof mediaAssets.$inferSelect & {
   probe: NonNullable<(typeof mediaAssets.$inferSelect)['probe']>;
   outputs: NonNullable<(typeof mediaAssets.$inferSelect)['outputs']>;
 };
@@ -87,4 +88,26 @@ export async function grabFrame(
       await fs.promises.rm(dir, { recursive: true, force: true });
     }
   });
+}
+
+let tools: MediaTools | undefined;
+/** The configured ffmpeg, found on the first grab: an API-only instance without it still serves the rest. */
+export const grabTools = (ctx: Pick<AppContext, 'config'>) =>
+  (tools ??= mediaTools({ ffmpeg: ctx.config.media.ffmpegPath, ffprobe: ctx.config.media.ffprobePath }));
+
+/** Whether an asset has what a frame grab needs: a probe and a proxy to seek in. */
+export const isReadyAsset = (asset: typeof mediaAssets.$inferSelect | null): asset is ReadyAsset =>
+  !!asset && asset.status === 'ready' && !!asset.probe && !!asset.outputs && asset.outputs.proxies.length > 0;
+
+/** The frame shown at a time, as JPEG bytes (grabbed once into storage): what the review report draws over. */
+export async function frameImage(
+  ctx: Pick<AppContext, 'config' | 'storage'>,
+  asset: ReadyAsset,
+  seconds: number,
+): Promise<{ frame: number; jpeg: Buffer }> {
+  const frame = frameAt(asset.probe, seconds);
+  const key = await grabFrame(ctx.storage, grabTools(ctx), asset, frame);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await ctx.storage.read(key)) chunks.push(chunk as Buffer);
+  return { frame, jpeg: Buffer.concat(chunks) };
 }

@@ -15,8 +15,7 @@ import { visibleCardsWhere } from '../cards/public.js';
 import { guestMayReadFile, visitOf } from '../guest-links/public.js';
 import { mayReadUploadedFile } from '../uploads/public.js';
 import { thumbnailsVtt } from './plan.js';
-import { frameAt, grabFrame } from './frame-grab.js';
-import { mediaTools, type MediaTools } from './ffmpeg.js';
+import { frameAt, grabFrame, grabTools } from './frame-grab.js';
 
 type AssetRow = typeof mediaAssets.$inferSelect;
 
@@ -79,8 +78,6 @@ export const mediaFilesRoutes =
     const storage = ctx.storage;
     if (storage.root) await app.register(fastifyStatic, { root: storage.root, serve: false, contentType: false });
 
-    // The tools are found on the first grab: an API-only instance without ffmpeg still serves the rest.
-    let tools: MediaTools | undefined;
     /** One frame as a JPEG, grabbed once and then read from storage; the frame's number rides in a header. */
     async function sendFrame(reply: FastifyReply, asset: AssetRow, seconds: number) {
       const ready = asset as AssetRow & {
@@ -88,8 +85,7 @@ export const mediaFilesRoutes =
         outputs: NonNullable<AssetRow['outputs']>;
       };
       const frame = frameAt(ready.probe, seconds);
-      tools ??= mediaTools({ ffmpeg: ctx.config.media.ffmpegPath, ffprobe: ctx.config.media.ffprobePath });
-      const key = await grabFrame(storage, tools, ready, frame);
+      const key = await grabFrame(storage, grabTools(ctx), ready, frame);
       reply.header('x-frame-number', String(frame));
       if (storage.signedGet)
         return reply.redirect(await storage.signedGet(key, { mime: 'image/jpeg', disposition: 'inline' }));

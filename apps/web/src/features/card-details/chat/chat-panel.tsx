@@ -16,6 +16,7 @@ import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';
 import { GuestLinks } from './guest-links';
 import { MarkerExport } from './marker-export';
+import { ReviewReportMenu } from './review-report-menu';
 import { WontFixDialog } from './wont-fix-dialog';
 import { canReadTeamChat, chatFilterOptions, isNoteShown } from './note-rules';
 import classes from './chat.module.css';
@@ -295,6 +296,7 @@ export function ChatPanel(props: ChatPanelProps) {
         </Group>
         <Group gap={4} wrap="nowrap">
           {chat === 'customer' && maySendGuestLinks(viewer.client_type) && <GuestLinks cardId={props.cardId} />}
+          {chat !== 'yt' && <ReviewReportMenu cardId={props.cardId} chat={chat} />}
           {chat !== 'yt' && <MarkerExport cardId={props.cardId} chat={chat} />}
           <Select
             size="xs"

@@ -1,20 +1,16 @@
+import { versionKeys } from '@cutroom/domain';
 import type { CardDetailReply } from '@cutroom/domain/schemas';
+
+export { versionKeys, versionLabel, versionOfNote } from '@cutroom/domain';
 
 export type VideoKind = 'done' | 'repurpose';
 export type VersionMap = CardDetailReply['video_versions'];
-
-/** 'version-0', 'version-1', … in delivery order. */
-export const versionKeys = (map: VersionMap): string[] =>
-  Object.keys(map).sort((a, b) => Number(a.replace(/\D/g, '')) - Number(b.replace(/\D/g, '')));
 
 /** The videos of the newest version ([] before the first delivery). */
 export const newestVideos = (map: VersionMap) => {
   const newest = versionKeys(map).at(-1);
   return newest ? (map[newest] ?? []) : [];
 };
-
-/** The selector's label for a version: the first delivery is 'versions 1' (spec 001 §2). */
-export const versionLabel = (key: string) => `versions ${Number(key.replace(/\D/g, '')) + 1}`;
 
 export interface Selection {
   kind: VideoKind;
@@ -37,22 +33,3 @@ export function resolveSelection(
   return { kind, keys, version, videos, number, video: videos[number - 1] ?? null, hasRepurpose };
 }
 export type ResolvedSelection = ReturnType<typeof resolveSelection>;
-
-/**
- * The version a note was made on: a drawing names its version; a comment belongs to the newest version
- * delivered before it was written (the customer reviews the latest delivery).
- */
-export function versionOfNote(
-  note: { date_added: string; annotation: { version?: string } | null },
-  map: VersionMap,
-): string | null {
-  const keys = versionKeys(map);
-  if (note.annotation?.version && keys.includes(note.annotation.version)) return note.annotation.version;
-  const written = Date.parse(note.date_added);
-  let found: string | null = null;
-  for (const key of keys) {
-    const delivered = Math.min(...(map[key] ?? []).map((v) => Date.parse(v.created_at)));
-    if (delivered <= written) found = key;
-  }
-  return found;
-}

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { VersionMap } from './video-versions';
-import { versionOfNote } from './video-versions';
-import { makeVideo } from '../../../test/fixtures';
+import { versionKeys, versionLabel, versionOfNote } from './video-versions.js';
 
-const video = (version: number, created_at: string) => makeVideo(version, { created_at });
-const MAP: VersionMap = {
+const video = (_version: number, created_at: string) => ({ created_at });
+const MAP = {
   'version-1': [video(1, '2026-04-14T10:00:00.000Z')],
   'version-0': [video(0, '2026-04-12T10:00:00.000Z')],
 };
@@ -22,5 +20,17 @@ describe('the version a note was made on', () => {
   it('is none for a note older than every delivery, and a drawing naming an unknown version falls back to the clock', () => {
     expect(versionOfNote(note('2026-04-01T00:00:00.000Z'), MAP)).toBeNull();
     expect(versionOfNote(note('2026-04-13T00:00:00.000Z', 'version-7'), MAP)).toBe('version-0');
+  });
+});
+
+describe('version keys', () => {
+  it('sort in delivery order past ten and read as the selector labels them', () => {
+    expect(versionKeys({ 'version-10': [], 'version-2': [], 'version-0': [] })).toEqual([
+      'version-0',
+      'version-2',
+      'version-10',
+    ]);
+    expect(versionLabel('version-0')).toBe('versions 1');
+    expect(versionLabel('version-10')).toBe('versions 11');
   });
 });
