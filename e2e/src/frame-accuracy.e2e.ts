@@ -124,6 +124,24 @@ describe('review on the exact frame (issue 35)', () => {
         const note = page.getByTestId('chat-note').filter({ hasText: 'Written in full screen' });
         await note.getByTestId('timecode').click();
         await expect.poll(() => frameOnScreen(page), { timeout: 10_000 }).toBe(84);
+
+        // The PDF report of this version, from the chat header: one picture for each of the four notes.
+        await page.getByRole('button', { name: 'Download a PDF review report' }).click();
+        const item = page.getByRole('menuitem', { name: 'Notes on versions 1' });
+        // Mantine fades the menu in: the picture waits for the end of the fade.
+        await expect
+          .poll(() => item.evaluate((el) => getComputedStyle(el.closest('[role="menu"]')!).opacity))
+          .toBe('1');
+        await page.screenshot({ path: path.join(screenshotDir, 'review-report-menu.png') });
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('menuitem', { name: 'Notes on versions 1' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toBe('Frame-accuracy-at-25-fps-review.pdf');
+        const pdf = fs.readFileSync((await download.path())!);
+        expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        fs.writeFileSync(path.join(screenshotDir, 'review-report.pdf'), pdf);
+        expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(frames.length + 1);
       }
       if (label === '29.97') {
         await page.getByRole('button', { name: /^Time shown as/ }).click();

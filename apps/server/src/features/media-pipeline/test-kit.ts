@@ -66,6 +66,33 @@ export const probePackets = async (content: Buffer) =>
     ])
   ).packets;
 
+/** Bands across the top of a numbered clip's frames: white for a 1, the frame's number, least bit first. */
+export const NUMBER_BITS = 8;
+
+/** 2 s of H.264 at 25 fps whose every frame shows its own number in bands (read with `frameNumberOf`). */
+export const numberedMp4 = () =>
+  makeClip('numbered.mp4', [
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=gray:s=320x180:r=25:d=2',
+    '-vf',
+    `geq=lum='if(lt(Y,60),255*mod(floor(N/pow(2,floor(X/${320 / NUMBER_BITS}))),2),128)':cb=128:cr=128`,
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-crf',
+    '10',
+  ]);
+
+/** The number a numbered clip's frame shows, given the brightness of a point of the frame (in fractions). */
+export function frameNumberOf(luma: (x: number, y: number) => number): number {
+  let n = 0;
+  for (let b = 0; b < NUMBER_BITS; b++) if (luma((b + 0.5) / NUMBER_BITS, 1 / 6) > 128) n |= 1 << b;
+  return n;
+}
+
 /** ProRes 422 Proxy in a QuickTime .mov with PCM audio, as an editor exports it: 25 fps, 50 frames. */
 export const proresMov = () =>
   makeClip('cut.mov', [

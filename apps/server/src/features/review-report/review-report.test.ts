@@ -4,7 +4,7 @@ import { ANNOTATION_COLORS, MSG, REPORT_FRAMES_MAX, fill } from '@cutroom/domain
 import { cardNotes, cardVideos, cards } from '../../db/schema.js';
 import { bearer, insertCard } from '../../test/helpers.js';
 import { readPdf } from '../../test/pdf.js';
-import { pipelineFixture, proresMov, type PipelineFixture } from '../media-pipeline/test-kit.js';
+import { frameNumberOf, numberedMp4, pipelineFixture, type PipelineFixture } from '../media-pipeline/test-kit.js';
 
 // The PDF review report (issue 35): read back with pdf.js, its text, its frames and its drawings.
 let f: PipelineFixture;
@@ -23,7 +23,7 @@ const post = async (id: number, path: string, token: string, payload: object) =>
 
 beforeAll(async () => {
   f = await pipelineFixture();
-  ({ cardId, assetId } = await f.deliver('cut.mov', await proresMov()));
+  ({ cardId, assetId } = await f.deliver('numbered.mp4', await numberedMp4()));
   expect(await f.drain()).toBeGreaterThan(0);
   await f.t.database.db
     .update(cards)
@@ -117,7 +117,10 @@ describe('the review report', () => {
       '#5 No moment',
       'Love the colours overall',
     ].map((text) => body.indexOf(text));
-    expect(order.every((at) => at >= 0), JSON.stringify(order)).toBe(true);
+    expect(
+      order.every((at) => at >= 0),
+      JSON.stringify(order),
+    ).toBe(true);
     expect([...order].sort((x, y) => x - y)).toEqual(order);
     expect(body).toContain('Video 1 · versions 1');
     expect(body).toContain('Cleo Creator (Customer)');
@@ -129,8 +132,9 @@ describe('the review report', () => {
     const res = await report(cardId);
     const { pages } = await readPdf(res.rawPayload);
     const images = pages.flatMap((p) => p.images);
-    expect(images).toHaveLength(4);
-    for (const image of images) expect(image).toEqual({ width: 320, height: 180 });
+    expect(images.map((i) => [i.width, i.height])).toEqual(Array(4).fill([320, 180]));
+    // Each picture is the frame its note starts on: the clip's frames show their own number.
+    expect(images.map((i) => frameNumberOf((x, y) => i.luma(x * i.width, y * i.height)))).toEqual([5, 12, 25, 37]);
     // The frames are the pipeline's own grabs, embedded as they are: frame 12 is the one the drawing is on.
     const frame = await f.read(`/api/media/assets/${assetId}/frame?t=0.5`, f.a.admin.token);
     expect(frame.status).toBe(200);
