@@ -46,6 +46,13 @@ export const timeOfFrame = (frame: number, rate: Rate): number => (frame * rate.
 /** The middle of a frame, to the millisecond: where a seek lands so that the player shows exactly that frame. */
 export const seekTimeOfFrame = (frame: number, rate: Rate): number => toMillis(((frame + 0.5) * rate.den) / rate.num);
 
+/**
+ * Where to seek to show the frame a moment names: the middle of that frame, so that no rendition's rounding
+ * lands on its neighbour. Without a measured rate, the moment itself.
+ */
+export const seekTimeOfMoment = (moment: number, rate: Rate | null): number =>
+  rate ? seekTimeOfFrame(frameOfTime(moment, rate), rate) : moment;
+
 /** The frames a timecode counts a second: 30 at 29.97, 24 at 23.976. */
 export const nominalFps = (rate: Rate) => Math.round(rate.num / rate.den);
 

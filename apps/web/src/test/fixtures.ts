@@ -38,7 +38,6 @@ export function makeUser(overrides: Partial<UserView> = {}): UserView {
 /** A delivered card as GET /api/card/{id} returns it; tests override what they care about. */
 type DeliveredVideo = CardDetailReply['video_versions'][string][number];
 
-/** A delivered video of the card's `video_versions`, as version `version`. */
 /** A video the media pipeline finished: a 4K ProRes original with two proxies. */
 export const makeMedia = (overrides: Partial<MediaView> = {}): MediaView => ({
   status: 'ready',
@@ -62,6 +61,7 @@ export const makeMedia = (overrides: Partial<MediaView> = {}): MediaView => ({
   ...overrides,
 });
 
+/** A delivered video of the card's `video_versions`, as version `version`. */
 export const makeVideo = (version: number, overrides: Partial<DeliveredVideo> = {}): DeliveredVideo => ({
   video_id: version + 1,
   video_url: `/files/v${version}.mp4`,

@@ -5,6 +5,7 @@ import { GUEST_MSG } from '@cutroom/domain';
 import type { GuestReviewReply } from '@cutroom/domain/schemas';
 import { fakeServer, type Reply } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
+import { makeMedia } from '../../../test/fixtures';
 import { stubDocumentFonts } from '../test-kit';
 
 const TOKEN = 'a'.repeat(43);
@@ -117,5 +118,58 @@ describe('the guest review page', () => {
       time_in: 7.346,
       note_for_video_number: 1,
     });
+  });
+
+  it('jumps into the middle of a note’s frame, takes its range, and sends the I/O range with the next note', async () => {
+    sessionStorage.setItem('cutroom_guest_link', TOKEN);
+    const rangeNote = { ...REVIEW.notes[0]!, note: '@VT{4} Too long', time_in: 4, time_out: 5.5 };
+    const withVideo: GuestReviewReply = {
+      ...REVIEW,
+      notes: [rangeNote],
+      versions: [
+        {
+          key: 'version-0',
+          label: 'versions 1',
+          kind: 'done',
+          videos: [
+            { number: 1, url: '/api/guest/files/cut.mp4', media: makeMedia({ duration: 24, frame_count: 600 }) },
+          ],
+        },
+      ],
+    };
+    const server = fakeServer({
+      'GET /api/guest/review': { body: withVideo },
+      'POST /api/guest/comment': { status: 201, body: { message: 'Comment is added successfully', note: rangeNote } },
+    });
+    const user = userEvent.setup();
+    renderApp(`/review/${TOKEN}`);
+    const video = await screen.findByTestId<HTMLVideoElement>('video-element');
+    Object.defineProperty(video, 'currentTime', { configurable: true, writable: true, value: 0 });
+    Object.defineProperty(video, 'duration', { configurable: true, value: 24 });
+    fireEvent.loadedMetadata(video);
+
+    // 4 s at 25 fps is frame 100, shown from 4.000 to 4.040 s: the player seeks to its middle.
+    await user.click(within(screen.getByTestId('guest-note')).getByTestId('timecode'));
+    expect(video.currentTime).toBe(4.02);
+    expect(screen.getByTestId('guest-range').textContent).toContain('From 0:04.020 to 0:05.500');
+    await user.click(screen.getByRole('button', { name: 'Clear range' }));
+    expect(screen.queryByTestId('guest-range')).toBeNull();
+
+    // I and O on the frames shown at 1.23 s and 2.5 s: the note goes out over that range.
+    video.currentTime = 1.23;
+    fireEvent.timeUpdate(video);
+    await user.keyboard('i');
+    video.currentTime = 2.5;
+    fireEvent.timeUpdate(video);
+    await user.keyboard('o');
+    expect(screen.getByTestId('guest-range').textContent).toMatch(/^From 0:01\.2\d0 to 0:02\.5\d0/);
+    await user.type(screen.getByRole('textbox', { name: 'Your note' }), 'Trim this');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(server.callsTo('POST', '/api/guest/comment')).toHaveLength(1));
+    const sent = server.callsTo('POST', '/api/guest/comment')[0]!.body as { time_in: number; time_out: number };
+    expect(sent).toMatchObject({ note: '@VT{1} Trim this', note_for_video_number: 1 });
+    expect(sent.time_in).toBeCloseTo(1.23, 1);
+    expect(sent.time_out).toBeCloseTo(2.5, 1);
+    await waitFor(() => expect(screen.queryByTestId('guest-range')).toBeNull());
   });
 });

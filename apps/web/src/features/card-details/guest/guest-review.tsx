@@ -14,7 +14,16 @@ import {
   Textarea,
 } from '@mantine/core';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
-import { COMMENT_MAX, FIX_STATE_LABELS, toMillis, videoTimeTag, withoutLeadingTimeTag } from '@cutroom/domain';
+import {
+  COMMENT_MAX,
+  FIX_STATE_LABELS,
+  clockOf,
+  parseRate,
+  seekTimeOfMoment,
+  toMillis,
+  videoTimeTag,
+  withoutLeadingTimeTag,
+} from '@cutroom/domain';
 import type { GuestNoteView, GuestReviewReply } from '@cutroom/domain/schemas';
 import { errorMessage } from '../../../lib/api-client';
 import { formatChatTime } from '../../../lib/format-time';
@@ -22,7 +31,7 @@ import { useGuestComment } from '../api/guest-visit';
 import { CommentText } from '../chat/comment-text';
 import { formatClock } from '../format';
 import type { Geometry } from '../video/annotation-layer';
-import type { Playback, PlayerHandle, ShapeKind } from '../video/review-context';
+import { NO_RANGE, type Playback, type PlayerHandle, type ReviewRange, type ShapeKind } from '../video/review-context';
 import type { Marker } from '../video/timeline';
 import type { TimedAnnotation } from '../video/timed-annotations';
 import { VideoPlayer } from '../video/video-player';
@@ -49,8 +58,15 @@ export function guestSource(video: Version['videos'][number], viewportWidth: num
 
 const momentOf = (n: GuestNoteView) => n.time_in ?? n.annotation?.time ?? n.video_time;
 
-function GuestNote({ note, onJump }: { note: GuestNoteView; onJump: (seconds: number) => void }) {
+type Jump = (seconds: number, until: number | null) => void;
+
+function GuestNote({ note, onJump }: { note: GuestNoteView; onJump: Jump }) {
   const moment = momentOf(note);
+  // A tag holds whole seconds; the jump goes to the exact moment, and a range note's span comes along.
+  const jump = (seconds: number) => {
+    const at = moment !== null && Math.floor(moment) === Math.floor(seconds) ? moment : seconds;
+    onJump(at, at === note.time_in ? note.time_out : null);
+  };
   return (
     <Group align="flex-start" gap="sm" wrap="nowrap" data-testid="guest-note" data-side={note.side}>
       <Avatar radius="xl" size={30} color={SIDE_COLORS[note.side]}>
@@ -83,14 +99,11 @@ function GuestNote({ note, onJump }: { note: GuestNoteView; onJump: (seconds: nu
           )}
         </Group>
         {moment !== null && !note.note.trimStart().startsWith('@VT{') && (
-          <Button size="compact-xs" variant="light" onClick={() => onJump(moment)}>
+          <Button size="compact-xs" variant="light" onClick={() => jump(moment)}>
             {formatClock(moment)}
           </Button>
         )}
-        <CommentText
-          note={note.note}
-          onJump={(s) => onJump(note.annotation && Math.floor(note.annotation.time) === s ? note.annotation.time : s)}
-        />
+        <CommentText note={note.note} onJump={jump} moment={{ timeIn: note.time_in, timeOut: note.time_out }} />
         {note.fix_state === 'wont_fix' && note.wont_fix_reason && (
           <Text fz="xs" c="dimmed">
             Won&apos;t fix: {note.wont_fix_reason}
@@ -111,6 +124,7 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
   const [pending, setPending] = useState<(Geometry & { time: number }) | null>(null);
   const [text, setText] = useState('');
   const [atMoment, setAtMoment] = useState(true);
+  const [range, setRange] = useState<ReviewRange>(NO_RANGE);
   const video = version?.videos[0] ?? null;
   const source = video ? guestSource(video, window.innerWidth) : null;
   const hasPlayer = source?.kind === 'video' && playable;
@@ -139,22 +153,33 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
         .map((n) => ({ ...n.annotation!, id: n.note_id, label: `${n.author}: ${snippet(n.note, 40)}` })),
     [data.notes, onThisVersion],
   );
-  const jump = useCallback((seconds: number) => {
-    player.current?.pause();
-    player.current?.seek(seconds);
-  }, []);
+  const rate = parseRate(video?.media?.fps_rational);
+  const jump: Jump = useCallback(
+    (moment, until) => {
+      // Into the middle of the note's frame, so that it is that frame the guest sees on every rendition.
+      const seconds = seekTimeOfMoment(moment, rate);
+      if (until !== null && until > moment) setRange({ in: seconds, out: until });
+      player.current?.pause();
+      player.current?.seek(seconds);
+    },
+    [rate],
+  );
+  // A range set with I and O goes with the next note (a drawing keeps its own frame).
+  const ranged = hasPlayer && !pending && range.in !== null ? range : null;
   const onDraw = useCallback((geometry: Geometry, time: number) => setPending({ ...geometry, time }), []);
 
   const send = () => {
     const body = text.trim();
     if (!body) return;
-    const time = pending?.time ?? playback.time;
-    const timed = hasPlayer && (pending !== null || atMoment);
+    const time = pending?.time ?? ranged?.in ?? playback.time;
+    const until = ranged?.out !== null && ranged?.out !== undefined && ranged.out > time ? ranged.out : null;
+    const timed = hasPlayer && (pending !== null || ranged !== null || atMoment);
     comment.mutate(
       {
         note: timed ? `${videoTimeTag(time)} ${body}` : body,
-        // The exact moment as well as the spec's whole-second tag (issue 35).
+        // The exact moment as well as the spec's whole-second tag (issue 35), and the range's end.
         ...(timed ? { time_in: toMillis(time) } : {}),
+        ...(timed && until !== null ? { time_out: toMillis(until) } : {}),
         ...(video ? { note_for_video_number: video.number } : {}),
         ...(pending && version
           ? { note_type: 'annotation' as const, annotation: { ...pending, version: version.key } }
@@ -165,6 +190,7 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
           setText('');
           setPending(null);
           setDrawing(null);
+          if (ranged) setRange(NO_RANGE);
         },
       },
     );
@@ -187,6 +213,8 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
           onPlayback={setPlayback}
           onPlayableChange={setPlayable}
           media={video?.media}
+          range={range}
+          onRangeChange={setRange}
         />
       ) : (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle />}>
@@ -263,7 +291,19 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
                       }
                     }}
                   />
-                  {hasPlayer && !pending && (
+                  {ranged && (
+                    <Group gap="xs" justify="space-between" data-testid="guest-range">
+                      <Badge variant="light" color="indigo">
+                        {ranged.out !== null
+                          ? `From ${clockOf(ranged.in!)} to ${clockOf(ranged.out)}`
+                          : `From ${clockOf(ranged.in!)} (O sets the end)`}
+                      </Badge>
+                      <Button size="compact-xs" variant="subtle" onClick={() => setRange(NO_RANGE)}>
+                        Clear range
+                      </Button>
+                    </Group>
+                  )}
+                  {hasPlayer && !pending && !ranged && (
                     <Checkbox
                       size="xs"
                       label={`At ${formatClock(playback.time)} of the video`}

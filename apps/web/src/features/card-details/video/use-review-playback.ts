@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { frameOfTime, parseRate, seekTimeOfFrame } from '@cutroom/domain';
+import { parseRate, seekTimeOfMoment } from '@cutroom/domain';
 import type { Geometry } from './annotation-layer';
 import {
   NO_RANGE,
@@ -21,14 +21,9 @@ interface ReviewPlaybackOptions {
   setWanted: (update: (current: Selection) => Selection) => void;
 }
 
-/**
- * Where to seek to show the frame a moment names: the middle of that frame, at the video's own rate, so
- * that no rendition's rounding lands on its neighbour. Without a measured rate, the moment itself.
- */
-function intoFrame(moment: number, media: { fps_rational: string | null } | null | undefined) {
-  const rate = parseRate(media?.fps_rational);
-  return rate ? seekTimeOfFrame(frameOfTime(moment, rate), rate) : moment;
-}
+/** Where to seek to show the frame a moment names, at the video's own rate (the domain's rule). */
+const intoFrame = (moment: number, media: { fps_rational: string | null } | null | undefined) =>
+  seekTimeOfMoment(moment, parseRate(media?.fps_rational));
 
 /** The review's hold on its player: playback, drawing, jumps from the chat, and what the chat may ask of them. */
 export function useReviewPlayback({ selection, isVideo, inCompare, setWanted }: ReviewPlaybackOptions) {
