@@ -158,4 +158,59 @@ describe('review on the exact frame (issue 35)', () => {
     },
     120_000,
   );
+
+  it('a reviewer marks a range with I and O, reads the shortcut sheet and draws a red arrow', async () => {
+    const cardId = await createRequest(`Range, shortcuts and an arrow ${Date.now()}`);
+    await startEditing(cardId);
+    await deliverStored(cardId, numberedClip('25'), 'numbered-range.mp4', 'video/mp4');
+    await settledCard(cardId, await bearer('customer@cutroom.demo'));
+    const page = await signedInPage(browser, 'customer@cutroom.demo', { viewport: { width: 1280, height: 860 } });
+    await page.goto(`/card-details/${cardId}`);
+    await playerReady(page);
+
+    // In on frame 10, out on frame 30: the chip, the timeline's span and the composer all show the range.
+    for (let i = 0; i < 10; i++) await page.keyboard.press('.');
+    await expect.poll(() => frameOnScreen(page), { timeout: 10_000 }).toBe(10);
+    await page.keyboard.press('i');
+    for (let i = 0; i < 20; i++) await page.keyboard.press('.');
+    await expect.poll(() => frameOnScreen(page), { timeout: 10_000 }).toBe(30);
+    await page.keyboard.press('o');
+    await page.getByTestId('timeline-range').waitFor();
+    await page.getByTestId('pinned-range').waitFor();
+    expect(await page.getByTestId('range-chip').textContent()).toMatch(/^0:00\.4\d0 – 0:01\.2\d0$/);
+    await page.getByTestId('loop-toggle').click();
+    await page.screenshot({ path: path.join(screenshotDir, 'review-range.png') });
+    await page.getByTestId('loop-toggle').click();
+
+    await page.keyboard.press('?');
+    await page.getByTestId('shortcut-sheet').waitFor();
+    // The sheet fades in: the picture waits for the end of the fade.
+    await expect
+      .poll(() =>
+        page.getByRole('dialog').evaluate((el) => getComputedStyle(el.closest('.mantine-Modal-content') ?? el).opacity),
+      )
+      .toBe('1');
+    await page.screenshot({ path: path.join(screenshotDir, 'review-shortcuts.png') });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('shortcut-sheet').waitFor({ state: 'detached' });
+
+    // A red arrow on the frame shown; the drawing is sent with its note and stays on its frame.
+    await page.getByTestId('annotate').click();
+    await page.getByRole('button', { name: 'Arrow' }).click();
+    await page.getByRole('radio', { name: 'Red' }).click();
+    const frame = (await page.getByTestId('annotation-layer').boundingBox())!;
+    await page.mouse.move(frame.x + frame.width * 0.2, frame.y + frame.height * 0.7);
+    await page.mouse.down();
+    await page.mouse.move(frame.x + frame.width * 0.55, frame.y + frame.height * 0.45, { steps: 6 });
+    await page.mouse.up();
+    await page.getByTestId('annotation-banner').waitFor();
+    await page.getByTestId('comment-input').fill('Point the viewer here');
+    await page.getByTestId('comment-input').press('Enter');
+    await page.getByTestId('chat-note').filter({ hasText: 'Point the viewer here' }).waitFor();
+    const arrow = page.locator('[data-testid="annotation-shape"][data-shape="arrow"]');
+    await arrow.waitFor();
+    expect(await arrow.locator('line').getAttribute('stroke')).toBe('#ff3b30');
+    await page.screenshot({ path: path.join(screenshotDir, 'review-arrow.png') });
+    await page.close();
+  }, 120_000);
 });

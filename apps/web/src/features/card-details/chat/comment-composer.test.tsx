@@ -119,7 +119,7 @@ describe('comment composer', () => {
       time: 3.02,
       playing: false,
     });
-    expect(screen.getByTestId('pinned-range').textContent).toContain('0:02 – 0:03');
+    expect(screen.getByTestId('pinned-range').textContent).toContain('0:02.020 – 0:03.020');
     expect(screen.queryByTestId('pinned-time')).toBeNull();
     await userEvent.type(input, 'Too long{Enter}');
     await waitFor(() => expect(server.calls).toHaveLength(1));

@@ -8,6 +8,7 @@ import {
   MSG,
   REPLY_PREVIEW_CHARS,
   ROLE_LABELS,
+  parseRate,
   toMillis,
   videoTimeTag,
 } from '@cutroom/domain';
@@ -18,6 +19,7 @@ import type { ChatKind } from '../api/card-keys';
 import { usePostNote } from '../api/note-changes';
 import { formatClock } from '../format';
 import { usePlayback, useReviewControls } from '../video/review-context';
+import { momentText, useClockMode } from '../video/timecode-mode';
 import { plainQuote } from './comment-tokens';
 import { replyPreviewChars } from './note-rules';
 import classes from './chat.module.css';
@@ -69,6 +71,9 @@ export function CommentComposer({
   // A range set with I and O goes with the next note (a drawing keeps its own frame).
   const ranged = !annotation && controls.hasPlayer && controls.range.in !== null ? controls.range : null;
   const chipTime = annotation || ranged ? null : (pinned ?? standing);
+  // The range reads as the player's chip does: to the millisecond, or in the reviewer's timecode.
+  const [mode] = useClockMode();
+  const rangePoint = (t: number) => momentText(t, mode, parseRate(controls.frameRate));
 
   const insert = (snippet: string) => {
     const el = input.current;
@@ -183,8 +188,8 @@ export function CommentComposer({
             leftSection={<IconClock size={12} />}
             style={{ flexShrink: 0 }}
           >
-            {formatClock(ranged.in!)}
-            {ranged.out !== null ? ` – ${formatClock(ranged.out)}` : ''}
+            {rangePoint(ranged.in!)}
+            {ranged.out !== null ? ` – ${rangePoint(ranged.out)}` : ''}
           </Badge>
           <Text fz="xs" c="dimmed" truncate>
             {ranged.out !== null ? 'Points at the range' : 'Points at the in-point (O sets the end)'}

@@ -1,12 +1,12 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { ANNOTATION_COLORS, ANNOTATION_COLOR_KEYS, ANNOTATION_SHAPE_LABELS } from '@cutroom/domain';
+import { ANNOTATION_COLORS, ANNOTATION_COLOR_KEYS, ANNOTATION_SHAPES, ANNOTATION_SHAPE_LABELS } from '@cutroom/domain';
 import { useDrawColor } from './draw-color';
 import type { ShapeKind } from './review-context';
 import { SHAPE_ICONS } from './shape-icons';
 import classes from './video.module.css';
 
-const SHAPES = (['rect', 'point', 'oval', 'arrow', 'pen'] as const).map((value) => ({
+const SHAPES = ANNOTATION_SHAPES.map((value) => ({
   value,
   label: ANNOTATION_SHAPE_LABELS[value],
   icon: SHAPE_ICONS[value],
