@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function newestMtime(target) {
+/** The newest modification time under a file or folder. */
+export function newestMtime(target) {
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return Math.max(0, ...fs.readdirSync(target).map((name) => newestMtime(path.join(target, name))));

@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-// @ts-expect-error plain ESM script shared with `npm start`
+import { buildServerIfStale, serverEntry } from './build-server.mjs';
 import { buildWebIfStale, root } from './build-web.mjs';
 import { freePort } from '../apps/server/src/durability/server-process.js';
 
-const ROOT = root as string;
+const ROOT = root;
 const OUT = path.join(ROOT, 'apps/server/demo-media');
 const SIZE = { width: 1280, height: 720 };
 const CUSTOMER = 'customer@cutroom.demo';
@@ -44,7 +44,8 @@ async function startServer(): Promise<{ baseUrl: string; server: ChildProcess }>
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const log = fs.openSync(path.join(work, 'server.log'), 'a');
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  await buildServerIfStale();
+  const server = spawn(process.execPath, ['--enable-source-maps', serverEntry('main')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -461,7 +462,7 @@ function encode(raw: string, file: string) {
 
 async function main() {
   useSystemFfmpeg();
-  (buildWebIfStale as () => void)();
+  buildWebIfStale();
   const { chromium } = await import('playwright-core');
   const { baseUrl, server } = await startServer();
   let browser: Browser | undefined;

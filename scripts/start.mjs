@@ -1,8 +1,11 @@
-// `npm start`: build the web app if its sources changed, then run the server in this process.
-import path from 'node:path';
-import { register } from 'tsx/esm/api';
-import { buildWebIfStale, root } from './build-web.mjs';
+// `npm start` (and `npm run worker`): build the web app and the server when their sources changed, then run the
+// server's JavaScript bundle in this process (`worker` as the first argument: the background worker alone).
+import { buildWebIfStale } from './build-web.mjs';
+import { buildServerIfStale, serverEntry } from './build-server.mjs';
 
-buildWebIfStale();
-register();
-await import(path.join(root, 'apps/server/src/main.ts'));
+const entry = process.argv[2] === 'worker' ? 'worker' : 'main';
+if (entry === 'main') buildWebIfStale();
+await buildServerIfStale();
+// Stack traces name the TypeScript sources.
+process.setSourceMapsEnabled(true);
+await import(serverEntry(entry));

@@ -21,10 +21,11 @@ export default class TestCountsReporter implements Reporter {
       row.files += 1;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
-        if (state === 'passed') row.passed += 1;
-        if (state === 'passed' && test.diagnostic()?.flaky)
-          row.flaky.push(`${path.relative(process.cwd(), module.moduleId)} > ${test.fullName}`);
-        else if (state === 'failed') row.failed += 1;
+        if (state === 'passed') {
+          row.passed += 1;
+          if (test.diagnostic()?.flaky)
+            row.flaky.push(`${path.relative(process.cwd(), module.moduleId)} > ${test.fullName}`);
+        } else if (state === 'failed') row.failed += 1;
         else row.skipped += 1;
       }
       counts.set(project, row);

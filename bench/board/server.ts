@@ -1,9 +1,6 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const mainFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/server/src/main.ts');
+import { buildServerIfStale, serverEntry } from '../../scripts/build-server.mjs';
 
 async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -20,7 +17,8 @@ async function freePort(): Promise<number> {
 export async function startServer(databaseUrl: string, dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+  await buildServerIfStale();
+  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry('main')], {
     env: {
       ...inherited,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -17,7 +17,6 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
 // Lighthouse's own driver: it puts the session cookies in the browser, where the page can read the hint one.
 import puppeteer from 'puppeteer-core';
-// @ts-expect-error plain ESM script shared with `npm start`
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
 import { signIn, firstCardId, type SessionCookie } from './session.js';
@@ -48,7 +47,7 @@ interface Row {
 }
 
 async function main() {
-  (buildWebIfStale as () => void)();
+  buildWebIfStale();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-lighthouse-'));
   const server = await startServer('', dataDir, { SEED_DEMO: 'true' });
   const chrome = await chromeLauncher.launch({

@@ -16,7 +16,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { BOARD_COLUMNS } from '@cutroom/domain';
-// @ts-expect-error plain ESM script shared with `npm start`
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { hashPassword, verifyPassword } from '../../apps/server/src/platform/passwords.js';
 import { startServer } from '../board/server.js';
@@ -188,7 +187,7 @@ async function argon2Verify(rounds: number) {
 }
 
 async function main() {
-  (buildWebIfStale as () => void)();
+  buildWebIfStale();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-bench-login-'));
   const server = await startServer('', dataDir, { SEED_DEMO: 'true' });
   const browser = await launchBrowser();

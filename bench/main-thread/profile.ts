@@ -9,7 +9,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
-// @ts-expect-error plain ESM script shared with `npm start`
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
 import { signIn, type SessionCookie } from '../lighthouse/session.js';
@@ -73,7 +72,7 @@ async function profileLoad(browser: Browser, url: string, cookies: SessionCookie
 }
 
 async function main() {
-  if (DISTS.length === 0) (buildWebIfStale as () => void)();
+  if (DISTS.length === 0) buildWebIfStale();
   const dists = DISTS.length ? DISTS.map((d) => path.resolve(d)) : [path.resolve('apps/web/dist')];
   const builds: { dist: string; dataDir: string; server: Awaited<ReturnType<typeof startServer>>; tally: Tally }[] = [];
   for (const dist of dists) {

@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
-// @ts-expect-error plain ESM script shared with `npm start`
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
 import { firstCardId, signIn, type SessionCookie } from '../lighthouse/session.js';
@@ -107,7 +106,7 @@ async function load(browser: Browser, url: string, cookies: SessionCookie[], vie
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
-  if (DISTS.length === 0) (buildWebIfStale as () => void)();
+  if (DISTS.length === 0) buildWebIfStale();
   const dists = DISTS.length ? DISTS.map((d) => path.resolve(d)) : [path.resolve('apps/web/dist')];
   const servers = [];
   for (const dist of dists) {

@@ -10,7 +10,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-// @ts-expect-error plain ESM script shared with `npm start`
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
 import { launchBrowser } from '../../e2e/src/chromium.js';
@@ -35,7 +34,7 @@ const clip1080 = () =>
   ]);
 
 async function main() {
-  (buildWebIfStale as () => void)();
+  buildWebIfStale();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-bench-review-data-'));
   const server = await startServer('', dataDir, { SEED_DEMO: 'true' });
   const api = async <T>(token: string | null, method: string, url: string, body?: unknown): Promise<T> => {

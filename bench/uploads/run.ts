@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { buildServerIfStale, serverEntry } from '../../scripts/build-server.mjs';
 
 const MB = 1_048_576;
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 2048) * MB;
@@ -57,7 +58,8 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-bench-uploads-'));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  await buildServerIfStale();
+  const server = spawn(process.execPath, ['--enable-source-maps', serverEntry('main')], {
     cwd: root,
     env: {
       ...process.env,

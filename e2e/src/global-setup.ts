@@ -4,8 +4,8 @@ import path from 'node:path';
 import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-// @ts-expect-error plain ESM script shared with `npm start`
 import { buildWebIfStale, root } from '../../scripts/build-web.mjs';
+import { buildServerIfStale, serverEntry } from '../../scripts/build-server.mjs';
 import { startFakeAi, type FakeAi } from '../../apps/server/src/test/fake-ai.js';
 import { startFakeGoogle, type FakeGoogle } from '../../apps/server/src/test/fake-google.js';
 
@@ -46,8 +46,8 @@ async function startServer(): Promise<{ baseUrl: string; dataDir: string }> {
   // Slow enough pieces that the journey sees the answer grow.
   fakeAi.pieceDelayMs = 120;
   const fakeGoogle = await startFakeGoogle({ accessTokenSeconds: 120 });
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root as string,
+  const server = spawn(process.execPath, ['--enable-source-maps', serverEntry('main')], {
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
@@ -88,7 +88,8 @@ async function startServer(): Promise<{ baseUrl: string; dataDir: string }> {
  * has its worker's server to itself while it runs (docs/testing.md).
  */
 export async function setup(project: TestProject) {
-  (buildWebIfStale as () => void)();
+  buildWebIfStale();
+  await buildServerIfStale();
   const count = Math.max(1, Number(project.config.maxWorkers) || 1);
   const servers = await Promise.all(Array.from({ length: count }, startServer));
   project.provide('servers', servers);

@@ -42,7 +42,7 @@ afterAll(async () => {
 
 describe('the media pipeline in the browser', () => {
   it('plays a ProRes delivery through its H.264 proxy, with scrub thumbnails, a waveform and a quality menu', async () => {
-    const cardId = await createRequest('Pipeline journey: ProRes master');
+    const cardId = await createRequest(`Pipeline journey: ProRes master ${Date.now()}`);
     await startEditing(cardId);
     await deliverStored(cardId, prores, 'Final cut.mov', 'video/quicktime');
     const customerToken = await bearer('customer@cutroom.demo');
@@ -81,6 +81,8 @@ describe('the media pipeline in the browser', () => {
 
     // Quality: Auto and the one proxy; ProRes is no original a browser plays.
     await page.getByTestId('video-quality').click();
+    // The menu opens after the click returns: read it once its first item is there.
+    await page.getByRole('menuitem').first().waitFor();
     const items = await page.getByRole('menuitem').allTextContents();
     expect(items).toEqual(['Auto', '360p']);
     await page.keyboard.press('Escape');

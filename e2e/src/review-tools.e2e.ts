@@ -62,7 +62,7 @@ describe('notes out to the editing software', () => {
 
 describe('the revision checklist', () => {
   it('the editor sets a review note aside with a reason, and moving to QA lists what is still open', async () => {
-    const cardId = await createRequest('Checklist journey: launch teaser');
+    const cardId = await createRequest(`Checklist journey: launch teaser ${Date.now()}`);
     await startEditing(cardId);
     await deliver(cardId);
     const customer = await bearer('customer@cutroom.demo');

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -58,8 +57,9 @@ import { createStorage } from './platform/storage.js';
 import { bucketOrigins } from './platform/storage-multipart.js';
 import { startMailWorker } from './features/mail/worker.js';
 import { registerWebApp } from './platform/web-app.js';
+import { SERVER_ROOT } from './platform/server-root.js';
 
-const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const defaultWebDist = path.resolve(SERVER_ROOT, '../web/dist');
 
 /** A policy the web app passes: Mantine writes inline styles; media may come from any https host. */
 const CSP = {

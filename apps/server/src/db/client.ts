@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout } from 'node:timers/promises';
 import { withPreparedStatements } from './pglite-prepared.js';
 import { rolledBackByConflict } from './postgres-error.js';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import * as schema from './schema.js';
+import { SERVER_ROOT } from '../platform/server-root.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -23,7 +23,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(SERVER_ROOT, 'src/db/migrations');
 
 /**
  * A database restart drops every connection. An idle client's 'error' reaches the pool, which replaces

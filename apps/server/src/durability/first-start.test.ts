@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverCommand } from '../test/server-command.js';
 import { freePort, killAllServers, startServer, type ServerProcess } from './server-process.js';
 
 // What `npm start` tells a newcomer (issue 18): the embedded database's start, so once, in the PGlite project.
@@ -52,7 +53,7 @@ describe.skipIf(process.env.TEST_DB === 'pg')('the first start and the next', ()
     await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
     const dataDir = tempDataDir();
     const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, await serverCommand('main'), {
       cwd: serverDir,
       env: {
         PATH: process.env.PATH ?? '',

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mediaAssets } from '../db/schema.js';
+import { serverCommand } from '../test/server-command.js';
 import { makeClip, pipelineFixture, type PipelineFixture } from '../features/media-pipeline/test-kit.js';
 
 // `npm run worker` processes on the test's PostgreSQL database and data folder, killed as a crash kills them.
@@ -22,8 +23,8 @@ afterAll(async () => {
 });
 
 /** A worker in its own process group, so a kill takes its ffmpeg with it, as a machine's crash would. */
-function startWorker() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+async function startWorker() {
+  const child = spawn(process.execPath, await serverCommand('worker'), {
     cwd: serverDir,
     detached: true,
     env: {
@@ -72,7 +73,7 @@ describe.skipIf(!onPostgres)('a media worker killed mid-job', () => {
     ]);
     const { cardId, assetId } = await f.deliver('long.mov', clip);
 
-    const first = startWorker();
+    const first = await startWorker();
     await until(
       'the first worker transcoding',
       () => assetRow(assetId),
@@ -82,7 +83,7 @@ describe.skipIf(!onPostgres)('a media worker killed mid-job', () => {
     await new Promise((r) => first.once('exit', r));
     expect(await assetRow(assetId)).toMatchObject({ status: 'processing', attempts: 1, doneAt: null });
 
-    startWorker();
+    await startWorker();
     const done = await until(
       'the second worker finishing',
       () => assetRow(assetId),

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverCommand } from '../test/server-command.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const running = new Set<ChildProcess>();
@@ -38,7 +39,7 @@ const exitOf = (child: ChildProcess) =>
  */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, await serverCommand('main'), {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',

@@ -62,7 +62,9 @@ export async function readPdf(bytes: Buffer): Promise<{ title: string | null; pa
       for (const [i, fn] of ops.fnArray.entries()) {
         const args = ops.argsArray[i] as unknown[];
         if (fn === OPS.paintImageXObject) {
-          const decoded = await new Promise<DecodedImage>((resolve) => page.objs.get(args[0] as string, resolve));
+          const decoded = await new Promise<DecodedImage>((resolve) => {
+            page.objs.get(args[0] as string, (image: DecodedImage) => resolve(image));
+          });
           images.push(imageOf(decoded));
         }
         if (fn === OPS.setStrokeRGBColor) strokes.push(hex(args));

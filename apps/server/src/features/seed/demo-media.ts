@@ -6,6 +6,7 @@ import { TIMELINE_HOURS_FIRST, TIMELINE_HOURS_WITH_REVISION, isFixItem, type Car
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { cardActivity, cardNotes, cardRatings, cardVideos, cards, helpPages, users } from '../../db/schema.js';
+import { SERVER_ROOT } from '../../platform/server-root.js';
 import { createStorage, type Storage } from '../../platform/storage.js';
 import { storeUpload } from '../media/public.js';
 import { momentOfNewNote } from '../chat/public.js';
@@ -14,7 +15,7 @@ import { DEMO_ACCOUNTS } from './demo-seed.js';
 import { DEMO_CLIPS, DEMO_WEEK, type CardWeek, type Clip } from './demo-week.js';
 
 /** The committed clips, found from this file so `npm start`, the tests and any working directory read the same folder. */
-export const DEMO_MEDIA_DIR = path.resolve(import.meta.dirname, '../../../demo-media');
+export const DEMO_MEDIA_DIR = path.join(SERVER_ROOT, 'demo-media');
 
 /** The help page's tutorials, recorded in the demo by scripts/record-help-videos.ts: default title → committed file. */
 export const HELP_CLIPS: Record<string, string> = {

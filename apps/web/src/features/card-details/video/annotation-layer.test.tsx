@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
@@ -32,6 +32,8 @@ describe('drawing arrows and lines (issue 35)', () => {
   it('draws an arrow from where the press starts to where it ends, in the colour picked', async () => {
     const { onDraw, stroke } = drawWith('arrow');
     await userEvent.click(screen.getByRole('radio', { name: 'Red' }));
+    // The pick reaches the layer through the stored preference: draw once the bar shows it taken.
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Red' }).getAttribute('aria-checked')).toBe('true'));
     stroke([
       [20, 10],
       [60, 40],

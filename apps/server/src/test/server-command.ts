@@ -1,0 +1,7 @@
+import { buildServerIfStale, serverEntry } from '../../../../scripts/build-server.mjs';
+
+/** Node's arguments to run the compiled server ('main') or worker as `npm start` does, built first if stale. */
+export async function serverCommand(entry: 'main' | 'worker'): Promise<string[]> {
+  await buildServerIfStale();
+  return ['--enable-source-maps', serverEntry(entry)];
+}

@@ -1,0 +1,4 @@
+// The types of build-web.mjs, for the TypeScript that builds the web app before starting a server (e2e).
+export declare const root: string;
+export declare function newestMtime(target: string): number;
+export declare function buildWebIfStale(): void;
