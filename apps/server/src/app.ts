@@ -58,6 +58,7 @@ import { bucketOrigins } from './platform/storage-multipart.js';
 import { startMailWorker } from './features/mail/worker.js';
 import { registerWebApp } from './platform/web-app.js';
 import { SERVER_ROOT } from './platform/server-root.js';
+import { registerMetrics } from './platform/metrics.js';
 
 const defaultWebDist = path.resolve(SERVER_ROOT, '../web/dist');
 
@@ -167,6 +168,8 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   });
   await app.register(rateLimit, { global: false });
   registerAuth(app, ctx.db, { secureCookie: config.publicUrl.startsWith('https:') });
+  // Before the routes, so its timing hook sees every one of them.
+  registerMetrics(app, database, config.metricsToken);
   // Events published while handling a call name the tab that made it, so that tab can skip them; the tab
   // learns where the event stream stood before the call read anything (see EVENT_CURSOR_HEADER).
   app.addHook('preHandler', (request, reply, done) => {

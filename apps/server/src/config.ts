@@ -87,6 +87,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, { error: 'must be 64 hexadecimal characters (a 256-bit key)' })
     .optional(),
+  METRICS_TOKEN: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -109,6 +110,8 @@ export interface Config {
   seedDemo: boolean | undefined;
   publicUrl: string;
   logLevel: Env['LOG_LEVEL'];
+  /** The bearer token a Prometheus scrape of /metrics presents; without one the route does not exist. */
+  metricsToken: string | null;
   webDist: string | undefined;
   /** Proxies whose forwarded headers are trusted; empty = the connection's own address is the client's. */
   trustProxy: string[];
@@ -206,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     publicUrl,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN ?? null,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY ?? [],
     files:

@@ -20,8 +20,21 @@ export interface Database {
    */
   planned: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection pools and how they are used (PostgreSQL; the embedded database has none). */
+  pools(): PoolUse[];
   close(): Promise<void>;
 }
+
+export interface PoolUse {
+  pool: 'main' | 'planned';
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** Connections per pool: the API's queries, and the named statements run with generic plans. */
+const POOL_MAX = { main: 20, planned: 10 } as const;
 
 const migrationsFolder = path.join(SERVER_ROOT, 'src/db/migrations');
 
@@ -79,14 +92,14 @@ export async function openDatabase(opts: {
     // A database that stops answering fails a request after 10 s instead of holding it forever.
     const connectionTimeoutMillis = 10_000;
     const pool = survivingDroppedConnections(
-      new Pool({ connectionString: opts.url, max: 20, connectionTimeoutMillis }),
+      new Pool({ connectionString: opts.url, max: POOL_MAX.main, connectionTimeoutMillis }),
     );
     const db = drizzle(pool, { schema, logger });
     await migrate(db, { migrationsFolder });
     const plannedPool = survivingDroppedConnections(
       new Pool({
         connectionString: opts.url,
-        max: 10,
+        max: POOL_MAX.planned,
         connectionTimeoutMillis,
         options: '-c plan_cache_mode=force_generic_plan',
       }),
@@ -96,6 +109,19 @@ export async function openDatabase(opts: {
       db: retryingConflicts(db),
       planned: planned as unknown as Db,
       kind: 'postgres',
+      pools: () =>
+        (
+          [
+            ['main', pool],
+            ['planned', plannedPool],
+          ] as const
+        ).map(([name, p]) => ({
+          pool: name,
+          max: POOL_MAX[name],
+          total: p.totalCount,
+          idle: p.idleCount,
+          waiting: p.waitingCount,
+        })),
       close: async () => {
         await Promise.all([pool.end(), plannedPool.end()]);
       },
@@ -109,5 +135,11 @@ export async function openDatabase(opts: {
   await migrate(drizzle(client, { schema, logger }), { migrationsFolder });
   // Statements outside transactions run prepared (pglite-prepared.ts); both handles share them.
   const db = drizzle(await withPreparedStatements(client), { schema, logger });
-  return { db: db as unknown as Db, planned: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    planned: db as unknown as Db,
+    kind: 'pglite',
+    pools: () => [],
+    close: () => client.close(),
+  };
 }

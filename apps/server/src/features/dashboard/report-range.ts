@@ -43,8 +43,7 @@ export function resolveRange(
 export const inRange = (column: SQLWrapper, range: ReportRange) =>
   sql`(${column} >= ${range.from} and ${column} < ${range.to})`;
 
-/** node-postgres and PGlite both answer db.execute with `rows`; the shared Db type leaves it unknown. */
-export const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
+export { rowsOf } from '../../db/rows.js';
 
 /** An instant from a driver (Date from node-postgres, Date or string from PGlite) as ISO text. */
 export const isoOf = (value: unknown): string => new Date(value as string).toISOString();
