@@ -20,8 +20,7 @@ const featureOf = (file) => /^features\/([^/]+)\//.exec(file)?.[1];
 const problems = [];
 for (const { dir, tsConfig, roots } of trees) {
   const graph = await madge(dir, { fileExtensions: ['ts', 'tsx'], tsConfig, excludeRegExp: [/\.d\.ts$/] });
-  for (const cycle of graph.circular())
-    problems.push(`import cycle in ${dir}: ${[...cycle, cycle[0]].join(' → ')}`);
+  for (const cycle of graph.circular()) problems.push(`import cycle in ${dir}: ${[...cycle, cycle[0]].join(' → ')}`);
   if (dir === 'packages/domain/src') problems.push(...zodInFacts(dir, graph.obj()));
   if (!roots) continue;
   for (const [file, deps] of Object.entries(graph.obj())) {
@@ -30,7 +29,10 @@ for (const { dir, tsConfig, roots } of trees) {
     for (const dep of deps) {
       const to = featureOf(dep);
       if (!to || to === from) continue;
-      if (!from) problems.push(`${dir}/${file} is shared code and imports the feature ${dep}: move what it needs out of features/`);
+      if (!from)
+        problems.push(
+          `${dir}/${file} is shared code and imports the feature ${dep}: move what it needs out of features/`,
+        );
       else if (dep !== `features/${to}/public.ts`)
         problems.push(`${dir}/${file} imports ${dep}: import it from features/${to}/public.ts (export it there)`);
     }
@@ -47,7 +49,10 @@ function zodInFacts(dir, graph) {
   walk('index.ts');
   return [...seen]
     .filter((file) => /^import (?!type )[^;]*from 'zod'/m.test(fs.readFileSync(path.join(dir, file), 'utf8')))
-    .map((file) => `${dir}/${file} imports zod and is reached from the facts entry (index.ts): move its schemas to schemas/`);
+    .map(
+      (file) =>
+        `${dir}/${file} imports zod and is reached from the facts entry (index.ts): move its schemas to schemas/`,
+    );
 }
 
 if (problems.length > 0) {
@@ -55,4 +60,6 @@ if (problems.length > 0) {
   console.error(`${problems.length} boundary problem(s) (docs/architecture.md, "Boundaries").`);
   process.exit(1);
 }
-console.log('boundaries kept: no import cycles, features meet through public.ts, shared code imports no feature, the domain facts reach no zod');
+console.log(
+  'boundaries kept: no import cycles, features meet through public.ts, shared code imports no feature, the domain facts reach no zod',
+);

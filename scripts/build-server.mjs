@@ -7,10 +7,10 @@ import { build } from 'esbuild';
 import { newestMtime, root } from './build-web.mjs';
 
 export const serverDist = path.join(root, 'apps/server/dist');
-const ENTRIES = ['main', 'worker'];
+const ENTRIES = ['main', 'worker', 'backup'];
 const SOURCES = ['apps/server/src', 'apps/server/package.json', 'packages/domain/src', 'packages/domain/package.json'];
 
-/** The bundle of an entry point ('main' or 'worker'). */
+/** The bundle of an entry point ('main', 'worker' or 'backup'). */
 export const serverEntry = (name) => path.join(serverDist, `${name}.mjs`);
 
 /** Packages stay in node_modules (native addons, WASM, their own files); the workspace's TypeScript is bundled. */

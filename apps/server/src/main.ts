@@ -7,6 +7,7 @@ import { bootstrapAdmin } from './features/seed/admin-bootstrap.js';
 import { seedDemoMedia } from './features/seed/demo-media.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './features/seed/demo-seed.js';
 import { pruneSessions } from './platform/auth.js';
+import { answerDumpRequest } from './platform/backup.js';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock.js';
 
 function fail(message: string): never {
@@ -95,6 +96,8 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // `npm run backup` on the embedded database: only this process may read it while it serves.
+  process.on('SIGUSR2', () => void answerDumpRequest(config, database, app.log));
 
   try {
     await app.listen({ port: config.port, host: config.host });

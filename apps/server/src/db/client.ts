@@ -22,6 +22,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The connection pools and how they are used (PostgreSQL; the embedded database has none). */
   pools(): PoolUse[];
+  /** The embedded database's whole data folder as one consistent tar, taken between statements (backups). */
+  dumpEmbedded?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -140,6 +142,7 @@ export async function openDatabase(opts: {
     planned: db as unknown as Db,
     kind: 'pglite',
     pools: () => [],
+    dumpEmbedded: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
