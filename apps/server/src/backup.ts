@@ -2,7 +2,8 @@
 // database and the stored files, taken while the server runs, restored into an empty folder or database.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import type { Config } from './config.js';
+import { configOrExit, fail } from './platform/cli.js';
 import { openDatabase } from './db/client.js';
 import {
   BACKUP_REQUEST,
@@ -14,11 +15,6 @@ import {
   type DumpDatabase,
 } from './platform/backup.js';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock.js';
-
-function fail(message: string): never {
-  process.stderr.write(`\n${message}\n\n`);
-  process.exit(1);
-}
 
 const stamp = () =>
   new Date()
@@ -89,13 +85,7 @@ async function restore(config: Config, args: string[]) {
 }
 
 const [command, ...args] = process.argv.slice(2);
-let config: Config;
-try {
-  config = loadConfig();
-} catch (e) {
-  if (e instanceof ConfigError) fail(e.message);
-  throw e;
-}
+const config = configOrExit();
 try {
   if (command === 'backup') await backup(config, args);
   else if (command === 'restore') await restore(config, args);

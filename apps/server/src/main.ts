@@ -1,7 +1,8 @@
 import net from 'node:net';
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import type { Config } from './config.js';
+import { configOrExit, fail } from './platform/cli.js';
 import { openDatabase } from './db/client.js';
 import { bootstrapAdmin } from './features/seed/admin-bootstrap.js';
 import { seedDemoMedia } from './features/seed/demo-media.js';
@@ -9,11 +10,6 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './features/seed/demo-see
 import { pruneSessions } from './platform/auth.js';
 import { answerDumpRequest } from './platform/backup.js';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock.js';
-
-function fail(message: string): never {
-  process.stderr.write(`\n${message}\n\n`);
-  process.exit(1);
-}
 
 /** The logins only on the start that seeded them (README); every start says where to go once it listens. */
 function printWelcome(config: Config, seeded: boolean) {
@@ -41,13 +37,7 @@ async function assertPortFree(port: number, host: string) {
 }
 
 async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) fail(e.message);
-    throw e;
-  }
+  const config = configOrExit();
 
   await assertPortFree(config.port, config.host);
   let releaseLock = () => {};

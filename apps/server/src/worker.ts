@@ -1,25 +1,14 @@
 // `npm run worker`: a media-pipeline worker on its own (issue 34), for other machines sharing PostgreSQL and
 // storage with the API. Same environment as the server; MEDIA_CONCURRENCY sets its jobs at once.
 import { pino } from 'pino';
-import { ConfigError, loadConfig } from './config.js';
+import { configOrExit, fail } from './platform/cli.js';
 import { openDatabase } from './db/client.js';
 import { createMemoryBus, createRedisBus } from './platform/events.js';
 import { createStorage } from './platform/storage.js';
 import { startMediaWorker } from './features/media-pipeline/media-worker.js';
 import { mediaWorkerContext } from './features/media-pipeline/worker-context.js';
 
-function fail(message: string): never {
-  process.stderr.write(`\n${message}\n\n`);
-  process.exit(1);
-}
-
-let config;
-try {
-  config = loadConfig();
-} catch (e) {
-  if (e instanceof ConfigError) fail(e.message);
-  throw e;
-}
+const config = configOrExit();
 // The embedded database is one process's alone: a worker elsewhere needs the server's PostgreSQL.
 if (!config.databaseUrl)
   fail(
