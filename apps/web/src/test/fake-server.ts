@@ -14,6 +14,8 @@ export interface RecordedCall {
   body: unknown;
   headers: Record<string, string>;
   credentials: RequestCredentials | undefined;
+  /** Whether the browser held the signed-in hint cookie when the call was made. */
+  signedInHint: boolean;
 }
 
 /** The readable cookie the real server sets beside the session cookie (the app asks /api/me only with it). */
@@ -46,6 +48,7 @@ export function fakeServer(
       body,
       headers: { ...(init.headers as Record<string, string>) },
       credentials: init.credentials,
+      signedInHint: document.cookie.split(/;\s*/).some((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`)),
     });
     const route = routes[`${method} ${url.pathname}`];
     const reply = typeof route === 'function' ? await route(body, url) : (route ?? notFound);
