@@ -30,7 +30,23 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { data?: { documentLoaderURL?: string } };
+  args?: { frame?: string; data?: { documentLoaderURL?: string } };
+}
+
+/**
+ * When the measured page started: the navigation of the frame that painted first (its FCP names the
+ * frame), the last one before that paint. A navigation of another frame (an about:blank one a second
+ * later, say) would make every figure of the load read too low, FCP below zero.
+ */
+function navigationStart(events: TraceEvent[]): number {
+  const paint = events.filter((e) => e.name === 'firstContentfulPaint').at(-1);
+  if (!paint) throw new Error(`no firstContentfulPaint among ${events.length} trace events`);
+  const before = events.filter((e) => e.name === 'navigationStart' && e.ts <= paint.ts);
+  const own = before.filter((e) => paint.args?.frame !== undefined && e.args?.frame === paint.args.frame);
+  const http = before.filter((e) => e.args?.data?.documentLoaderURL?.startsWith('http'));
+  const start = (own.at(-1) ?? http.at(-1) ?? before.at(-1))?.ts;
+  if (start === undefined) throw new Error('no navigationStart before the first contentful paint');
+  return start;
 }
 
 interface Figures {
@@ -47,9 +63,7 @@ interface Figures {
 
 /** The renderer's main thread is the busiest thread that runs script. */
 function figures(events: TraceEvent[]): Figures {
-  const starts = events.filter((e) => e.name === 'navigationStart');
-  const nav = (starts.filter((e) => e.args?.data?.documentLoaderURL?.startsWith('http')).at(-1) ?? starts.at(-1))?.ts;
-  if (nav === undefined) throw new Error(`no navigationStart among ${events.length} trace events`);
+  const nav = navigationStart(events);
   const thread = (e: TraceEvent) => `${e.pid}:${e.tid}`;
   const scripted = new Set(events.filter((e) => e.name === 'FunctionCall').map(thread));
   const busy = new Map<string, number>();
