@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { versionKeys, versionLabel, versionOfNote } from './video-versions.js';
+import { versionKeys, versionLabel, versionNumber, versionOfNote } from './video-versions.js';
 
 const video = (_version: number, created_at: string) => ({ created_at });
 const MAP = {
@@ -32,5 +32,6 @@ describe('version keys', () => {
     ]);
     expect(versionLabel('version-0')).toBe('versions 1');
     expect(versionLabel('version-10')).toBe('versions 11');
+    expect(versionNumber('version-0')).toBe(1);
   });
 });

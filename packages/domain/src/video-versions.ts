@@ -8,8 +8,11 @@ export const versionKey = (version: number) => `version-${version}`;
 export const versionKeys = (map: Record<string, unknown>): string[] =>
   Object.keys(map).sort((a, b) => Number(a.replace(/\D/g, '')) - Number(b.replace(/\D/g, '')));
 
+/** A version's number as people count them: 'version-0' is the first delivery, 1. */
+export const versionNumber = (key: string) => Number(key.replace(/\D/g, '')) + 1;
+
 /** The selector's label for a version: the first delivery is 'versions 1' (spec 001 §2). */
-export const versionLabel = (key: string) => `versions ${Number(key.replace(/\D/g, '')) + 1}`;
+export const versionLabel = (key: string) => `versions ${versionNumber(key)}`;
 
 /**
  * The version a note was made on: a drawing names its version; a comment belongs to the newest version

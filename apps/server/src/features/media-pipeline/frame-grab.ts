@@ -104,10 +104,10 @@ export async function frameImage(
   ctx: Pick<AppContext, 'config' | 'storage'>,
   asset: ReadyAsset,
   seconds: number,
-): Promise<{ frame: number; jpeg: Buffer }> {
+): Promise<{ number: number; jpeg: Buffer }> {
   const frame = frameAt(asset.probe, seconds);
   const key = await grabFrame(ctx.storage, grabTools(ctx), asset, frame);
   const chunks: Buffer[] = [];
   for await (const chunk of await ctx.storage.read(key)) chunks.push(chunk as Buffer);
-  return { frame, jpeg: Buffer.concat(chunks) };
+  return { number: frame, jpeg: Buffer.concat(chunks) };
 }

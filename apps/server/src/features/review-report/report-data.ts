@@ -190,13 +190,10 @@ export async function reportData(
       else if (grabbed >= REPORT_FRAMES_MAX) noFrame = NO_FRAME.tooMany;
       else {
         grabbed++;
-        frame = await frameImage(ctx, video.asset, moment).then(
-          (grab) => ({ jpeg: grab.jpeg, number: grab.frame }),
-          (err: unknown) => {
-            log.warn({ err, cardId, noteId: n.id }, 'review report: frame grab failed');
-            return null;
-          },
-        );
+        frame = await frameImage(ctx, video.asset, moment).catch((err: unknown) => {
+          log.warn({ err, cardId, noteId: n.id }, 'review report: frame grab failed');
+          return null;
+        });
         if (!frame) noFrame = NO_FRAME.unreadable;
       }
     }

@@ -1,7 +1,7 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { API, pathOf } from '@cutroom/domain/contract';
-import { versionLabel, type TimecodeMode } from '@cutroom/domain';
+import { versionLabel, versionNumber, type TimecodeMode } from '@cutroom/domain';
 import { useReviewControls } from '../video/review-context';
 import { useClockMode } from '../video/timecode-mode';
 
@@ -13,7 +13,7 @@ export function reviewReportHref(
   version: string | null,
 ): string {
   const search = new URLSearchParams({ chat, timecode });
-  if (version) search.set('version', String(Number(version.replace(/\D/g, '')) + 1));
+  if (version) search.set('version', String(versionNumber(version)));
   return `${pathOf(API.chat.report.path, { id: cardId })}?${search.toString()}`;
 }
 
