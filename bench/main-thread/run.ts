@@ -14,6 +14,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
 import { firstCardId, signIn, type SessionCookie } from '../lighthouse/session.js';
+import { mainThread, navigationStart, type TraceEvent } from './trace.js';
 
 const RUNS = Number(process.env.MAIN_THREAD_RUNS ?? 6);
 const DISTS = (process.env.MAIN_THREAD_DISTS ?? '').split(',').filter(Boolean);
@@ -22,32 +23,6 @@ const VIEWPORTS = [
   { name: 'phone', width: 412, height: 823, isMobile: true },
   { name: 'desktop', width: 1350, height: 940, isMobile: false },
 ];
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { frame?: string; data?: { documentLoaderURL?: string } };
-}
-
-/**
- * When the measured page started: the navigation of the frame that painted first (its FCP names the
- * frame), the last one before that paint. A navigation of another frame (an about:blank one a second
- * later, say) would make every figure of the load read too low, FCP below zero.
- */
-function navigationStart(events: TraceEvent[]): number {
-  const paint = events.filter((e) => e.name === 'firstContentfulPaint').at(-1);
-  if (!paint) throw new Error(`no firstContentfulPaint among ${events.length} trace events`);
-  const before = events.filter((e) => e.name === 'navigationStart' && e.ts <= paint.ts);
-  const own = before.filter((e) => paint.args?.frame !== undefined && e.args?.frame === paint.args.frame);
-  const http = before.filter((e) => e.args?.data?.documentLoaderURL?.startsWith('http'));
-  const start = (own.at(-1) ?? http.at(-1) ?? before.at(-1))?.ts;
-  if (start === undefined) throw new Error('no navigationStart before the first contentful paint');
-  return start;
-}
 
 interface Figures {
   fcp: number;
@@ -61,16 +36,10 @@ interface Figures {
   longest: number;
 }
 
-/** The renderer's main thread is the busiest thread that runs script. */
 function figures(events: TraceEvent[]): Figures {
   const nav = navigationStart(events);
-  const thread = (e: TraceEvent) => `${e.pid}:${e.tid}`;
-  const scripted = new Set(events.filter((e) => e.name === 'FunctionCall').map(thread));
-  const busy = new Map<string, number>();
-  for (const e of events)
-    if (e.name === 'RunTask' && e.ph === 'X') busy.set(thread(e), (busy.get(thread(e)) ?? 0) + e.dur!);
-  const main = [...busy].filter(([key]) => scripted.has(key)).sort((a, b) => b[1] - a[1])[0]![0];
-  const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && thread(e) === main && e.ts >= nav);
+  const onMain = mainThread(events);
+  const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && onMain(e) && e.ts >= nav);
   const at = (e: TraceEvent) => (e.ts - nav) / 1000;
   const ms = (e: TraceEvent) => e.dur! / 1000;
   const fcp = at(events.filter((e) => e.name === 'firstContentfulPaint').at(-1)!);

@@ -32,6 +32,7 @@ export * from './web-calls.js';
 export * from './due-cards.js';
 export * from './reporting.js';
 export * from './calendar-day.js';
+export * from './date-format.js';
 export * from './csv.js';
 export * from './rich-text.js';
 export * from './ai-toolbox.js';

@@ -1,4 +1,5 @@
 import { calendarDay } from './calendar-day.js';
+import { dateFormatOnUse } from './date-format.js';
 import {
   CLOCK_TIME_ZONE,
   EDITOR_CUTOFF_HOUR_NY,
@@ -25,7 +26,7 @@ export interface WorkCalendar {
   leave: ReadonlySet<string>;
 }
 
-const nyParts = new Intl.DateTimeFormat('en-CA', {
+const nyParts = dateFormatOnUse('en-CA', {
   timeZone: CLOCK_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
@@ -43,7 +44,7 @@ function newYorkOffsetMs(ms: number): number {
   let offset = offsetByHour.get(hour);
   if (offset === undefined) {
     const p: Record<string, string> = {};
-    for (const part of nyParts.formatToParts(new Date(hour * HOUR_MS))) p[part.type] = part.value;
+    for (const part of nyParts().formatToParts(new Date(hour * HOUR_MS))) p[part.type] = part.value;
     offset = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!) - hour * HOUR_MS;
     if (offsetByHour.size > 100_000) offsetByHour.clear();
     offsetByHour.set(hour, offset);
@@ -204,7 +205,7 @@ export function daysBetween(start: string, end: string): string[] {
   return out;
 }
 
-const labelFormat = new Intl.DateTimeFormat('en-GB', {
+const labelFormat = dateFormatOnUse('en-GB', {
   timeZone: CLOCK_TIME_ZONE,
   weekday: 'short',
   day: 'numeric',
@@ -213,7 +214,9 @@ const labelFormat = new Intl.DateTimeFormat('en-GB', {
 
 /** "Tue 14 Apr": the expected day as New York reads it. */
 export const promiseLabel = (instant: Date | string) =>
-  labelFormat.format(typeof instant === 'string' ? new Date(instant) : instant).replace(',', '');
+  labelFormat()
+    .format(typeof instant === 'string' ? new Date(instant) : instant)
+    .replace(',', '');
 
 /** A staff warning: the first cut is expected after the due date. */
 export const isAtRisk = (expectedAt: Date | string | null, dueDate: Date | string | null) =>

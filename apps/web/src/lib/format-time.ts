@@ -1,4 +1,4 @@
-import { CLOCK_TIME_ZONE } from '@cutroom/domain';
+import { CLOCK_TIME_ZONE, dateFormatOnUse } from '@cutroom/domain';
 
 /*
  * Every date and time the web app shows, in one zone: New York, the portal's clock (spec 000 §9), with
@@ -6,7 +6,7 @@ import { CLOCK_TIME_ZONE } from '@cutroom/domain';
  * three zones, mostly unlabelled, so one card's creation read 6:52 AM on its page and 11:52 AM on Export.
  */
 
-const nyDateTime = new Intl.DateTimeFormat('en-US', {
+const nyDateTime = dateFormatOnUse('en-US', {
   timeZone: CLOCK_TIME_ZONE,
   month: 'short',
   day: 'numeric',
@@ -14,21 +14,21 @@ const nyDateTime = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
 });
-const nyShortDateTime = new Intl.DateTimeFormat('en-US', {
+const nyShortDateTime = dateFormatOnUse('en-US', {
   timeZone: CLOCK_TIME_ZONE,
   month: 'short',
   day: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
 });
-const nyClock = new Intl.DateTimeFormat('en-US', {
+const nyClock = dateFormatOnUse('en-US', {
   timeZone: CLOCK_TIME_ZONE,
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
   hour12: true,
 });
-const nyParts = new Intl.DateTimeFormat('en-US', {
+const nyParts = dateFormatOnUse('en-US', {
   timeZone: CLOCK_TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',
@@ -38,21 +38,21 @@ const nyParts = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
   second: '2-digit',
 });
-const nyTime = new Intl.DateTimeFormat('en-US', { timeZone: CLOCK_TIME_ZONE, hour: 'numeric', minute: '2-digit' });
-const nyChatDay = new Intl.DateTimeFormat('en-US', {
+const nyTime = dateFormatOnUse('en-US', { timeZone: CLOCK_TIME_ZONE, hour: 'numeric', minute: '2-digit' });
+const nyChatDay = dateFormatOnUse('en-US', {
   timeZone: CLOCK_TIME_ZONE,
   weekday: 'long',
   month: 'short',
   day: 'numeric',
   year: 'numeric',
 });
-const shortDay = new Intl.DateTimeFormat('en-US', {
+const shortDay = dateFormatOnUse('en-US', {
   timeZone: CLOCK_TIME_ZONE,
   month: 'short',
   day: 'numeric',
   year: 'numeric',
 });
-const shortDayUtc = new Intl.DateTimeFormat('en-US', {
+const shortDayUtc = dateFormatOnUse('en-US', {
   month: 'short',
   day: 'numeric',
   year: 'numeric',
@@ -68,36 +68,36 @@ export const formatDay = (value: string | null | undefined, empty = '—'): stri
   !value
     ? empty
     : CALENDAR_DAY.test(value)
-      ? shortDayUtc.format(new Date(`${value}T00:00:00Z`))
-      : shortDay.format(new Date(value));
+      ? shortDayUtc().format(new Date(`${value}T00:00:00Z`))
+      : shortDay().format(new Date(value));
 
 /** A billing date or period bound: a calendar day the admin picked, stored at UTC midnight, read as that day. */
 export const formatBillingDay = (value: string | null | undefined): string => formatDay(value?.slice(0, 10));
 
 /** Any time with its day and year, e.g. 'Jan 15, 2026, 9:30 AM EST'; '—' when there is none. */
 export const formatEst = (iso: string | null | undefined): string =>
-  iso ? `${nyDateTime.format(new Date(iso))} EST` : '—';
+  iso ? `${nyDateTime().format(new Date(iso))} EST` : '—';
 
 /** A due date on a board tile, without the year: 'Jan 15, 9:30 AM EST'. */
-export const formatDue = (iso: string) => `${nyShortDateTime.format(new Date(iso))} EST`;
+export const formatDue = (iso: string) => `${nyShortDateTime().format(new Date(iso))} EST`;
 
 /** The top bar's clock: 'EST 09:30:05 AM'. */
-export const formatNewYorkTime = (date: Date) => `EST ${nyClock.format(date)}`;
+export const formatNewYorkTime = (date: Date) => `EST ${nyClock().format(date)}`;
 
 /** The clock's time alone, for its accessible name. */
-export const formatNewYorkClock = (date: Date) => nyClock.format(date);
+export const formatNewYorkClock = (date: Date) => nyClock().format(date);
 
 export const isOverdue = (iso: string | null, now = Date.now()) => !!iso && new Date(iso).getTime() < now;
 
 /** A chat time, e.g. '3:04 PM EST'. */
-export const formatChatTime = (iso: string) => `${nyTime.format(new Date(iso))} EST`;
+export const formatChatTime = (iso: string) => `${nyTime().format(new Date(iso))} EST`;
 
 /** The day heading of a chat group, e.g. 'Monday, Jan 5, 2026'. */
-export const formatChatDay = (iso: string) => nyChatDay.format(new Date(iso));
+export const formatChatDay = (iso: string) => nyChatDay().format(new Date(iso));
 
 const partsOf = (date: Date) => {
   const out: Record<string, number> = {};
-  for (const p of nyParts.formatToParts(date)) {
+  for (const p of nyParts().formatToParts(date)) {
     if (p.type !== 'literal') out[p.type] = Number(p.value);
   }
   return out as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;

@@ -1,0 +1,160 @@
+/**
+ * What the phone's total blocking time is made of (issue 36): each load runs with the CPU slowed four times
+ * (Lighthouse's mid-range phone), and every task of 50 ms or more after the first paint is listed with the
+ * scripts its CPU-profile samples fall in, then the blocking time (each task's part past 50 ms) is summed per
+ * script over all loads. Says which chunk a change should aim at; asserts nothing.
+ *   npm run bench:long-tasks     (LONG_TASKS_RUNS=3 loads per page, LONG_TASKS_PAGES='admin board,customer card',
+ *                                 LONG_TASKS_BY=function names functions instead of scripts,
+ *                                 WEB_DIST=<dir> measures another build, CHROMIUM_PATH overrides the browser)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { buildWebIfStale } from '../../scripts/build-web.mjs';
+import { startServer } from '../board/server.js';
+import { firstCardId, signIn, type SessionCookie } from '../lighthouse/session.js';
+import { mainThread, navigationStart, type TraceEvent } from './trace.js';
+
+const RUNS = Number(process.env.LONG_TASKS_RUNS ?? 3);
+const SLOWDOWN = 4;
+const BY_FUNCTION = process.env.LONG_TASKS_BY === 'function';
+const only = process.env.LONG_TASKS_PAGES?.split(',').map((p) => p.trim());
+
+interface Profile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+}
+
+/** A sample's script: the chunk's name without its hash, or what V8 calls the work (layout is "(program)"). */
+const scriptOf = (frame: Profile['nodes'][number]['callFrame']) => {
+  if (!frame.url) return frame.functionName || '(anonymous)';
+  const script = frame.url
+    .split('/')
+    .at(-1)!
+    .split('?')[0]!
+    .replace(/-[\w-]{6,10}\.js$/, '.js');
+  return BY_FUNCTION
+    ? `${script} ${frame.functionName || '(anonymous)'}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`
+    : script;
+};
+
+interface LongTask {
+  at: number;
+  ms: number;
+  /** Milliseconds of samples per script within the task. */
+  scripts: Map<string, number>;
+}
+
+async function load(browser: Browser, url: string, cookies: SessionCookie[]) {
+  const page = await browser.newPage();
+  try {
+    await page.setViewport({ width: 412, height: 823, isMobile: true });
+    await browser.setCookie(...cookies.map((c) => ({ ...c, domain: new URL(url).hostname })));
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await page.tracing.start({
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading'],
+    });
+    await cdp.send('Profiler.start');
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForSelector('main section a, main h1', { timeout: 60_000 });
+    // Long enough for the work the page defers until after it shows, at this speed.
+    await new Promise((r) => setTimeout(r, 5000));
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+    const events = (
+      JSON.parse(Buffer.from((await page.tracing.stop())!).toString('utf8')) as { traceEvents: TraceEvent[] }
+    ).traceEvents;
+    const nav = navigationStart(events);
+    const fcp = events.filter((e) => e.name === 'firstContentfulPaint').at(-1)!.ts;
+    const lcp = events.filter((e) => e.name === 'largestContentfulPaint::Candidate').at(-1)?.ts ?? fcp;
+    const onMain = mainThread(events);
+    const nodes = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+    let ts = profile.startTime;
+    const samples = profile.samples.map((id, i) => ({
+      frame: nodes.get(id)!,
+      ms: profile.timeDeltas[i]! / 1000,
+      ts: (ts += profile.timeDeltas[i]!),
+    }));
+    const tasks: LongTask[] = events
+      .filter((e) => e.name === 'RunTask' && e.ph === 'X' && onMain(e) && e.ts >= fcp && e.dur! >= 50_000)
+      .map((e) => {
+        const scripts = new Map<string, number>();
+        for (const s of samples)
+          if (s.ts >= e.ts && s.ts <= e.ts + e.dur! && s.frame.functionName !== '(idle)')
+            scripts.set(scriptOf(s.frame), (scripts.get(scriptOf(s.frame)) ?? 0) + s.ms);
+        return { at: (e.ts - nav) / 1000, ms: e.dur! / 1000, scripts };
+      });
+    return { fcp: (fcp - nav) / 1000, lcp: (lcp - nav) / 1000, tasks };
+  } finally {
+    await page.close();
+  }
+}
+
+const top = (scripts: Map<string, number>, n: number) =>
+  [...scripts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([name, ms]) => `${name} ${Math.round(ms)}`)
+    .join(', ');
+
+async function main() {
+  const dist = path.resolve(process.env.WEB_DIST ?? 'apps/web/dist');
+  if (!process.env.WEB_DIST) buildWebIfStale();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-long-tasks-'));
+  const server = await startServer('', dataDir, { SEED_DEMO: 'true', WEB_DIST: dist });
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const summary: string[] = [];
+  const byScript = new Map<string, number>();
+  try {
+    const admin = await signIn(server.origin, 'admin@cutroom.demo');
+    const customer = await signIn(server.origin, 'customer@cutroom.demo');
+    const pages = [
+      { page: 'admin board', path: '/', cookies: admin },
+      { page: 'admin card', path: `/card-details/${await firstCardId(server.origin, admin)}`, cookies: admin },
+      { page: 'customer board', path: '/', cookies: customer },
+      { page: 'customer card', path: `/card-details/${await firstCardId(server.origin, customer)}`, cookies: customer },
+    ].filter((p) => !only || only.includes(p.page));
+    for (const { page, path: at, cookies } of pages) {
+      for (let run = 0; run < RUNS; run++) {
+        const { fcp, lcp, tasks } = await load(browser, server.origin + at, cookies);
+        const blocking = tasks.reduce((sum, t) => sum + t.ms - 50, 0);
+        summary.push(
+          `| ${page} | ${run + 1} | ${Math.round(fcp)} | ${Math.round(lcp)} | ${tasks.length} | ${Math.round(blocking)} |`,
+        );
+        console.log(
+          `\n${page}, load ${run + 1}: FCP ${Math.round(fcp)} ms, LCP ${Math.round(lcp)} ms (CPU ×${SLOWDOWN})`,
+        );
+        for (const t of tasks) {
+          console.log(`  ${Math.round(t.at)} ms: ${Math.round(t.ms)} ms — ${top(t.scripts, 5)}`);
+          const sampled = [...t.scripts.values()].reduce((a, b) => a + b, 0) || 1;
+          // The task's blocking part, shared among its scripts by their samples.
+          for (const [name, ms] of t.scripts)
+            byScript.set(name, (byScript.get(name) ?? 0) + ((t.ms - 50) * ms) / sampled / RUNS);
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(
+    `\nCPU ×${SLOWDOWN}, phone viewport, ${path.relative(process.cwd(), dist) || dist} (load average ${os.loadavg()[0]!.toFixed(2)}):\n`,
+  );
+  console.log('| page | load | FCP ms | LCP ms | tasks ≥ 50 ms after FCP | blocking ms |\n|---|---|---|---|---|---|');
+  for (const row of summary) console.log(row);
+  console.log(`\nBlocking time per script, ms per load (all pages summed):\n\n| script | ms |\n|---|---|`);
+  for (const [name, ms] of [...byScript].sort((a, b) => b[1] - a[1]).slice(0, 20))
+    console.log(`| ${name} | ${Math.round(ms)} |`);
+}
+
+await main();
