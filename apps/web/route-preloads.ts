@@ -8,7 +8,11 @@ import { ROUTE_PRELOADS_FILE, type PreloadedPage, type RoutePreloads } from '../
 /** The modules the router loads first on each page (app/routes.tsx): the app frame, the page, its prefetch. */
 const PAGES: Record<PreloadedPage, readonly string[]> = {
   home: ['src/app/layout/app-layout.tsx', 'src/app/home-route.tsx', 'src/features/board/prefetch.ts'],
-  card: ['src/app/layout/app-layout.tsx', 'src/features/card-details/route.ts', 'src/features/card-details/prefetch.ts'],
+  card: [
+    'src/app/layout/app-layout.tsx',
+    'src/features/card-details/route.ts',
+    'src/features/card-details/prefetch.ts',
+  ],
 };
 
 interface ChunkLike {

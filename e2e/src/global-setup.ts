@@ -60,6 +60,8 @@ async function startServer(): Promise<{ baseUrl: string; dataDir: string }> {
       TRUST_PROXY: 'loopback',
       // The webhook journey's receiver listens on 127.0.0.1.
       WEBHOOK_ALLOW_LOOPBACK: 'true',
+      // A busy test machine may take longer than a visitor should wait; the journeys test the drawn board.
+      FIRST_SCREEN_MS: '15000',
       AI_BASE_URL: fakeAi.baseUrl,
       AI_API_KEY: 'e2e-fake-key',
       AI_MODEL: 'fake-model',

@@ -229,6 +229,6 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
     app.addHook('onClose', () => mediaWorker.stop());
   }
 
-  await registerWebApp(app, config.webDist ? path.resolve(config.webDist) : defaultWebDist);
+  await registerWebApp(app, config.webDist ? path.resolve(config.webDist) : defaultWebDist, config.firstScreenMs);
   return app;
 }

@@ -55,6 +55,8 @@ const envSchema = z.object({
   PUBLIC_URL: url(['http', 'https']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  // How long the server may take to draw the board's first screen before it sends the plain page; 0 = never draws.
+  FIRST_SCREEN_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   TRUST_PROXY: trustProxy.optional(),
   FILES_ORIGIN: url(['http', 'https']).optional(),
   FILES_SIGNING_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
@@ -113,6 +115,8 @@ export interface Config {
   /** The bearer token a Prometheus scrape of /metrics presents; without one the route does not exist. */
   metricsToken: string | null;
   webDist: string | undefined;
+  /** The time the board's first screen may take to draw on the server (issue 36); 0 = the plain page always. */
+  firstScreenMs: number;
   /** Proxies whose forwarded headers are trusted; empty = the connection's own address is the client's. */
   trustProxy: string[];
   /** A separate origin user files are served from, with the key that signs links to it. */
@@ -211,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN ?? null,
     webDist: e.WEB_DIST,
+    firstScreenMs: e.FIRST_SCREEN_MS,
     trustProxy: e.TRUST_PROXY ?? [],
     files:
       e.FILES_ORIGIN && e.FILES_SIGNING_KEY

@@ -25,6 +25,9 @@ beforeAll(async () => {
     }),
   );
   fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  // The build's server render (first screens, issue 36) sits in the same folder but is not a file to download.
+  fs.mkdirSync(path.join(dist, 'server'));
+  fs.writeFileSync(path.join(dist, 'server', 'render.js'), 'export const renderFirstScreen = async () => null;');
   // As the build leaves them (apps/web/precompress.ts): each file with its brotli and gzip copies.
   for (const file of ['index.html', 'assets/app-1234.js']) {
     const content = fs.readFileSync(path.join(dist, file));
@@ -130,6 +133,14 @@ describe('serving the web app', () => {
     expect(Object.keys(doc.paths).length).toBeGreaterThan(10);
     expect(doc.paths['/api/getCards']).toBeDefined();
     expect(doc.paths['/']).toBeUndefined();
+  });
+
+  it("does not hand out the server's own render of first screens", async () => {
+    for (const url of ['/server/render.js', '/server/', '/server/../server/render.js']) {
+      const res = await get(url, '*/*');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('renderFirstScreen');
+    }
   });
 
   it('keeps unknown API paths and missing files as JSON 404s', async () => {

@@ -9,7 +9,8 @@ import {
   type PreloadedPage,
   type RoutePreloads,
 } from '@cutroom/domain';
-import { makePublic } from './auth.js';
+import { SESSION_COOKIE, makePublic } from './auth.js';
+import { FIRST_SCREEN_MODULE, firstScreenRenderer } from './first-screen.js';
 
 /** The signed-in pages whose files are worth naming in the HTML: the board and a card, the pages people open most. */
 function pageOf(url: string): PreloadedPage | null {
@@ -19,10 +20,16 @@ function pageOf(url: string): PreloadedPage | null {
   return null;
 }
 
+/** index.html's #root with its loading mark, which a drawn first screen takes the place of (whitespace too: React hydrates every node). */
+const ROOT_WITH_MARK = /<div id="root">\s*<!--boot-->[\s\S]*<!--\/boot-->\s*<\/div>/;
+
 const ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
 
-/** The `<link>`s that start a page's own files with the first load, for a visitor who says they are signed in. */
-async function preloadLinks(distDir: string, request: FastifyRequest): Promise<string> {
+/**
+ * The `<link>`s that start a page's own files with the first load, for a visitor who says they are signed in.
+ * A page drawn by the server needs its style sheets before it paints, so they come as style sheets.
+ */
+async function preloadLinks(distDir: string, request: FastifyRequest, drawn: boolean): Promise<string> {
   const page = pageOf(request.url);
   // Signed out, the app goes to /login: the board's files would be bytes for nothing.
   if (!page || request.cookies[SIGNED_IN_HINT_COOKIE] === undefined) return '';
@@ -39,12 +46,16 @@ async function preloadLinks(distDir: string, request: FastifyRequest): Promise<s
   const js = files.js.filter((f) => ASSET.test(f)).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`);
   const css = files.css
     .filter((f) => ASSET.test(f))
-    .map((f) => `<link rel="preload" as="style" crossorigin href="${f}">`);
+    .map((f) =>
+      drawn
+        ? `<link rel="stylesheet" crossorigin href="${f}">`
+        : `<link rel="preload" as="style" crossorigin href="${f}">`,
+    );
   return [...js, ...css].join('');
 }
 
 /** Serves the built web app; any other GET outside /api answers index.html for the client router. */
-export async function registerWebApp(app: FastifyInstance, distDir: string) {
+export async function registerWebApp(app: FastifyInstance, distDir: string, firstScreenMs = 0) {
   const index = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(index);
   if (hasBuild) {
@@ -58,6 +69,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       // The build writes file.br and file.gz beside each text file (apps/web/precompress.ts); the one the
       // browser accepts is sent as is, with Vary: Accept-Encoding, so replies are never compressed per request.
       preCompressed: true,
+      // The server's render of first screens is the server's code, not a file to download.
+      allowedPath: (pathName) => !pathName.startsWith(`/${path.dirname(FIRST_SCREEN_MODULE)}/`),
       setHeaders(res, file) {
         // Vite fingerprints assets (and their .br/.gz copies), so they can be cached for good; index.html never.
         res.header(
@@ -67,14 +80,26 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       },
     });
   }
-  /** index.html, with the links of the files the page's route needs. */
+  const drawFirstScreen = firstScreenMs > 0 ? firstScreenRenderer(app, distDir, firstScreenMs) : async () => null;
+  /** index.html, with the links of the files the page's route needs, and the board's or a card's first screen. */
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const html = await fs.promises.readFile(index, 'utf8');
+    const drawn =
+      pageOf(request.url) === 'home' && request.cookies[SESSION_COOKIE] !== undefined
+        ? await drawFirstScreen(request)
+        : null;
+    const links = await preloadLinks(distDir, request, drawn !== null);
+    let out = html.replace('</head>', `${links}</head>`);
+    // Inert until the app has taken the page over (app/routes.tsx): a tap on a drawn button before then would be lost.
+    if (drawn)
+      out = out
+        .replace(ROOT_WITH_MARK, () => `<div id="root" inert>${drawn.html}</div>`)
+        .replace('</body>', () => `${drawn.state}</body>`);
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(html.replace('</head>', `${await preloadLinks(distDir, request)}</head>`));
+      .send(out);
   };
   // The static files' wildcard would refuse '/' as a folder; the page is not part of the API's document.
   if (hasBuild) app.get('/', { schema: { hide: true } }, page);

@@ -24,7 +24,7 @@ export function AppProviders({ children, queryClient: given, env = 'default' }: 
 
   // Any 401 means the session is gone: forget the user, and the route guards take over.
   useEffect(() => onUnauthorized(() => signOutLocally(queryClient)), [queryClient]);
-  const toasts = useSyncExternalStore(toastsAsked.subscribe, toastsAsked.get);
+  const toasts = useSyncExternalStore(toastsAsked.subscribe, toastsAsked.get, () => false);
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariables} defaultColorScheme="light" env={env}>

@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, type ComponentType } from 'react';
 import { Outlet, ScrollRestoration, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Role, ViewType } from '@cutroom/domain';
@@ -13,6 +13,8 @@ import { inBackground } from './background-loads';
 import { RouteErrorPage } from './route-error-page';
 
 function Root() {
+  // A page the server drew stays inert until the app runs it (apps/server/src/platform/web-app.ts).
+  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
   return (
     <>
       <ScrollRestoration />

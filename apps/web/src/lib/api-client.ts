@@ -71,6 +71,12 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** How a call reaches the API: the browser's fetch; the server's render of a first screen answers it itself. */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+export const setApiTransport = (use: typeof fetch) => {
+  transport = use;
+};
+
 /** Calls the API with the web client's headers and cookie session; throws ApiError on any failure. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {
@@ -86,7 +92,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method: options.method ?? 'GET',
       headers,
       credentials: 'same-origin',

@@ -203,5 +203,6 @@ export function useLiveEvents<T extends LiveMessageType>(
       }),
     [types],
   );
-  return useSyncExternalStore(onStateChange, streamState);
+  // A first screen the server rendered shows the stream as a page starts it: connecting.
+  return useSyncExternalStore(onStateChange, streamState, () => 'connecting');
 }

@@ -8,8 +8,13 @@ import { clearLocalKeys, isProfileSkipped } from './storage';
 
 export const ME_KEY = ['me'] as const;
 
-/** The server's readable cookie beside the HttpOnly session one: without it there is no session to ask about. */
-const hasSignedInHint = () => document.cookie.split(/;\s*/).some((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+/**
+ * The server's readable cookie beside the HttpOnly session one: without it there is no session to ask about.
+ * The server renders a first screen only for a session it has checked.
+ */
+const hasSignedInHint = () =>
+  typeof document === 'undefined' ||
+  document.cookie.split(/;\s*/).some((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
 
 /**
  * The logged-in user, or null when there is no session. A signed-out visit makes no call (a refused call

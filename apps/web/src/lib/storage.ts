@@ -20,8 +20,18 @@ export const LOCAL_KEYS = [
 export const PREFERENCE_KEYS = ['timecodeMode', 'drawColor'] as const;
 export type LocalKey = (typeof LOCAL_KEYS)[number] | (typeof PREFERENCE_KEYS)[number];
 
+/**
+ * The server draws a first screen with no storage (first-screen/render.tsx): it notes the keys the page read,
+ * so the browser can tell whether its own storage would draw the same page.
+ */
+let noteRead: ((key: LocalKey) => void) | undefined;
+export const onLocalRead = (note: (key: LocalKey) => void) => {
+  noteRead = note;
+};
+
 // Storage can throw (private mode, quota); a preference is never worth a crash.
 export function readLocal(key: LocalKey): string | null {
+  noteRead?.(key);
   try {
     return window.localStorage.getItem(key);
   } catch {

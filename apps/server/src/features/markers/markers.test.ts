@@ -224,15 +224,13 @@ describe('markers over ranges, at the video’s own frame rate', () => {
         },
       })
       .returning({ id: mediaAssets.id });
-    await t.database.db
-      .insert(cardVideos)
-      .values({
-        cardId: card.id,
-        kind: 'done',
-        version: 0,
-        videoUrl: `/files/uploads/markers/${card.id}.mp4`,
-        assetId: asset!.id,
-      });
+    await t.database.db.insert(cardVideos).values({
+      cardId: card.id,
+      kind: 'done',
+      version: 0,
+      videoUrl: `/files/uploads/markers/${card.id}.mp4`,
+      assetId: asset!.id,
+    });
     const rate = { num: fps[0], den: fps[1] };
     // Posted as the player does: the middle of frame 100, and frames 250 to 274 (25 frames, both ends shown).
     const post = (payload: object) =>

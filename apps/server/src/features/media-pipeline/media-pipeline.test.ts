@@ -241,8 +241,12 @@ describe('a delivered ProRes .mov', () => {
 describe('a ProRes .mov on the upload page', () => {
   it('is processed once complete, listed with its poster and proxy, and kept while the file is there', async () => {
     const client = uploadClient(f.t, f.a.customer.token);
-    const { res } = await client.upload(f.a.customer.id, 'Raw interview.mov', 'video/quicktime', prores.length, (n, s) =>
-      prores.subarray((n - 1) * s.part_size, n * s.part_size),
+    const { res } = await client.upload(
+      f.a.customer.id,
+      'Raw interview.mov',
+      'video/quicktime',
+      prores.length,
+      (n, s) => prores.subarray((n - 1) * s.part_size, n * s.part_size),
     );
     expect(res.statusCode).toBe(200);
     const file = res.json<{ file: UploadedFile }>().file;
@@ -266,7 +270,10 @@ describe('a ProRes .mov on the upload page', () => {
 
     // Older than the sweep's minute: kept while the file is listed, dropped with its outputs once it is gone.
     const db = f.t.database.db;
-    await db.update(mediaAssets).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(mediaAssets.id, assetId));
+    await db
+      .update(mediaAssets)
+      .set({ createdAt: new Date(Date.now() - 120_000) })
+      .where(eq(mediaAssets.id, assetId));
     await dropUnusedAssets(f.worker, 1000);
     expect(await db.select().from(mediaAssets).where(eq(mediaAssets.id, assetId))).toHaveLength(1);
     await db.delete(customerUploads).where(eq(customerUploads.id, file.id));

@@ -23,7 +23,6 @@ import {
   type UploadsDeps,
 } from './uploads.service.js';
 
-
 /** The upload page's routes (issue 16): a customer's folder, filled in parts straight to storage. */
 export const uploadsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

@@ -87,7 +87,9 @@ export async function mayReadUploadedFile(ctx: AppContext, viewer: SessionUser, 
     .select({ id: customerUploads.id })
     .from(customerUploads)
     .innerJoin(users, eq(users.id, customerUploads.customerId))
-    .where(and(eq(customerUploads.key, key), eq(customerUploads.status, 'complete'), liveCustomer, foldersWhere(viewer)))
+    .where(
+      and(eq(customerUploads.key, key), eq(customerUploads.status, 'complete'), liveCustomer, foldersWhere(viewer)),
+    )
     .limit(1);
   return Boolean(row);
 }

@@ -18,6 +18,8 @@ export function NyClock() {
       c="dimmed"
       aria-label={`New York time ${formatNewYorkClock(now)}`}
       data-testid="ny-clock"
+      // A page the server drew shows its second; the first tick sets the browser's.
+      suppressHydrationWarning
       style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
     >
       {formatNewYorkTime(now)}

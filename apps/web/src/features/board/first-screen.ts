@@ -1,4 +1,5 @@
 import { useDeferredValue } from 'react';
+import { isServerFirstScreen } from '../../first-screen/hydrating';
 
 /** A tile's usual height and a column's width with its gap (board.module.css): what one screen holds. */
 const TILE_PX = 110;
@@ -12,7 +13,8 @@ const NONE: never[] = [];
  * splits into short tasks. Later changes (a refetch, a live event) show once their deferred render is done.
  */
 export function useShownTiles<T>(cards: T[], columnIndex: number): { shown: T[]; drawing: boolean } {
-  const later = useDeferredValue(cards, NONE);
+  // A page the server drew shows every tile it sent: hydration must find what the server wrote.
+  const later = useDeferredValue(cards, isServerFirstScreen() ? cards : NONE);
   if (later === cards || later.length > 0) return { shown: later, drawing: false };
   const onFirstScreen = typeof window !== 'undefined' && columnIndex * COLUMN_PX < window.innerWidth;
   if (!onFirstScreen) return { shown: NONE, drawing: cards.length > 0 };

@@ -11,6 +11,7 @@ import { isOwnFile } from '../video/preview-source';
 import { newestVideos } from '../video/video-versions';
 import { RichText } from './rich-text';
 import listClasses from './details.module.css';
+import { pageOrigin } from '../../../lib/page-origin';
 
 interface LinkRowsProps {
   card: CardDetailReply;
@@ -65,7 +66,7 @@ export function EditButton({ label, onClick }: { label: string; onClick: () => v
 export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
   // Spec 001 §6: who edits which link, downloads and attaches subtitles is the card policy's answer.
   const may = policyFor(viewer, card);
-  const origin = window.location.origin;
+  const origin = pageOrigin();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [help, setHelp] = useState(false);
   const changeLink = useChangeLink(card.card_id);

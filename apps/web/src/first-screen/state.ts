@@ -1,0 +1,30 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { HydrationState } from 'react-router';
+import { readLocal, type LocalKey } from '../lib/storage';
+
+/** The element of a server-rendered page holding the data its markup was made from. */
+export const FIRST_SCREEN_STATE_ID = 'first-screen-state';
+
+/** What the server hands the client with a first screen: the query cache and the router's loader results. */
+export interface FirstScreenState {
+  queries: DehydratedState;
+  /** Where the event stream stood before the server's calls read (lib/event-cursor.ts). */
+  cursor: string;
+  router: HydrationState;
+  /** The stored preferences the server's page read, with none stored: the browser draws it the same way only if it has none either. */
+  storageRead: LocalKey[];
+}
+
+/** The state of a page the server rendered, or null for the plain page. */
+export function readFirstScreenState(): FirstScreenState | null {
+  const element = document.getElementById(FIRST_SCREEN_STATE_ID);
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as FirstScreenState;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether this browser's stored preferences draw the page as the server did (else it draws its own). */
+export const drawsAsServed = (state: FirstScreenState) => state.storageRead.every((key) => readLocal(key) === null);

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, clientAddress, launchBrowser } from './browser.js';
+import { DEMO_PASSWORD } from './api.js';
+
+// Issue 36: the board comes from the server as HTML with its data, and the app takes that page over
+// (hydration) instead of drawing it again; a browser whose stored preferences draw another board draws its own.
+const CUSTOMER = 'customer@cutroom.demo';
+const TITLE = 'Gear review: budget microphones';
+const PHONE = { width: 412, height: 823 };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** A signed-in phone tab with nothing stored, as after signing in on another device; `stored` preset storage. */
+async function signedInPhone(stored?: Record<string, string>): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    timezoneId: 'America/New_York',
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+  });
+  const login = await context.request.post('/api/login', {
+    headers: { 'x-requested-with': 'cutroom-web' },
+    data: { useremail: CUSTOMER, password: DEMO_PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  if (stored) await context.addInitScript((values) => Object.assign(localStorage, values), stored);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  return { page, problems };
+}
+
+/** Once the app runs the page: the server's page is inert until then. */
+const taken = (page: Page) => page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+
+/**
+ * The page as a tree of elements with their attributes (styles by property, in order) and texts, and the
+ * values and checks of its fields: what hydration must leave exactly as a drawing by the client would make it.
+ */
+const tree = (page: Page) =>
+  page.evaluate(() => {
+    const lines: string[] = [];
+    const walk = (node: Node, depth: number) => {
+      if (node.nodeType === Node.TEXT_NODE) {
+        const text = node.textContent?.trim();
+        if (text) lines.push(`${' '.repeat(depth)}"${text}`);
+        return;
+      }
+      if (!(node instanceof HTMLElement || node instanceof SVGElement)) return;
+      const attributes = Array.from(node.attributes, (a) => {
+        if (a.name !== 'style') return `${a.name}=${a.value}`;
+        const declarations = node.style.cssText.split(';').map((d) => d.trim());
+        // dnd-kit's resting tiles say `transition: transform linear` when drawn by the browser: no duration, no effect.
+        return `style=${declarations
+          .filter((d) => d && d !== 'transition: transform linear')
+          .sort()
+          .join(';')}`;
+      });
+      const field = node instanceof HTMLInputElement ? ` value=${node.value} checked=${node.checked}` : '';
+      lines.push(`${' '.repeat(depth)}${node.tagName} ${attributes.sort().join(' ')}${field}`);
+      Array.from(node.childNodes, (child) => walk(child, depth + 1));
+    };
+    walk(document.getElementById('root')!, 0);
+    return (
+      lines
+        .join('\n')
+        // Ids made per drawing (React's useId, Mantine's), and the top bar's clock, differ by design.
+        .replace(/_[Rr]_\w+_/g, 'ID')
+        .replace(/mantine-[a-z0-9]{9}\b/g, 'ID')
+        .replace(/\d\d:\d\d:\d\d [AP]M|datetime=\S+/g, 'CLOCK')
+        .replace(/style=(?=\s|$)/g, '')
+    );
+  });
+
+/** The data a drawn page was made from, without the times it was read at. */
+const cardsOf = (html: string) =>
+  (/<script type="application\/json" id="first-screen-state">(.*?)<\/script>/.exec(html)?.[1] ?? '')
+    .replace(/"(dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g, '')
+    .replace(/"cursor":"[^"]*"/, '');
+
+describe('the board drawn by the server', () => {
+  it('comes as HTML with its tiles, and the app takes it over as a drawing of its own would be', async () => {
+    // The same data drawn twice: by the server then hydrated, and by the browser (a stored preference); a card
+    // the server changed in between (its promise date, say) makes another pair.
+    for (let attempt = 1; ; attempt++) {
+      const hydrated = await signedInPhone();
+      const html = (await (await hydrated.page.goto('/'))!.text()) ?? '';
+      expect(html).toContain('id="first-screen-state"');
+      expect(html).toContain('<div id="root" inert>');
+      expect(html).toContain(TITLE);
+      const drawn = await signedInPhone({ showHold: 'false' });
+      const otherHtml = (await (await drawn.page.goto('/'))!.text()) ?? '';
+      const trees = [];
+      for (const { page } of [hydrated, drawn]) {
+        await taken(page);
+        await page.getByRole('link', { name: TITLE }).first().waitFor();
+        await page.waitForTimeout(1000);
+        trees.push(await tree(page));
+      }
+      expect(hydrated.problems).toEqual([]);
+      expect(drawn.problems).toEqual([]);
+      await drawn.page.context().close();
+      if (cardsOf(html) !== cardsOf(otherHtml) && attempt < 3) {
+        await hydrated.page.context().close();
+        continue;
+      }
+      expect(trees[0]!.split('\n').length).toBeGreaterThan(300);
+      expect(trees[0]).toBe(trees[1]);
+
+      // The drawn board works: a tap on a tile opens its card.
+      await hydrated.page.getByRole('link', { name: TITLE }).first().click();
+      await hydrated.page.waitForURL(/\/card-details\/\d+/);
+      await hydrated.page.getByRole('heading', { name: TITLE }).waitFor();
+      await hydrated.page.context().close();
+      return;
+    }
+  });
+
+  it('is not drawn for a board that sends the visitor on to a card, nor for a visitor without a session', async () => {
+    const { page } = await signedInPhone();
+    const onward = (await (await page.goto('/?cardId=1'))!.text()) ?? '';
+    expect(onward).not.toContain('first-screen-state');
+    await page.waitForURL(/\/card-details\/1/);
+    await page.context().clearCookies();
+    const signedOut = (await (await page.goto('/'))!.text()) ?? '';
+    expect(signedOut).not.toContain('first-screen-state');
+    await page.waitForURL(/\/login/);
+    await page.context().close();
+  });
+});
