@@ -16,7 +16,10 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /** A signed-in phone tab with nothing stored, as after signing in on another device; `stored` preset storage. */
-async function signedInPhone(stored?: Record<string, string>): Promise<{ page: Page; problems: string[] }> {
+async function signedInPhone(
+  stored?: Record<string, string>,
+  email = CUSTOMER,
+): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: PHONE,
@@ -27,7 +30,7 @@ async function signedInPhone(stored?: Record<string, string>): Promise<{ page: P
   });
   const login = await context.request.post('/api/login', {
     headers: { 'x-requested-with': 'cutroom-web' },
-    data: { useremail: CUSTOMER, password: DEMO_PASSWORD },
+    data: { useremail: email, password: DEMO_PASSWORD },
   });
   expect(login.status()).toBe(200);
   if (stored) await context.addInitScript((values) => Object.assign(localStorage, values), stored);
@@ -133,6 +136,27 @@ describe('the board drawn by the server', () => {
     const signedOut = (await (await page.goto('/'))!.text()) ?? '';
     expect(signedOut).not.toContain('first-screen-state');
     await page.waitForURL(/\/login/);
+    await page.context().close();
+  });
+
+  it("asks the admin's View As people when the list opens, not with the board, and views the board as the one picked", async () => {
+    const { page, problems } = await signedInPhone(undefined, 'admin@cutroom.demo');
+    const asked: string[] = [];
+    page.on('request', (r) => r.url().includes('limit=100') && asked.push(new URL(r.url()).pathname));
+    await page.goto('/');
+    await taken(page);
+    await page.getByRole('link', { name: 'Podcast episode 12 highlights' }).first().waitFor();
+    await page.waitForTimeout(1000);
+    expect(asked).toEqual([]);
+    // On a phone the filters fold away behind their button.
+    const filters = page.getByRole('button', { name: 'Filters' });
+    if (await filters.isVisible()) await filters.click();
+    await page.getByRole('combobox', { name: 'View As' }).click();
+    await page.getByRole('option', { name: 'Cleo Creator' }).click();
+    await page.getByRole('link', { name: 'Morning routine vlog' }).first().waitFor();
+    await expect.poll(() => page.getByRole('link', { name: 'Podcast episode 12 highlights' }).count()).toBe(0);
+    expect(asked.sort()).toEqual(['/api/customers', '/api/users']);
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 });

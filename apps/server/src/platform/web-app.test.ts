@@ -110,10 +110,10 @@ describe('serving the web app', () => {
         .map((m) => `${m[1]} ${m[2]}`)
         .filter((l) => !l.includes('/assets/part-'));
     };
-    expect(await links('/', signedIn)).toEqual(['modulepreload /assets/home-1.js', 'preload /assets/home-1.css']);
+    expect(await links('/', signedIn)).toEqual(['preload /assets/home-1.css', 'modulepreload /assets/home-1.js']);
     expect(await links('/?section=editing', signedIn)).toEqual([
-      'modulepreload /assets/home-1.js',
       'preload /assets/home-1.css',
+      'modulepreload /assets/home-1.js',
     ]);
     expect(await links('/card-details/12', signedIn)).toEqual(['modulepreload /assets/card-1.js']);
     // Signed out the app goes to /login; other pages load their files themselves.

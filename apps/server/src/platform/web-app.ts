@@ -51,7 +51,8 @@ async function preloadLinks(distDir: string, request: FastifyRequest, drawn: boo
         ? `<link rel="stylesheet" crossorigin href="${f}">`
         : `<link rel="preload" as="style" crossorigin href="${f}">`,
     );
-  return [...js, ...css].join('');
+  // Style sheets first: a drawn page paints once they are in, its scripts are for what comes after.
+  return [...css, ...js].join('');
 }
 
 /** Serves the built web app; any other GET outside /api answers index.html for the client router. */

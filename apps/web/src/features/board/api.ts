@@ -143,10 +143,12 @@ export interface PersonOption {
 }
 
 /** View As choices: the staff and customers the viewer may see (GET /api/users, /api/customers). */
-export function useViewAsOptions(viewerId: number, search: string) {
+/** `wanted`: asked once the list opens or a choice needs its name, not with the board (200 people off its first screen). */
+export function useViewAsOptions(viewerId: number, search: string, wanted = true) {
   const term = search.trim();
   return useQuery({
     queryKey: ['board', 'view-as-options', search.trim()],
+    enabled: wanted,
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }): Promise<PersonOption[]> => {

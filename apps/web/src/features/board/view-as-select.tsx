@@ -18,7 +18,8 @@ export function ViewAsSelect({ viewerId, value, onChange }: ViewAsSelectProps) {
   const [chosen, setChosen] = useState<PersonOption | null>(null);
   // Picking an option writes its label into the box; that isn't a search.
   const term = chosen && typed === chosen.label ? '' : typed;
-  const options = useViewAsOptions(viewerId, term);
+  const [opened, setOpened] = useState(false);
+  const options = useViewAsOptions(viewerId, term, opened || value !== null || search !== '');
 
   const data = useMemo(() => {
     const list = [...(options.data ?? [])];
@@ -42,7 +43,7 @@ export function ViewAsSelect({ viewerId, value, onChange }: ViewAsSelectProps) {
       allowDeselect
       size="sm"
       w={{ base: '100%', sm: 200 }}
-      nothingFoundMessage={options.isFetching ? 'Searching…' : MSG.nobodyFound}
+      nothingFoundMessage={options.isFetching || options.isPending ? 'Searching…' : MSG.nobodyFound}
       data={data}
       value={value}
       searchValue={search}
@@ -51,6 +52,7 @@ export function ViewAsSelect({ viewerId, value, onChange }: ViewAsSelectProps) {
         setChosen(options.data?.find((o) => o.value === next) ?? null);
         onChange(next);
       }}
+      onDropdownOpen={() => setOpened(true)}
       comboboxProps={{ width: 280, position: 'bottom-start' }}
     />
   );
