@@ -91,6 +91,8 @@ it(
     await load.stop();
     expect(made.code, made.out).toBe(0);
     expect(made.out).toContain(`Backup written: ${archive}`);
+    // It holds password hashes, sealed tokens and the signing key.
+    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
     expect(Object.keys(load.stats.failed)).toEqual([]);
     expect(await server.stop()).toBe(0);
 

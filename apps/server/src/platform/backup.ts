@@ -55,6 +55,44 @@ export async function dumpEmbeddedTo(database: Database, file: string) {
   await writeWhole(file, new Uint8Array(await dump.arrayBuffer()));
 }
 
+/** Refuses a DATA_DIR without an embedded database (PGlite keeps a PostgreSQL data folder in DATA_DIR/pg). */
+export function assertEmbeddedDatabase(dataDir: string) {
+  if (!fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION')))
+    throw new BackupError(
+      `DATA_DIR ${dataDir} holds no embedded database (no ${path.join(dataDir, 'pg')}): nothing to back up. ` +
+        "Set DATA_DIR to the server's folder, or DATABASE_URL if the server runs on PostgreSQL.",
+    );
+}
+
+/**
+ * The embedded database of DATA_DIR opened as it is, for a backup with no server running: not migrated
+ * (an archive holds what was there; a restore migrates it), and refused unless Cutroom's migrations were
+ * applied to it. The caller holds DATA_DIR's lock.
+ */
+export async function openEmbeddedAsIs(dataDir: string) {
+  assertEmbeddedDatabase(dataDir);
+  const { PGlite } = await import('@electric-sql/pglite');
+  const client = new PGlite({ dataDir: path.join(dataDir, 'pg') });
+  try {
+    const applied = await client
+      .query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations')
+      .then((r) => r.rows[0]?.n ?? 0)
+      .catch(() => 0);
+    if (applied === 0)
+      throw new BackupError(
+        `${path.join(dataDir, 'pg')} holds no Cutroom database (no migrations applied): nothing to back up.`,
+      );
+  } catch (e) {
+    await client.close();
+    throw e;
+  }
+  return {
+    dumpTo: async (file: string) =>
+      writeWhole(file, new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer())),
+    close: () => client.close(),
+  };
+}
+
 /** Where a backup's database dump comes from: pg_dump, this process's embedded database, or the server's. */
 export type DumpDatabase = (file: string) => Promise<void>;
 
@@ -84,11 +122,14 @@ export async function writeBackup(config: Config, dumpDatabase: DumpDatabase, ta
     };
     await fs.promises.writeFile(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2));
     // `follow` reads through the files link; the archive appears whole or not at all.
-    await tar.c({ gzip: true, file: partial, cwd: staging, follow: true, portable: true }, [
+    // It holds password hashes, sealed tokens and the signing key: readable by its owner only.
+    await fs.promises.rm(partial, { force: true });
+    await tar.c({ gzip: true, file: partial, mode: 0o600, cwd: staging, follow: true, portable: true }, [
       MANIFEST,
       'database',
       ...(withFiles ? ['files'] : []),
     ]);
+    await fs.promises.chmod(partial, 0o600);
     await fs.promises.rename(partial, target);
     return manifest;
   } finally {
@@ -121,7 +162,7 @@ export async function restoreBackup(config: Config, archive: string): Promise<Ba
     const here = config.databaseUrl ? 'postgres' : 'pglite';
     if (manifest.database !== here)
       throw new BackupError(
-        `This archive holds a ${manifest.database === 'pglite' ? 'embedded database' : 'PostgreSQL dump'}: restore it with ${manifest.database === 'pglite' ? 'DATABASE_URL unset' : 'DATABASE_URL set'}`,
+        `This archive holds ${manifest.database === 'pglite' ? 'an embedded database' : 'a PostgreSQL dump'}: restore it with ${manifest.database === 'pglite' ? 'DATABASE_URL unset' : 'DATABASE_URL set'}`,
       );
 
     if (config.databaseUrl) {
