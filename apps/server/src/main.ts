@@ -53,16 +53,28 @@ async function main() {
     config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pg') },
   );
 
-  if (config.admin && (await bootstrapAdmin(database.db, config.admin))) {
-    process.stdout.write(`Created admin account ${config.admin.email}\n`);
-  }
-  const shouldSeed = config.seedDemo ?? database.kind === 'pglite';
+  // The demo seeds only an empty database, so it goes before the admin (who would make it non-empty).
+  // Without SEED_DEMO, ADMIN_EMAIL on the embedded database reads as a real workspace: its published
+  // demo passwords are not added to it.
+  const demoByDefault = config.seedDemo === undefined && database.kind === 'pglite';
+  const shouldSeed = config.seedDemo ?? (demoByDefault && !config.admin);
   const seeded = shouldSeed && (await seedDemo(database.db));
   // Only the start that seeded stores the clips; a demo missing them still starts, and says why.
   if (seeded)
     await seedDemoMedia(database.db, config).catch((e: unknown) =>
       process.stderr.write(`Demo videos not stored: ${e instanceof Error ? e.message : String(e)}\n`),
     );
+  if (config.admin && (await bootstrapAdmin(database.db, config.admin))) {
+    process.stdout.write(`Created admin account ${config.admin.email}\n`);
+    if (demoByDefault)
+      process.stdout.write(
+        'ADMIN_EMAIL is set, so no demo workspace is seeded (SEED_DEMO=true seeds one beside it).\n',
+      );
+  } else if (config.admin && seeded) {
+    process.stderr.write(
+      `ADMIN_EMAIL ${config.admin.email} is a demo account: it keeps the demo password, not ADMIN_PASSWORD.\n`,
+    );
+  }
   await pruneSessions(database.db);
   const pruneTimer = setInterval(() => void pruneSessions(database.db).catch(() => {}), 3_600_000);
   pruneTimer.unref();
@@ -97,7 +109,7 @@ async function main() {
     if (err.code === 'EADDRINUSE') fail(portTaken.replace('%PORT%', String(config.port)));
     throw e;
   }
-  if (shouldSeed) printWelcome(config, seeded);
+  if (shouldSeed || demoByDefault) printWelcome(config, seeded);
 }
 
 await main();
