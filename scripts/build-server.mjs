@@ -1,5 +1,6 @@
-// Bundles the server's two entry points into apps/server/dist when their sources are newer (docs/operations.md):
-// `npm start` and the tests that start real servers run plain JavaScript, not TypeScript transpiled at start.
+// Bundles the server's three entry points (main, worker, backup) into apps/server/dist when their sources are
+// newer (docs/operations.md): `npm start` and the tests that start real servers run plain JavaScript, not
+// TypeScript transpiled at start.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
