@@ -7,7 +7,13 @@ import { ROUTE_PRELOADS_FILE, type PreloadedPage, type RoutePreloads } from '../
 
 /** The modules the router loads first on each page (app/routes.tsx): the app frame, the page, its prefetch. */
 const PAGES: Record<PreloadedPage, readonly string[]> = {
-  home: ['src/app/layout/app-layout.tsx', 'src/app/home-route.tsx', 'src/features/board/prefetch.ts'],
+  // The board's page may come drawn by the server: its hydration's code comes with it.
+  home: [
+    'src/app/layout/app-layout.tsx',
+    'src/app/home-route.tsx',
+    'src/features/board/prefetch.ts',
+    'src/first-screen/hydrate.tsx',
+  ],
   card: [
     'src/app/layout/app-layout.tsx',
     'src/features/card-details/route.ts',

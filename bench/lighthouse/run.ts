@@ -19,7 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
-import { signIn, firstCardId, type SessionCookie } from './session.js';
+import { signedInPages, type SessionCookie } from './session.js';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR;
@@ -56,14 +56,9 @@ async function main() {
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
-    const admin = await signIn(server.origin, 'admin@cutroom.demo');
-    const customer = await signIn(server.origin, 'customer@cutroom.demo');
     const pages: { page: string; url: string; cookies?: SessionCookie[] }[] = [
       { page: 'login', url: '/login' },
-      { page: 'admin board', url: '/', cookies: admin },
-      { page: 'admin card', url: `/card-details/${await firstCardId(server.origin, admin)}`, cookies: admin },
-      { page: 'customer board', url: '/', cookies: customer },
-      { page: 'customer card', url: `/card-details/${await firstCardId(server.origin, customer)}`, cookies: customer },
+      ...(await signedInPages(server.origin)).map(({ page, path, cookies }) => ({ page, url: path, cookies })),
     ];
     const chosen = pages.filter((p) => only(process.env.LIGHTHOUSE_PAGES)(p.page));
     const rows: Row[] = [];

@@ -42,3 +42,21 @@ export async function firstCardId(origin: string, cookies: SessionCookie[]): Pro
   }
   throw new Error('the demo board has no card');
 }
+
+export interface SignedInPage {
+  page: 'admin board' | 'admin card' | 'customer board' | 'customer card';
+  path: string;
+  cookies: SessionCookie[];
+}
+
+/** The pages the phone benchmarks measure: the board and a card page, as the admin and as a customer. */
+export async function signedInPages(origin: string): Promise<SignedInPage[]> {
+  const admin = await signIn(origin, 'admin@cutroom.demo');
+  const customer = await signIn(origin, 'customer@cutroom.demo');
+  return [
+    { page: 'admin board', path: '/', cookies: admin },
+    { page: 'admin card', path: `/card-details/${await firstCardId(origin, admin)}`, cookies: admin },
+    { page: 'customer board', path: '/', cookies: customer },
+    { page: 'customer card', path: `/card-details/${await firstCardId(origin, customer)}`, cookies: customer },
+  ];
+}

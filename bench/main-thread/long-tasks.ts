@@ -13,7 +13,7 @@ import path from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
-import { firstCardId, signIn, type SessionCookie } from '../lighthouse/session.js';
+import { signedInPages, type SessionCookie } from '../lighthouse/session.js';
 import { mainThread, navigationStart, type TraceEvent } from './trace.js';
 
 const RUNS = Number(process.env.LONG_TASKS_RUNS ?? 3);
@@ -115,14 +115,7 @@ async function main() {
   const summary: string[] = [];
   const byScript = new Map<string, number>();
   try {
-    const admin = await signIn(server.origin, 'admin@cutroom.demo');
-    const customer = await signIn(server.origin, 'customer@cutroom.demo');
-    const pages = [
-      { page: 'admin board', path: '/', cookies: admin },
-      { page: 'admin card', path: `/card-details/${await firstCardId(server.origin, admin)}`, cookies: admin },
-      { page: 'customer board', path: '/', cookies: customer },
-      { page: 'customer card', path: `/card-details/${await firstCardId(server.origin, customer)}`, cookies: customer },
-    ].filter((p) => !only || only.includes(p.page));
+    const pages = (await signedInPages(server.origin)).filter((p) => !only || only.includes(p.page));
     for (const { page, path: at, cookies } of pages) {
       for (let run = 0; run < RUNS; run++) {
         const { fcp, lcp, tasks } = await load(browser, server.origin + at, cookies);

@@ -36,8 +36,6 @@ export const GUEST_MSG = {
 
 /** The guest's visit cookie: HttpOnly, read only under /api/guest. */
 export const GUEST_COOKIE = 'cutroom_guest';
-/** The web page a link opens: /review/<token>. */
-export const GUEST_REVIEW_PATH = '/review';
 
 /** Who may make, list and turn off a card's links: the card's customer and the staff of its review. */
 export const maySendGuestLinks = (role: Role) => role !== 'yt-helper' && role !== 'yt-helper-lead';

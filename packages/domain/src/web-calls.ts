@@ -9,6 +9,9 @@ export const TAB_HEADER = 'x-cutroom-tab';
  */
 export const EVENT_CURSOR_HEADER = 'x-cutroom-event-cursor';
 
+/** The web page a guest review link opens: /review/<token> (here, not in guest-links.ts: the router's first load needs it). */
+export const GUEST_REVIEW_PATH = '/review';
+
 /** The session route's path (the contract's API.auth.me): the login page asks it without the contract. */
 export const ME_PATH = '/api/me';
 

@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { serverCommand } from '../test/server-command.js';
 import { PNG } from '../test/sample-files.js';
 import { createScratchDatabase } from '../test/scratch-database.js';
 import { findLosses } from './ledger-check.js';
-import { killAllServers, startServer } from './server-process.js';
+import { backupTool, killAllServers, startServer } from './server-process.js';
 import { call, createCard, login, newLedger, startLoad, untilAcked, type Api, type Ledger } from './write-load.js';
 
 // `npm run backup` while the server takes writes, `npm run restore` into an empty place, a server started
@@ -20,19 +18,6 @@ afterAll(async () => {
   for (const s of scratches) await s.drop();
   fs.rmSync(work, { recursive: true, force: true });
 });
-
-/** The backup tool as `npm run backup` / `restore` runs it; resolves with its exit code and output. */
-async function tool(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [...(await serverCommand('backup')), ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { code, out };
-}
 
 /** A stored file, as a user uploads one: its address and bytes. */
 async function upload(api: Api) {
@@ -86,7 +71,7 @@ it(
     const before = snapshot(ledger);
     const archive = path.join(work, 'cutroom.tar.gz');
     const backupAt = Date.now();
-    const made = await tool(['backup', '--out', archive], source);
+    const made = await backupTool(['backup', '--out', archive], source);
     const backupMs = Date.now() - backupAt;
     await load.stop();
     expect(made.code, made.out).toBe(0);
@@ -97,11 +82,11 @@ it(
     expect(await server.stop()).toBe(0);
 
     // Into a place that already holds data: refused, nothing touched.
-    const occupied = await tool(['restore', archive], source);
+    const occupied = await backupTool(['restore', archive], source);
     expect(occupied.code).toBe(1);
     expect(occupied.out).toMatch(/already (holds|has)/);
 
-    const back = await tool(['restore', archive], restored);
+    const back = await backupTool(['restore', archive], restored);
     expect(back.code, back.out).toBe(0);
     expect(back.out).toContain('with its stored files');
     server = await startServer(restored);

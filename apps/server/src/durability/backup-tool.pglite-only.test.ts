@@ -5,31 +5,18 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
-import { serverCommand } from '../test/server-command.js';
+import { backupTool } from './server-process.js';
 
 // The backup tool's refusals and its handling of DATA_DIR's lock, on the embedded database (the archive
 // itself and the restore are backup-restore.test.ts): the real tool, as `npm run backup` runs it.
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-backup-tool-'));
+/** The tool run from the test's own folder unless told otherwise. */
+const tool = (args: string[], env: Record<string, string>, cwd = work) => backupTool(args, env, cwd);
 const strangers: ReturnType<typeof spawn>[] = [];
 afterAll(() => {
   for (const s of strangers) s.kill('SIGKILL');
   fs.rmSync(work, { recursive: true, force: true });
 });
-
-/** The backup tool in `cwd` (npm's project folder), with only the variables given; its exit code and output. */
-async function tool(args: string[], env: Record<string, string>, cwd = work) {
-  const startedAt = Date.now();
-  const child = spawn(process.execPath, [...(await serverCommand('backup')), ...args], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { code, out, ms: Date.now() - startedAt };
-}
 
 /** A live node process running `script` (written under its own folder); what it printed so far. */
 async function nodeRunning(script: string, source: string) {

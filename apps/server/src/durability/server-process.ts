@@ -108,3 +108,18 @@ export async function killAllServers(): Promise<void> {
     }),
   );
 }
+
+/** The backup tool as `npm run backup` / `restore` runs it (in `cwd`); its exit code, output and time taken. */
+export async function backupTool(args: string[], env: Record<string, string>, cwd?: string) {
+  const startedAt = Date.now();
+  const child = spawn(process.execPath, [...(await serverCommand('backup')), ...args], {
+    ...(cwd ? { cwd } : {}),
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, out, ms: Date.now() - startedAt };
+}

@@ -100,15 +100,18 @@ export function renderFirstScreen({ url, origin, call, timeoutMs }: RenderInput)
     if (context instanceof Response) return null;
     if (!(await dataLoaded(queryClient, deadline))) return null;
     const router = createStaticRouter(handler.dataRoutes, context);
+    // A part that fails on the server would be drawn by the client over it: then the plain page is better.
+    const failures: unknown[] = [];
     const { prelude } = await prerenderToNodeStream(
       <AppProviders queryClient={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>,
       // Every boundary inline: React would move a large one to the end with a script to show it, which the
       // page's content security policy (script-src 'self') refuses, and the screen is one piece anyway.
-      { progressiveChunkSize: Number.POSITIVE_INFINITY },
+      { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void failures.push(error) },
     );
     const html = await text(prelude);
+    if (failures.length > 0) throw failures[0];
     const state: FirstScreenState = {
       queries: dehydrate(queryClient),
       cursor,

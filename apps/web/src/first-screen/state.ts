@@ -2,8 +2,9 @@ import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
 import { readLocal, type LocalKey } from '../lib/storage';
 
-/** The element of a server-rendered page holding the data its markup was made from. */
-export const FIRST_SCREEN_STATE_ID = 'first-screen-state';
+import { FIRST_SCREEN_STATE_ID } from './state-id';
+
+export { FIRST_SCREEN_STATE_ID };
 
 /** What the server hands the client with a first screen: the query cache and the router's loader results. */
 export interface FirstScreenState {

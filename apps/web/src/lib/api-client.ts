@@ -72,7 +72,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** How a call reaches the API: the browser's fetch; the server's render of a first screen answers it itself. */
-let transport: typeof fetch = (input, init) => fetch(input, init);
+let transport: typeof fetch | undefined;
 export const setApiTransport = (use: typeof fetch) => {
   transport = use;
 };
@@ -92,7 +92,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
   let response: Response;
   try {
-    response = await transport(path, {
+    response = await (import.meta.env.SSR && transport ? transport : fetch)(path, {
       method: options.method ?? 'GET',
       headers,
       credentials: 'same-origin',

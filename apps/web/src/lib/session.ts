@@ -13,8 +13,7 @@ export const ME_KEY = ['me'] as const;
  * The server renders a first screen only for a session it has checked.
  */
 const hasSignedInHint = () =>
-  typeof document === 'undefined' ||
-  document.cookie.split(/;\s*/).some((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+  import.meta.env.SSR || document.cookie.split(/;\s*/).some((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
 
 /**
  * The logged-in user, or null when there is no session. A signed-out visit makes no call (a refused call

@@ -31,7 +31,7 @@ export const onLocalRead = (note: (key: LocalKey) => void) => {
 
 // Storage can throw (private mode, quota); a preference is never worth a crash.
 export function readLocal(key: LocalKey): string | null {
-  noteRead?.(key);
+  if (import.meta.env.SSR) noteRead?.(key);
   try {
     return window.localStorage.getItem(key);
   } catch {
