@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contractRoutes } from './contract-routes.ts';
 import { mantineStyles } from './mantine-styles.ts';
+import { mantineUseId } from './mantine-use-id.ts';
 import { precompress } from './precompress.ts';
 import { routePreloads } from './route-preloads.ts';
 
@@ -18,7 +19,13 @@ const routerProduction = createRequire(import.meta.url)
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server's render of first screens (src/first-screen/render.tsx) is a second build, for Node: it writes
   // no preload map and no compressed copies.
-  plugins: [react(), contractRoutes(), mantineStyles(), ...(isSsrBuild ? [] : [routePreloads(), precompress()])],
+  plugins: [
+    react(),
+    contractRoutes(),
+    mantineStyles(),
+    mantineUseId(),
+    ...(isSsrBuild ? [] : [routePreloads(), precompress()]),
+  ],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: routerProduction }] } : {},
   server: {
     port: 5173,

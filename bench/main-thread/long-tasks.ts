@@ -4,6 +4,7 @@
  * scripts its CPU-profile samples fall in, then the blocking time (each task's part past 50 ms) is summed per
  * script over all loads. Says which chunk a change should aim at; asserts nothing.
  *   npm run bench:long-tasks     (LONG_TASKS_RUNS=3 loads per page, LONG_TASKS_PAGES='admin board,customer card',
+ *                                 LONG_TASKS_CPU=1 full speed, tasks scaled ×4 as Lighthouse simulates them,
  *                                 LONG_TASKS_BY=function names functions instead of scripts,
  *                                 WEB_DIST=<dir> measures another build, CHROMIUM_PATH overrides the browser)
  */
@@ -17,12 +18,21 @@ import { signedInPages, type SessionCookie } from '../lighthouse/session.js';
 import { mainThread, navigationStart, type TraceEvent } from './trace.js';
 
 const RUNS = Number(process.env.LONG_TASKS_RUNS ?? 3);
-const SLOWDOWN = 4;
-const BY_FUNCTION = process.env.LONG_TASKS_BY === 'function';
+// LONG_TASKS_CPU=1 runs at full speed and scales each task ×4, as Lighthouse's simulated phone does.
+const SLOWDOWN = Number(process.env.LONG_TASKS_CPU ?? 4);
+const SCALE = 4 / SLOWDOWN;
+const BY_FUNCTION = process.env.LONG_TASKS_BY === 'function' || process.env.LONG_TASKS_BY === 'stack';
+// LONG_TASKS_BY=stack counts a sample for every function on its stack: inclusive time, components by name in
+// a build without minifying (vite build --minify false, then WEB_DIST).
+const BY_STACK = process.env.LONG_TASKS_BY === 'stack';
 const only = process.env.LONG_TASKS_PAGES?.split(',').map((p) => p.trim());
 
 interface Profile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+    children?: number[];
+  }[];
   samples: number[];
   timeDeltas: number[];
   startTime: number;
@@ -46,6 +56,8 @@ interface LongTask {
   ms: number;
   /** Milliseconds of samples per script within the task. */
   scripts: Map<string, number>;
+  /** Milliseconds sampled in the task (with BY_STACK, less than the sum of scripts). */
+  sampled: number;
 }
 
 async function load(browser: Browser, url: string, cookies: SessionCookie[]) {
@@ -75,20 +87,40 @@ async function load(browser: Browser, url: string, cookies: SessionCookie[]) {
     const lcp = events.filter((e) => e.name === 'largestContentfulPaint::Candidate').at(-1)?.ts ?? fcp;
     const onMain = mainThread(events);
     const nodes = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+    const parents = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((c) => [c, n.id] as const)));
+    const stackOf = (id: number) => {
+      const names = new Set<string>();
+      for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) names.add(scriptOf(nodes.get(at)!));
+      return [...names];
+    };
     let ts = profile.startTime;
     const samples = profile.samples.map((id, i) => ({
       frame: nodes.get(id)!,
+      names: BY_STACK ? stackOf(id) : [scriptOf(nodes.get(id)!)],
       ms: profile.timeDeltas[i]! / 1000,
       ts: (ts += profile.timeDeltas[i]!),
     }));
+    // Stopping the profiler is a task of its own; what starts after the last sample is the bench's.
+    const profiled = samples.at(-1)?.ts ?? Infinity;
     const tasks: LongTask[] = events
-      .filter((e) => e.name === 'RunTask' && e.ph === 'X' && onMain(e) && e.ts >= fcp && e.dur! >= 50_000)
+      .filter(
+        (e) =>
+          e.name === 'RunTask' &&
+          e.ph === 'X' &&
+          onMain(e) &&
+          e.ts >= fcp &&
+          e.ts < profiled &&
+          e.dur! * SCALE >= 50_000,
+      )
       .map((e) => {
         const scripts = new Map<string, number>();
+        let sampled = 0;
         for (const s of samples)
-          if (s.ts >= e.ts && s.ts <= e.ts + e.dur! && s.frame.functionName !== '(idle)')
-            scripts.set(scriptOf(s.frame), (scripts.get(scriptOf(s.frame)) ?? 0) + s.ms);
-        return { at: (e.ts - nav) / 1000, ms: e.dur! / 1000, scripts };
+          if (s.ts >= e.ts && s.ts <= e.ts + e.dur! && s.frame.functionName !== '(idle)') {
+            sampled += s.ms * SCALE;
+            for (const name of s.names) scripts.set(name, (scripts.get(name) ?? 0) + s.ms * SCALE);
+          }
+        return { at: (e.ts - nav) / 1000, ms: (e.dur! * SCALE) / 1000, scripts, sampled };
       });
     return { fcp: (fcp - nav) / 1000, lcp: (lcp - nav) / 1000, tasks };
   } finally {
@@ -124,11 +156,11 @@ async function main() {
           `| ${page} | ${run + 1} | ${Math.round(fcp)} | ${Math.round(lcp)} | ${tasks.length} | ${Math.round(blocking)} |`,
         );
         console.log(
-          `\n${page}, load ${run + 1}: FCP ${Math.round(fcp)} ms, LCP ${Math.round(lcp)} ms (CPU ×${SLOWDOWN})`,
+          `\n${page}, load ${run + 1}: FCP ${Math.round(fcp)} ms, LCP ${Math.round(lcp)} ms (CPU ×${SLOWDOWN}${SCALE === 1 ? '' : `, tasks ×${SCALE}`})`,
         );
         for (const t of tasks) {
-          console.log(`  ${Math.round(t.at)} ms: ${Math.round(t.ms)} ms — ${top(t.scripts, 5)}`);
-          const sampled = [...t.scripts.values()].reduce((a, b) => a + b, 0) || 1;
+          console.log(`  ${Math.round(t.at)} ms: ${Math.round(t.ms)} ms — ${top(t.scripts, BY_STACK ? 400 : 5)}`);
+          const sampled = t.sampled || 1;
           // The task's blocking part, shared among its scripts by their samples.
           for (const [name, ms] of t.scripts)
             byScript.set(name, (byScript.get(name) ?? 0) + ((t.ms - 50) * ms) / sampled / RUNS);

@@ -9,6 +9,9 @@ import { DEMO_PASSWORD, bearer, call } from './api.js';
 const CUSTOMER = 'customer@cutroom.demo';
 const TITLE = 'Gear review: budget microphones';
 const PHONE = { width: 412, height: 823 };
+/** Lighthouse's phone: its user agent says Mobile, so the server draws the phone's layout. */
+const PHONE_AGENT =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,8 +35,10 @@ afterAll(() => browser?.close());
 async function signedInPhone(
   stored?: Record<string, string>,
   email = CUSTOMER,
+  userAgent?: string,
 ): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({
+    ...(userAgent ? { userAgent } : {}),
     baseURL: baseUrl(),
     viewport: PHONE,
     isMobile: true,
@@ -137,6 +142,36 @@ describe('the board drawn by the server', () => {
       await hydrated.page.getByRole('heading', { name: TITLE }).waitFor();
       await hydrated.page.context().close();
       return;
+    }
+  });
+
+  it("keeps every element the server drew on a phone: the admin's board and the customer's list hydrate, nothing is drawn again", async () => {
+    for (const [email, shows] of [
+      ['admin@cutroom.demo', 'Podcast episode 12 highlights'],
+      [CUSTOMER, TITLE],
+    ] as const) {
+      const { page, problems } = await signedInPhone(undefined, email, PHONE_AGENT);
+      // Once the parser is done and before the app's scripts run, every element in #root is the server's.
+      await page.addInitScript(() => {
+        const w = window as unknown as { served?: Element[] };
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive' && !w.served)
+            w.served = Array.from(document.querySelectorAll('#root *'));
+        });
+      });
+      const html = (await (await page.goto('/'))!.text()) ?? '';
+      expect(html).toContain('first-screen-state');
+      await taken(page);
+      await page.getByRole('link', { name: shows }).first().waitFor();
+      await page.waitForTimeout(1500);
+      const kept = await page.evaluate(() => {
+        const served = (window as unknown as { served: Element[] }).served;
+        return { served: served.length, connected: served.filter((e) => e.isConnected).length };
+      });
+      expect(kept.served).toBeGreaterThan(200);
+      expect(kept.connected).toBe(kept.served);
+      expect(problems).toEqual([]);
+      await page.context().close();
     }
   });
 

@@ -1,4 +1,5 @@
 import { CLOCK_TIME_ZONE } from './constants.js';
+import { newYorkWall } from './new-york-time.js';
 
 /** One formatter per zone: building an Intl formatter costs far more than using one. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -6,6 +7,10 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 /** An instant's calendar day as 'YYYY-MM-DD' in a time zone (en-CA writes that order). */
 export function calendarDay(instant: Date, timeZone: string): string {
   if (timeZone === 'UTC') return instant.toISOString().slice(0, 10);
+  if (timeZone === CLOCK_TIME_ZONE) {
+    const { year, month, day } = newYorkWall(instant);
+    return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  }
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });

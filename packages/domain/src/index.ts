@@ -33,6 +33,8 @@ export * from './due-cards.js';
 export * from './reporting.js';
 export * from './calendar-day.js';
 export * from './date-format.js';
+export * from './new-york-time.js';
+export * from './phone-screen.js';
 export * from './csv.js';
 export * from './rich-text.js';
 export * from './ai-toolbox.js';

@@ -1,7 +1,6 @@
 import { calendarDay } from './calendar-day.js';
-import { dateFormatOnUse } from './date-format.js';
+import { newYorkOffsetMs, newYorkWall, shortWeekdayDayText } from './new-york-time.js';
 import {
-  CLOCK_TIME_ZONE,
   EDITOR_CUTOFF_HOUR_NY,
   FIRST_CUTS_STARTED_PER_DAY,
   SUBMIT_CUTOFF_HOUR_NY,
@@ -26,31 +25,7 @@ export interface WorkCalendar {
   leave: ReadonlySet<string>;
 }
 
-const nyParts = dateFormatOnUse('en-CA', {
-  timeZone: CLOCK_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 const HOUR_MS = 3_600_000;
-/** New York's UTC offset by UTC hour: its changes fall on whole hours, and Intl is too slow to ask per card. */
-const offsetByHour = new Map<number, number>();
-function newYorkOffsetMs(ms: number): number {
-  const hour = Math.floor(ms / HOUR_MS);
-  let offset = offsetByHour.get(hour);
-  if (offset === undefined) {
-    const p: Record<string, string> = {};
-    for (const part of nyParts().formatToParts(new Date(hour * HOUR_MS))) p[part.type] = part.value;
-    offset = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!) - hour * HOUR_MS;
-    if (offsetByHour.size > 100_000) offsetByHour.clear();
-    offsetByHour.set(hour, offset);
-  }
-  return offset;
-}
 
 /** The New York day and minute of the day of an instant. */
 export function newYorkClock(instant: Date): { day: string; minute: number } {
@@ -205,18 +180,8 @@ export function daysBetween(start: string, end: string): string[] {
   return out;
 }
 
-const labelFormat = dateFormatOnUse('en-GB', {
-  timeZone: CLOCK_TIME_ZONE,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-});
-
 /** "Tue 14 Apr": the expected day as New York reads it. */
-export const promiseLabel = (instant: Date | string) =>
-  labelFormat()
-    .format(typeof instant === 'string' ? new Date(instant) : instant)
-    .replace(',', '');
+export const promiseLabel = (instant: Date | string) => shortWeekdayDayText(newYorkWall(instant));
 
 /** A staff warning: the first cut is expected after the due date. */
 export const isAtRisk = (expectedAt: Date | string | null, dueDate: Date | string | null) =>

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
+import { likelyPhone } from '@cutroom/domain';
 
 /** Where the web build puts its server render (apps/web's `vite build --ssr`). */
 export const FIRST_SCREEN_MODULE = path.join('server', 'render.js');
@@ -16,8 +17,11 @@ interface RenderModule {
     origin: string;
     call: typeof fetch;
     timeoutMs: number;
+    phone: boolean;
   }): Promise<RenderedScreen | null>;
 }
+
+const oneHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** A Response from an injected reply, for the render's API client. */
 function responseOf(reply: Awaited<ReturnType<FastifyInstance['inject']>>): Response {
@@ -75,6 +79,7 @@ export function firstScreenRenderer(app: FastifyInstance, distDir: string, timeo
         origin: `${request.protocol}://${request.host}`,
         call,
         timeoutMs,
+        phone: likelyPhone(oneHeader(request.headers['sec-ch-ua-mobile']), request.headers['user-agent']),
       });
     } catch (error) {
       request.log.warn({ err: error }, 'first screen not drawn; the plain page goes');

@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Modal } from '@mantine/core';
 import type { ViewType } from '@cutroom/domain';
 import { FullPageLoader, SectionLoader } from '../components/loaders';
+import { useFirstOpened } from '../lib/first-opened';
 import { HomePage } from '../features/board';
 import { AnnouncementBanner } from '../features/settings/announcement-banner';
 import { prefetchActiveAnnouncement, useActiveAnnouncement } from '../features/settings/api';
@@ -50,8 +51,7 @@ const EnableYtHelperModal = lazy(() => extraModals().then((m) => ({ default: m.E
  * same size holding a spinner while the form's code arrives.
  */
 function OnFirstOpen({ opened, onClose, children }: { opened: boolean; onClose: () => void; children: ReactNode }) {
-  const [used, setUsed] = useState(opened);
-  if (opened && !used) setUsed(true);
+  const used = useFirstOpened(opened);
   if (!used) return null;
   return (
     <Suspense

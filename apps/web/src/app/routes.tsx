@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, type ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Outlet, ScrollRestoration, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Role, ViewType } from '@cutroom/domain';
@@ -43,7 +43,6 @@ const roleGate = (pick: (roles: typeof PageRoles) => readonly Role[]) => ({
  * pages don't download it; the route's loader starts the download while the session is still checked.
  */
 const loadHomeRoute = () => import('./home-route');
-const HomeRoute = lazy(() => loadHomeRoute().then((m) => ({ default: m.HomeRoute })));
 
 /**
  * A loader starting a page's first calls in parallel with its code, as soon as the session call (asked
@@ -74,6 +73,23 @@ const homeLoader = (queryClient: QueryClient, mode?: ViewType) =>
       home.prefetchBanner(queryClient);
     },
   );
+
+/**
+ * The board, or its helper mode. Its code is the route's `lazy`, not a React.lazy in a Suspense: the router
+ * has it before the first render, so a page the server drew hydrates instead of being drawn again (a lazy
+ * component suspends once even when loaded, and an update reaching it then makes React redraw the part).
+ */
+const homeRoute = (queryClient: QueryClient, mode?: ViewType) => ({
+  loader: homeLoader(queryClient, mode),
+  // The board's own filters change the address; the first data was asked once.
+  shouldRevalidate: () => false,
+  lazy: async () => {
+    const { HomeRoute } = await loadHomeRoute();
+    // The key keeps the helper mode apart from '/' when switching between them.
+    return { element: <HomeRoute key={mode ?? 'normal'} mode={mode} /> };
+  },
+  hydrateFallbackElement: <FullPageLoader />,
+});
 
 /**
  * Every page of the app; the browser router and the tests' memory router share this one table, each with
@@ -113,18 +129,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           {
             ...page(() => import('./layout/app-layout').then((m) => m.AppLayout)),
             children: [
-              {
-                path: PATHS.home,
-                loader: homeLoader(queryClient),
-                // The board's own filters change the address; the first data was asked once.
-                shouldRevalidate: () => false,
-                hydrateFallbackElement: <FullPageLoader />,
-                element: (
-                  <Suspense fallback={<FullPageLoader />}>
-                    <HomeRoute />
-                  </Suspense>
-                ),
-              },
+              { path: PATHS.home, ...homeRoute(queryClient) },
               {
                 path: PATHS.newCard,
                 ...page(() => import('../features/cards/new-request-page').then((m) => m.NewRequestPage)),
@@ -206,18 +211,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 path: PATHS.googleReturn,
                 ...page(() => import('../features/analytics/oauth-return-page').then((m) => m.GoogleReturnPage)),
               },
-              {
-                path: PATHS.ytHelperBoard,
-                loader: homeLoader(queryClient, 'yt-helper'),
-                shouldRevalidate: () => false,
-                hydrateFallbackElement: <FullPageLoader />,
-                element: (
-                  <Suspense fallback={<FullPageLoader />}>
-                    {/* The home page in its helper mode; the key keeps it apart from '/' when switching. */}
-                    <HomeRoute key="yt" mode="yt-helper" />
-                  </Suspense>
-                ),
-              },
+              { path: PATHS.ytHelperBoard, ...homeRoute(queryClient, 'yt-helper') },
               {
                 ...roleGate((r) => r.PAGE_ROLES.users),
                 children: [

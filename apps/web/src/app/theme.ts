@@ -88,5 +88,9 @@ export const theme = createTheme({
       },
     },
     Select: { defaultProps: { size: 'md', allowDeselect: false } },
+    // A closed list is not in the page (Mantine keeps it, hidden): each kept one was positioned, measured and
+    // drawn again on load, about 60 ms of a phone's first second per field (issue 36). aria-controls is only
+    // set while open, so nothing points at a missing list.
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });

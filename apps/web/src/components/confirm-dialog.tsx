@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useFirstOpened } from '../lib/first-opened';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -25,6 +26,8 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const used = useFirstOpened(opened);
+  if (!used) return null;
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered radius="lg">
       <Text mb="lg">{message}</Text>

@@ -6,6 +6,7 @@ import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router'
 import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { createRoutes } from '../app/routes';
 import { noteReplyCursor } from '../lib/event-cursor';
+import { setServerPhoneGuess } from '../lib/phone-layout';
 import { setServerFirstScreen } from './hydrating';
 import { drawsAsServed, readFirstScreenState } from './state';
 
@@ -24,6 +25,7 @@ export async function hydratePage(
   if (!served || !drawsAsServed(served)) return false;
   hydrate(queryClient, served.queries);
   noteReplyCursor(served.cursor || null);
+  setServerPhoneGuess(() => served.phone === true);
   setServerFirstScreen(true);
   const routes = createRoutes(queryClient);
   const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => typeof m.route.lazy === 'function');

@@ -12,6 +12,7 @@ import { EVENT_CURSOR_HEADER } from '@cutroom/domain';
 import { setApiTransport } from '../lib/api-client';
 import { covers } from '../lib/event-cursor';
 import { setServerOrigin } from '../lib/page-origin';
+import { setServerPhoneGuess } from '../lib/phone-layout';
 import { onLocalRead, type LocalKey } from '../lib/storage';
 import { createQueryClient } from '../lib/query-client';
 import { meQuery, mustVisitProfile } from '../lib/session';
@@ -23,6 +24,7 @@ interface Render {
   /** The stored preferences the page read (all empty here). */
   read: Set<LocalKey>;
   origin: string;
+  phone: boolean;
 }
 /** Renders of several visitors interleave: each finds its own. */
 const renders = new AsyncLocalStorage<Render>();
@@ -33,6 +35,7 @@ setApiTransport((input, init) => {
 });
 onLocalRead((key) => renders.getStore()?.read.add(key));
 setServerOrigin(() => renders.getStore()?.origin ?? '');
+setServerPhoneGuess(() => renders.getStore()?.phone ?? false);
 
 export interface RenderInput {
   /** The page's address (path and query) as the browser asked for it. */
@@ -43,6 +46,8 @@ export interface RenderInput {
   call: typeof fetch;
   /** How long the page's data may take before the render gives up (the plain page is sent instead). */
   timeoutMs: number;
+  /** Whether the visitor's screen is likely a phone's (lib/phone-layout.ts): the parts laid out for it are drawn so. */
+  phone: boolean;
 }
 
 export interface RenderedScreen {
@@ -77,7 +82,13 @@ async function text(stream: unknown): Promise<string> {
 }
 
 /** The first screen of a signed-in page, or null when the plain page should go (no session, a redirect, too slow). */
-export function renderFirstScreen({ url, origin, call, timeoutMs }: RenderInput): Promise<RenderedScreen | null> {
+export function renderFirstScreen({
+  url,
+  origin,
+  call,
+  timeoutMs,
+  phone,
+}: RenderInput): Promise<RenderedScreen | null> {
   // Where the event stream stood before the oldest call read: the client's stream replays from there.
   let cursor = '';
   const noting: typeof fetch = async (input, init) => {
@@ -87,7 +98,7 @@ export function renderFirstScreen({ url, origin, call, timeoutMs }: RenderInput)
     return response;
   };
   const read = new Set<LocalKey>();
-  return renders.run({ call: noting, read, origin }, async () => {
+  return renders.run({ call: noting, read, origin, phone }, async () => {
     const deadline = Date.now() + timeoutMs;
     // '?cardId=' sends the board on to a card's page: nothing of the board would show.
     const params = new URL(url, origin).searchParams;
@@ -116,6 +127,7 @@ export function renderFirstScreen({ url, origin, call, timeoutMs }: RenderInput)
       queries: dehydrate(queryClient),
       cursor,
       storageRead: [...read],
+      phone,
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
     };
     // '<' escaped, so no text in the data can close the script.

@@ -14,6 +14,8 @@ export interface FirstScreenState {
   router: HydrationState;
   /** The stored preferences the server's page read, with none stored: the browser draws it the same way only if it has none either. */
   storageRead: LocalKey[];
+  /** Whether the page was drawn for a phone's screen (lib/phone-layout.ts). */
+  phone: boolean;
 }
 
 /** The state of a page the server rendered, or null for the plain page. */

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Collapse, Group, Select, Skeleton, Stack, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Checkbox, Group, Select, Skeleton, Stack } from '@mantine/core';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import {
   IconAdjustmentsHorizontal,
@@ -9,8 +8,10 @@ import {
   IconLayoutList,
   IconPlus,
 } from '@tabler/icons-react';
-import { MOBILE_PX, MSG, REQUEST_ROLES, VIEW_AS_ROLES, requestUsageText, type Role } from '@cutroom/domain';
+import { MSG, REQUEST_ROLES, VIEW_AS_ROLES, requestUsageText, type Role } from '@cutroom/domain';
 import { ReloadButton } from '../../components/reload-button';
+import { TooltipOnDemand } from '../../components/tooltip-on-demand';
+import { usePhoneLayout } from '../../lib/phone-layout';
 import { Segmented } from '../../components/segmented';
 import { boardKeys, type BoardSummary } from './api';
 import type { ShowFlag } from './columns';
@@ -18,6 +19,7 @@ import { SearchField } from './search-field';
 import type { HomeFilters, HomeView } from './use-home-filters';
 import { ViewAsSelect } from './view-as-select';
 import { DateRangeFilter } from './date-range-filter';
+import classes from './home-toolbar.module.css';
 
 const SHOW_BOXES: { flag: ShowFlag; label: string }[] = [
   { flag: 'showCanceled', label: 'Show Canceled Cards' },
@@ -78,7 +80,7 @@ export function CreateButton({ role, summary, onCreate }: CreateButtonProps) {
   if (!REQUEST_ROLES.includes(role)) return null;
   const blocked = role === 'customer' ? (summary?.allowance?.message ?? null) : null;
   return (
-    <Tooltip label={blocked} disabled={!blocked} multiline w={300} withArrow>
+    <TooltipOnDemand label={blocked} disabled={!blocked} multiline w={300} withArrow>
       <Button
         leftSection={<IconPlus size={16} />}
         data-testid="create-request"
@@ -91,7 +93,7 @@ export function CreateButton({ role, summary, onCreate }: CreateButtonProps) {
       >
         Create
       </Button>
-    </Tooltip>
+    </TooltipOnDemand>
   );
 }
 
@@ -109,7 +111,7 @@ export function MonthlyCount({ summary }: { summary: BoardSummary | undefined })
   }
   const limit = summary?.allowance?.limit;
   return (
-    <Tooltip label="Requests created in this billing period" withArrow>
+    <TooltipOnDemand label="Requests created in this billing period" withArrow>
       <Badge
         size="lg"
         variant="light"
@@ -121,7 +123,7 @@ export function MonthlyCount({ summary }: { summary: BoardSummary | undefined })
       >
         {requestUsageText(used, limit ?? null)}
       </Badge>
-    </Tooltip>
+    </TooltipOnDemand>
   );
 }
 
@@ -200,45 +202,40 @@ function ShowBoxes({ home }: { home: HomeFilters }) {
   );
 }
 
-/** Search first; on phones the other filters fold behind a Filters button so the cards stay in view. */
+/**
+ * Search first; on phones the other filters fold behind a Filters button so the cards stay in view. The
+ * folding is CSS (home-toolbar.module.css): the server's page is the same markup at every width.
+ */
 export function HomeToolbar({ home, role, viewerId, ytMode = false }: ToolbarProps) {
-  const mobile = useMediaQuery(`(max-width: ${MOBILE_PX}px)`) ?? false;
+  // Only the date picker's month count follows the width in script.
+  const mobile = usePhoneLayout();
   const [open, setOpen] = useState(false);
-  const search = <SearchField value={home.search} onChange={home.setSearch} suggest={home.view === 'list'} />;
-
-  if (mobile) {
-    return (
-      <Stack gap="xs" mb="md">
-        <Group gap="xs" wrap="nowrap">
-          <div style={{ flex: 1 }}>{search}</div>
-          <Button
-            variant={open ? 'light' : 'default'}
-            size="sm"
-            leftSection={<IconAdjustmentsHorizontal size={16} />}
-            onClick={() => setOpen((o) => !o)}
-            aria-expanded={open}
-            data-testid="filters-toggle"
-          >
-            Filters{home.activeCount ? ` (${home.activeCount})` : ''}
-          </Button>
-        </Group>
-        <Collapse expanded={open}>
-          <Stack gap="xs">
-            <FilterControls home={home} role={role} viewerId={viewerId} mobile={mobile} ytMode={ytMode} />
-            {!ytMode && <ShowBoxes home={home} />}
-          </Stack>
-        </Collapse>
-      </Stack>
-    );
-  }
-
   return (
-    <Stack gap="xs" mb="md">
+    <Stack gap="xs" mb="md" className={classes.toolbar} data-open={open || undefined}>
       <Group gap="sm" wrap="wrap" align="flex-end">
-        {search}
-        <FilterControls home={home} role={role} viewerId={viewerId} mobile={mobile} ytMode={ytMode} />
+        <div className={classes.search}>
+          <SearchField value={home.search} onChange={home.setSearch} suggest={home.view === 'list'} />
+        </div>
+        <Button
+          className={classes.toggle}
+          variant={open ? 'light' : 'default'}
+          size="sm"
+          leftSection={<IconAdjustmentsHorizontal size={16} />}
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          data-testid="filters-toggle"
+        >
+          Filters{home.activeCount ? ` (${home.activeCount})` : ''}
+        </Button>
+        <div className={classes.filters}>
+          <FilterControls home={home} role={role} viewerId={viewerId} mobile={mobile} ytMode={ytMode} />
+        </div>
       </Group>
-      {!ytMode && <ShowBoxes home={home} />}
+      {!ytMode && (
+        <div className={classes.filters}>
+          <ShowBoxes home={home} />
+        </div>
+      )}
     </Stack>
   );
 }

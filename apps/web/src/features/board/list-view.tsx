@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Badge, Box, Button, Center, Group, Loader, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
-import { ALL_TABS_SHOW_MORE_ABOVE, MOBILE_PX, MSG } from '@cutroom/domain';
+import { ALL_TABS_SHOW_MORE_ABOVE, MSG } from '@cutroom/domain';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { boardKeys, flattenPages, useColumnCards, type CardFilters } from './api';
 import { ALL_TABS, listColumns, listTitle, type BoardColumn, type ListTab } from './columns';
@@ -10,6 +9,7 @@ import classes from './list.module.css';
 import { ListRow } from './list-row';
 import type { HomeFilters } from './use-home-filters';
 import { useLoadMore } from './use-load-more';
+import { usePhoneLayout } from '../../lib/phone-layout';
 
 interface SectionProps {
   column: BoardColumn;
@@ -142,7 +142,7 @@ function AllTabs({
 }
 
 export function ListView({ home, counts }: { home: HomeFilters; counts: Record<string, number> | undefined }) {
-  const mobile = useMediaQuery(`(max-width: ${MOBILE_PX}px)`) ?? false;
+  const mobile = usePhoneLayout();
   const columns = listColumns(home.show);
   const tab: ListTab = columns.some((c) => c.key === home.activeTab) ? home.activeTab : ALL_TABS;
   const current = columns.find((c) => c.key === tab);

@@ -1,0 +1,30 @@
+import { useSyncExternalStore } from 'react';
+import { MOBILE_PX } from '@cutroom/domain';
+
+const QUERY = `(max-width: ${MOBILE_PX}px)`;
+let list: MediaQueryList | undefined;
+const media = () => (list ??= window.matchMedia(QUERY));
+
+/** What a server-drawn page assumed (first-screen/render.tsx from the request, hydrate.tsx from the page). */
+let serverGuess = () => false;
+export const setServerPhoneGuess = (get: () => boolean) => {
+  serverGuess = get;
+};
+
+const subscribe = (onChange: () => void) => {
+  const mql = media();
+  mql.addEventListener('change', onChange);
+  return () => mql.removeEventListener('change', onChange);
+};
+
+/**
+ * Whether the screen is a phone's (≤ MOBILE_PX wide), for the parts laid out differently there. A page the
+ * server drew was drawn with its guess from the request and hydrates with it; only when the screen says
+ * otherwise is the part drawn again (issue 36: a phone's list was always drawn twice).
+ */
+export const usePhoneLayout = (): boolean =>
+  useSyncExternalStore(
+    subscribe,
+    () => media().matches,
+    () => serverGuess(),
+  );
