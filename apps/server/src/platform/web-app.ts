@@ -11,6 +11,7 @@ import {
 } from '@cutroom/domain';
 import { SESSION_COOKIE, makePublic } from './auth.js';
 import { FIRST_SCREEN_MODULE, firstScreenRenderer } from './first-screen.js';
+import { drawnPage } from './drawn-page.js';
 
 /** The signed-in pages whose files are worth naming in the HTML: the board and a card, the pages people open most. */
 function pageOf(url: string): PreloadedPage | null {
@@ -20,39 +21,23 @@ function pageOf(url: string): PreloadedPage | null {
   return null;
 }
 
-/** index.html's #root with its loading mark, which a drawn first screen takes the place of (whitespace too: React hydrates every node). */
-const ROOT_WITH_MARK = /<div id="root">\s*<!--boot-->[\s\S]*<!--\/boot-->\s*<\/div>/;
-
 const ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
 
-/**
- * The `<link>`s that start a page's own files with the first load, for a visitor who says they are signed in.
- * A page drawn by the server needs its style sheets before it paints, so they come as style sheets.
- */
-async function preloadLinks(distDir: string, request: FastifyRequest, drawn: boolean): Promise<string> {
+/** The files of a page's route that start with the first load, for a visitor who says they are signed in. */
+async function routeFiles(distDir: string, request: FastifyRequest): Promise<{ js: string[]; css: string[] }> {
+  const none = { js: [], css: [] };
   const page = pageOf(request.url);
   // Signed out, the app goes to /login: the board's files would be bytes for nothing.
-  if (!page || request.cookies[SIGNED_IN_HINT_COOKIE] === undefined) return '';
+  if (!page || request.cookies[SIGNED_IN_HINT_COOKIE] === undefined) return none;
   let files: RoutePreloads[PreloadedPage] | undefined;
   try {
     files = (
       JSON.parse(await fs.promises.readFile(path.join(distDir, ROUTE_PRELOADS_FILE), 'utf8')) as Partial<RoutePreloads>
     )[page];
   } catch {
-    return '';
+    return none;
   }
-  if (!files) return '';
-  // Crossorigin as the app's own module scripts and Vite's style links are, so the browser reuses the fetch.
-  const js = files.js.filter((f) => ASSET.test(f)).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`);
-  const css = files.css
-    .filter((f) => ASSET.test(f))
-    .map((f) =>
-      drawn
-        ? `<link rel="stylesheet" crossorigin href="${f}">`
-        : `<link rel="preload" as="style" crossorigin href="${f}">`,
-    );
-  // Style sheets first: a drawn page paints once they are in, its scripts are for what comes after.
-  return [...css, ...js].join('');
+  return files ? { js: files.js.filter((f) => ASSET.test(f)), css: files.css.filter((f) => ASSET.test(f)) } : none;
 }
 
 /** Serves the built web app; any other GET outside /api answers index.html for the client router. */
@@ -89,18 +74,21 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, firs
       pageOf(request.url) === 'home' && request.cookies[SESSION_COOKIE] !== undefined
         ? await drawFirstScreen(request)
         : null;
-    const links = await preloadLinks(distDir, request, drawn !== null);
-    let out = html.replace('</head>', `${links}</head>`);
-    // Inert until the app has taken the page over (app/routes.tsx): a tap on a drawn button before then would be lost.
-    if (drawn)
-      out = out
-        .replace(ROOT_WITH_MARK, () => `<div id="root" inert>${drawn.html}</div>`)
-        .replace('</body>', () => `${drawn.state}</body>`);
+    const files = await routeFiles(distDir, request);
+    // Crossorigin as the app's own module scripts and Vite's style links are, so the browser reuses the fetch.
+    // A drawn page needs its style sheets before it paints; its scripts start after (drawn-page.ts).
+    const links = drawn
+      ? files.css.map((f) => `<link rel="stylesheet" crossorigin href="${f}">`)
+      : [
+          ...files.css.map((f) => `<link rel="preload" as="style" crossorigin href="${f}">`),
+          ...files.js.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),
+        ];
+    const out = html.replace('</head>', () => `${links.join('')}</head>`);
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(out);
+      .send(drawn ? drawnPage(out, drawn, files.js) : out);
   };
   // The static files' wildcard would refuse '/' as a folder; the page is not part of the API's document.
   if (hasBuild) app.get('/', { schema: { hide: true } }, page);

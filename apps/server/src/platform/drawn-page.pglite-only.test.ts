@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { START_SCRIPT, drawnPage } from './drawn-page.js';
+
+// As the web build writes index.html: the entry and its module preloads in the head, the mark in #root.
+const INDEX = [
+  '<!doctype html><html><head><title>Cutroom</title>',
+  '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/react-1.js">',
+  '<link rel="modulepreload" crossorigin href="/assets/mantine-2.js">',
+  '<link rel="stylesheet" crossorigin href="/assets/mantine-3.css">',
+  '</head><body>\n<div id="root">\n  <!--boot--><div class="boot"></div><!--/boot-->\n</div>\n</body></html>',
+].join('');
+const DRAWN = { html: '<main>board</main>', state: '<script type="application/json" id="s">{}</script>' };
+
+describe('the page around a drawn first screen', () => {
+  it('puts the markup in an inert #root and starts the scripts after the paint, style sheets kept in the head', () => {
+    const page = drawnPage(INDEX, DRAWN, ['/assets/home-4.js', '/assets/react-1.js']);
+    expect(page).toContain('<div id="root" inert><main>board</main></div>');
+    expect(page).not.toContain('<script type="module"');
+    expect(page).not.toContain('modulepreload');
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/mantine-3.css">');
+    const start = /<script defer src="([^"]+)" data-app="([^"]+)" data-modules="([^"]+)"><\/script><\/body>/.exec(page);
+    expect(start?.[1]).toBe(START_SCRIPT);
+    expect(start?.[2]).toBe('/assets/index-abc.js');
+    expect(JSON.parse(start![3]!.replace(/&quot;/g, '"'))).toEqual([
+      '/assets/react-1.js',
+      '/assets/mantine-2.js',
+      '/assets/home-4.js',
+    ]);
+    // The data comes before the script that starts the app reading it.
+    expect(page.indexOf(DRAWN.state)).toBeLessThan(page.indexOf(START_SCRIPT));
+  });
+
+  it('leaves a page it does not recognise as it is', () => {
+    const other = INDEX.replace('<!--boot-->', '');
+    expect(drawnPage(other, DRAWN, [])).toBe(other);
+    const noEntry = INDEX.replace(/<script[^>]*><\/script>/, '');
+    expect(drawnPage(noEntry, DRAWN, [])).toBe(noEntry);
+  });
+});

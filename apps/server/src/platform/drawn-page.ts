@@ -1,0 +1,32 @@
+// The page around a first screen the server drew (issue 36; first-screen.ts draws it).
+
+/** index.html's #root with its loading mark, which a drawn first screen takes the place of (whitespace too: React hydrates every node). */
+const ROOT_WITH_MARK = /<div id="root">\s*<!--boot-->[\s\S]*<!--\/boot-->\s*<\/div>/;
+/** The build's entry script and its module preloads in index.html's head. */
+const ENTRY = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g;
+/** apps/web/public/first-screen-start.js */
+export const START_SCRIPT = '/first-screen-start.js';
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * index.html with a drawn first screen: the markup in #root, inert until the app has taken it over
+ * (app/routes.tsx: a tap on a drawn button before then would be lost), the data it was drawn from, and the
+ * app's scripts started once the page has painted (public/first-screen-start.js) rather than from the head,
+ * where on a slow phone they share the connection with the style sheets and run before the first paint.
+ * `modules` are the route's own scripts, fetched with the entry's.
+ */
+export function drawnPage(html: string, drawn: { html: string; state: string }, modules: string[]): string {
+  const entry = ENTRY.exec(html)?.[1];
+  if (!entry || !ROOT_WITH_MARK.test(html)) return html;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const start =
+    `<script defer src="${START_SCRIPT}" data-app="${attribute(entry)}"` +
+    ` data-modules="${attribute(JSON.stringify([...new Set([...preloads, ...modules])]))}"></script>`;
+  return html
+    .replace(ENTRY, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(ROOT_WITH_MARK, () => `<div id="root" inert>${drawn.html}</div>`)
+    .replace('</body>', () => `${drawn.state}${start}</body>`);
+}

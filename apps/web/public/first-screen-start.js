@@ -1,0 +1,28 @@
+// A page the server drew (issue 36) starts the app once it has painted: its scripts are fetched and run after
+// the first paint instead of sharing a slow phone's connection with the style sheets and running before it.
+// Written in by the server (apps/server/src/platform/drawn-page.ts); a hidden tab starts at once.
+(function () {
+  var tag = document.currentScript;
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    JSON.parse(tag.dataset.modules || '[]').forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var app = document.createElement('script');
+    app.type = 'module';
+    app.crossOrigin = '';
+    app.src = tag.dataset.app;
+    document.head.appendChild(app);
+  }
+  if (document.visibilityState === 'hidden') start();
+  else
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+})();
