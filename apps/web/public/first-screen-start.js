@@ -7,18 +7,21 @@
   function start() {
     if (started) return;
     started = true;
+    // One insertion: each link added on its own cost the page a style pass.
+    var links = document.createDocumentFragment();
     JSON.parse(tag.dataset.modules || '[]').forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
-      document.head.appendChild(link);
+      links.appendChild(link);
     });
     var app = document.createElement('script');
     app.type = 'module';
     app.crossOrigin = '';
     app.src = tag.dataset.app;
-    document.head.appendChild(app);
+    links.appendChild(app);
+    document.head.appendChild(links);
   }
   if (document.visibilityState === 'hidden') start();
   else

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { LIVE_EVENT_NAMES } from './live-events.js';
 import { LIVE_EVENT_TYPES, liveEvent } from './schemas/live-events.js';
 
 describe('live events', () => {
-  it('lists every event name once', () => {
+  it('lists every event name once, the schema and the names a browser listens to alike', () => {
+    expect([...LIVE_EVENT_TYPES].sort()).toEqual([...LIVE_EVENT_NAMES].sort());
     expect([...LIVE_EVENT_TYPES].sort()).toEqual(
       [
         'card.archived',

@@ -128,6 +128,13 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         children: [
           {
             ...page(() => import('./layout/app-layout').then((m) => m.AppLayout)),
+            // The bell's and the inbox's counts, once: they stay live on their own.
+            loader: prefetching(
+              queryClient,
+              () => import('./layout/frame-prefetch'),
+              (m, user) => m.prefetchFrame(queryClient, user),
+            ),
+            shouldRevalidate: () => false,
             children: [
               { path: PATHS.home, ...homeRoute(queryClient) },
               {

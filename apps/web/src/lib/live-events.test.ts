@@ -25,18 +25,25 @@ afterEach(() => {
 });
 
 describe('live events', () => {
-  it('opens the stream once the events schema has loaded, however many subscribed meanwhile', async () => {
+  it('opens the stream at once and loads the schema with the first event; what came meanwhile is checked, in order', async () => {
     vi.resetModules();
     const fresh = await import('./live-events');
     const heard: LiveMessage[] = [];
+    stops.push(fresh.subscribe(['card.moved', 'resync'], (m) => heard.push(m)));
     stops.push(fresh.subscribe(['card.moved'], (m) => heard.push(m)));
-    stops.push(fresh.subscribe(['card.moved'], (m) => heard.push(m)));
-    expect(FakeEventSource.live()).toHaveLength(0);
-    await fresh.loadLiveEventCheck();
-    await Promise.resolve();
     expect(FakeEventSource.live()).toHaveLength(1);
-    FakeEventSource.live()[0]!.emit('card.moved', moved(4));
-    expect(heard).toHaveLength(2);
+    const stream = FakeEventSource.live()[0]!;
+    stream.emit('card.moved', moved(4));
+    stream.emit('card.moved', { card_id: 'not a card' });
+    stream.emit('resync', {});
+    stream.emit('card.moved', moved(5));
+    expect(heard).toEqual([]);
+    await fresh.loadLiveEventCheck();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(heard.map((m) => (m.type === 'card.moved' ? m.data.card_id : m.type))).toEqual([4, 4, 'resync', 5, 5]);
+    // Once in, an event is delivered as it comes.
+    stream.emit('card.moved', moved(6));
+    expect(heard).toHaveLength(7);
   });
 
   it('opens one stream for every subscriber of the tab and closes it with the last', () => {

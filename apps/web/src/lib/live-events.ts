@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { LIVE_RESYNC_EVENT, SESSION_ENDED_EVENT } from '@cutroom/domain';
+import { LIVE_EVENT_NAMES, LIVE_RESYNC_EVENT, SESSION_ENDED_EVENT } from '@cutroom/domain';
 import type { LiveEvent } from '@cutroom/domain/schemas';
 import { signalSessionEnded } from './api-client';
 import { streamClosed, streamOpening } from './event-cursor';
@@ -43,7 +43,10 @@ const supported = () => typeof EventSource !== 'undefined';
 
 let check: typeof LiveEventCheck | undefined;
 let checkLoading: Promise<void> | undefined;
-/** The events' schema (zod) loads on its own, not with the page's first screen; the stream opens once it is in. */
+/**
+ * The events' schema (zod) loads with the first event, not with the page: building it is a long task on a
+ * phone's first seconds (issue 36), and most page loads hear no event. What arrives meanwhile waits, in order.
+ */
 export function loadLiveEventCheck(): Promise<void> {
   checkLoading ??= import('./live-event-check').then(
     (m) => {
@@ -57,9 +60,8 @@ export function loadLiveEventCheck(): Promise<void> {
   );
   return checkLoading;
 }
-// Asked as soon as a page that listens loads, beside its own code: the schema's evaluation then comes before the
-// page's first paint rather than as a long task after it (issue 17's measure of blocking time).
-if (supported()) loadLiveEventCheck().catch(() => {});
+/** Events (and resyncs) heard before the schema was in, in the order they came. */
+let waiting: { type: string; data: string }[] = [];
 
 function setState(next: StreamState) {
   if (next === state) return;
@@ -70,39 +72,53 @@ function setState(next: StreamState) {
 const isOneOf = <T extends LiveMessageType>(message: LiveMessage, types: readonly T[]): message is LiveMessageOf<T> =>
   types.some((type) => type === message.type);
 
-function readEvent(event: Event): LiveEvent | null {
-  if (!(event instanceof MessageEvent) || typeof event.data !== 'string') return null;
-  if (event.lastEventId) lastEventId = event.lastEventId;
+function readEvent(type: string, text: string): LiveEvent | null {
   let data: unknown;
   try {
-    data = JSON.parse(event.data);
+    data = JSON.parse(text);
   } catch {
     return null;
   }
-  return check!.checkLiveEvent(event.type, data);
+  return check!.checkLiveEvent(type, data);
 }
 
 function deliver(message: LiveMessage) {
   for (const subscriber of [...subscribers]) subscriber.receive(message);
 }
 
+/** Delivers what waited for the schema, once it is in; a failed download is tried again with the next event. */
+function deliverWaiting() {
+  if (!check) {
+    void loadLiveEventCheck().then(deliverWaiting, () => {});
+    return;
+  }
+  const due = waiting;
+  waiting = [];
+  for (const { type, data } of due) {
+    if (type === LIVE_RESYNC_EVENT) deliver({ type: LIVE_RESYNC_EVENT });
+    else {
+      const live = readEvent(type, data);
+      if (live) deliver(live);
+    }
+  }
+}
+
+/** A named event or a resync, delivered now when nothing waits before it. */
+function heard(type: string, data: string) {
+  if (check && waiting.length === 0) {
+    if (type === LIVE_RESYNC_EVENT) return deliver({ type: LIVE_RESYNC_EVENT });
+    const live = readEvent(type, data);
+    if (live) deliver(live);
+    return;
+  }
+  waiting.push({ type, data });
+  // With the schema in and events still waiting, the drain that loaded it is about to run.
+  if (!check) deliverWaiting();
+}
+
 function open() {
   reopenTimer = undefined;
   if (!supported() || sessionEnded) return;
-  if (!check) {
-    void loadLiveEventCheck().then(
-      () => {
-        if (!source && reopenTimer === undefined && subscribers.size > 0) open();
-      },
-      () => {
-        // Offline or a new release: try again like a refused stream.
-        if (reopenTimer !== undefined || subscribers.size === 0) return;
-        setState('down');
-        reopenTimer = window.setTimeout(open, REOPEN_MS);
-      },
-    );
-    return;
-  }
   const from = streamOpening(lastEventId, () => deliver({ type: LIVE_RESYNC_EVENT }));
   const es = new EventSource(from ? `${EVENTS_URL}?lastEventId=${encodeURIComponent(from)}` : EVENTS_URL);
   source = es;
@@ -122,13 +138,14 @@ function open() {
       reopenTimer = window.setTimeout(open, REOPEN_MS);
     }
   });
-  for (const type of check.LIVE_EVENT_TYPES) {
+  for (const type of LIVE_EVENT_NAMES) {
     es.addEventListener(type, (event) => {
-      const live = readEvent(event);
-      if (live) deliver(live);
+      if (!(event instanceof MessageEvent) || typeof event.data !== 'string') return;
+      if (event.lastEventId) lastEventId = event.lastEventId;
+      heard(type, event.data);
     });
   }
-  es.addEventListener(LIVE_RESYNC_EVENT, () => deliver({ type: LIVE_RESYNC_EVENT }));
+  es.addEventListener(LIVE_RESYNC_EVENT, () => heard(LIVE_RESYNC_EVENT, ''));
   es.addEventListener(SESSION_ENDED_EVENT, () => {
     sessionEnded = true;
     stop();
@@ -167,6 +184,7 @@ export function subscribe<T extends LiveMessageType>(
     subscribers.delete(subscriber);
     if (subscribers.size > 0) return;
     stop();
+    waiting = [];
     wasDown = false;
     sessionEnded = false;
     lastEventId = '';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CARD_STATUSES, YT_STATUSES } from '../card-status.js';
 import { CHATS } from '../chat.js';
-import { TAB_ID_PATTERN } from '../live-events.js';
+import { TAB_ID_PATTERN, type LIVE_EVENT_NAMES } from '../live-events.js';
 import { MEDIA_STATUSES } from '../media-pipeline.js';
 
 const status = z.enum(CARD_STATUSES);
@@ -14,10 +14,10 @@ const about = {
 };
 
 /** One event as it travels on GET /api/events: the SSE `event:` name and its `data:` JSON. */
-const live = <T extends string, S extends z.ZodRawShape>(type: T, fields: S) =>
+const live = <T extends (typeof LIVE_EVENT_NAMES)[number], S extends z.ZodRawShape>(type: T, fields: S) =>
   z.object({ type: z.literal(type), data: z.object({ ...about, ...fields }) });
 /** An event for named people rather than a card's audience (their notifications, a support thread). */
-const personal = <T extends string, S extends z.ZodRawShape>(type: T, fields: S) =>
+const personal = <T extends (typeof LIVE_EVENT_NAMES)[number], S extends z.ZodRawShape>(type: T, fields: S) =>
   z.object({ type: z.literal(type), data: z.object({ origin: about.origin, ...fields }) });
 
 export const liveEvent = z.discriminatedUnion('type', [

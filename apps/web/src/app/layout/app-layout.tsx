@@ -10,6 +10,7 @@ import { NotificationBell } from './notification-bell';
 import { NyClock } from './ny-clock';
 import { SidebarLinks } from './sidebar';
 import { UserMenu } from './user-menu';
+import { HydrationSlice } from '../../components/hydration-slice';
 
 const NAVBAR_WIDTH = 248;
 
@@ -45,15 +46,19 @@ export function AppLayout({ children }: { children?: ReactNode }) {
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <NyClock />
-            <NotificationBell />
-            <UserMenu user={user} />
+            <HydrationSlice>
+              <NyClock />
+              <NotificationBell />
+              <UserMenu user={user} />
+            </HydrationSlice>
           </Group>
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar p="sm" aria-label="Main navigation" data-testid="sidebar">
-        <SidebarLinks role={user.client_type} onNavigate={close} />
+        <HydrationSlice>
+          <SidebarLinks role={user.client_type} onNavigate={close} />
+        </HydrationSlice>
         {/* Only the role's menu links live in the nav, so it can be counted and checked against the spec. */}
         <Text fz="xs" c="dimmed" pt="sm" px="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
           © {new Date().getFullYear()} Cutroom

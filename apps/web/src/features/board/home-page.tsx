@@ -5,6 +5,7 @@ import type { UserView } from '@cutroom/domain/schemas';
 import type { ViewType } from '@cutroom/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { HydrationSlice } from '../../components/hydration-slice';
 import { PageHeader } from '../../components/page-header';
 import { cardDetailsPath } from '../../lib/card-url';
 import { useCurrentUser } from '../../lib/session';
@@ -124,14 +125,18 @@ function Home({ renderCreateModal, renderEditModal, renderEnableExtra, mode: for
           </Group>
         }
       />
-      <HomeToolbar home={home} role={user.client_type} viewerId={user.client_id} ytMode={yt} />
-      {yt ? (
-        <YtHome user={user} filters={ytFilters} view={home.view} />
-      ) : home.view === 'board' ? (
-        <BoardView columns={visibleColumns(home.show)} filters={home.filters} counts={summary.data?.counts} />
-      ) : (
-        <ListView home={home} counts={summary.data?.counts} />
-      )}
+      <HydrationSlice>
+        <HomeToolbar home={home} role={user.client_type} viewerId={user.client_id} ytMode={yt} />
+      </HydrationSlice>
+      <HydrationSlice>
+        {yt ? (
+          <YtHome user={user} filters={ytFilters} view={home.view} />
+        ) : home.view === 'board' ? (
+          <BoardView columns={visibleColumns(home.show)} filters={home.filters} counts={summary.data?.counts} />
+        ) : (
+          <ListView home={home} counts={summary.data?.counts} />
+        )}
+      </HydrationSlice>
       {renderCreateModal?.({ opened: creating, onClose: closeCreate })}
     </MoveWorkflow>
   );

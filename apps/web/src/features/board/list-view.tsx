@@ -10,6 +10,7 @@ import { ListRow } from './list-row';
 import type { HomeFilters } from './use-home-filters';
 import { useLoadMore } from './use-load-more';
 import { usePhoneLayout } from '../../lib/phone-layout';
+import { HydrationSlice } from '../../components/hydration-slice';
 
 interface SectionProps {
   column: BoardColumn;
@@ -133,7 +134,9 @@ function AllTabs({
       <Box display={loaded ? undefined : 'none'}>
         <Stack gap="xl">
           {columns.map((c) => (
-            <StatusGroup key={c.key} column={c} filters={filters} mobile={mobile} count={counts?.[c.key]} />
+            <HydrationSlice key={c.key}>
+              <StatusGroup column={c} filters={filters} mobile={mobile} count={counts?.[c.key]} />
+            </HydrationSlice>
           ))}
         </Stack>
       </Box>
@@ -149,7 +152,8 @@ export function ListView({ home, counts }: { home: HomeFilters; counts: Record<s
   const allEmpty = counts && columns.every((c) => !counts[c.key]);
 
   return (
-    <Tabs value={tab} onChange={(v) => v && home.setTab(v as ListTab)} data-testid="list-view">
+    // One panel, the current tab's: nothing to keep mounted (Mantine would wrap it in an Activity, hydrated at once).
+    <Tabs value={tab} onChange={(v) => v && home.setTab(v as ListTab)} keepMounted={false} data-testid="list-view">
       <Tabs.List className={classes.tabList} mb="md">
         <Tabs.Tab value={ALL_TABS} className={classes.tab} data-testid="list-tab-all">
           All Tabs

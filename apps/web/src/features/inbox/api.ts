@@ -1,4 +1,11 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { API, type CallInput, type ReplyOf } from '@cutroom/domain/contract';
 import { INBOX_CHAT_PAGE_SIZE, INBOX_PAGE_SIZE, MSG, type InboxStatus } from '@cutroom/domain';
 import type { InboxNoteView } from '@cutroom/domain/schemas';
@@ -59,6 +66,12 @@ export function useThread(id: number | null) {
 
 const INBOX_LIVE_EVENTS = ['inbox.updated', 'resync'] as const;
 
+/** The sidebar's unseen count; the app frame's loader asks it with the page's first calls. */
+export const inboxUnseenQuery = queryOptions({
+  queryKey: inboxKeys.unseen,
+  queryFn: ({ signal }) => call(API.inbox.unseen, { signal }),
+});
+
 /**
  * The sidebar's unseen count, kept live: any thread change (here or in another tab, by anyone) reloads
  * the inbox's queries; without the event stream it polls every 30 s (spec 002 §9).
@@ -73,8 +86,7 @@ export function useInboxUnseen(enabled: boolean) {
     { onReconnect: () => enabled && void qc.invalidateQueries({ queryKey: inboxKeys.all }) },
   );
   const query = useQuery({
-    queryKey: inboxKeys.unseen,
-    queryFn: ({ signal }) => call(API.inbox.unseen, { signal }),
+    ...inboxUnseenQuery,
     enabled,
     refetchInterval: state === 'open' ? false : 30_000,
   });

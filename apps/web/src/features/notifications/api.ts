@@ -1,4 +1,11 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { API, type CallInput } from '@cutroom/domain/contract';
 import {
   NOTIFICATION_POLL_MS,
@@ -37,6 +44,12 @@ function applyCount(qc: QueryClient, unseen: number) {
  * The unseen count for the bell: new notifications and reads arrive on the event stream; the
  * 30-second poll of getCount runs only while the stream is down (spec 002 §9 keeps it as the fallback).
  */
+/** The bell's count; the app frame's loader asks it with the page's first calls (app/layout/frame-prefetch.ts). */
+export const unseenCountQuery = queryOptions({
+  queryKey: notificationKeys.count,
+  queryFn: ({ signal }) => call(API.notifications.count, { signal }),
+});
+
 export function useUnseenCount() {
   const qc = useQueryClient();
   const stream = useLiveEvents(
@@ -48,8 +61,7 @@ export function useUnseenCount() {
     { keepOwn: () => true, onReconnect: () => void qc.invalidateQueries({ queryKey: notificationKeys.all }) },
   );
   const query = useQuery({
-    queryKey: notificationKeys.count,
-    queryFn: ({ signal }) => call(API.notifications.count, { signal }),
+    ...unseenCountQuery,
     refetchInterval: stream === 'down' ? NOTIFICATION_POLL_MS : false,
   });
   // `loaded` tells a real 0 from one still loading (the bell carries its count only once loaded).
