@@ -71,11 +71,15 @@ async function directLoad(context: BrowserContext, path: string, ready: (page: P
   await quiet();
   const seen = [...problems];
   await page.close();
-  // The page's own files that the server named in its HTML, to be fetched beside the first load (issue 17).
-  const preloaded = [
-    ...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="\/assets\/([\w-]+?)-[\w-]{7}\.(?:js|css)">/g),
+  // The page's own files that the server named in its HTML, to be fetched beside the first load (issue 17), or
+  // after the first paint of a page it drew (issue 36: the list its start script reads).
+  const started = /data-modules="([^"]*)"/.exec(html)?.[1]?.replace(/&quot;/g, '"') ?? '[]';
+  const named = [
+    ...[...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)">/g)].map((m) => m[1]!),
+    ...(JSON.parse(started) as string[]),
   ];
-  return { problems: seen, preloaded: new Set(preloaded.map((m) => m[1])) };
+  const preloaded = named.map((href) => /^\/assets\/([\w-]+?)-[\w-]{7}\.(?:js|css)$/.exec(href)?.[1]);
+  return { problems: seen, preloaded: new Set(preloaded) };
 }
 
 describe('first visit', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
 import { likelyPhone } from '@cutroom/domain';
+import { sanitizeRichText } from './rich-text.js';
 
 /** Where the web build puts its server render (apps/web's `vite build --ssr`). */
 export const FIRST_SCREEN_MODULE = path.join('server', 'render.js');
@@ -18,6 +19,7 @@ interface RenderModule {
     call: typeof fetch;
     timeoutMs: number;
     phone: boolean;
+    sanitize: (html: string) => string;
   }): Promise<RenderedScreen | null>;
 }
 
@@ -80,6 +82,8 @@ export function firstScreenRenderer(app: FastifyInstance, distDir: string, timeo
         call,
         timeoutMs,
         phone: likelyPhone(oneHeader(request.headers['sec-ch-ua-mobile']), request.headers['user-agent']),
+        // Rich text (today's banner) as the browser's lib/safe-html.ts keeps it: the same allow-list.
+        sanitize: (html) => sanitizeRichText(html) ?? '',
       });
     } catch (error) {
       request.log.warn({ err: error }, 'first screen not drawn; the plain page goes');

@@ -13,6 +13,7 @@ import { setApiTransport } from '../lib/api-client';
 import { covers } from '../lib/event-cursor';
 import { setServerOrigin } from '../lib/page-origin';
 import { setServerPhoneGuess } from '../lib/phone-layout';
+import { setServerSanitizer } from '../lib/safe-html';
 import { onLocalRead, type LocalKey } from '../lib/storage';
 import { createQueryClient } from '../lib/query-client';
 import { meQuery, mustVisitProfile } from '../lib/session';
@@ -25,6 +26,7 @@ interface Render {
   read: Set<LocalKey>;
   origin: string;
   phone: boolean;
+  sanitize: (html: string) => string;
 }
 /** Renders of several visitors interleave: each finds its own. */
 const renders = new AsyncLocalStorage<Render>();
@@ -36,6 +38,11 @@ setApiTransport((input, init) => {
 onLocalRead((key) => renders.getStore()?.read.add(key));
 setServerOrigin(() => renders.getStore()?.origin ?? '');
 setServerPhoneGuess(() => renders.getStore()?.phone ?? false);
+setServerSanitizer((html) => {
+  const render = renders.getStore();
+  if (!render) throw new Error('rich text outside a first-screen render');
+  return render.sanitize(html);
+});
 
 export interface RenderInput {
   /** The page's address (path and query) as the browser asked for it. */
@@ -48,6 +55,8 @@ export interface RenderInput {
   timeoutMs: number;
   /** Whether the visitor's screen is likely a phone's (lib/phone-layout.ts): the parts laid out for it are drawn so. */
   phone: boolean;
+  /** The server's rich-text sanitizer (the allow-list lib/safe-html.ts keeps in the browser). */
+  sanitize: (html: string) => string;
 }
 
 export interface RenderedScreen {
@@ -88,6 +97,7 @@ export function renderFirstScreen({
   call,
   timeoutMs,
   phone,
+  sanitize,
 }: RenderInput): Promise<RenderedScreen | null> {
   // Where the event stream stood before the oldest call read: the client's stream replays from there.
   let cursor = '';
@@ -98,7 +108,7 @@ export function renderFirstScreen({
     return response;
   };
   const read = new Set<LocalKey>();
-  return renders.run({ call: noting, read, origin, phone }, async () => {
+  return renders.run({ call: noting, read, origin, phone, sanitize }, async () => {
     const deadline = Date.now() + timeoutMs;
     // '?cardId=' sends the board on to a card's page: nothing of the board would show.
     const params = new URL(url, origin).searchParams;

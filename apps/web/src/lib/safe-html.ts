@@ -47,8 +47,18 @@ function copyInto(from: Node, to: Node, doc: Document) {
   }
 }
 
+/** On the server, which has no DOM, its own sanitizer with the same allow-list (first-screen/render.tsx). */
+let serverSanitizer: ((html: string) => string) | null = null;
+export const setServerSanitizer = (sanitize: (html: string) => string) => {
+  serverSanitizer = sanitize;
+};
+
 /** `html` rebuilt from the allow-list; parsed inertly (DOMParser runs no scripts and loads nothing). */
 export function safeHtml(html: string): string {
+  if (typeof DOMParser === 'undefined') {
+    if (!serverSanitizer) throw new Error('rich text drawn on the server without its sanitizer');
+    return serverSanitizer(html);
+  }
   const source = new DOMParser().parseFromString(html, 'text/html');
   const doc = document.implementation.createHTMLDocument('');
   const box = doc.createElement('div');
