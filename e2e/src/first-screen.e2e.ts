@@ -174,6 +174,36 @@ describe('the board drawn by the server', () => {
     }
   });
 
+  it("draws a returning visitor's board as their stored preferences say (their cookie mirror), and hydrates it", async () => {
+    const { page, problems } = await signedInPhone(undefined, 'admin@cutroom.demo', PHONE_AGENT);
+    await page.goto('/');
+    await taken(page);
+    // The choice of list over board is stored, and mirrored for the server.
+    await page.getByTestId('view-toggle').getByText('List').click();
+    await page.getByTestId('list-view').waitFor();
+    await page.addInitScript(() => {
+      const w = window as unknown as { served?: Element[] };
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive' && !w.served)
+          w.served = Array.from(document.querySelectorAll('#root *'));
+      });
+    });
+    const html = (await (await page.reload())!.text()) ?? '';
+    expect(html).toContain('first-screen-state');
+    expect(html).toContain('data-testid="list-view"');
+    await taken(page);
+    await page.getByTestId('list-view').waitFor();
+    await page.waitForTimeout(1500);
+    const kept = await page.evaluate(() => {
+      const served = (window as unknown as { served: Element[] }).served;
+      return { served: served.length, connected: served.filter((e) => e.isConnected).length };
+    });
+    expect(kept.served).toBeGreaterThan(200);
+    expect(kept.connected).toBe(kept.served);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it("draws the board under today's banner too: its rich text sanitized by the server's allow-list", async () => {
     const admin = await bearer('admin@cutroom.demo');
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
-import { likelyPhone } from '@cutroom/domain';
+import { SCREEN_PREFS_COOKIE, SCREEN_PREFS_MAX_CHARS, likelyPhone } from '@cutroom/domain';
 import { sanitizeRichText } from './rich-text.js';
 
 /** Where the web build puts its server render (apps/web's `vite build --ssr`). */
@@ -20,10 +20,41 @@ interface RenderModule {
     timeoutMs: number;
     phone: boolean;
     sanitize: (html: string) => string;
+    stored: Record<string, string>;
   }): Promise<RenderedScreen | null>;
 }
 
 const oneHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * The browser's mirrored board preferences (web lib/storage.ts), or none: the cookie is the visitor's to write,
+ * so anything but a small object of strings counts as nothing stored. They only choose what the visitor's own
+ * calls ask, as the browser would.
+ */
+export function storedPreferences(cookie: string | undefined): Record<string, string> {
+  if (!cookie || cookie.length > SCREEN_PREFS_MAX_CHARS) return {};
+  for (const text of [cookie, safeDecode(cookie)]) {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+      const entries = Object.entries(value);
+      return entries.every(([, v]) => typeof v === 'string')
+        ? (Object.fromEntries(entries))
+        : {};
+    } catch {
+      /* the other spelling, or nothing */
+    }
+  }
+  return {};
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return '';
+  }
+}
 
 /** A Response from an injected reply, for the render's API client. */
 function responseOf(reply: Awaited<ReturnType<FastifyInstance['inject']>>): Response {
@@ -84,6 +115,7 @@ export function firstScreenRenderer(app: FastifyInstance, distDir: string, timeo
         phone: likelyPhone(oneHeader(request.headers['sec-ch-ua-mobile']), request.headers['user-agent']),
         // Rich text (today's banner) as the browser's lib/safe-html.ts keeps it: the same allow-list.
         sanitize: (html) => sanitizeRichText(html) ?? '',
+        stored: storedPreferences(request.cookies[SCREEN_PREFS_COOKIE]),
       });
     } catch (error) {
       request.log.warn({ err: error }, 'first screen not drawn; the plain page goes');

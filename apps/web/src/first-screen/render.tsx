@@ -22,8 +22,9 @@ import { FIRST_SCREEN_STATE_ID, type FirstScreenState } from './state';
 interface Render {
   /** The render's way to the API, with its visitor's cookies. */
   call: typeof fetch;
-  /** The stored preferences the page read (all empty here). */
-  read: Set<LocalKey>;
+  /** The stored preferences the page read, as the cookie mirror answered them. */
+  read: Partial<Record<LocalKey, string | null>>;
+  stored: Record<string, string>;
   origin: string;
   phone: boolean;
   sanitize: (html: string) => string;
@@ -35,7 +36,13 @@ setApiTransport((input, init) => {
   if (!render) return Promise.reject(new Error('an API call outside a first-screen render'));
   return render.call(input, init);
 });
-onLocalRead((key) => renders.getStore()?.read.add(key));
+onLocalRead((key) => {
+  const render = renders.getStore();
+  if (!render) return null;
+  const value = Object.hasOwn(render.stored, key) ? render.stored[key]! : null;
+  render.read[key] = value;
+  return value;
+});
 setServerOrigin(() => renders.getStore()?.origin ?? '');
 setServerPhoneGuess(() => renders.getStore()?.phone ?? false);
 setServerSanitizer((html) => {
@@ -57,6 +64,8 @@ export interface RenderInput {
   phone: boolean;
   /** The server's rich-text sanitizer (the allow-list lib/safe-html.ts keeps in the browser). */
   sanitize: (html: string) => string;
+  /** The visitor's mirrored preferences (lib/storage.ts), as its cookie says. */
+  stored: Record<string, string>;
 }
 
 export interface RenderedScreen {
@@ -98,6 +107,7 @@ export function renderFirstScreen({
   timeoutMs,
   phone,
   sanitize,
+  stored,
 }: RenderInput): Promise<RenderedScreen | null> {
   // Where the event stream stood before the oldest call read: the client's stream replays from there.
   let cursor = '';
@@ -107,8 +117,8 @@ export function renderFirstScreen({
     if (at && (!cursor || covers(at, cursor))) cursor = at;
     return response;
   };
-  const read = new Set<LocalKey>();
-  return renders.run({ call: noting, read, origin, phone, sanitize }, async () => {
+  const read: Partial<Record<LocalKey, string | null>> = {};
+  return renders.run({ call: noting, read, stored, origin, phone, sanitize }, async () => {
     const deadline = Date.now() + timeoutMs;
     // '?cardId=' sends the board on to a card's page: nothing of the board would show.
     const params = new URL(url, origin).searchParams;
@@ -136,7 +146,7 @@ export function renderFirstScreen({
     const state: FirstScreenState = {
       queries: dehydrate(queryClient),
       cursor,
-      storageRead: [...read],
+      storageRead: read,
       phone,
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
     };

@@ -12,8 +12,8 @@ export interface FirstScreenState {
   /** Where the event stream stood before the server's calls read (lib/event-cursor.ts). */
   cursor: string;
   router: HydrationState;
-  /** The stored preferences the server's page read, with none stored: the browser draws it the same way only if it has none either. */
-  storageRead: LocalKey[];
+  /** The stored preferences the server's page read, as it read them (the cookie mirror, lib/storage.ts): the browser draws the same page only if its own storage says the same. */
+  storageRead: Partial<Record<LocalKey, string | null>>;
   /** Whether the page was drawn for a phone's screen (lib/phone-layout.ts). */
   phone: boolean;
 }
@@ -30,4 +30,5 @@ export function readFirstScreenState(): FirstScreenState | null {
 }
 
 /** Whether this browser's stored preferences draw the page as the server did (else it draws its own). */
-export const drawsAsServed = (state: FirstScreenState) => state.storageRead.every((key) => readLocal(key) === null);
+export const drawsAsServed = (state: FirstScreenState) =>
+  Object.entries(state.storageRead).every(([key, value]) => readLocal(key as LocalKey) === value);

@@ -1,4 +1,4 @@
-import { defaultViewType, type Role } from '@cutroom/domain';
+import { SCREEN_PREFS_COOKIE, SCREEN_PREFS_MAX_CHARS, defaultViewType, type Role } from '@cutroom/domain';
 
 /** The keys the spec keeps in localStorage (000 §2); logout and a lost session clear them all. */
 export const LOCAL_KEYS = [
@@ -20,18 +20,45 @@ export const LOCAL_KEYS = [
 export const PREFERENCE_KEYS = ['timecodeMode', 'drawColor'] as const;
 export type LocalKey = (typeof LOCAL_KEYS)[number] | (typeof PREFERENCE_KEYS)[number];
 
+/** The keys the board's first screen reads, mirrored into a cookie so the server draws it as this browser would. */
+const MIRRORED = new Set<LocalKey>([
+  'viewType',
+  'viewAs',
+  'activeTab',
+  'listSearchText',
+  'listViewAs',
+  'searchText',
+  'showCanceled',
+  'showHold',
+  'showRepurposed',
+  'selectedListingView',
+]);
+
 /**
- * The server draws a first screen with no storage (first-screen/render.tsx): it notes the keys the page read,
- * so the browser can tell whether its own storage would draw the same page.
+ * The server draws a first screen from the mirror (first-screen/render.tsx): it answers the page's reads and
+ * notes what it answered, so the browser can tell whether its own storage draws the same page.
  */
-let noteRead: ((key: LocalKey) => void) | undefined;
-export const onLocalRead = (note: (key: LocalKey) => void) => {
-  noteRead = note;
+let serverRead: ((key: LocalKey) => string | null) | undefined;
+export const onLocalRead = (read: (key: LocalKey) => string | null) => {
+  serverRead = read;
 };
+
+function mirror() {
+  const values: Record<string, string> = {};
+  for (const key of MIRRORED) {
+    const value = readLocal(key);
+    if (value !== null) values[key] = value;
+  }
+  const text = encodeURIComponent(JSON.stringify(values));
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // Too long (a long search) means no mirror: the server draws the default board and the browser its own.
+  const keep = text.length <= SCREEN_PREFS_MAX_CHARS && Object.keys(values).length > 0;
+  document.cookie = `${SCREEN_PREFS_COOKIE}=${keep ? text : ''}; Path=/; SameSite=Lax; Max-Age=${keep ? 31_536_000 : 0}${secure}`;
+}
 
 // Storage can throw (private mode, quota); a preference is never worth a crash.
 export function readLocal(key: LocalKey): string | null {
-  if (import.meta.env.SSR) noteRead?.(key);
+  if (import.meta.env.SSR) return serverRead?.(key) ?? null;
   try {
     return window.localStorage.getItem(key);
   } catch {
@@ -45,6 +72,7 @@ export function writeLocal(key: LocalKey, value: string): void {
   } catch {
     /* ignored: see readLocal */
   }
+  if (MIRRORED.has(key)) mirror();
 }
 
 export function clearLocalKeys(): void {
@@ -55,6 +83,7 @@ export function clearLocalKeys(): void {
       /* ignored: see readLocal */
     }
   }
+  mirror();
 }
 
 /** Logging in picks the board mode for the role (spec 000 §1). */
