@@ -58,6 +58,26 @@ async function signedInPhone(
   return { page, problems };
 }
 
+/** Notes, once the parser is done and before the app's scripts run, every element in #root: the server's. */
+const noteServedElements = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { served?: Element[] };
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive' && !w.served)
+        w.served = Array.from(document.querySelectorAll('#root *'));
+    });
+  });
+
+/** Every element the server drew is still in the page: hydrated, not drawn again. */
+async function expectServedElementsKept(page: Page) {
+  const kept = await page.evaluate(() => {
+    const served = (window as unknown as { served: Element[] }).served;
+    return { served: served.length, connected: served.filter((e) => e.isConnected).length };
+  });
+  expect(kept.served).toBeGreaterThan(200);
+  expect(kept.connected).toBe(kept.served);
+}
+
 /** Once the app runs the page: the server's page is inert until then. */
 const taken = (page: Page) => page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
 
@@ -150,25 +170,13 @@ describe('the board drawn by the server', () => {
       [CUSTOMER, TITLE],
     ] as const) {
       const { page, problems } = await signedInPhone(undefined, email, PHONE_AGENT);
-      // Once the parser is done and before the app's scripts run, every element in #root is the server's.
-      await page.addInitScript(() => {
-        const w = window as unknown as { served?: Element[] };
-        document.addEventListener('readystatechange', () => {
-          if (document.readyState === 'interactive' && !w.served)
-            w.served = Array.from(document.querySelectorAll('#root *'));
-        });
-      });
+      await noteServedElements(page);
       const html = (await (await page.goto('/'))!.text()) ?? '';
       expect(html).toContain('first-screen-state');
       await taken(page);
       await page.getByRole('link', { name: shows }).first().waitFor();
       await page.waitForTimeout(1500);
-      const kept = await page.evaluate(() => {
-        const served = (window as unknown as { served: Element[] }).served;
-        return { served: served.length, connected: served.filter((e) => e.isConnected).length };
-      });
-      expect(kept.served).toBeGreaterThan(200);
-      expect(kept.connected).toBe(kept.served);
+      await expectServedElementsKept(page);
       expect(problems).toEqual([]);
       await page.context().close();
     }
@@ -181,25 +189,14 @@ describe('the board drawn by the server', () => {
     // The choice of list over board is stored, and mirrored for the server.
     await page.getByTestId('view-toggle').getByText('List').click();
     await page.getByTestId('list-view').waitFor();
-    await page.addInitScript(() => {
-      const w = window as unknown as { served?: Element[] };
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive' && !w.served)
-          w.served = Array.from(document.querySelectorAll('#root *'));
-      });
-    });
+    await noteServedElements(page);
     const html = (await (await page.reload())!.text()) ?? '';
     expect(html).toContain('first-screen-state');
     expect(html).toContain('data-testid="list-view"');
     await taken(page);
     await page.getByTestId('list-view').waitFor();
     await page.waitForTimeout(1500);
-    const kept = await page.evaluate(() => {
-      const served = (window as unknown as { served: Element[] }).served;
-      return { served: served.length, connected: served.filter((e) => e.isConnected).length };
-    });
-    expect(kept.served).toBeGreaterThan(200);
-    expect(kept.connected).toBe(kept.served);
+    await expectServedElementsKept(page);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -5,21 +5,7 @@ import { LIVE_EVENT_TYPES, liveEvent } from './schemas/live-events.js';
 describe('live events', () => {
   it('lists every event name once, the schema and the names a browser listens to alike', () => {
     expect([...LIVE_EVENT_TYPES].sort()).toEqual([...LIVE_EVENT_NAMES].sort());
-    expect([...LIVE_EVENT_TYPES].sort()).toEqual(
-      [
-        'card.archived',
-        'card.created',
-        'card.moved',
-        'card.updated',
-        'cards.sorted',
-        'media.updated',
-        'note.created',
-        'note.updated',
-        'notification.created',
-        'notifications.read',
-        'inbox.updated',
-      ].sort(),
-    );
+    expect(new Set(LIVE_EVENT_NAMES).size).toBe(LIVE_EVENT_NAMES.length);
   });
 
   it('reads a move as the stream sends it, with the tab that made it', () => {

@@ -1,7 +1,7 @@
 import { SCREEN_PREFS_COOKIE, SCREEN_PREFS_MAX_CHARS, defaultViewType, type Role } from '@cutroom/domain';
 
-/** The keys the spec keeps in localStorage (000 §2); logout and a lost session clear them all. */
-export const LOCAL_KEYS = [
+/** The board's keys: its first screen reads them, so they are mirrored into a cookie for the server's drawing. */
+const BOARD_KEYS = [
   'viewType',
   'viewAs',
   'activeTab',
@@ -12,27 +12,14 @@ export const LOCAL_KEYS = [
   'showHold',
   'showRepurposed',
   'selectedListingView',
-  'skipProfileForNow',
-  'timezone',
-  'aiDataParams',
 ] as const;
+/** The keys the spec keeps in localStorage (000 §2); logout and a lost session clear them all. */
+export const LOCAL_KEYS = [...BOARD_KEYS, 'skipProfileForNow', 'timezone', 'aiDataParams'] as const;
 /** A reviewer's own preferences, kept across logins (nothing about the account or its data). */
 export const PREFERENCE_KEYS = ['timecodeMode', 'drawColor'] as const;
 export type LocalKey = (typeof LOCAL_KEYS)[number] | (typeof PREFERENCE_KEYS)[number];
 
-/** The keys the board's first screen reads, mirrored into a cookie so the server draws it as this browser would. */
-const MIRRORED = new Set<LocalKey>([
-  'viewType',
-  'viewAs',
-  'activeTab',
-  'listSearchText',
-  'listViewAs',
-  'searchText',
-  'showCanceled',
-  'showHold',
-  'showRepurposed',
-  'selectedListingView',
-]);
+const MIRRORED = new Set<LocalKey>(BOARD_KEYS);
 
 /**
  * The server draws a first screen from the mirror (first-screen/render.tsx): it answers the page's reads and
