@@ -117,7 +117,13 @@ describe('the revision checklist', () => {
 describe('safe-zone overlays', () => {
   it("the customer lays TikTok's safe zone over the repurposed 9:16 cut, and the 16:9 master offers none", async () => {
     const page = await signedInPage(browser, 'customer2@cutroom.demo', { viewport: { width: 1440, height: 900 } });
-    await page.getByTestId('filters-toggle').or(page.getByLabel('Show Cards In Repurpose')).first().waitFor();
+    // Both are in the page at every width; the screen's CSS shows one.
+    await page
+      .getByTestId('filters-toggle')
+      .or(page.getByLabel('Show Cards In Repurpose'))
+      .filter({ visible: true })
+      .first()
+      .waitFor();
     if (await page.getByTestId('filters-toggle').isVisible()) await openPhoneFilters(page);
     await page.getByLabel('Show Cards In Repurpose').check();
     await page.getByRole('link', { name: 'Conference keynote clips' }).first().click();

@@ -71,7 +71,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, firs
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const html = await fs.promises.readFile(index, 'utf8');
     const drawn =
-      pageOf(request.url) === 'home' && request.cookies[SESSION_COOKIE] !== undefined
+      pageOf(request.url) !== null && request.cookies[SESSION_COOKIE] !== undefined
         ? await drawFirstScreen(request)
         : null;
     const files = await routeFiles(distDir, request);

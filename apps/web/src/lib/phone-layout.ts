@@ -28,3 +28,22 @@ export const usePhoneLayout = (): boolean =>
     () => media().matches,
     () => serverGuess(),
   );
+
+const unchanging = () => () => {};
+/** What the server assumes of a phone's and another screen's width, for a part drawn by width. */
+const GUESSED_WIDTH = { phone: 412, other: 1280 } as const;
+
+/**
+ * The window's width as the part is drawn (not followed after: a player keeps its source); on a page the
+ * server drew, the width it assumed until hydrated, then the browser's.
+ */
+export const useDrawnWidth = (): number =>
+  useSyncExternalStore(
+    unchanging,
+    () => window.innerWidth,
+    () => (serverGuess() ? GUESSED_WIDTH.phone : GUESSED_WIDTH.other),
+  );
+
+/** Something only the browser can tell (a format it plays): the server's stand-in while a drawn page hydrates. */
+export const useBrowserValue = <T extends string | number | boolean | null>(read: () => T, onServer: T): T =>
+  useSyncExternalStore(unchanging, read, () => onServer);

@@ -22,6 +22,7 @@ import { cardActions, type ActionKey } from './action-rules';
 import { FeedbackDialog, type RatedSection } from './dialogs/feedback-dialog';
 import { ReminderDialog } from '../../components/yt-reminder-dialog';
 import { isOwnFile } from './video/preview-source';
+import { pageOrigin } from '../../lib/page-origin';
 
 /** Marking done with review notes still open says how many, so nobody closes a card on a note by mistake. */
 function withOpenNotes(dialog: (typeof CONFIRM)[Confirmable], key: Confirmable, open: number) {
@@ -67,7 +68,7 @@ function ratedSections(card: CardDetailReply): RatedSection[] {
 
 /** The card's actions with their confirmations, then Feedback and the helper Reminder (spec 001 §2, §4). */
 export function ActionButtons({ card, viewer, ytTabOpen = false }: ActionButtonsProps) {
-  const ownVideos = card.done_videos.filter((url) => isOwnFile(url, window.location.origin));
+  const ownVideos = card.done_videos.filter((url) => isOwnFile(url, pageOrigin()));
   const actions = cardActions(viewer, card, ownVideos.length > 0).filter(
     (a) => !(ytTabOpen && a.key === 'readyForUpload'),
   );

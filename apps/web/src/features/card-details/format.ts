@@ -24,6 +24,25 @@ function clockOf(total: number): string {
 /** The text inside sanitized rich text, for length checks and previews. */
 export function plainTextOf(html: string | null | undefined): string {
   if (!html) return '';
+  if (typeof DOMParser === 'undefined') return serverPlainText(html);
   const doc = new DOMParser().parseFromString(html, 'text/html');
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/**
+ * The same text without a DOM, for the server's drawing of a card (issue 36): stored rich text is the
+ * sanitizer's output (tags of the allow-list, these entities), whose text is what is between the tags.
+ */
+export function serverPlainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
 }

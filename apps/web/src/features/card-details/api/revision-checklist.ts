@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { API } from '@cutroom/domain/contract';
 import { call } from '../../../lib/call';
 import { cardKeys } from './card-keys';
@@ -9,9 +9,11 @@ export function refreshChecklist(qc: QueryClient, cardId: number) {
   void qc.invalidateQueries({ queryKey: cardKeys.card(cardId) });
 }
 
-export const useChecklist = (cardId: number, enabled = true) =>
-  useQuery({
+/** The card's revision checklist; the card's route asks it with the card (prefetch.ts), the header shows it. */
+export const checklistQuery = (cardId: number) =>
+  queryOptions({
     queryKey: cardKeys.checklist(cardId),
     queryFn: ({ signal }) => call(API.chat.checklist, { params: { id: cardId }, signal }),
-    enabled,
   });
+
+export const useChecklist = (cardId: number, enabled = true) => useQuery({ ...checklistQuery(cardId), enabled });

@@ -18,6 +18,8 @@ import { VersionCompare } from './version-compare';
 import { resolveSelection, type Selection } from './video-versions';
 import { VideoPlayer } from './video-player';
 import { VideoTabs } from './video-tabs';
+import { pageOrigin } from '../../../lib/page-origin';
+import { useBrowserValue, useDrawnWidth } from '../../../lib/phone-layout';
 
 interface VideoReviewProps {
   card: CardDetailReply;
@@ -41,14 +43,13 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
   const selection = resolveSelection(card, wanted);
   const [quality, setQuality] = useState<Quality>('auto');
   const media = selection.video?.media;
-  const source =
-    selection.video && !locked
-      ? videoSource(selection.video, window.location.origin, window.innerWidth, quality)
-      : null;
-  const qualities = qualityOptions(
-    media,
-    !!media && canPlayOriginal(media, (mime) => document.createElement('video').canPlayType(mime)),
+  const width = useDrawnWidth();
+  const playsOriginal = useBrowserValue(
+    () => !!media && canPlayOriginal(media, (mime) => document.createElement('video').canPlayType(mime)),
+    false,
   );
+  const source = selection.video && !locked ? videoSource(selection.video, pageOrigin(), width, quality) : null;
+  const qualities = qualityOptions(media, playsOriginal);
   const multiVideo = selection.videos.length > 1;
   const versionMap = selection.kind === 'repurpose' ? card.repurpose_video_versions : card.video_versions;
   // Compare needs two versions the player can open; the chat then says which version each note is on.
