@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, clientAddress, launchBrowser } from './browser.js';
 import { API, pathOf } from '@cutroom/domain/contract';
+import { SCREEN_PREFS_COOKIE } from '@cutroom/domain';
 import { DEMO_PASSWORD, bearer, call } from './api.js';
 
 // Issue 36: the board comes from the server as HTML with its data, and the app takes that page over
@@ -196,6 +197,12 @@ describe('the board drawn by the server', () => {
     // The choice of list over board is stored, and mirrored for the server.
     await page.getByTestId('view-toggle').getByText('List').click();
     await page.getByTestId('list-view').waitFor();
+    // The mirror is written once its code has loaded.
+    const mirrored = async () =>
+      (await page.context().cookies()).some(
+        (c) => c.name === SCREEN_PREFS_COOKIE && decodeURIComponent(c.value).includes('"selectedListingView":"list"'),
+      );
+    await expect.poll(mirrored).toBe(true);
     await noteServedElements(page);
     const html = (await (await page.reload())!.text()) ?? '';
     expect(html).toContain('first-screen-state');

@@ -26,13 +26,6 @@ export const MOBILE_PX = 768;
 export const CLOCK_TIME_ZONE = 'America/New_York';
 /** Set beside the HttpOnly session cookie, without its secret: the web app asks /api/me only when it is there. */
 export const SIGNED_IN_HINT_COOKIE = 'cutroom_signed_in';
-/**
- * The board's stored preferences (the browser's localStorage keys it reads) mirrored for the server, which
- * draws the board as this browser would (issue 36): URI-encoded JSON, written by the web app's storage.
- */
-export const SCREEN_PREFS_COOKIE = 'cutroom_screen';
-/** Longer is ignored: the server draws without the mirror (and the browser draws its own board). */
-export const SCREEN_PREFS_MAX_CHARS = 2_000;
 export const ADDITIONAL_INFO_CUT = 100;
 export const TABLE_PAGE_SIZE = 10;
 /** Largest page a list call takes (the View As and assign selects ask for 100). */

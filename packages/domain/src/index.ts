@@ -35,6 +35,7 @@ export * from './calendar-day.js';
 export * from './date-format.js';
 export * from './new-york-time.js';
 export * from './phone-screen.js';
+export * from './screen-prefs.js';
 export * from './csv.js';
 export * from './rich-text.js';
 export * from './ai-toolbox.js';

@@ -8,8 +8,14 @@ import { useFirstOpened } from '../lib/first-opened';
 import { HomePage } from '../features/board';
 import { AnnouncementBanner } from '../features/settings/announcement-banner';
 import { prefetchActiveAnnouncement, useActiveAnnouncement } from '../features/settings/api';
+import { prefetchFrame as prefetchFrameCounts } from './layout/frame-prefetch';
+import type { UserView } from '@cutroom/domain/schemas';
 
-export const prefetchBanner = (queryClient: QueryClient) => prefetchActiveAnnouncement(queryClient);
+/** Today's banner and the app frame's counts, with the board's first calls (routes.tsx). */
+export function prefetchFrame(queryClient: QueryClient, user: UserView) {
+  prefetchActiveAnnouncement(queryClient);
+  prefetchFrameCounts(queryClient, user);
+}
 
 /**
  * The banner sits above the board (spec 000 §3), so a banner arriving after the board pushes it down (CLS
@@ -70,6 +76,9 @@ function OnFirstOpen({ opened, onClose, children }: { opened: boolean; onClose: 
  * The board feature leaves the request forms and the quick view to their features; the route joins them,
  * with today's announcement (settings feature) above the board.
  */
+/** The helper board: its own key keeps it apart from '/' when switching between them. */
+export const YtHomeRoute = () => <HomeRoute key="yt" mode="yt-helper" />;
+
 export function HomeRoute({ mode }: { mode?: ViewType }) {
   const settled = useBannerSettled();
   if (!settled) return <FullPageLoader />;

@@ -70,7 +70,7 @@ const homeLoader = (queryClient: QueryClient, mode?: ViewType) =>
     () => Promise.all([import('../features/board/prefetch'), loadHomeRoute()]),
     ([board, home], user, { request }) => {
       board.prefetchHome(queryClient, user, new URL(request.url).searchParams, mode);
-      home.prefetchBanner(queryClient);
+      home.prefetchFrame(queryClient, user);
     },
   );
 
@@ -83,12 +83,7 @@ const homeRoute = (queryClient: QueryClient, mode?: ViewType) => ({
   loader: homeLoader(queryClient, mode),
   // The board's own filters change the address; the first data was asked once.
   shouldRevalidate: () => false,
-  lazy: async () => {
-    const { HomeRoute } = await loadHomeRoute();
-    // The key keeps the helper mode apart from '/' when switching between them.
-    return { element: <HomeRoute key={mode ?? 'normal'} mode={mode} /> };
-  },
-  hydrateFallbackElement: <FullPageLoader />,
+  ...page(() => loadHomeRoute().then((m) => (mode ? m.YtHomeRoute : m.HomeRoute))),
 });
 
 /**
@@ -128,13 +123,6 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         children: [
           {
             ...page(() => import('./layout/app-layout').then((m) => m.AppLayout)),
-            // The bell's and the inbox's counts, once: they stay live on their own.
-            loader: prefetching(
-              queryClient,
-              () => import('./layout/frame-prefetch'),
-              (m, user) => m.prefetchFrame(queryClient, user),
-            ),
-            shouldRevalidate: () => false,
             children: [
               { path: PATHS.home, ...homeRoute(queryClient) },
               {
@@ -145,8 +133,11 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 path: `${PATHS.cardDetails}?`,
                 loader: prefetching(
                   queryClient,
-                  () => import('../features/card-details/prefetch'),
-                  (m, _user, { params }) => m.prefetchCard(queryClient, params.cardId),
+                  () => Promise.all([import('../features/card-details/prefetch'), import('./layout/frame-prefetch')]),
+                  ([card, frame], user, { params }) => {
+                    card.prefetchCard(queryClient, params.cardId);
+                    frame.prefetchFrame(queryClient, user);
+                  },
                 ),
                 // A tab change (?tab=) is the same card.
                 shouldRevalidate: ({ currentParams, nextParams }) => currentParams.cardId !== nextParams.cardId,

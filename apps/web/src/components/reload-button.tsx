@@ -1,6 +1,5 @@
-import { ActionIcon } from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { TooltipOnDemand } from './tooltip-on-demand';
 
 interface ReloadButtonProps {
   label: string;
@@ -12,7 +11,7 @@ interface ReloadButtonProps {
 /** The page header's reload icon: the same look, name and spinner on every list. */
 export function ReloadButton({ label, loading, onReload, testId }: ReloadButtonProps) {
   return (
-    <TooltipOnDemand label={label} withArrow>
+    <Tooltip label={label} withArrow>
       <ActionIcon
         variant="default"
         size="lg"
@@ -23,6 +22,6 @@ export function ReloadButton({ label, loading, onReload, testId }: ReloadButtonP
       >
         <IconRefresh size={18} />
       </ActionIcon>
-    </TooltipOnDemand>
+    </Tooltip>
   );
 }

@@ -1,4 +1,4 @@
-import { SCREEN_PREFS_COOKIE, SCREEN_PREFS_MAX_CHARS, defaultViewType, type Role } from '@cutroom/domain';
+import { defaultViewType, type Role } from '@cutroom/domain';
 
 /** The board's keys: its first screen reads them, so they are mirrored into a cookie for the server's drawing. */
 const BOARD_KEYS = [
@@ -19,7 +19,6 @@ export const LOCAL_KEYS = [...BOARD_KEYS, 'skipProfileForNow', 'timezone', 'aiDa
 export const PREFERENCE_KEYS = ['timecodeMode', 'drawColor'] as const;
 export type LocalKey = (typeof LOCAL_KEYS)[number] | (typeof PREFERENCE_KEYS)[number];
 
-const MIRRORED = new Set<LocalKey>(BOARD_KEYS);
 
 /**
  * The server draws a first screen from the mirror (first-screen/render.tsx): it answers the page's reads and
@@ -30,18 +29,12 @@ export const onLocalRead = (read: (key: LocalKey) => string | null) => {
   serverRead = read;
 };
 
-function mirror() {
-  const values: Record<string, string> = {};
-  for (const key of MIRRORED) {
-    const value = readLocal(key);
-    if (value !== null) values[key] = value;
-  }
-  const text = encodeURIComponent(JSON.stringify(values));
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  // Too long (a long search) means no mirror: the server draws the default board and the browser its own.
-  const keep = text.length <= SCREEN_PREFS_MAX_CHARS && Object.keys(values).length > 0;
-  document.cookie = `${SCREEN_PREFS_COOKIE}=${keep ? text : ''}; Path=/; SameSite=Lax; Max-Age=${keep ? 31_536_000 : 0}${secure}`;
-}
+/** The mirror's code loads on its first write, off the first load (first-load-budget.ts). */
+const mirror = () =>
+  void import('./screen-prefs').then(
+    (m) => m.mirror(BOARD_KEYS),
+    () => {},
+  );
 
 // Storage can throw (private mode, quota); a preference is never worth a crash.
 export function readLocal(key: LocalKey): string | null {
@@ -59,7 +52,8 @@ export function writeLocal(key: LocalKey, value: string): void {
   } catch {
     /* ignored: see readLocal */
   }
-  if (MIRRORED.has(key)) mirror();
+  // The mirror keeps the board's keys only; any write refreshes it.
+  mirror();
 }
 
 export function clearLocalKeys(): void {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Group, Select, Skeleton, Stack } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Select, Skeleton, Stack, Tooltip } from '@mantine/core';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import {
   IconAdjustmentsHorizontal,
@@ -79,21 +79,27 @@ interface CreateButtonProps {
 export function CreateButton({ role, summary, onCreate }: CreateButtonProps) {
   if (!REQUEST_ROLES.includes(role)) return null;
   const blocked = role === 'customer' ? (summary?.allowance?.message ?? null) : null;
-  return (
-    <TooltipOnDemand label={blocked} disabled={!blocked} multiline w={300} withArrow>
-      <Button
-        leftSection={<IconPlus size={16} />}
-        data-testid="create-request"
-        data-disabled={blocked ? true : undefined}
-        aria-disabled={!!blocked}
-        onClick={(e) => {
-          if (blocked) e.preventDefault();
-          else onCreate();
-        }}
-      >
-        Create
-      </Button>
-    </TooltipOnDemand>
+  const button = (
+    <Button
+      leftSection={<IconPlus size={16} />}
+      data-testid="create-request"
+      data-disabled={blocked ? true : undefined}
+      aria-disabled={!!blocked}
+      onClick={(e) => {
+        if (blocked) e.preventDefault();
+        else onCreate();
+      }}
+    >
+      Create
+    </Button>
+  );
+  // A tooltip only says why a blocked customer cannot: a button that works has none to set up.
+  return blocked ? (
+    <Tooltip label={blocked} multiline w={300} withArrow>
+      {button}
+    </Tooltip>
+  ) : (
+    button
   );
 }
 
