@@ -1,3 +1,4 @@
+/* global document, requestAnimationFrame */
 // A page the server drew (issue 36) starts the app once it has painted: its scripts are fetched and run after
 // the first paint instead of sharing a slow phone's connection with the style sheets and running before it.
 // Written in by the server (apps/server/src/platform/drawn-page.ts); a hidden tab starts at once.
