@@ -1,11 +1,11 @@
 // The board's stored preferences, mirrored into a cookie for the server's drawing of it (issue 36; lib/storage.ts).
 import { SCREEN_PREFS_COOKIE, SCREEN_PREFS_MAX_CHARS } from '@cutroom/domain';
-import { readLocal, type LocalKey } from './storage';
 
-export function mirror(keys: readonly LocalKey[]) {
+/** Writes the board's stored values (read by storage.ts's reader, passed in) into the cookie, or clears it. */
+export function mirror(keys: readonly string[], read: (key: never) => string | null) {
   const values: Record<string, string> = {};
   for (const key of keys) {
-    const value = readLocal(key);
+    const value = read(key as never);
     if (value !== null) values[key] = value;
   }
   const text = encodeURIComponent(JSON.stringify(values));

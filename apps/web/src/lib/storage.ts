@@ -19,7 +19,6 @@ export const LOCAL_KEYS = [...BOARD_KEYS, 'skipProfileForNow', 'timezone', 'aiDa
 export const PREFERENCE_KEYS = ['timecodeMode', 'drawColor'] as const;
 export type LocalKey = (typeof LOCAL_KEYS)[number] | (typeof PREFERENCE_KEYS)[number];
 
-
 /**
  * The server draws a first screen from the mirror (first-screen/render.tsx): it answers the page's reads and
  * notes what it answered, so the browser can tell whether its own storage draws the same page.
@@ -32,7 +31,7 @@ export const onLocalRead = (read: (key: LocalKey) => string | null) => {
 /** The mirror's code loads on its first write, off the first load (first-load-budget.ts). */
 const mirror = () =>
   void import('./screen-prefs').then(
-    (m) => m.mirror(BOARD_KEYS),
+    (m) => m.mirror(BOARD_KEYS, readLocal),
     () => {},
   );
 
