@@ -23,7 +23,6 @@ import { columnByKey, columnOfStatus, type BoardColumn } from './columns';
 import { canReorder, dropTargets, reorderedSorts } from './move-plan';
 import { useCardActions } from './move-workflow';
 import { BoardStrip } from './board-strip';
-import { HydrationSlice } from '../../components/hydration-slice';
 
 /** Spec 000 §9: the drop animation takes 600 ms. */
 export const DROP_ANIMATION: DropAnimation = { duration: 600, easing: 'cubic-bezier(0.2, 0.8, 0.2, 1)' };
@@ -118,18 +117,17 @@ export function BoardView({ columns, filters, counts }: BoardViewProps) {
         overview={columns.map((column) => ({ key: column.key, title: column.title, count: counts?.[column.key] }))}
       >
         {columns.map((column, index) => (
-          <HydrationSlice key={column.key}>
-            <BoardColumnView
-              column={column}
-              index={index}
-              filters={filters}
-              count={counts?.[column.key]}
-              dropState={dropState(column.key)}
-              over={overColumn === column.key}
-              sortable={column.key === 'video_request' && canReorder(role)}
-              canDrag={canDrag}
-            />
-          </HydrationSlice>
+          <BoardColumnView
+            key={column.key}
+            column={column}
+            index={index}
+            filters={filters}
+            count={counts?.[column.key]}
+            dropState={dropState(column.key)}
+            over={overColumn === column.key}
+            sortable={column.key === 'video_request' && canReorder(role)}
+            canDrag={canDrag}
+          />
         ))}
       </BoardStrip>
       {/* A legal drop opens a dialog, so the copy vanishes rather than flying back to its column. */}
