@@ -1,5 +1,5 @@
 import { CLOCK_TIME_ZONE } from './constants.js';
-import { dateFormatOnUse } from './date-format.js';
+import { zoneOffsetMs } from './date-format.js';
 
 /**
  * New York's wall clock and the portal's date texts, without Intl where the rule is known (issue 36): making
@@ -28,17 +28,6 @@ const RULE_SINCE = 2007;
 const nthSunday = (year: number, month: number, n: number) =>
   1 + ((7 - new Date(Date.UTC(year, month, 1)).getUTCDay()) % 7) + 7 * (n - 1);
 
-const wallParts = dateFormatOnUse('en-US', {
-  timeZone: CLOCK_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
 /** New York's offset from UTC at an instant, in ms (negative: behind UTC). */
 export function newYorkOffsetMs(ms: number): number {
   if (Number.isNaN(ms)) throw new RangeError('Invalid time value');
@@ -49,10 +38,7 @@ export function newYorkOffsetMs(ms: number): number {
     const summerTo = Date.UTC(year, 10, nthSunday(year, 10, 1), 6);
     return ms >= summerFrom && ms < summerTo ? -4 * HOUR_MS : -5 * HOUR_MS;
   }
-  const p: Record<string, number> = {};
-  for (const part of wallParts().formatToParts(new Date(ms))) p[part.type] = Number(part.value);
-  const whole = Math.floor(ms / 1000) * 1000;
-  return Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second) - whole;
+  return zoneOffsetMs(CLOCK_TIME_ZONE, ms);
 }
 
 const partsAt = (shifted: Date): WallTime => ({

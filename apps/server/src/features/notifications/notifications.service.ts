@@ -8,6 +8,8 @@ import {
   NOTIFICATION_TYPES,
   isTimeZone,
   todayIn,
+  zoneOffsetMs,
+  zoneParts,
 } from '@cutroom/domain';
 import type { NotificationView, markReadBody, notificationsV2Query } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
@@ -88,36 +90,16 @@ export async function notificationsCount(ctx: AppContext, user: SessionUser) {
   return { notificationsCount: await unseenOf(ctx.db, user.id) };
 }
 
-const partsIn = (zone: string, at: Date) => {
-  const out: Record<string, number> = {};
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  for (const p of format.formatToParts(at)) if (p.type !== 'literal') out[p.type] = Number(p.value);
-  return out as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
-};
-/** The zone's offset from UTC at an instant, in ms. */
-const offsetAt = (zone: string, ms: number) => {
-  const p = partsIn(zone, new Date(ms));
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
-};
 /** The instant a calendar day (UTC date parts, shifted by days) starts in a zone, DST-aware. */
 function dayStartIn(zone: string, y: number, m: number, d: number, shift = 0): Date {
   const wall = Date.UTC(y, m - 1, d + shift);
-  let ms = wall - offsetAt(zone, wall);
-  ms = wall - offsetAt(zone, ms);
+  let ms = wall - zoneOffsetMs(zone, wall);
+  ms = wall - zoneOffsetMs(zone, ms);
   return new Date(ms);
 }
 /** Today's and yesterday's start in the caller's zone, and a YYYY-MM-DD day's start and end. */
 export function dayBounds(zone: string, now = new Date()) {
-  const p = partsIn(zone, now);
+  const p = zoneParts(zone, now);
   return {
     today: dayStartIn(zone, p.year, p.month, p.day),
     yesterday: dayStartIn(zone, p.year, p.month, p.day, -1),

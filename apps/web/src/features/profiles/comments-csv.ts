@@ -1,23 +1,13 @@
-import { COMMENT_EXPORT_TIME_ZONE, csvDocument } from '@cutroom/domain';
+import { COMMENT_EXPORT_TIME_ZONE, csvDocument, zoneParts } from '@cutroom/domain';
 import type { ExportedComment } from '@cutroom/domain/schemas';
 import { plainTextOf } from '../card-details/public';
-
-const manila = new Intl.DateTimeFormat('en-US', {
-  timeZone: COMMENT_EXPORT_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
 
 /** An instant as 'YYYY-MM-DD HH:mm:ss' in Philippine time, the zone comment exports use (spec 002 §9). */
 export function manilaTime(iso: string | null): string {
   if (!iso) return '';
-  const p = Object.fromEntries(manila.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  const p = zoneParts(COMMENT_EXPORT_TIME_ZONE, new Date(iso));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
 }
 
 const HEADER = ['Card', 'Comment', 'Replied comment', 'Comment date', 'Reply date', 'Updated at'];
