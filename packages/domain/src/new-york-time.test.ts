@@ -26,10 +26,14 @@ const intl = {
 /** Every DST change from 2007 to 2040, a second either side, plus a seeded spread of instants from 1990 to 2100. */
 function instants(): number[] {
   const out: number[] = [];
+  // The changes fall on 8–14 March at 7:00 UTC and 1–7 November at 6:00 UTC.
   for (let year = 2007; year <= 2040; year++)
-    for (const month of [2, 10])
-      for (let day = 1; day <= 14; day++)
-        for (const hour of [5, 6, 7, 8]) {
+    for (const [month, first] of [
+      [2, 8],
+      [10, 1],
+    ] as const)
+      for (let day = first; day < first + 7; day++)
+        for (const hour of [6, 7]) {
           const at = Date.UTC(year, month, day, hour);
           out.push(at - 1000, at, at + 1000);
         }
@@ -37,7 +41,7 @@ function instants(): number[] {
   const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const from = Date.UTC(1990, 0, 1);
   const to = Date.UTC(2100, 0, 1);
-  for (let i = 0; i < 5_000; i++) out.push(Math.floor(from + next() * (to - from)));
+  for (let i = 0; i < 2_000; i++) out.push(Math.floor(from + next() * (to - from)));
   return out;
 }
 

@@ -38,9 +38,7 @@ export function storedPreferences(cookie: string | undefined): Record<string, st
       const value: unknown = JSON.parse(text);
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
       const entries = Object.entries(value);
-      return entries.every(([, v]) => typeof v === 'string')
-        ? (Object.fromEntries(entries))
-        : {};
+      return entries.every(([, v]) => typeof v === 'string') ? Object.fromEntries(entries) : {};
     } catch {
       /* the other spelling, or nothing */
     }

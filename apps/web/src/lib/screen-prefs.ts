@@ -2,10 +2,10 @@
 import { SCREEN_PREFS_COOKIE, SCREEN_PREFS_MAX_CHARS } from '@cutroom/domain';
 
 /** Writes the board's stored values (read by storage.ts's reader, passed in) into the cookie, or clears it. */
-export function mirror(keys: readonly string[], read: (key: never) => string | null) {
+export function mirror<K extends string>(keys: readonly K[], read: (key: K) => string | null) {
   const values: Record<string, string> = {};
   for (const key of keys) {
-    const value = read(key as never);
+    const value = read(key);
     if (value !== null) values[key] = value;
   }
   const text = encodeURIComponent(JSON.stringify(values));
