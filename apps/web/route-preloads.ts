@@ -17,7 +17,7 @@ const PAGES: Record<PreloadedPage, readonly string[]> = {
   card: [
     'src/app/layout/app-layout.tsx',
     'src/features/card-details/route.ts',
-    'src/features/card-details/prefetch.ts',
+    'src/app/card-loader.ts',
   ],
 };
 

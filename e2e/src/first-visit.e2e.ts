@@ -4,6 +4,7 @@ import { launchBrowser, newPage } from './browser.js';
 import { submitLogin } from './login.js';
 import { bearer, call } from './api.js';
 import { API, pathOf } from '@cutroom/domain/contract';
+import { SCREEN_PREFS_COOKIE } from '@cutroom/domain';
 import { playerReady } from './player.js';
 
 // Issue 18: a newcomer's first pages say nothing in the console. A signed-out /login used to ask /api/me and
@@ -78,8 +79,10 @@ async function directLoad(context: BrowserContext, path: string, ready: (page: P
     ...[...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)">/g)].map((m) => m[1]!),
     ...(JSON.parse(started) as string[]),
   ];
-  const preloaded = named.map((href) => /^\/assets\/([\w-]+?)-[\w-]{7}\.(?:js|css)$/.exec(href)?.[1]);
-  return { problems: seen, preloaded: new Set(preloaded) };
+  const chunk = (href: string) => /^\/assets\/([\w-]+?)-[\w-]{7}\.(?:js|css)$/.exec(href)?.[1];
+  // The files of the page a tap opens next, which a drawn page fetches once idle.
+  const later = JSON.parse(/data-later="([^"]*)"/.exec(html)?.[1]?.replace(/&quot;/g, '"') ?? '[]') as string[];
+  return { problems: seen, preloaded: new Set(named.map(chunk)), later: new Set(later.map(chunk)) };
 }
 
 describe('first visit', () => {
@@ -102,10 +105,13 @@ describe('first visit', () => {
     const card = await directLoad(context, href!, playerReady);
     expect(card.problems).toEqual([]);
     expect(card.preloaded).toContain('card-detail-view');
+    expect(card.later).toContain('home-route');
+    expect(card.later).not.toContain('card-detail-view');
     const board = await directLoad(context, '/', (p) => p.getByRole('link', { name: TITLE }).first().waitFor());
     expect(board.problems).toEqual([]);
     expect(board.preloaded).toContain('home-route');
     expect(board.preloaded).not.toContain('card-detail-view');
+    expect(board.later).toContain('card-detail-view');
     await context.close();
   });
 
@@ -118,7 +124,9 @@ describe('first visit', () => {
     await context.clearCookies({ name: 'cutroom_session' });
     const { problems } = await directLoad(context, '/', (p) => p.waitForURL((url) => url.pathname === '/login'));
     expect(problems).toEqual([]);
-    expect((await context.cookies()).map((c) => c.name)).toEqual([]);
+    // The session's cookies are gone; the board's stored preferences stay, as the browser's storage keeps them.
+    const names = (await context.cookies()).map((c) => c.name);
+    expect(names.filter((name) => name !== SCREEN_PREFS_COOKIE)).toEqual([]);
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-/* global document, requestAnimationFrame */
+/* global document, requestAnimationFrame, window */
 // A page the server drew (issue 36) starts the app once it has painted: its scripts are fetched and run after
 // the first paint instead of sharing a slow phone's connection with the style sheets and running before it.
 // Written in by the server (apps/server/src/platform/drawn-page.ts); a hidden tab starts at once.
@@ -24,6 +24,24 @@
     links.appendChild(app);
     document.head.appendChild(links);
   }
+  // The page a tap opens next: its files fetched into the cache once this one is loaded and idle, run on use.
+  function fetchLater() {
+    var links = document.createDocumentFragment();
+    JSON.parse(tag.dataset.later || '[]').forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.crossOrigin = '';
+      link.href = href;
+      links.appendChild(link);
+    });
+    document.head.appendChild(links);
+  }
+  function whenIdle() {
+    if (window.requestIdleCallback) window.requestIdleCallback(fetchLater, { timeout: 3000 });
+    else setTimeout(fetchLater, 1000);
+  }
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle);
   if (document.visibilityState === 'hidden') start();
   else
     requestAnimationFrame(function () {

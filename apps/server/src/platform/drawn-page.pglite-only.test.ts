@@ -14,12 +14,15 @@ const DRAWN = { html: '<main>board</main>', state: '<script type="application/js
 
 describe('the page around a drawn first screen', () => {
   it('puts the markup in an inert #root and starts the scripts after the paint, style sheets kept in the head', () => {
-    const page = drawnPage(INDEX, DRAWN, ['/assets/home-4.js', '/assets/react-1.js']);
+    const page = drawnPage(INDEX, DRAWN, ['/assets/home-4.js', '/assets/react-1.js'], ['/assets/card-5.js']);
     expect(page).toContain('<div id="root" inert><main>board</main></div>');
     expect(page).not.toContain('<script type="module"');
     expect(page).not.toContain('modulepreload');
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/mantine-3.css">');
-    const start = /<script defer src="([^"]+)" data-app="([^"]+)" data-modules="([^"]+)"><\/script><\/body>/.exec(page);
+    const start =
+      /<script defer src="([^"]+)" data-app="([^"]+)" data-modules="([^"]+)" data-later="([^"]+)"><\/script><\/body>/.exec(
+        page,
+      );
     expect(start?.[1]).toBe(START_SCRIPT);
     expect(start?.[2]).toBe('/assets/index-abc.js');
     expect(JSON.parse(start![3]!.replace(/&quot;/g, '"'))).toEqual([
@@ -27,6 +30,8 @@ describe('the page around a drawn first screen', () => {
       '/assets/mantine-2.js',
       '/assets/home-4.js',
     ]);
+    // The next page's files, fetched when the page is idle.
+    expect(JSON.parse(start![4]!.replace(/&quot;/g, '"'))).toEqual(['/assets/card-5.js']);
     // The data comes before the script that starts the app reading it.
     expect(page.indexOf(DRAWN.state)).toBeLessThan(page.indexOf(START_SCRIPT));
   });

@@ -15,15 +15,22 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
  * (app/routes.tsx: a tap on a drawn button before then would be lost), the data it was drawn from, and the
  * app's scripts started once the page has painted (public/first-screen-start.js) rather than from the head,
  * where on a slow phone they share the connection with the style sheets and run before the first paint.
- * `modules` are the route's own scripts, fetched with the entry's.
+ * `modules` are the route's own scripts, fetched with the entry's; `later` the files of the page a tap opens
+ * next (the card from the board, the board from a card), fetched once the page is idle and run on use.
  */
-export function drawnPage(html: string, drawn: { html: string; state: string }, modules: string[]): string {
+export function drawnPage(
+  html: string,
+  drawn: { html: string; state: string },
+  modules: string[],
+  later: string[] = [],
+): string {
   const entry = ENTRY.exec(html)?.[1];
   if (!entry || !ROOT_WITH_MARK.test(html)) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
   const start =
     `<script defer src="${START_SCRIPT}" data-app="${attribute(entry)}"` +
-    ` data-modules="${attribute(JSON.stringify([...new Set([...preloads, ...modules])]))}"></script>`;
+    ` data-modules="${attribute(JSON.stringify([...new Set([...preloads, ...modules])]))}"` +
+    ` data-later="${attribute(JSON.stringify(later))}"></script>`;
   return html
     .replace(ENTRY, '')
     .replace(MODULE_PRELOAD, '')

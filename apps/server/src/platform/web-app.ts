@@ -23,21 +23,34 @@ function pageOf(url: string): PreloadedPage | null {
 
 const ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
 
+interface PageFiles {
+  js: string[];
+  css: string[];
+  /** The other preloaded pages' files this one lacks: fetched when the page is idle, so a tap opens them at once. */
+  later: string[];
+}
+
 /** The files of a page's route that start with the first load, for a visitor who says they are signed in. */
-async function routeFiles(distDir: string, request: FastifyRequest): Promise<{ js: string[]; css: string[] }> {
-  const none = { js: [], css: [] };
+async function routeFiles(distDir: string, request: FastifyRequest): Promise<PageFiles> {
+  const none = { js: [], css: [], later: [] };
   const page = pageOf(request.url);
   // Signed out, the app goes to /login: the board's files would be bytes for nothing.
   if (!page || request.cookies[SIGNED_IN_HINT_COOKIE] === undefined) return none;
-  let files: RoutePreloads[PreloadedPage] | undefined;
+  let all: Partial<RoutePreloads>;
   try {
-    files = (
-      JSON.parse(await fs.promises.readFile(path.join(distDir, ROUTE_PRELOADS_FILE), 'utf8')) as Partial<RoutePreloads>
-    )[page];
+    all = JSON.parse(await fs.promises.readFile(path.join(distDir, ROUTE_PRELOADS_FILE), 'utf8')) as typeof all;
   } catch {
     return none;
   }
-  return files ? { js: files.js.filter((f) => ASSET.test(f)), css: files.css.filter((f) => ASSET.test(f)) } : none;
+  const files = all[page];
+  if (!files) return none;
+  const own = new Set([...files.js, ...files.css]);
+  const later = Object.entries(all).flatMap(([other, f]) => (other === page || !f ? [] : [...f.js, ...f.css]));
+  return {
+    js: files.js.filter((f) => ASSET.test(f)),
+    css: files.css.filter((f) => ASSET.test(f)),
+    later: [...new Set(later)].filter((f) => ASSET.test(f) && !own.has(f)),
+  };
 }
 
 /** Serves the built web app; any other GET outside /api answers index.html for the client router. */
@@ -88,7 +101,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, firs
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(drawn ? drawnPage(out, drawn, files.js) : out);
+      .send(drawn ? drawnPage(out, drawn, files.js, files.later) : out);
   };
   // The static files' wildcard would refuse '/' as a folder; the page is not part of the API's document.
   if (hasBuild) app.get('/', { schema: { hide: true } }, page);

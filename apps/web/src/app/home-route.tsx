@@ -5,6 +5,7 @@ import { Modal } from '@mantine/core';
 import type { ViewType } from '@cutroom/domain';
 import { FullPageLoader, SectionLoader } from '../components/loaders';
 import { useFirstOpened } from '../lib/first-opened';
+import { whenIdle } from '../lib/when-idle';
 import { HomePage } from '../features/board';
 import { AnnouncementBanner } from '../features/settings/announcement-banner';
 import { prefetchActiveAnnouncement, useActiveAnnouncement } from '../features/settings/api';
@@ -79,8 +80,12 @@ function OnFirstOpen({ opened, onClose, children }: { opened: boolean; onClose: 
 /** The helper board: its own key keeps it apart from '/' when switching between them. */
 export const YtHomeRoute = () => <HomeRoute key="yt" mode="yt-helper" />;
 
+/** A tap on a tile opens its card: the card route's first calls are ready to go before (issue 36). */
+const useCardLoaderReady = () => useEffect(() => whenIdle(() => void import('./card-loader')), []);
+
 export function HomeRoute({ mode }: { mode?: ViewType }) {
   const settled = useBannerSettled();
+  useCardLoaderReady();
   if (!settled) return <FullPageLoader />;
   return (
     <>

@@ -133,11 +133,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 path: `${PATHS.cardDetails}?`,
                 loader: prefetching(
                   queryClient,
-                  () => Promise.all([import('../features/card-details/prefetch'), import('./layout/frame-prefetch')]),
-                  ([card, frame], user, { params }) => {
-                    card.prefetchCard(queryClient, params.cardId);
-                    frame.prefetchFrame(queryClient, user);
-                  },
+                  () => import('./card-loader'),
+                  (m, user, { params }) => m.prefetchCardPage(queryClient, user, params.cardId),
                 ),
                 // A tab change (?tab=) is the same card.
                 shouldRevalidate: ({ currentParams, nextParams }) => currentParams.cardId !== nextParams.cardId,

@@ -1,0 +1,141 @@
+/**
+ * Tap → card on a mid-range phone (issue 36): the board loads with the CPU slowed four times and Lighthouse's
+ * mobile network (150 ms round trip, 1.6 Mbit/s down), then a finger taps a tile, which opens the card (its
+ * page on the board, its quick view on the helper board). Measured in the page from the tap's pointerdown to
+ * the first frame without the board's tile (the screen answered: a loader or the card), and to the first
+ * frame that shows the card's title as its heading. The first tap comes once the app has taken the page
+ * (cold: the card's code may still have to load) and once the page has been idle for 5 s; a second tap
+ * opens another card with the code loaded. Prints figures; asserts nothing.
+ *   npm run bench:quick-view     (QUICK_VIEW_RUNS=3 loads per page, QUICK_VIEW_CPU=4, QUICK_VIEW_NETWORK=0 turns the
+ *                                 network's slowing off, WEB_DIST=<dir> measures another build)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { buildWebIfStale } from '../../scripts/build-web.mjs';
+import { startServer } from '../board/server.js';
+import { signedInPages, type SessionCookie } from '../lighthouse/session.js';
+
+const RUNS = Number(process.env.QUICK_VIEW_RUNS ?? 3);
+const SLOWDOWN = Number(process.env.QUICK_VIEW_CPU ?? 4);
+const SLOW_NETWORK = process.env.QUICK_VIEW_NETWORK !== '0';
+// Lighthouse's mobile preset: 150 ms round trip, 1,638.4 kbit/s down, 750 kbit/s up.
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1638.4 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+
+interface Tap {
+  /** Milliseconds from the pointerdown to the first frame without the tapped tile, then with the card's title. */
+  answered: number;
+  title: number;
+}
+
+// In the page: every frame looks for what the tap should bring; pointerdown starts the clock. The tile is
+// "gone" when it left the page or a dialog covers it.
+const WATCH = `(() => {
+  const w = (window.__tapWatch = { down: 0, answered: 0, title: 0, want: '', tile: '' });
+  addEventListener('pointerdown', (e) => { w.down = e.timeStamp; w.answered = 0; w.title = 0; }, { capture: true });
+  const frame = (at) => {
+    if (w.down && !w.title) {
+      const dialog = document.querySelector('[role="dialog"]');
+      const covered = dialog && dialog.getBoundingClientRect().height > 0;
+      if (!w.answered && (covered || !document.querySelector('[data-testid="' + w.tile + '"]'))) w.answered = at;
+      const heading = document.querySelector('h1[data-testid="card-title"]');
+      if (heading && heading.textContent.trim() === w.want && heading.getBoundingClientRect().height > 0) w.title = at;
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})()`;
+
+async function tap(page: Page, index: number): Promise<Tap> {
+  // Strings, not functions: the bench is compiled for Node, without the DOM's names. The watch learns which
+  // tile and which title; a tile is the element whose test id is card-{id}.
+  const testId = (await page.evaluate(`(() => {
+    const tile = [...document.querySelectorAll('main [data-testid^="card-"]')]
+      .filter((e) => /^card-\\d+$/.test(e.getAttribute('data-testid')))[${index}];
+    if (!tile) return null;
+    Object.assign(window.__tapWatch, { want: tile.querySelector('a').textContent.trim(), tile: tile.dataset.testid });
+    return tile.dataset.testid;
+  })()`)) as string | null;
+  if (!testId) throw new Error(`the board has no tile ${index}`);
+  const tile = (await page.$(`main [data-testid="${testId}"]`))!;
+  await tile.scrollIntoView();
+  const box = (await tile.boundingBox())!;
+  // Off the title link and the menu: the tile's own click opens it, as a thumb would.
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height - 6);
+  const watch = await page.waitForFunction(
+    `(({ down, answered, title }) => title && { answered: answered - down, title: title - down })(window.__tapWatch)`,
+    { timeout: 60_000, polling: 50 },
+  );
+  const result = (await watch.jsonValue()) as Tap;
+  // Back the way a phone user goes, so the next tap starts from the board.
+  await page.goBack();
+  await page.waitForSelector(`main [data-testid="${testId}"]`);
+  return result;
+}
+
+async function load(browser: Browser, url: string, cookies: SessionCookie[], idle: boolean) {
+  const page = await browser.newPage();
+  try {
+    await page.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true });
+    await browser.setCookie(...cookies.map((c) => ({ ...c, domain: new URL(url).hostname })));
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+    if (SLOW_NETWORK) await cdp.send('Network.emulateNetworkConditions', NETWORK);
+    await page.evaluateOnNewDocument(WATCH);
+    await page.goto(url, { waitUntil: 'load' });
+    // The app has taken the page: until then it is inert and a tap does nothing.
+    await page.waitForFunction(`!document.getElementById('root').hasAttribute('inert')`, { timeout: 60_000 });
+    await page.waitForSelector('main [data-testid^="card-"]');
+    if (idle) await new Promise((r) => setTimeout(r, 5000));
+    const first = await tap(page, 0);
+    const second = await tap(page, 1);
+    return { first, second };
+  } finally {
+    await page.close();
+  }
+}
+
+async function main() {
+  const dist = path.resolve(process.env.WEB_DIST ?? 'apps/web/dist');
+  if (!process.env.WEB_DIST) buildWebIfStale();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-quick-view-'));
+  const server = await startServer('', dataDir, { SEED_DEMO: 'true', WEB_DIST: dist });
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const rows: string[] = [];
+  try {
+    const boards = (await signedInPages(server.origin)).filter((p) => p.path === '/');
+    for (const { page, cookies } of boards)
+      for (const idle of [false, true])
+        for (let run = 0; run < RUNS; run++) {
+          const { first, second } = await load(browser, server.origin + '/', cookies, idle);
+          const ms = (t: Tap) => `${Math.round(t.answered)} | ${Math.round(t.title)}`;
+          rows.push(
+            `| ${page} | ${idle ? 'after 5 s idle' : 'once taken'} | ${run + 1} | ${ms(first)} | ${ms(second)} |`,
+          );
+          console.error(rows.at(-1));
+        }
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const network = SLOW_NETWORK ? '150 ms RTT, 1.6 Mbit/s' : 'unthrottled network';
+  console.log(
+    `\nTap → card, CPU ×${SLOWDOWN}, ${network}, phone viewport (load average ${os.loadavg()[0]!.toFixed(2)}):\n`,
+  );
+  console.log('| board | first tap | load | 1st: answered ms | 1st: title ms | 2nd: answered ms | 2nd: title ms |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const row of rows) console.log(row);
+}
+
+await main();
