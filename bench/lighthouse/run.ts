@@ -5,7 +5,9 @@
  * metrics and bytes transferred; asserts nothing.
  *   npm run bench:lighthouse       (LIGHTHOUSE_RUNS=n repeats each page, CHROMIUM_PATH overrides the browser,
  *                                   LIGHTHOUSE_JSON_DIR=<dir> keeps each report's JSON there for its audits,
- *                                   LIGHTHOUSE_PRESETS=mobile and LIGHTHOUSE_PAGES='admin board' run only those)
+ *                                   LIGHTHOUSE_PRESETS=mobile and LIGHTHOUSE_PAGES='admin board' run only those,
+ *                                   WEB_DIST=<dir> measures another build)
+ * A load Lighthouse could not trace (NO_NAVSTART, now and then) is measured again, at most three times.
  * LIGHTHOUSE_CATEGORIES=accessibility,best-practices scores those categories instead (issue 18), with each
  * page's failing audits.
  */
@@ -16,7 +18,7 @@ import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
 // Lighthouse's own driver: it puts the session cookies in the browser, where the page can read the hint one.
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
 import { signedInPages, type SessionCookie } from './session.js';
@@ -46,10 +48,48 @@ interface Row {
   failing: string[];
 }
 
+/** Tries per load: Lighthouse now and then fails to trace a load (NO_NAVSTART), which says nothing of the page. */
+const ATTEMPTS = 3;
+
+/** One Lighthouse run of a page in a fresh tab, again when Lighthouse could not trace the load (said on stderr). */
+async function measure(
+  browser: Browser,
+  port: number,
+  origin: string,
+  url: string,
+  cookies: SessionCookie[] | undefined,
+  config?: Config,
+) {
+  for (let attempt = 1; ; attempt++) {
+    // Lighthouse's own reset (cache, storage, cookies) is done here, before the session's cookies go in.
+    const tab = await browser.newPage();
+    const cdp = await tab.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+    if (cookies) await browser.setCookie(...cookies.map((c) => ({ ...c, domain: new URL(origin).hostname })));
+    const flags: Flags = {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      disableStorageReset: true,
+    };
+    const result = await lighthouse(`${origin}${url}`, flags, config, tab);
+    await tab.close();
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const failed = result.lhr.runtimeError?.code;
+    if (!failed || attempt === ATTEMPTS) return result;
+    console.error(`  ${url}: Lighthouse could not trace the load (${failed}), measured again`);
+  }
+}
+
 async function main() {
-  buildWebIfStale();
+  if (!process.env.WEB_DIST) buildWebIfStale();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-lighthouse-'));
-  const server = await startServer('', dataDir, { SEED_DEMO: 'true' });
+  const server = await startServer('', dataDir, {
+    SEED_DEMO: 'true',
+    WEB_DIST: path.resolve(process.env.WEB_DIST ?? 'apps/web/dist'),
+  });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -65,23 +105,7 @@ async function main() {
     for (let run = 0; run < RUNS; run++) {
       for (const preset of PRESETS) {
         for (const { page, url, cookies } of chosen) {
-          // Lighthouse's own reset (cache, storage, cookies) is done here, before the session's cookies go in.
-          const tab = await browser.newPage();
-          const cdp = await tab.createCDPSession();
-          await cdp.send('Network.clearBrowserCache');
-          await cdp.send('Storage.clearDataForOrigin', { origin: server.origin, storageTypes: 'all' });
-          if (cookies)
-            await browser.setCookie(...cookies.map((c) => ({ ...c, domain: new URL(server.origin).hostname })));
-          const flags: Flags = {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: CATEGORIES,
-            disableStorageReset: true,
-          };
-          const result = await lighthouse(`${server.origin}${url}`, flags, preset.config, tab);
-          await tab.close();
-          if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+          const result = await measure(browser, chrome.port, server.origin, url, cookies, preset.config);
           const { lhr } = result;
           if (JSON_DIR) {
             fs.mkdirSync(JSON_DIR, { recursive: true });

@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType } from 'react';
+import { memo, useEffect, type ComponentType } from 'react';
 import { Outlet, ScrollRestoration, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Role, ViewType } from '@cutroom/domain';
@@ -26,9 +26,11 @@ function Root() {
 /**
  * Every page but the login loads with its route, so the first download holds only the login, the guards
  * and the providers; the router fetches a page's chunk (and the app frame's) in parallel on navigation.
+ * Memoized: the router renders each route's component again on every change of its state, so without it a
+ * tap's navigation would draw the whole board again before the next page is even loaded (issue 36).
  */
 const page = (load: () => Promise<ComponentType>) => ({
-  lazy: async () => ({ Component: await load() }),
+  lazy: async () => ({ Component: memo(await load()) }),
   hydrateFallbackElement: <FullPageLoader />,
 });
 
@@ -138,8 +140,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 ),
                 // A tab change (?tab=) is the same card.
                 shouldRevalidate: ({ currentParams, nextParams }) => currentParams.cardId !== nextParams.cardId,
-                lazy: () => import('../features/card-details/route'),
-                hydrateFallbackElement: <FullPageLoader />,
+                ...page(() => import('../features/card-details/route').then((m) => m.Component)),
               },
               {
                 path: PATHS.upload,
@@ -160,8 +161,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               { path: PATHS.help, ...page(() => import('../features/help/help-page').then((m) => m.HelpPage)) },
               {
                 path: PATHS.dashboard,
-                lazy: () => import('../features/dashboard/route'),
-                hydrateFallbackElement: <FullPageLoader />,
+                ...page(() => import('../features/dashboard/route').then((m) => m.Component)),
               },
               {
                 path: PATHS.archive,

@@ -7,6 +7,7 @@ import { Logo, LogoMark } from '../../components/logo';
 import { useCurrentUser } from '../../lib/session';
 import { PATHS } from '../paths';
 import { NotificationBell } from './notification-bell';
+import { NavigationProgress } from './navigation-progress';
 import { NyClock } from './ny-clock';
 import { SidebarLinks } from './sidebar';
 import { UserMenu } from './user-menu';
@@ -53,6 +54,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
             </HydrationSlice>
           </Group>
         </Group>
+        <NavigationProgress />
       </AppShell.Header>
 
       <AppShell.Navbar p="sm" aria-label="Main navigation" data-testid="sidebar">

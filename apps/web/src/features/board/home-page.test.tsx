@@ -143,6 +143,20 @@ describe('home page', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
   });
 
+  it("opens a card's page on a click anywhere on its tile or row, but not on a control in it", async () => {
+    boardServer('admin', [makeCard({ card_id: 1, card_title: 'Tile one' })]);
+    const user = userEvent.setup();
+    const app = renderApp('/');
+    const tile = await screen.findByTestId('card-1');
+    await user.click(await within(tile).findByTestId('status-menu-1'));
+    expect(await screen.findByRole('menu')).toBeTruthy();
+    await user.click(within(screen.getByRole('menu')).getAllByRole('menuitem')[0]!);
+    expect(app.pathname()).toBe('/');
+    await user.keyboard('{Escape}');
+    await user.click(within(tile).getByText(/^Expected by|Cleo|Due/, { selector: 'div, span, p' }));
+    await waitFor(() => expect(app.pathname()).toBe('/card-details/1'));
+  });
+
   it('shows a disabled None when the role may not move the card', async () => {
     boardServer('customer', [makeCard({ card_id: 9, card_status: 'canceled' })]);
     window.localStorage.setItem('showCanceled', 'true');

@@ -1,6 +1,8 @@
-import { Link, useNavigate } from 'react-router';
+import { memo } from 'react';
+import { Link } from 'react-router';
 import type { CardTileReply } from '@cutroom/domain/schemas';
 import { cardDetailsPath } from '../../lib/card-url';
+import { followOwnLink } from '../../lib/follow-own-link';
 import { CardIcons } from './card-icons';
 import { CardActionsMenu, CardStatusMenu } from './card-menus';
 import { Assignee, CardTileFooter, DueDate, MarkDoneButton } from './card-tile';
@@ -8,18 +10,16 @@ import classes from './list.module.css';
 import tile from './tile.module.css';
 import { useCardActions } from './move-workflow';
 
-/** One card in the list view: a table-like row on wide screens, a stacked card at 768 px or less. */
-export function ListRow({ card, mobile }: { card: CardTileReply; mobile: boolean }) {
+/**
+ * One card in the list view: a table-like row on wide screens, a stacked card at 768 px or less. Memoized: the
+ * list draws again on every change of the page's address or filters, its rows only when their card changes.
+ */
+export const ListRow = memo(function ListRow({ card, mobile }: { card: CardTileReply; mobile: boolean }) {
   const { user } = useCardActions();
-  const navigate = useNavigate();
   const path = cardDetailsPath(card.card_id);
   const title = (
     <div className={classes.titleCell}>
-      <Link
-        to={path}
-        className={`${tile.title} ${classes.titleLink} mantine-focus-auto`}
-        onClick={(e) => e.stopPropagation()}
-      >
+      <Link to={path} className={`${tile.title} ${classes.titleLink} mantine-focus-auto`}>
         {card.card_title}
       </Link>
       {user.client_type !== 'customer' && (
@@ -30,11 +30,7 @@ export function ListRow({ card, mobile }: { card: CardTileReply; mobile: boolean
 
   if (mobile) {
     return (
-      <div
-        className={`${classes.row} ${classes.stacked}`}
-        data-testid={`card-${card.card_id}`}
-        onClick={() => void navigate(path)}
-      >
+      <div className={`${classes.row} ${classes.stacked}`} data-testid={`card-${card.card_id}`} onClick={followOwnLink}>
         <div className={tile.row} data-spread data-top>
           {title}
           <CardActionsMenu card={card} />
@@ -45,11 +41,7 @@ export function ListRow({ card, mobile }: { card: CardTileReply; mobile: boolean
   }
 
   return (
-    <div
-      className={`${classes.row} ${classes.grid}`}
-      data-testid={`card-${card.card_id}`}
-      onClick={() => void navigate(path)}
-    >
+    <div className={`${classes.row} ${classes.grid}`} data-testid={`card-${card.card_id}`} onClick={followOwnLink}>
       {title}
       <div>
         <CardStatusMenu card={card} />
@@ -69,4 +61,4 @@ export function ListRow({ card, mobile }: { card: CardTileReply; mobile: boolean
       </div>
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { MSG, type CardStatus } from '@cutroom/domain';
 import type { CardTileReply, UserView } from '@cutroom/domain/schemas';
@@ -125,16 +125,23 @@ export function MoveWorkflow({
     );
   };
 
-  const actions: CardActions = {
-    user,
-    requestMove: (card, to) => setPlan(planMove(card, to)),
-    markDone: (card) => setPlan(planMove(card, 'completed_done')),
-    togglePause: (card) => pause.mutate({ card, paused: !card.paused }),
-    archive: setArchiving,
-    showActivity: setActivityCard,
-    edit: renderEditModal ? (card) => setEditing(card.card_id) : null,
-    enableExtra: renderEnableExtra ? (card, extra) => setEnabling({ cardId: card.card_id, extra }) : null,
-  };
+  // One value while its inputs stay: every tile reads it, so a new one each render drew every tile again.
+  const pauseCard = pause.mutate;
+  const canEdit = renderEditModal !== undefined;
+  const canEnable = renderEnableExtra !== undefined;
+  const actions = useMemo<CardActions>(
+    () => ({
+      user,
+      requestMove: (card, to) => setPlan(planMove(card, to)),
+      markDone: (card) => setPlan(planMove(card, 'completed_done')),
+      togglePause: (card) => pauseCard({ card, paused: !card.paused }),
+      archive: setArchiving,
+      showActivity: setActivityCard,
+      edit: canEdit ? (card) => setEditing(card.card_id) : null,
+      enableExtra: canEnable ? (card, extra) => setEnabling({ cardId: card.card_id, extra }) : null,
+    }),
+    [user, pauseCard, canEdit, canEnable],
+  );
 
   const cancel = () => setPlan(null);
   const key = plan ? `${plan.card.card_id}-${plan.to}` : '';

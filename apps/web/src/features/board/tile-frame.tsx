@@ -1,6 +1,7 @@
 import type { CSSProperties, HTMLAttributes, ReactNode, Ref } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { CardTileReply } from '@cutroom/domain/schemas';
+import { followOwnLink } from '../../lib/follow-own-link';
 import classes from './tile.module.css';
 
 export interface TileFrameProps extends HTMLAttributes<HTMLDivElement> {
@@ -34,7 +35,6 @@ export function TileFrame({
   className,
   ...rest
 }: TileFrameProps) {
-  const navigate = useNavigate();
   const classNames = [classes.tile, dragging && classes.tileDragging, overlay && classes.tileOverlay, className];
   const title = (
     <Link
@@ -42,7 +42,6 @@ export function TileFrame({
       className={`${classes.title} mantine-focus-auto`}
       // The tile drags with dnd-kit; the browser's own link dragging would fight it.
       draggable={false}
-      onClick={(e) => e.stopPropagation()}
     >
       {card.card_title}
     </Link>
@@ -52,7 +51,7 @@ export function TileFrame({
       ref={ref}
       data-testid={overlay ? undefined : `card-${card.card_id}`}
       className={classNames.filter(Boolean).join(' ')}
-      onClick={() => void navigate(path)}
+      onClick={followOwnLink}
       {...rest}
     >
       {card.poster_url && (
