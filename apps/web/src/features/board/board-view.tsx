@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import {
   DndContext,
   DragOverlay,
@@ -51,9 +51,11 @@ export function useBoardSensors() {
 
 /**
  * The Kanban board. While a card is dragged, only the columns the domain's transition table allows
- * accept it (the rest dim and refuse the drop); a drop opens that move's dialog.
+ * accept it (the rest dim and refuse the drop); a drop opens that move's dialog. Memoized: the home page
+ * draws again on every change of the router's state (a tap's navigation starting), and the drag context's new
+ * handlers would then draw every tile again (issue 36).
  */
-export function BoardView({ columns, filters, counts }: BoardViewProps) {
+export const BoardView = memo(function BoardView({ columns, filters, counts }: BoardViewProps) {
   const { user, requestMove } = useCardActions();
   const role = user.client_type;
   const queryClient = useQueryClient();
@@ -136,4 +138,4 @@ export function BoardView({ columns, filters, counts }: BoardViewProps) {
       </DragOverlay>
     </DndContext>
   );
-}
+});

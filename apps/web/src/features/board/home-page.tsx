@@ -88,6 +88,8 @@ function Home({ renderCreateModal, renderEditModal, renderEnableExtra, mode: for
   const queryClient = useQueryClient();
   const home = useHomeFilters(user.client_type, params);
   const summary = useBoardSummary(home.filters, user.client_type);
+  // One array while the shown columns stay, so the memoized board is not drawn again for nothing.
+  const boardColumns = useMemo(() => visibleColumns(home.show), [home.show]);
   const ytFilters: YtFilters = useMemo(
     () => ({ card_name: home.filters.card_name, view_as: home.filters.view_as }),
     [home.filters.card_name, home.filters.view_as],
@@ -132,7 +134,7 @@ function Home({ renderCreateModal, renderEditModal, renderEnableExtra, mode: for
         {yt ? (
           <YtHome user={user} filters={ytFilters} view={home.view} />
         ) : home.view === 'board' ? (
-          <BoardView columns={visibleColumns(home.show)} filters={home.filters} counts={summary.data?.counts} />
+          <BoardView columns={boardColumns} filters={home.filters} counts={summary.data?.counts} />
         ) : (
           <ListView home={home} counts={summary.data?.counts} />
         )}
