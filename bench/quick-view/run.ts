@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { userAgents } from 'lighthouse/core/config/constants.js';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
 import { signedInPages, type SessionCookie } from '../lighthouse/session.js';
@@ -94,6 +95,8 @@ async function load(browser: Browser, url: string, cookies: SessionCookie[], idl
   const page = await browser.newPage();
   try {
     await page.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true });
+    // Lighthouse's phone: its user agent says Mobile, so the server draws the phone's layout, as for a phone.
+    await page.setUserAgent({ userAgent: userAgents.mobile });
     await browser.setCookie(...cookies.map((c) => ({ ...c, domain: new URL(url).hostname })));
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
