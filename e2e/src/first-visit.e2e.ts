@@ -107,7 +107,11 @@ describe('first visit', () => {
     expect(card.preloaded).toContain('card-detail-view');
     expect(card.later).toContain('home-route');
     expect(card.later).not.toContain('card-detail-view');
-    const board = await directLoad(context, '/', (p) => p.getByRole('link', { name: TITLE }).first().waitFor());
+    const board = await directLoad(context, '/', async (p) => {
+      await p.getByRole('link', { name: TITLE }).first().waitFor();
+      // Once idle, the drawn board fetches the card page's files for the tap to come.
+      await p.locator('link[rel="prefetch"][href*="/card-detail-view-"]').first().waitFor({ state: 'attached' });
+    });
     expect(board.problems).toEqual([]);
     expect(board.preloaded).toContain('home-route');
     expect(board.preloaded).not.toContain('card-detail-view');

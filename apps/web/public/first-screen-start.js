@@ -5,18 +5,22 @@
 (function () {
   var tag = document.currentScript;
   var started = false;
-  function start() {
-    if (started) return;
-    started = true;
-    // One insertion: each link added on its own cost the page a style pass.
+  // One insertion per list: each link added on its own cost the page a style pass.
+  function linksOf(list, rel) {
     var links = document.createDocumentFragment();
-    JSON.parse(tag.dataset.modules || '[]').forEach(function (href) {
+    JSON.parse(list || '[]').forEach(function (href) {
       var link = document.createElement('link');
-      link.rel = 'modulepreload';
+      link.rel = rel;
       link.crossOrigin = '';
       link.href = href;
       links.appendChild(link);
     });
+    return links;
+  }
+  function start() {
+    if (started) return;
+    started = true;
+    var links = linksOf(tag.dataset.modules, 'modulepreload');
     var app = document.createElement('script');
     app.type = 'module';
     app.crossOrigin = '';
@@ -26,15 +30,7 @@
   }
   // The page a tap opens next: its files fetched into the cache once this one is loaded and idle, run on use.
   function fetchLater() {
-    var links = document.createDocumentFragment();
-    JSON.parse(tag.dataset.later || '[]').forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'prefetch';
-      link.crossOrigin = '';
-      link.href = href;
-      links.appendChild(link);
-    });
-    document.head.appendChild(links);
+    document.head.appendChild(linksOf(tag.dataset.later, 'prefetch'));
   }
   function whenIdle() {
     if (window.requestIdleCallback) window.requestIdleCallback(fetchLater, { timeout: 3000 });
