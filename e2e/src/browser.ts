@@ -84,6 +84,13 @@ export async function whenStill(locator: Locator, timeoutMs = 10_000) {
 }
 
 /** Resolves once no transition or finite animation runs on the page (a popover has faded in): before a screenshot. */
+/**
+ * Once the app runs the page: a page the server drew is inert until then, and the browser may draw its own over
+ * it (its stored preferences differ from what the server read), so an element found before may be replaced.
+ */
+export const pageTaken = (page: Page) =>
+  page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+
 export async function animationsDone(page: Page) {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, clientAddress, launchBrowser } from './browser.js';
+import { baseUrl, clientAddress, launchBrowser, pageTaken } from './browser.js';
 import { API, pathOf } from '@cutroom/domain/contract';
 import { SCREEN_PREFS_COOKIE } from '@cutroom/domain';
 import { DEMO_PASSWORD, bearer, call } from './api.js';
@@ -86,9 +86,6 @@ async function expectServedElementsKept(page: Page) {
   expect(kept.gone).toEqual([]);
 }
 
-/** Once the app runs the page: the server's page is inert until then. */
-const taken = (page: Page) => page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
-
 /**
  * The page as a tree of elements with their attributes (styles by property, in order) and texts, and the
  * values and checks of its fields: what hydration must leave exactly as a drawing by the client would make it.
@@ -148,7 +145,7 @@ describe('the board drawn by the server', () => {
       const otherHtml = (await (await drawn.page.goto('/'))!.text()) ?? '';
       const trees = [];
       for (const { page } of [hydrated, drawn]) {
-        await taken(page);
+        await pageTaken(page);
         await page.getByRole('link', { name: TITLE }).first().waitFor();
         await page.waitForTimeout(1000);
         trees.push(await tree(page));
@@ -181,7 +178,7 @@ describe('the board drawn by the server', () => {
       await noteServedElements(page);
       const html = (await (await page.goto('/'))!.text()) ?? '';
       expect(html).toContain('first-screen-state');
-      await taken(page);
+      await pageTaken(page);
       await page.getByRole('link', { name: shows }).first().waitFor();
       await page.waitForTimeout(1500);
       await expectServedElementsKept(page);
@@ -193,7 +190,7 @@ describe('the board drawn by the server', () => {
   it("draws a returning visitor's board as their stored preferences say (their cookie mirror), and hydrates it", async () => {
     const { page, problems } = await signedInPhone(undefined, 'admin@cutroom.demo', PHONE_AGENT);
     await page.goto('/');
-    await taken(page);
+    await pageTaken(page);
     // The choice of list over board is stored, and mirrored for the server.
     await page.getByTestId('view-toggle').getByText('List').click();
     await page.getByTestId('list-view').waitFor();
@@ -207,7 +204,7 @@ describe('the board drawn by the server', () => {
     const html = (await (await page.reload())!.text()) ?? '';
     expect(html).toContain('first-screen-state');
     expect(html).toContain('data-testid="list-view"');
-    await taken(page);
+    await pageTaken(page);
     await page.getByTestId('list-view').waitFor();
     await page.waitForTimeout(1500);
     await expectServedElementsKept(page);
@@ -219,13 +216,13 @@ describe('the board drawn by the server', () => {
     for (const email of ['admin@cutroom.demo', CUSTOMER]) {
       const { page, problems } = await signedInPhone(undefined, email, PHONE_AGENT);
       await page.goto('/');
-      await taken(page);
+      await pageTaken(page);
       const href = await page.getByRole('link', { name: TITLE }).first().getAttribute('href');
       await noteServedElements(page);
       const html = (await (await page.goto(href!))!.text()) ?? '';
       expect(html).toContain('first-screen-state');
       expect(html).toContain(TITLE);
-      await taken(page);
+      await pageTaken(page);
       await page.getByRole('heading', { name: TITLE }).waitFor();
       await page.waitForTimeout(1500);
       await expectServedElementsKept(page);
@@ -249,7 +246,7 @@ describe('the board drawn by the server', () => {
       const html = (await (await page.goto('/'))!.text()) ?? '';
       expect(html).toContain('first-screen-state');
       expect(html).toContain('Requests sent on Thursday start on');
-      await taken(page);
+      await pageTaken(page);
       const link = page.getByRole('link', { name: 'Monday' });
       expect(await link.getAttribute('href')).toBe('https://example.com/hours');
       expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
@@ -277,7 +274,7 @@ describe('the board drawn by the server', () => {
     const asked: string[] = [];
     page.on('request', (r) => r.url().includes('limit=100') && asked.push(new URL(r.url()).pathname));
     await page.goto('/');
-    await taken(page);
+    await pageTaken(page);
     await page.getByRole('link', { name: 'Podcast episode 12 highlights' }).first().waitFor();
     await page.waitForTimeout(1000);
     expect(asked).toEqual([]);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { API } from '@cutroom/domain/contract';
 import { MSG, UTF8_BOM } from '@cutroom/domain';
-import { chooseStars, launchBrowser, screenshotDir } from './browser.js';
+import { chooseStars, launchBrowser, pageTaken, screenshotDir } from './browser.js';
 import { bearer, call, createRequest, deliver, startEditing, toast } from './api.js';
 import { signedInPage } from './login.js';
 
@@ -147,6 +147,8 @@ describe('reporting', () => {
     const page = await signedInPage(browser, ADMIN, { viewport: WIDE });
     await page.context().addInitScript(() => window.localStorage.setItem('selectedListingView', 'board'));
     await page.goto('/');
+    // The stored board mode was not the server's to see: the browser draws its own board over the drawn one.
+    await pageTaken(page);
     await page.getByTestId('board-view').waitFor();
     const tile = page.getByTestId('column-done').getByTestId(`card-${cardId}`);
     await tile.scrollIntoViewIfNeeded();
