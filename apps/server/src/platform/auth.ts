@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 // The cookie plugin's request and reply typings, for programs that import this file without app.ts.
 import type {} from '@fastify/cookie';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { SIGNED_IN_HINT_COOKIE, type ApiTokenScope, type Role, INTEGRATION_MSG } from '@cutroom/domain';
+import {
+  SCREEN_PREFS_COOKIE,
+  SIGNED_IN_HINT_COOKIE,
+  type ApiTokenScope,
+  type Role,
+  INTEGRATION_MSG,
+} from '@cutroom/domain';
 import { scopeOfRoute } from '@cutroom/domain/contract';
 import { isApiToken, resolveApiToken } from './api-tokens.js';
 import type { Db } from '../db/client.js';
@@ -182,6 +188,15 @@ export function setSessionCookie(reply: FastifyReply, token: string, remember: b
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure, path: '/' });
   reply.clearCookie(SIGNED_IN_HINT_COOKIE, { sameSite: 'strict', secure, path: '/' });
+  clearScreenPrefs(reply, secure);
+}
+
+/**
+ * The board's stored preferences go with the session, as the page clears them from its storage (web
+ * lib/storage.ts); their cookie mirror (written by the page) is cleared here too, where it cannot be missed.
+ */
+function clearScreenPrefs(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SCREEN_PREFS_COOKIE, { sameSite: 'lax', secure, path: '/' });
 }
 
 /** The page may read this one: it says a session cookie was given, nothing more (no secret in it). */
@@ -191,13 +206,15 @@ function setSignedInHint(reply: FastifyReply, secure: boolean, lifetime: { maxAg
 
 /**
  * The hint follows the cookie session on every response: given back when a live session comes without it
- * (a session from before the hint, a browser that dropped it), taken away when no session is usable.
+ * (a session from before the hint, a browser that dropped it), taken away when no session is usable, with
+ * the stored preferences' mirror.
  */
 function syncSignedInHint(request: FastifyRequest, reply: FastifyReply, secure: boolean) {
   const hinted = request.cookies[SIGNED_IN_HINT_COOKIE] !== undefined;
   const signedIn = request.authVia === 'cookie';
   if (signedIn && !hinted) setSignedInHint(reply, secure);
   else if (!signedIn && hinted) reply.clearCookie(SIGNED_IN_HINT_COOKIE, { sameSite: 'strict', secure, path: '/' });
+  if (!signedIn && request.cookies[SCREEN_PREFS_COOKIE] !== undefined) clearScreenPrefs(reply, secure);
 }
 
 /** The scheme of `Authorization: Bearer <token>`, in any case (RFC 9110 §11.1: schemes are case-insensitive). */

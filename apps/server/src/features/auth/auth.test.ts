@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG, SIGNED_IN_HINT_COOKIE } from '@cutroom/domain';
+import { MSG, SCREEN_PREFS_COOKIE, SIGNED_IN_HINT_COOKIE } from '@cutroom/domain';
 import { sessions, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, latestMail, seedWithSessions, tokenFromMail } from '../../test/helpers.js';
@@ -149,7 +149,9 @@ describe('signup, verification and login', () => {
     });
     expect(bare.statusCode).toBe(200);
     expect(bare.cookies.find((c) => c.name === SIGNED_IN_HINT_COOKIE)?.value).toBe('1');
-    const both = { cookie: `${SESSION_COOKIE}=${session.value}; ${SIGNED_IN_HINT_COOKIE}=1` };
+    // With the board's stored preferences' mirror, which a live session keeps.
+    const prefs = `${SCREEN_PREFS_COOKIE}=${encodeURIComponent('{"viewType":"normal"}')}`;
+    const both = { cookie: `${SESSION_COOKIE}=${session.value}; ${SIGNED_IN_HINT_COOKIE}=1; ${prefs}` };
     const quiet = await t.app.inject({ method: 'GET', url: '/api/me', headers: both });
     expect(quiet.cookies).toEqual([]);
 
@@ -159,12 +161,14 @@ describe('signup, verification and login', () => {
       reply.cookies.find((c) => c.name === name && c.value === '' && new Date(c.expires!).getTime() < Date.now());
     expect(cleared(logout, SESSION_COOKIE)).toBeDefined();
     expect(cleared(logout, SIGNED_IN_HINT_COOKIE)).toBeDefined();
+    expect(cleared(logout, SCREEN_PREFS_COOKIE)).toBeDefined();
 
     // The browser kept both (a second tab): the refused session's 401 takes the hint away, the contract unchanged.
     const refused = await t.app.inject({ method: 'GET', url: '/api/me', headers: both });
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual({ error_message: MSG.notLoggedIn, code: 'UNAUTHENTICATED' });
     expect(cleared(refused, SIGNED_IN_HINT_COOKIE)).toBeDefined();
+    expect(cleared(refused, SCREEN_PREFS_COOKIE)).toBeDefined();
     // A hint with no session cookie at all goes too; a visit with neither is left alone.
     const orphan = await t.app.inject({
       method: 'GET',
@@ -172,6 +176,10 @@ describe('signup, verification and login', () => {
       headers: { cookie: `${SIGNED_IN_HINT_COOKIE}=1` },
     });
     expect(cleared(orphan, SIGNED_IN_HINT_COOKIE)).toBeDefined();
+    expect(cleared(orphan, SCREEN_PREFS_COOKIE)).toBeUndefined();
+    // A mirror left with no session at all goes on the next visit.
+    const stale = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: prefs } });
+    expect(cleared(stale, SCREEN_PREFS_COOKIE)).toBeDefined();
     const none = await t.app.inject({ method: 'GET', url: '/api/me' });
     expect(none.cookies).toEqual([]);
   });
