@@ -1,5 +1,5 @@
 import { CLOCK_TIME_ZONE } from './constants.js';
-import { zoneOffsetMs } from './date-format.js';
+import { zoneOffsetMs, type ZoneParts } from './date-format.js';
 
 /**
  * New York's wall clock and the portal's date texts, without Intl where the rule is known (issue 36): making
@@ -8,15 +8,7 @@ import { zoneOffsetMs } from './date-format.js';
  * Sunday of November at 2:00, the rule since 2007; earlier instants ask Intl. The texts are Intl's en-US ones,
  * character for character (new-york-time.test.ts compares them).
  */
-export interface WallTime {
-  year: number;
-  /** 1–12. */
-  month: number;
-  day: number;
-  /** 0–23. */
-  hour: number;
-  minute: number;
-  second: number;
+export interface WallTime extends ZoneParts {
   /** 0 is Sunday. */
   weekday: number;
 }
