@@ -14,7 +14,12 @@ const PAGES: Record<PreloadedPage, readonly string[]> = {
     'src/features/board/prefetch.ts',
     'src/first-screen/hydrate.tsx',
   ],
-  card: ['src/app/layout/app-layout.tsx', 'src/features/card-details/route.ts', 'src/app/card-loader.ts'],
+  card: [
+    'src/app/layout/app-layout.tsx',
+    'src/features/card-details/route.ts',
+    'src/features/card-details/card-body.tsx',
+    'src/app/card-loader.ts',
+  ],
 };
 
 interface ChunkLike {

@@ -10,6 +10,7 @@ import { HomePage } from '../features/board';
 import { AnnouncementBanner } from '../features/settings/announcement-banner';
 import { prefetchActiveAnnouncement, useActiveAnnouncement } from '../features/settings/api';
 import { prefetchFrame as prefetchFrameCounts } from './layout/frame-prefetch';
+import { loadCardLoader, loadCardRoute } from './card-page-code';
 import type { UserView } from '@cutroom/domain/schemas';
 
 /** Today's banner and the app frame's counts, with the board's first calls (routes.tsx). */
@@ -80,8 +81,19 @@ function OnFirstOpen({ opened, onClose, children }: { opened: boolean; onClose: 
 /** The helper board: its own key keeps it apart from '/' when switching between them. */
 export const YtHomeRoute = () => <HomeRoute key="yt" mode="yt-helper" />;
 
-/** A tap on a tile opens its card: the card route's first calls are ready to go before (issue 36). */
-const useCardLoaderReady = () => useEffect(() => whenIdle(() => void import('./card-loader')), []);
+/**
+ * A tap on a tile opens its card: the card route's first calls and its page's header (not its body, which
+ * comes with the card's call) are ready before (issue 36).
+ */
+const useCardLoaderReady = () =>
+  useEffect(
+    () =>
+      whenIdle(() => {
+        loadCardLoader().catch(() => undefined);
+        loadCardRoute().catch(() => undefined);
+      }),
+    [],
+  );
 
 export function HomeRoute({ mode }: { mode?: ViewType }) {
   const settled = useBannerSettled();

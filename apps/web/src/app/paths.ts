@@ -1,4 +1,4 @@
-import { GOOGLE_REDIRECT_PATH, GUEST_REVIEW_PATH, NAV_ITEMS, sidebarFor, type Role } from '@cutroom/domain';
+import { GOOGLE_REDIRECT_PATH, GUEST_REVIEW_PATH } from '@cutroom/domain';
 import { CARD_DETAILS_ROUTE } from '../lib/card-url';
 
 /** Every route of spec 000 §2 and 002 §2, named once. */
@@ -38,13 +38,3 @@ export const PATHS = {
 
 export const userProfilePath = (userId: number | string) => `/user/${userId}/profile`;
 export const customerProfilePath = (userId: number | string) => `/customer/${userId}/profile`;
-
-/** The sidebar's label for a path in this role's menu ('My Team' vs 'Users'), else the plain one. */
-export function navLabel(role: Role, path: string, fallback: string): string {
-  return sidebarFor(role).find((item) => item.path === path)?.label ?? fallback;
-}
-
-export const DEFAULT_LABELS = {
-  users: NAV_ITEMS.users.label,
-  customers: NAV_ITEMS.customers.label,
-};

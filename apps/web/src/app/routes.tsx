@@ -10,6 +10,7 @@ import { meQuery } from '../lib/session';
 import { PATHS } from './paths';
 import type * as PageRoles from './page-roles';
 import { inBackground } from './background-loads';
+import { loadCardLoader, loadCardRoute } from './card-page-code';
 import { RouteErrorPage } from './route-error-page';
 
 function Root() {
@@ -133,14 +134,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               },
               {
                 path: `${PATHS.cardDetails}?`,
-                loader: prefetching(
-                  queryClient,
-                  () => import('./card-loader'),
-                  (m, user, { params }) => m.prefetchCardPage(queryClient, user, params.cardId),
+                loader: prefetching(queryClient, loadCardLoader, (m, user, { params }) =>
+                  m.prefetchCardPage(queryClient, user, params.cardId),
                 ),
                 // A tab change (?tab=) is the same card.
                 shouldRevalidate: ({ currentParams, nextParams }) => currentParams.cardId !== nextParams.cardId,
-                ...page(() => import('../features/card-details/route').then((m) => m.Component)),
+                ...page(() => loadCardRoute().then((m) => m.Component)),
               },
               {
                 path: PATHS.upload,

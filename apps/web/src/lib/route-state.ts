@@ -1,7 +1,11 @@
+import type { CardTileReply } from '@cutroom/domain/schemas';
+
 /** What one page hands the next through history state (e.g. where to go after login). */
 export interface RouteState {
   from?: { pathname: string; search?: string; hash?: string };
   notice?: string;
+  /** The tile a card was opened from: its page shows the header from it while the card's call is out (issue 36). */
+  tile?: CardTileReply;
 }
 
 export function readRouteState(state: unknown): RouteState {

@@ -1,11 +1,11 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { createRoutes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
 
-/** The real app (routes, guards, providers) in a memory router starting at `path`. */
-export function renderApp(path: string) {
+/** The real app (routes, guards, providers) in a memory router starting at `path` (with its history state). */
+export function renderApp(path: InitialEntry) {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   const view = render(

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import type { CardTileReply } from '@cutroom/domain/schemas';
+import type { RouteState } from '../../lib/route-state';
 import { cardDetailsPath } from '../../lib/card-url';
 import { followOwnLink } from '../../lib/follow-own-link';
 import { CardIcons } from './card-icons';
@@ -19,7 +20,11 @@ export const ListRow = memo(function ListRow({ card, mobile }: { card: CardTileR
   const path = cardDetailsPath(card.card_id);
   const title = (
     <div className={classes.titleCell}>
-      <Link to={path} className={`${tile.title} ${classes.titleLink} mantine-focus-auto`}>
+      <Link
+        to={path}
+        state={{ tile: card } satisfies RouteState}
+        className={`${tile.title} ${classes.titleLink} mantine-focus-auto`}
+      >
         {card.card_title}
       </Link>
       {user.client_type !== 'customer' && (

@@ -1,6 +1,7 @@
 import type { CSSProperties, HTMLAttributes, ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 import type { CardTileReply } from '@cutroom/domain/schemas';
+import type { RouteState } from '../../lib/route-state';
 import { followOwnLink } from '../../lib/follow-own-link';
 import classes from './tile.module.css';
 
@@ -39,6 +40,7 @@ export function TileFrame({
   const title = (
     <Link
       to={path}
+      state={{ tile: card } satisfies RouteState}
       className={`${classes.title} mantine-focus-auto`}
       // The tile drags with dnd-kit; the browser's own link dragging would fight it.
       draggable={false}

@@ -2,6 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REVISION_REASONS, MSG, REVISION_REASON_MSG } from '@cutroom/domain';
+import { cardTile } from '@cutroom/domain/schemas';
+import { deferred } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 import { makeMedia, makeVideo } from '../../test/fixtures';
 import { cardServer, commentsReply, makeCardDetail, makeNote, stubDocumentFonts, viewerFor } from './test-kit';
@@ -16,6 +18,8 @@ describe('card detail page', { timeout: 15_000 }, () => {
     const server = cardServer(viewerFor('customer'), makeCardDetail());
     renderApp('/card-details/7');
     expect((await screen.findByTestId('card-title')).textContent).toBe('Gear review: budget microphones');
+    // The tabs come with the page's body, loaded after the header (card-detail-view.tsx).
+    await screen.findByRole('tablist');
     expect(selectedTab()).toBe('Video & Comments');
     await screen.findByTestId('chat-empty');
     expect(screen.queryByTestId('chat-toggle')).toBeNull();
@@ -25,6 +29,40 @@ describe('card detail page', { timeout: 15_000 }, () => {
     const levels = screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));
     expect(levels[0]).toBe(1);
     levels.forEach((level, i) => i > 0 && expect(level).toBeLessThanOrEqual(levels[i - 1]! + 1));
+  });
+
+  it('shows the header of the tile it was opened from while the card is on its way (issue 36)', async () => {
+    const card = makeCardDetail();
+    const reply = deferred();
+    const server = cardServer(viewerFor('customer'), card, { 'GET /api/card/7': reply.handler });
+    // Only a tile's fields, as the board hands them over, and a title the card has changed since.
+    const tile = { ...cardTile.parse(card), card_title: 'Gear review (as the board had it)' };
+    renderApp({ pathname: '/card-details/7', state: { tile } });
+    const preview = await screen.findByTestId('card-preview');
+    expect(within(preview).getByTestId('card-title').textContent).toBe('Gear review (as the board had it)');
+    expect(within(preview).getByTestId('card-status').textContent).toBe('Review');
+    expect(preview.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByRole('tab')).toBeNull();
+    // Nothing is recorded as opened before the card is there.
+    expect(server.callsTo('GET', '/api/add-card-event/7')).toHaveLength(0);
+
+    reply.release({ body: card });
+    const detail = await screen.findByTestId('card-detail');
+    expect(within(detail).getByTestId('card-title').textContent).toBe(card.card_title);
+    expect(detail.hasAttribute('aria-busy')).toBe(false);
+    expect(await screen.findByRole('tab', { name: 'Video & Comments' })).toBeTruthy();
+    expect(screen.queryByTestId('card-preview')).toBeNull();
+  });
+
+  it("shows no preview from another card's tile in the history state", async () => {
+    const card = makeCardDetail();
+    const reply = deferred();
+    cardServer(viewerFor('customer'), card, { 'GET /api/card/7': reply.handler });
+    renderApp({ pathname: '/card-details/7', state: { tile: { ...cardTile.parse(card), card_id: 8 } } });
+    expect(await screen.findByLabelText('Loading card')).toBeTruthy();
+    expect(screen.queryByTestId('card-title')).toBeNull();
+    reply.release({ body: card });
+    expect((await screen.findByTestId('card-title')).textContent).toBe(card.card_title);
   });
 
   it('asks to pause the video in an empty chat only when the card has a video', async () => {

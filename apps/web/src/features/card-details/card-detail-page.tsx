@@ -1,7 +1,9 @@
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { CARD_TABS, CardDetailView, CardNotFound, type CardTab } from './card-detail-view';
+import { CardDetailView, CardNotFound } from './card-detail-view';
+import { CARD_TABS, type CardTab } from './card-tabs';
 import { cardDetailsPath } from '../../lib/card-url';
 import { decodeCardId } from './paths';
+import { tileFromState } from './tile-preview';
 
 const isTab = (value: string | null): value is CardTab => CARD_TABS.includes(value as CardTab);
 
@@ -36,6 +38,7 @@ export function CardDetailPage() {
       cardId={cardId}
       onBack={back}
       tab={isTab(tab) ? tab : null}
+      preview={tileFromState(location.state, cardId)}
       onTabChange={(next) => setSearch({ tab: next }, { replace: true })}
     />
   );

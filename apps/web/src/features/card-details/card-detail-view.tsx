@@ -1,35 +1,31 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Group, Skeleton, Stack, Tabs } from '@mantine/core';
-import { IconBrandYoutube, IconFileDescription, IconMessageCircle, IconMovie } from '@tabler/icons-react';
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
+import { Button, Group, Skeleton, Stack } from '@mantine/core';
+import { IconMovie } from '@tabler/icons-react';
 import { MSG } from '@cutroom/domain';
-import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
+import type { CardTileReply } from '@cutroom/domain/schemas';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { ErrorState } from '../../components/error-state';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/session';
-import { ActionButtons } from './action-buttons';
-import { defaultTab } from './action-rules';
 import { useCard, useRecordCardOpen } from './api/card-query';
 import { CardHeader } from './card-header';
-import { DetailsTab } from './details/details-tab';
-import { useCardLive } from './use-card-live';
-import { VideoReview } from './video/video-review';
-import { YtTab } from './yt/yt-tab';
-import type { Selection } from './video/video-versions';
+import type { CardBodyProps } from './card-body';
 
-export type CardTab = 'details' | 'review' | 'yt';
-export const CARD_TABS: readonly CardTab[] = ['details', 'review', 'yt'];
+/**
+ * The card's actions and tabs (the player, the chat, the forms): most of the page's code, loaded after its
+ * header has been drawn: a tap on a tile shows the card's header first, and this code's first run (about 100 ms
+ * on a mid-range phone) does not hold it up (issue 36).
+ */
+const loadCardBody = () => import('./card-body');
+const CardBody = lazy(() => loadCardBody().then((m) => ({ default: m.CardBody })));
 
-interface CardDetailViewProps {
+interface CardDetailViewProps extends Omit<CardBodyProps, 'card' | 'viewer'> {
   cardId: number;
   onBack: () => void;
-  /** The page keeps the tab in the address; the quick view keeps it in state. */
-  tab?: CardTab | null;
-  onTabChange?: (tab: CardTab) => void;
   /** Extra controls beside the header (the quick view's 'Open page'). */
   headerExtra?: ReactNode;
-  /** The tab shown first when the tab isn't held outside (the helper board opens cards on YT Helper). */
-  initialTab?: CardTab;
+  /** The tile the card was opened from: its header shows at once, the rest when the card arrives. */
+  preview?: CardTileReply;
 }
 
 export function CardNotFound({ onBack }: { onBack: () => void }) {
@@ -44,67 +40,13 @@ export function CardNotFound({ onBack }: { onBack: () => void }) {
   );
 }
 
-function CardContent({
-  card,
-  viewer,
-  onBack,
-  tab: givenTab,
-  onTabChange,
-  headerExtra,
-  initialTab,
-}: Omit<CardDetailViewProps, 'cardId'> & { card: CardDetailReply; viewer: UserView }) {
-  const stream = useCardLive(card.card_id);
-  const [ownTab, setOwnTab] = useState<CardTab>(initialTab ?? defaultTab(viewer.client_type));
-  const [wanted, setWanted] = useState<Selection>({ kind: 'done', version: null, number: 1 });
-  const chosen = givenTab ?? ownTab;
-  const tab: CardTab = chosen === 'yt' && !card.has_youtube_helper ? defaultTab(viewer.client_type) : chosen;
-  const changeTab = (next: CardTab) => {
-    setOwnTab(next);
-    onTabChange?.(next);
-  };
-
+/** While the card's call is out under a header drawn from its tile: where the actions and tabs will be. */
+function LoadingBody() {
   return (
-    <Stack gap="md" data-testid="card-detail" data-card-id={card.card_id}>
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <div style={{ flex: '1 1 420px', minWidth: 0 }}>
-          <CardHeader card={card} viewer={viewer} onBack={onBack} />
-        </div>
-        {headerExtra}
-      </Group>
-      <ActionButtons card={card} viewer={viewer} ytTabOpen={tab === 'yt'} />
-      <Tabs value={tab} onChange={(value) => value && changeTab(value as CardTab)} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="details" leftSection={<IconFileDescription size={16} />}>
-            Details
-          </Tabs.Tab>
-          <Tabs.Tab value="review" leftSection={<IconMessageCircle size={16} />}>
-            Video &amp; Comments
-          </Tabs.Tab>
-          {card.has_youtube_helper && (
-            <Tabs.Tab value="yt" leftSection={<IconBrandYoutube size={16} />}>
-              YT Helper
-            </Tabs.Tab>
-          )}
-        </Tabs.List>
-        <Tabs.Panel value="details">
-          <DetailsTab
-            card={card}
-            viewer={viewer}
-            onView={(number) => {
-              setWanted({ kind: 'done', version: null, number });
-              changeTab('review');
-            }}
-          />
-        </Tabs.Panel>
-        <Tabs.Panel value="review">
-          <VideoReview card={card} viewer={viewer} stream={stream} wanted={wanted} onWantedChange={setWanted} />
-        </Tabs.Panel>
-        {card.has_youtube_helper && (
-          <Tabs.Panel value="yt">
-            <YtTab card={card} viewer={viewer} stream={stream} />
-          </Tabs.Panel>
-        )}
-      </Tabs>
+    <Stack gap="md" className="delayed-appear">
+      <Skeleton h={36} w={280} />
+      <Skeleton h={36} w={320} />
+      <Skeleton h={360} />
     </Stack>
   );
 }
@@ -121,12 +63,14 @@ function LoadingCard() {
 }
 
 /** One card: header, actions and tabs; shared by the page and the quick view (spec 001 §2). */
-export function CardDetailView({ cardId, onBack, ...rest }: CardDetailViewProps) {
+export function CardDetailView({ cardId, onBack, preview, headerExtra, ...rest }: CardDetailViewProps) {
   const viewer = useCurrentUser();
   const query = useCard(cardId);
   useRecordCardOpen(cardId, query.isSuccess);
+  // Asked for at once, not when the card arrives: the code and the call come in parallel. A failure shows where
+  // the body is drawn.
+  useEffect(() => void loadCardBody().catch(() => undefined), []);
 
-  if (query.isPending) return <LoadingCard />;
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return <CardNotFound onBack={onBack} />;
     const message = isApiError(query.error) && query.error.status !== 0 ? query.error.message : MSG.couldNotFetchCard;
@@ -138,5 +82,26 @@ export function CardDetailView({ cardId, onBack, ...rest }: CardDetailViewProps)
       />
     );
   }
-  return <CardContent card={query.data} viewer={viewer} onBack={onBack} {...rest} />;
+  const card = query.data;
+  const header = card ?? preview;
+  if (!header) return <LoadingCard />;
+  // The header keeps its place in the tree from the tile's preview to the card, so nothing in it is drawn twice.
+  return (
+    <Stack
+      gap="md"
+      data-testid={card ? 'card-detail' : 'card-preview'}
+      data-card-id={cardId}
+      aria-busy={card ? undefined : true}
+    >
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div style={{ flex: '1 1 420px', minWidth: 0 }}>
+          <CardHeader card={header} viewer={viewer} onBack={onBack} />
+        </div>
+        {headerExtra}
+      </Group>
+      <Suspense fallback={<LoadingBody />}>
+        {card ? <CardBody card={card} viewer={viewer} {...rest} /> : <LoadingBody />}
+      </Suspense>
+    </Stack>
+  );
 }

@@ -12,21 +12,24 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { CARD_STATUS_LABELS, MSG, TITLE_MAX } from '@cutroom/domain';
-import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
+import type { CardTileReply, UserView } from '@cutroom/domain/schemas';
 import { ExpectedBy } from '../../components/expected-by';
 import { notify } from '../../lib/notify';
 import { policyFor } from '../../lib/policy';
 import { ChecklistBadge } from './chat/revision-checklist';
 import { useUpdateTitle } from './api/card-edits';
 
+/** The header reads only what a board tile also holds (and the archive date), so it can show before the card. */
+export type HeaderCard = CardTileReply & { archived_at?: string | null };
+
 interface CardHeaderProps {
-  card: CardDetailReply;
+  card: HeaderCard;
   viewer: UserView;
   onBack: () => void;
 }
 
 /** Admins rename a card in place; empty and unchanged titles are answered before any call (spec 001 §2). */
-function TitleEditor({ card, onDone }: { card: CardDetailReply; onDone: () => void }) {
+function TitleEditor({ card, onDone }: { card: HeaderCard; onDone: () => void }) {
   const [value, setValue] = useState(card.card_title);
   const update = useUpdateTitle(card.card_id);
   const save = () => {

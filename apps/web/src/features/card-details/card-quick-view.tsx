@@ -3,7 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { cardDetailsPath } from '../../lib/card-url';
-import { CardDetailView, type CardTab } from './card-detail-view';
+import { CardDetailView } from './card-detail-view';
+import type { CardTab } from './card-tabs';
 
 interface CardQuickViewProps {
   cardId: number;

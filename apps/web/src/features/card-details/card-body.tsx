@@ -1,0 +1,81 @@
+// The card page under its header: the actions and the tabs, loaded on their own (card-detail-view.tsx).
+import { useState } from 'react';
+import { Tabs } from '@mantine/core';
+import { IconBrandYoutube, IconFileDescription, IconMessageCircle } from '@tabler/icons-react';
+import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
+import { ActionButtons } from './action-buttons';
+import { defaultTab } from './action-rules';
+import type { CardTab } from './card-tabs';
+import { DetailsTab } from './details/details-tab';
+import { useCardLive } from './use-card-live';
+import { VideoReview } from './video/video-review';
+import { YtTab } from './yt/yt-tab';
+import type { Selection } from './video/video-versions';
+
+export interface CardBodyProps {
+  card: CardDetailReply;
+  viewer: UserView;
+  /** The page keeps the tab in the address; the quick view keeps it in state. */
+  tab?: CardTab | null;
+  onTabChange?: (tab: CardTab) => void;
+  /** The tab shown first when the tab isn't held outside (the helper board opens cards on YT Helper). */
+  initialTab?: CardTab;
+}
+
+/** The card's actions and tabs, under its header. */
+export function CardBody({
+  card,
+  viewer,
+  tab: givenTab,
+  onTabChange,
+  initialTab,
+}: CardBodyProps) {
+  const stream = useCardLive(card.card_id);
+  const [ownTab, setOwnTab] = useState<CardTab>(initialTab ?? defaultTab(viewer.client_type));
+  const [wanted, setWanted] = useState<Selection>({ kind: 'done', version: null, number: 1 });
+  const chosen = givenTab ?? ownTab;
+  const tab: CardTab = chosen === 'yt' && !card.has_youtube_helper ? defaultTab(viewer.client_type) : chosen;
+  const changeTab = (next: CardTab) => {
+    setOwnTab(next);
+    onTabChange?.(next);
+  };
+
+  return (
+    <>
+      <ActionButtons card={card} viewer={viewer} ytTabOpen={tab === 'yt'} />
+      <Tabs value={tab} onChange={(value) => value && changeTab(value as CardTab)} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="details" leftSection={<IconFileDescription size={16} />}>
+            Details
+          </Tabs.Tab>
+          <Tabs.Tab value="review" leftSection={<IconMessageCircle size={16} />}>
+            Video &amp; Comments
+          </Tabs.Tab>
+          {card.has_youtube_helper && (
+            <Tabs.Tab value="yt" leftSection={<IconBrandYoutube size={16} />}>
+              YT Helper
+            </Tabs.Tab>
+          )}
+        </Tabs.List>
+        <Tabs.Panel value="details">
+          <DetailsTab
+            card={card}
+            viewer={viewer}
+            onView={(number) => {
+              setWanted({ kind: 'done', version: null, number });
+              changeTab('review');
+            }}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="review">
+          <VideoReview card={card} viewer={viewer} stream={stream} wanted={wanted} onWantedChange={setWanted} />
+        </Tabs.Panel>
+        {card.has_youtube_helper && (
+          <Tabs.Panel value="yt">
+            <YtTab card={card} viewer={viewer} stream={stream} />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    </>
+  );
+}
