@@ -23,13 +23,7 @@ export interface CardBodyProps {
 }
 
 /** The card's actions and tabs, under its header. */
-export function CardBody({
-  card,
-  viewer,
-  tab: givenTab,
-  onTabChange,
-  initialTab,
-}: CardBodyProps) {
+export function CardBody({ card, viewer, tab: givenTab, onTabChange, initialTab }: CardBodyProps) {
   const stream = useCardLive(card.card_id);
   const [ownTab, setOwnTab] = useState<CardTab>(initialTab ?? defaultTab(viewer.client_type));
   const [wanted, setWanted] = useState<Selection>({ kind: 'done', version: null, number: 1 });
