@@ -44,8 +44,7 @@ export function CardNotFound({ onBack }: { onBack: () => void }) {
 function LoadingBody() {
   return (
     <Stack gap="md" className="delayed-appear">
-      <Skeleton h={36} w={280} />
-      <Skeleton h={36} w={320} />
+      <Skeleton h={36} />
       <Skeleton h={360} />
     </Stack>
   );
