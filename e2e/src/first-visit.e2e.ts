@@ -104,17 +104,20 @@ describe('first visit', () => {
     const card = await directLoad(context, href!, playerReady);
     expect(card.problems).toEqual([]);
     expect(card.preloaded).toContain('card-detail-view');
+    expect(card.preloaded).toContain('card-body');
     expect(card.later).toContain('home-route');
-    expect(card.later).not.toContain('card-detail-view');
+    expect(card.later).not.toContain('card-body');
     const board = await directLoad(context, '/', async (p) => {
       await p.getByRole('link', { name: TITLE }).first().waitFor();
-      // Once idle, the drawn board fetches the card page's files for the tap to come.
-      await p.locator('link[rel="prefetch"][href*="/card-detail-view-"]').first().waitFor({ state: 'attached' });
+      // Once idle, the drawn board fetches the rest of the card page's files for the tap to come.
+      await p.locator('link[rel="prefetch"][href*="/card-body-"]').first().waitFor({ state: 'attached' });
     });
     expect(board.problems).toEqual([]);
     expect(board.preloaded).toContain('home-route');
-    expect(board.preloaded).not.toContain('card-detail-view');
-    expect(board.later).toContain('card-detail-view');
+    // The card page's shell (its header) comes with the board, its body later (issue 36).
+    expect(board.preloaded).toContain('card-detail-view');
+    expect(board.preloaded).not.toContain('card-body');
+    expect(board.later).toContain('card-body');
     await context.close();
   });
 
