@@ -7,15 +7,12 @@ import { ROUTE_PRELOADS_FILE, type PreloadedPage, type RoutePreloads } from '../
 
 /** The modules the router loads first on each page (app/routes.tsx): the app frame, the page, its prefetch. */
 const PAGES: Record<PreloadedPage, readonly string[]> = {
-  // The board's page may come drawn by the server: its hydration's code comes with it. So does the card page's
-  // shell (its header) and first calls: a tap on a tile draws the header at once (home-route.tsx).
+  // The board's page may come drawn by the server: its hydration's code comes with it.
   home: [
     'src/app/layout/app-layout.tsx',
     'src/app/home-route.tsx',
     'src/features/board/prefetch.ts',
     'src/first-screen/hydrate.tsx',
-    'src/features/card-details/route.ts',
-    'src/app/card-loader.ts',
   ],
   card: [
     'src/app/layout/app-layout.tsx',
