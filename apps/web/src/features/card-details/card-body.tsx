@@ -1,5 +1,5 @@
 // The card page under its header: the actions and the tabs, loaded on their own (card-detail-view.tsx).
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Tabs } from '@mantine/core';
 import { IconBrandYoutube, IconFileDescription, IconMessageCircle } from '@tabler/icons-react';
 import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
@@ -20,11 +20,14 @@ export interface CardBodyProps {
   onTabChange?: (tab: CardTab) => void;
   /** The tab shown first when the tab isn't held outside (the helper board opens cards on YT Helper). */
   initialTab?: CardTab;
+  /** Told once the body is on the page, so the page says it is whole (card-detail-view.tsx). */
+  onDrawn?: (drawn: true) => void;
 }
 
 /** The card's actions and tabs, under its header. */
-export function CardBody({ card, viewer, tab: givenTab, onTabChange, initialTab }: CardBodyProps) {
+export function CardBody({ card, viewer, tab: givenTab, onTabChange, initialTab, onDrawn }: CardBodyProps) {
   const stream = useCardLive(card.card_id);
+  useLayoutEffect(() => onDrawn?.(true), [onDrawn]);
   const [ownTab, setOwnTab] = useState<CardTab>(initialTab ?? defaultTab(viewer.client_type));
   const [wanted, setWanted] = useState<Selection>({ kind: 'done', version: null, number: 1 });
   const chosen = givenTab ?? ownTab;

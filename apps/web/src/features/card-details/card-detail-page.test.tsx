@@ -47,10 +47,11 @@ describe('card detail page', { timeout: 15_000 }, () => {
     expect(server.callsTo('GET', '/api/add-card-event/7')).toHaveLength(0);
 
     reply.release({ body: card });
+    // card-detail says the page is whole: its body (the tabs) is there with it.
     const detail = await screen.findByTestId('card-detail');
     expect(within(detail).getByTestId('card-title').textContent).toBe(card.card_title);
     expect(detail.hasAttribute('aria-busy')).toBe(false);
-    expect(await screen.findByRole('tab', { name: 'Video & Comments' })).toBeTruthy();
+    expect(within(detail).getByRole('tab', { name: 'Video & Comments' })).toBeTruthy();
     expect(screen.queryByTestId('card-preview')).toBeNull();
   });
 

@@ -1,10 +1,11 @@
-import { Suspense, lazy, useEffect, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { IconMovie } from '@tabler/icons-react';
 import { MSG } from '@cutroom/domain';
 import type { CardTileReply } from '@cutroom/domain/schemas';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { ErrorState } from '../../components/error-state';
+import { isServerFirstScreen } from '../../first-screen/hydrating';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/session';
 import { useCard, useRecordCardOpen } from './api/card-query';
@@ -19,7 +20,7 @@ import type { CardBodyProps } from './card-body';
 const loadCardBody = () => import('./card-body');
 const CardBody = lazy(() => loadCardBody().then((m) => ({ default: m.CardBody })));
 
-interface CardDetailViewProps extends Omit<CardBodyProps, 'card' | 'viewer'> {
+interface CardDetailViewProps extends Omit<CardBodyProps, 'card' | 'viewer' | 'onDrawn'> {
   cardId: number;
   onBack: () => void;
   /** Extra controls beside the header (the quick view's 'Open page'). */
@@ -66,6 +67,9 @@ export function CardDetailView({ cardId, onBack, preview, headerExtra, ...rest }
   const viewer = useCurrentUser();
   const query = useCard(cardId);
   useRecordCardOpen(cardId, query.isSuccess);
+  // The page is whole once its body is drawn: until then it says card-preview (and busy), after card-detail. The
+  // server draws it whole, and hydration must find the same.
+  const [drawn, setDrawn] = useState(isServerFirstScreen);
   // Asked for at once, not when the card arrives: the code and the call come in parallel. A failure shows where
   // the body is drawn.
   useEffect(() => void loadCardBody().catch(() => undefined), []);
@@ -85,12 +89,13 @@ export function CardDetailView({ cardId, onBack, preview, headerExtra, ...rest }
   const header = card ?? preview;
   if (!header) return <LoadingCard />;
   // The header keeps its place in the tree from the tile's preview to the card, so nothing in it is drawn twice.
+  const whole = card !== undefined && drawn;
   return (
     <Stack
       gap="md"
-      data-testid={card ? 'card-detail' : 'card-preview'}
+      data-testid={whole ? 'card-detail' : 'card-preview'}
       data-card-id={cardId}
-      aria-busy={card ? undefined : true}
+      aria-busy={whole ? undefined : true}
     >
       <Group justify="space-between" align="flex-start" gap="sm">
         <div style={{ flex: '1 1 420px', minWidth: 0 }}>
@@ -99,7 +104,7 @@ export function CardDetailView({ cardId, onBack, preview, headerExtra, ...rest }
         {headerExtra}
       </Group>
       <Suspense fallback={<LoadingBody />}>
-        {card ? <CardBody card={card} viewer={viewer} {...rest} /> : <LoadingBody />}
+        {card ? <CardBody card={card} viewer={viewer} onDrawn={setDrawn} {...rest} /> : <LoadingBody />}
       </Suspense>
     </Stack>
   );
