@@ -7,7 +7,7 @@ import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { createRoutes } from '../app/routes';
 import { noteReplyCursor } from '../lib/event-cursor';
 import { setServerPhoneGuess } from '../lib/phone-layout';
-import { setServerFirstScreen } from './hydrating';
+import { setServerFirstScreen, type DrawnPage } from './hydrating';
 import { drawsAsServed, readFirstScreenState } from './state';
 
 /**
@@ -31,7 +31,9 @@ export async function hydratePage(
   const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => typeof m.route.lazy === 'function');
   await Promise.all(
     lazy.map(async ({ route }) => {
-      const loaded = await (route.lazy as () => Promise<object>)();
+      const loaded = await (route.lazy as () => Promise<{ Component?: { type?: DrawnPage } }>)();
+      // A page drawing a part of its own code (the card's body) has it in before hydrating, so it is live at once.
+      await loaded.Component?.type?.beforeHydration?.();
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
   );

@@ -10,3 +10,8 @@ export const isServerFirstScreen = () => firstScreen;
 export const setServerFirstScreen = (on: boolean) => {
   firstScreen = on;
 };
+
+/** A page component whose drawing holds a part loaded on its own: what to load before hydrating it (hydrate.tsx). */
+export interface DrawnPage {
+  beforeHydration?: () => Promise<unknown>;
+}

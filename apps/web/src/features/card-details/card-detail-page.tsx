@@ -1,5 +1,5 @@
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { CardDetailView, CardNotFound } from './card-detail-view';
+import { CardDetailView, CardNotFound, loadCardBody } from './card-detail-view';
 import { CARD_TABS, type CardTab } from './card-tabs';
 import { cardDetailsPath } from '../../lib/card-url';
 import { decodeCardId } from './paths';
@@ -43,3 +43,6 @@ export function CardDetailPage() {
     />
   );
 }
+
+// A drawn card page hydrates with its body's code in (first-screen/hydrate.tsx).
+CardDetailPage.beforeHydration = loadCardBody;

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useState, type ReactNode } from 'react';
 import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { IconMovie } from '@tabler/icons-react';
 import { MSG } from '@cutroom/domain';
@@ -10,6 +10,7 @@ import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/session';
 import { useCard, useRecordCardOpen } from './api/card-query';
 import { CardHeader } from './card-header';
+import type * as CardBodyCode from './card-body';
 import type { CardBodyProps } from './card-body';
 
 /**
@@ -17,8 +18,27 @@ import type { CardBodyProps } from './card-body';
  * header has been drawn: a tap on a tile shows the card's header first, and this code's first run (about 100 ms
  * on a mid-range phone) does not hold it up (issue 36).
  */
-const loadCardBody = () => import('./card-body');
-const CardBody = lazy(() => loadCardBody().then((m) => ({ default: m.CardBody })));
+type BodyCode = typeof CardBodyCode;
+let bodyCode: BodyCode | undefined;
+let loadingBody: Promise<BodyCode> | undefined;
+/** The body's code, imported once. */
+export const loadCardBody = () =>
+  (loadingBody ??= import('./card-body').then(
+    (code) => (bodyCode = code),
+    (error: unknown) => {
+      loadingBody = undefined;
+      throw error;
+    },
+  ));
+
+/**
+ * Not a React.lazy, which suspends once even when its code is in: a page the server drew loads the body before
+ * it hydrates (CardDetailPage.beforeHydration), and a click on it then must find it live, not waiting to hydrate.
+ */
+function CardBody(props: CardBodyProps) {
+  const { CardBody: Body } = bodyCode ?? use(loadCardBody());
+  return <Body {...props} />;
+}
 
 interface CardDetailViewProps extends Omit<CardBodyProps, 'card' | 'viewer' | 'onDrawn'> {
   cardId: number;
