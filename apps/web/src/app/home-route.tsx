@@ -87,7 +87,7 @@ export const YtHomeRoute = () => <HomeRoute key="yt" mode="yt-helper" />;
  * board's own files: that measured no faster for a tap the moment the board shows (the board's own start-up
  * holds that one), and added to the board's start.
  */
-const useCardLoaderReady = () =>
+const useCardPageReady = () =>
   useEffect(
     () =>
       whenIdle(() => {
@@ -99,7 +99,7 @@ const useCardLoaderReady = () =>
 
 export function HomeRoute({ mode }: { mode?: ViewType }) {
   const settled = useBannerSettled();
-  useCardLoaderReady();
+  useCardPageReady();
   if (!settled) return <FullPageLoader />;
   return (
     <>

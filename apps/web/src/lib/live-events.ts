@@ -4,6 +4,7 @@ import type { LiveEvent } from '@cutroom/domain/schemas';
 import { signalSessionEnded } from './api-client';
 import { streamClosed, streamOpening } from './event-cursor';
 import type * as LiveEventCheck from './live-event-check';
+import { importOnce } from './import-once';
 import { TAB_ID } from './tab-id';
 
 export type StreamState = 'connecting' | 'open' | 'down';
@@ -42,24 +43,15 @@ let lastEventId = '';
 const supported = () => typeof EventSource !== 'undefined';
 
 let check: typeof LiveEventCheck | undefined;
-let checkLoading: Promise<void> | undefined;
 /**
  * The events' schema (zod) loads with the first event, not with the page: building it is a long task on a
  * phone's first seconds (issue 36), and most page loads hear no event. What arrives meanwhile waits, in order.
  */
-export function loadLiveEventCheck(): Promise<void> {
-  checkLoading ??= import('./live-event-check').then(
-    (m) => {
-      check = m;
-    },
-    (error: unknown) => {
-      // A failed download is asked again at the next try, not remembered.
-      checkLoading = undefined;
-      throw error;
-    },
-  );
-  return checkLoading;
-}
+export const loadLiveEventCheck: () => Promise<void> = importOnce(() =>
+  import('./live-event-check').then((m) => {
+    check = m;
+  }),
+);
 /** Events (and resyncs) heard before the schema was in, in the order they came. */
 let waiting: { type: string; data: string }[] = [];
 

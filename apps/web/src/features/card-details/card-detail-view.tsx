@@ -7,29 +7,21 @@ import { EmptyStateCard } from '../../components/empty-state-card';
 import { ErrorState } from '../../components/error-state';
 import { isServerFirstScreen } from '../../first-screen/hydrating';
 import { isApiError } from '../../lib/api-client';
+import { importOnce } from '../../lib/import-once';
 import { useCurrentUser } from '../../lib/session';
 import { useCard, useRecordCardOpen } from './api/card-query';
 import { CardHeader } from './card-header';
 import type * as CardBodyCode from './card-body';
 import type { CardBodyProps } from './card-body';
 
+type BodyCode = typeof CardBodyCode;
+let bodyCode: BodyCode | undefined;
 /**
  * The card's actions and tabs (the player, the chat, the forms): most of the page's code, loaded after its
  * header has been drawn: a tap on a tile shows the card's header first, and this code's first run (about 100 ms
  * on a mid-range phone) does not hold it up (issue 36).
  */
-type BodyCode = typeof CardBodyCode;
-let bodyCode: BodyCode | undefined;
-let loadingBody: Promise<BodyCode> | undefined;
-/** The body's code, imported once. */
-export const loadCardBody = () =>
-  (loadingBody ??= import('./card-body').then(
-    (code) => (bodyCode = code),
-    (error: unknown) => {
-      loadingBody = undefined;
-      throw error;
-    },
-  ));
+export const loadCardBody = importOnce(() => import('./card-body').then((code) => (bodyCode = code)));
 
 /**
  * Not a React.lazy, which suspends once even when its code is in: a page the server drew loads the body before
