@@ -1,33 +1,5 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
-
-/** The ffmpeg and ffprobe a process uses: FFMPEG_PATH / FFPROBE_PATH, else the builds npm installed. */
-export interface MediaTools {
-  ffmpeg: string;
-  ffprobe: string;
-}
-
-/** An npm-installed binary; npm may have skipped the package's `chmod` script, so make it runnable here. */
-function installed(pkg: string): string {
-  const { path: binary } = require(pkg) as { path: string };
-  try {
-    fs.accessSync(binary, fs.constants.X_OK);
-  } catch {
-    fs.chmodSync(binary, 0o755);
-  }
-  return binary;
-}
-
-export function mediaTools(paths: { ffmpeg?: string; ffprobe?: string } = {}): MediaTools {
-  return {
-    ffmpeg: paths.ffmpeg ?? installed('@ffmpeg-installer/ffmpeg'),
-    ffprobe: paths.ffprobe ?? installed('@ffprobe-installer/ffprobe'),
-  };
-}
 
 /** Raised when a tool is stopped: by the job's time limit, or because the job was taken away (cancel, lost lease). */
 export class ToolStopped extends Error {
@@ -105,15 +77,4 @@ export function runTool(binary: string, args: readonly string[], options: RunOpt
       else resolve({ code: code ?? (signal ? 128 : 1), stdout: Buffer.concat(out), stderr });
     });
   });
-}
-
-/** The first line of `ffmpeg -version`, e.g. "ffmpeg version N-47683-g0e8eb07980-static", for the start log. */
-export async function toolVersion(binary: string): Promise<string> {
-  const { stdout } = await runTool(binary, ['-version'], { timeoutMs: 10_000, collectStdout: true });
-  return (
-    stdout
-      .toString('utf8')
-      .split('\n')[0]
-      ?.replace(/\s+Copyright.*$/, '') ?? 'unknown'
-  );
 }

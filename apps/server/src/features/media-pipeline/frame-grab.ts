@@ -7,7 +7,8 @@ import type { mediaAssets } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage.js';
 import type { AppContext } from '../../platform/context.js';
-import { mediaTools, runTool, type MediaTools } from './ffmpeg.js';
+import { runTool } from './ffmpeg.js';
+import { mediaTools, type MediaTools } from './media-tools.js';
 import { outputPrefix } from './process-video.js';
 
 export type ReadyAsset = typeof mediaAssets.$inferSelect & {

@@ -6,7 +6,8 @@ import type { EventBus } from '../../platform/events.js';
 import { backoffMs, claimNextJob, type JobTable } from '../../platform/job-queue.js';
 import type { Storage } from '../../platform/storage.js';
 import { audienceOf } from '../cards/public.js';
-import { ToolStopped, type MediaTools } from './ffmpeg.js';
+import { ToolStopped } from './ffmpeg.js';
+import type { MediaTools } from './media-tools.js';
 import { MediaFailure } from './media-failure.js';
 import { outputPrefix, processVideo } from './process-video.js';
 

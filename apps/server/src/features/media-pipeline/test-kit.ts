@@ -11,7 +11,8 @@ import { createStorage } from '../../platform/storage.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
 import { uploadBody } from '../../test/sample-files.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { mediaTools, runTool } from './ffmpeg.js';
+import { runTool } from './ffmpeg.js';
+import { mediaTools } from './media-tools.js';
 import { runNextMediaJob, type MediaWorkerContext } from './media-jobs.js';
 
 export const tools = mediaTools();

@@ -3,10 +3,10 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Storage } from '../../platform/storage.js';
-import { mediaTools, toolVersion } from './ffmpeg.js';
+import { describeMediaTools, mediaTools } from './media-tools.js';
 import type { MediaWorkerContext } from './media-jobs.js';
 
-/** What a media worker needs, from the process's config; logs which ffmpeg and ffprobe it runs. */
+/** What a media worker needs, from the process's config; logs which ffmpeg and ffprobe it runs, and whence. */
 export async function mediaWorkerContext(deps: {
   db: Db;
   storage: Storage;
@@ -15,8 +15,11 @@ export async function mediaWorkerContext(deps: {
   log: FastifyBaseLogger;
 }): Promise<MediaWorkerContext> {
   const tools = mediaTools({ ffmpeg: deps.config.media.ffmpegPath, ffprobe: deps.config.media.ffprobePath });
-  const [ffmpeg, ffprobe] = await Promise.all([toolVersion(tools.ffmpeg), toolVersion(tools.ffprobe)]);
-  deps.log.info({ ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe }, `media pipeline: ${ffmpeg}; ${ffprobe}`);
+  const { ffmpeg, ffprobe } = await describeMediaTools(tools);
+  deps.log.info(
+    { ffmpeg: { path: tools.ffmpeg, ...ffmpeg }, ffprobe: { path: tools.ffprobe, ...ffprobe } },
+    `media pipeline: ${ffmpeg.version} (${ffmpeg.source}); ${ffprobe.version} (${ffprobe.source})`,
+  );
   return {
     db: deps.db,
     storage: deps.storage,
