@@ -21,6 +21,7 @@ import {
   lockOwner,
   processIsAlive,
 } from './platform/data-dir-lock.js';
+import { bornPrivate, makePrivateOrWarn, privateChmodsUnder } from './platform/private-files.js';
 
 const stamp = () =>
   new Date()
@@ -112,6 +113,7 @@ async function backup(config: Config, args: string[]) {
       } finally {
         release();
       }
+      makePrivateOrWarn(config.dataDir);
     }
   }
   process.stdout.write(`Backup written: ${target} (${size(target)})\n`);
@@ -127,8 +129,11 @@ async function restore(config: Config, args: string[]) {
   );
 }
 
+bornPrivate();
 const [command, ...args] = process.argv.slice(2);
 const config = configOrExit();
+// PGlite, opened here for a backup or a restore, chmods its files 0666 itself: under DATA_DIR they stay 0600.
+privateChmodsUnder(config.dataDir);
 try {
   if (command === 'backup') await backup(config, args);
   else if (command === 'restore') await restore(config, args);

@@ -10,6 +10,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './features/seed/demo-see
 import { pruneSessions } from './platform/auth.js';
 import { answerDumpRequest } from './platform/backup.js';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock.js';
+import { bornPrivate, makePrivateOrWarn, privateChmodsUnder } from './platform/private-files.js';
 
 /** The logins only on the start that seeded them (README); every start says where to go once it listens. */
 function printWelcome(config: Config, seeded: boolean) {
@@ -37,6 +38,7 @@ async function assertPortFree(port: number, host: string) {
 }
 
 async function main() {
+  bornPrivate();
   const config = configOrExit();
 
   await assertPortFree(config.port, config.host);
@@ -49,9 +51,12 @@ async function main() {
       throw e;
     }
   }
+  privateChmodsUnder(config.dataDir);
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pg') },
   );
+  // After the database opened: a tree an older release left open to other accounts is closed.
+  makePrivateOrWarn(config.dataDir);
 
   // The demo seeds only an empty database, so it goes before the admin (who would make it non-empty).
   // Without SEED_DEMO, ADMIN_EMAIL on the embedded database reads as a real workspace: its published

@@ -7,7 +7,9 @@ import { createMemoryBus, createRedisBus } from './platform/events.js';
 import { createStorage } from './platform/storage.js';
 import { startMediaWorker } from './features/media-pipeline/media-worker.js';
 import { mediaWorkerContext } from './features/media-pipeline/worker-context.js';
+import { bornPrivate } from './platform/private-files.js';
 
+bornPrivate();
 const config = configOrExit();
 // The embedded database is one process's alone: a worker elsewhere needs the server's PostgreSQL.
 if (!config.databaseUrl)

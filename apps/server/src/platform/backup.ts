@@ -5,6 +5,7 @@ import * as tar from 'tar';
 import type { Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { makePrivateOrWarn } from './private-files.js';
 
 /** What an archive holds, at its top: the database's kind decides how it is restored. */
 export interface BackupManifest {
@@ -143,6 +144,7 @@ const isEmptyDir = (dir: string) => !fs.existsSync(dir) || fs.readdirSync(dir).l
 /**
  * Restores an archive into this configuration's empty data folder (embedded database) or empty
  * PostgreSQL database, and its files into DATA_DIR/files. Anything already there is refused, never mixed.
+ * The restored tree is private (0700/0600).
  */
 export async function restoreBackup(config: Config, archive: string): Promise<BackupManifest> {
   if (!fs.existsSync(archive)) throw new BackupError(`No archive at ${archive}`);
@@ -191,6 +193,7 @@ export async function restoreBackup(config: Config, archive: string): Promise<Ba
       fs.rmSync(filesRoot(config), { recursive: true, force: true });
       fs.renameSync(path.join(staging, 'files'), filesRoot(config));
     }
+    makePrivateOrWarn(config.dataDir);
     return manifest;
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
