@@ -107,8 +107,8 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
     // Forwarded headers only from configured proxies: anyone could otherwise pick their own address.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1_048_576,
-    // Node answers 408 to a request not whole in this time (Fastify's default of 0 turns that off);
-    // JSON bodies have a shorter limit of their own (registerBodyTimeout).
+    // Node answers 408 to a request not whole in this time (Fastify's default of 0 turns that off); every
+    // body but a signed-in caller's upload has a shorter limit of its own (registerBodyTimeout).
     requestTimeout: config.timeouts.uploadMs,
     // A connection with no byte either way this long is closed (event streams send a heartbeat).
     connectionTimeout: config.timeouts.idleMs,

@@ -84,7 +84,7 @@ export const mediaRoutes =
         });
         return { ...stored, name: path.basename(file.filename) };
       },
-      { config: { rateLimit: { max: 60, timeWindow: 60_000 } } },
+      { config: { rateLimit: { max: 60, timeWindow: 60_000 }, uploadBody: true } },
     );
 
     serve(app, API.media.thumbnailFile, ({ user, body }) =>

@@ -49,7 +49,7 @@ export const uploadsRoutes =
       API.uploads.putPart,
       ({ user, params, query, request }) =>
         putPart(deps, user, { id: params.id, n: params.n, expires: query.expires, sig: query.sig, body: request.body }),
-      { config: { rateLimit: { max: 600, timeWindow: 60_000 } } },
+      { config: { rateLimit: { max: 600, timeWindow: 60_000 }, uploadBody: true } },
     );
     serve(app, API.uploads.parts, ({ user, params }) => storedParts(deps, user, params.id));
     serve(app, API.uploads.complete, ({ user, params, body }) => completeUpload(deps, user, params.id, body));
