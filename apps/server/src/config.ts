@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { FRAME_GRABS } from '@cutroom/domain';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -72,6 +73,9 @@ const envSchema = z.object({
   MEDIA_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(2000),
   MEDIA_TIMEOUT_MIN: z.coerce.number().int().min(1).max(1440).default(120),
   MEDIA_LEASE_S: z.coerce.number().int().min(2).max(3600).default(60),
+  // Frame grabs: calls a minute per user or guest visit, and grabbed frames kept per video.
+  MEDIA_FRAMES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(FRAME_GRABS.perMinute),
+  MEDIA_FRAME_CACHE: z.coerce.number().int().min(1).max(1_000_000).default(FRAME_GRABS.cachedPerAsset),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   AI_BASE_URL: url(['http', 'https']).optional(),
@@ -137,6 +141,9 @@ export interface Config {
     timeoutMs: number;
     /** How long a job's claim lasts unrenewed: how soon a dead worker's job comes back. */
     leaseMs: number;
+    /** Frame grabs one user (or guest visit) may ask for a minute; grabbed frames kept per asset. */
+    framesPerMinute: number;
+    frameCache: number;
     ffmpegPath?: string;
     ffprobePath?: string;
   };
@@ -238,6 +245,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.MEDIA_POLL_MS,
       timeoutMs: e.MEDIA_TIMEOUT_MIN * 60_000,
       leaseMs: e.MEDIA_LEASE_S * 1000,
+      framesPerMinute: e.MEDIA_FRAMES_PER_MINUTE,
+      frameCache: e.MEDIA_FRAME_CACHE,
       ffmpegPath: e.FFMPEG_PATH,
       ffprobePath: e.FFPROBE_PATH,
     },

@@ -49,6 +49,13 @@ export const URL_MAX = 2048;
 /** Largest upload through POST /api/media (voice notes, SRT files, thumbnails). */
 export const MEDIA_MAX_BYTES = 50 * 1_048_576;
 
+/**
+ * Frame grabs (GET …/frame?t=): calls one user (or one guest visit) may make a minute, and how many grabbed
+ * frames an asset keeps in storage, the oldest dropped first (a review report's 120 fit). The defaults of
+ * MEDIA_FRAMES_PER_MINUTE and MEDIA_FRAME_CACHE.
+ */
+export const FRAME_GRABS = { perMinute: 120, cachedPerAsset: 200 } as const;
+
 /** The last event of a stream whose session was logged out or revoked: the client signs out, not reconnects. */
 export const SESSION_ENDED_EVENT = 'session.ended';
 

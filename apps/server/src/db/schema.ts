@@ -251,6 +251,19 @@ export const mediaAssets = pgTable(
   ],
 );
 
+/** The frames grabbed into storage (derived/<asset>/frames/<n>.jpg): the cache's index, which keeps the newest few. */
+export const mediaFrames = pgTable(
+  'media_frames',
+  {
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => mediaAssets.id, { onDelete: 'cascade' }),
+    frame: integer('frame').notNull(),
+    grabbedAt: timestamp('grabbed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.assetId, t.frame] })],
+);
+
 /** One-time tokens mailed to users: email verification and password reset. */
 export const userTokens = pgTable(
   'user_tokens',

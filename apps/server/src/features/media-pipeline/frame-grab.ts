@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { frameOfTime } from '@cutroom/domain';
-import type { mediaAssets } from '../../db/schema.js';
+import { mediaFrames, type mediaAssets } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import type { Storage } from '../../platform/storage.js';
 import type { AppContext } from '../../platform/context.js';
 import { runTool } from './ffmpeg.js';
 import { mediaTools, type MediaTools } from './media-tools.js';
@@ -38,20 +38,57 @@ async function slot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+type GrabContext = Pick<AppContext, 'db' | 'storage' | 'config'>;
+
+/** A frame is cached when the index lists it and its file is there (a file from before the index is grabbed again). */
+async function isCached(ctx: GrabContext, assetId: number, frame: number) {
+  const [row] = await ctx.db
+    .select({ frame: mediaFrames.frame })
+    .from(mediaFrames)
+    .where(and(eq(mediaFrames.assetId, assetId), eq(mediaFrames.frame, frame)))
+    .limit(1);
+  return !!row && (await ctx.storage.exists(frameKey(assetId, frame)));
+}
+
+/** Lists a new grab, then drops the asset's oldest grabs past the cap: their rows and their files. */
+async function remember(ctx: GrabContext, assetId: number, frame: number) {
+  await ctx.db
+    .insert(mediaFrames)
+    .values({ assetId, frame })
+    .onConflictDoUpdate({ target: [mediaFrames.assetId, mediaFrames.frame], set: { grabbedAt: sql`now()` } });
+  const ofAsset = eq(mediaFrames.assetId, assetId);
+  const dropped = await ctx.db
+    .delete(mediaFrames)
+    .where(
+      and(
+        ofAsset,
+        inArray(
+          mediaFrames.frame,
+          ctx.db
+            .select({ frame: mediaFrames.frame })
+            .from(mediaFrames)
+            .where(ofAsset)
+            .orderBy(desc(mediaFrames.grabbedAt), desc(mediaFrames.frame))
+            .offset(ctx.config.media.frameCache),
+        ),
+      ),
+    )
+    .returning({ frame: mediaFrames.frame });
+  for (const old of dropped) await ctx.storage.remove(frameKey(assetId, old.frame));
+}
+
 /**
- * Writes one frame of a ready asset as a JPEG into storage (once: later calls find it there). Taken from
- * the largest proxy, which has every source frame at its own time, with an exact seek.
+ * Writes one frame of a ready asset as a JPEG into storage (once: later calls find it there, until it is one
+ * of the oldest past MEDIA_FRAME_CACHE). Taken from the largest proxy, which has every source frame at its own
+ * time, with an exact seek.
  */
-export async function grabFrame(
-  storage: Storage,
-  tools: MediaTools,
-  asset: ReadyAsset,
-  frame: number,
-): Promise<string> {
+export async function grabFrame(ctx: GrabContext, asset: ReadyAsset, frame: number): Promise<string> {
+  const { storage } = ctx;
   const key = frameKey(asset.id, frame);
-  if (await storage.exists(key)) return key;
+  if (await isCached(ctx, asset.id, frame)) return key;
   if (asset.outputs.proxies.length === 0) throw new AppError('NOT_FOUND');
-  return slot(async () => {
+  const tools = grabTools(ctx);
+  await slot(async () => {
     const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), `cutroom-frame-${asset.id}-`));
     try {
       const proxy = storage.root ? asset.outputs.proxies[0]! : asset.outputs.proxies.at(-1)!;
@@ -84,17 +121,18 @@ export async function grabFrame(
         throw new Error(`frame grab failed: ${stderr.slice(-300)}`);
       await storage.remove(key);
       await storage.put(key, fs.createReadStream(out), { mime: 'image/jpeg', inline: true });
-      return key;
     } finally {
       await fs.promises.rm(dir, { recursive: true, force: true });
     }
   });
+  await remember(ctx, asset.id, frame);
+  return key;
 }
 
-let tools: MediaTools | undefined;
+let foundTools: MediaTools | undefined;
 /** The configured ffmpeg, found on the first grab: an API-only instance without it still serves the rest. */
 export const grabTools = (ctx: Pick<AppContext, 'config'>) =>
-  (tools ??= mediaTools({ ffmpeg: ctx.config.media.ffmpegPath, ffprobe: ctx.config.media.ffprobePath }));
+  (foundTools ??= mediaTools({ ffmpeg: ctx.config.media.ffmpegPath, ffprobe: ctx.config.media.ffprobePath }));
 
 /** Whether an asset has what a frame grab needs: a probe and a proxy to seek in. */
 export const isReadyAsset = (asset: typeof mediaAssets.$inferSelect | null): asset is ReadyAsset =>
@@ -102,12 +140,12 @@ export const isReadyAsset = (asset: typeof mediaAssets.$inferSelect | null): ass
 
 /** The frame shown at a time, as JPEG bytes (grabbed once into storage): what the review report draws over. */
 export async function frameImage(
-  ctx: Pick<AppContext, 'config' | 'storage'>,
+  ctx: GrabContext,
   asset: ReadyAsset,
   seconds: number,
 ): Promise<{ number: number; jpeg: Buffer }> {
   const frame = frameAt(asset.probe, seconds);
-  const key = await grabFrame(ctx.storage, grabTools(ctx), asset, frame);
+  const key = await grabFrame(ctx, asset, frame);
   const chunks: Buffer[] = [];
   for await (const chunk of await ctx.storage.read(key)) chunks.push(chunk as Buffer);
   return { number: frame, jpeg: Buffer.concat(chunks) };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ import { visibleCardsWhere } from '../cards/public.js';
 import { guestMayReadFile, visitOf } from '../guest-links/public.js';
 import { mayReadUploadedFile } from '../uploads/public.js';
 import { thumbnailsVtt } from './plan.js';
-import { frameAt, grabFrame, grabTools } from './frame-grab.js';
+import { frameAt, grabFrame } from './frame-grab.js';
 
 type AssetRow = typeof mediaAssets.$inferSelect;
 
@@ -76,6 +76,26 @@ export const mediaFilesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const storage = ctx.storage;
+    // Resolved once per request: the guest frame budget's key needs the visit before the handler does.
+    const visits = new WeakMap<FastifyRequest, ReturnType<typeof visitOf>>();
+    const visitOnce = (request: FastifyRequest) => {
+      let visit = visits.get(request);
+      if (!visit) visits.set(request, (visit = visitOf(ctx, request)));
+      return visit;
+    };
+    /** A visit's readable asset, asked in that order: without a visit, every id answers the same 401. */
+    async function guestAsset(request: FastifyRequest, id: number) {
+      const visit = await visitOnce(request);
+      const asset = await readyAsset(ctx, id);
+      if (!(await guestMayReadFile(ctx, visit, asset.sourceKey))) throw new AppError('NOT_FOUND');
+      return asset;
+    }
+    // Per user (or guest visit), not per address: an office behind one NAT address shares nothing.
+    const frameBudget = (key: (request: FastifyRequest) => Promise<string> | string) => ({
+      max: ctx.config.media.framesPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: key,
+    });
     if (storage.root) await app.register(fastifyStatic, { root: storage.root, serve: false, contentType: false });
 
     /** One frame as a JPEG, grabbed once and then read from storage; the frame's number rides in a header. */
@@ -85,7 +105,7 @@ export const mediaFilesRoutes =
         outputs: NonNullable<AssetRow['outputs']>;
       };
       const frame = frameAt(ready.probe, seconds);
-      const key = await grabFrame(storage, grabTools(ctx), ready, frame);
+      const key = await grabFrame(ctx, ready, frame);
       reply.header('x-frame-number', String(frame));
       if (storage.signedGet)
         return reply.redirect(await storage.signedGet(key, { mime: 'image/jpeg', disposition: 'inline' }));
@@ -140,7 +160,10 @@ export const mediaFilesRoutes =
     app.get(
       '/api/media/assets/:asset_id/frame',
       {
-        config: { access: 'user', rateLimit: { max: 120, timeWindow: 60_000 } },
+        config: {
+          access: 'user',
+          rateLimit: frameBudget((request) => (request.user ? `user:${request.user.id}` : request.ip)),
+        },
         schema: {
           operationId: 'mediaGrabFrame',
           tags: ['media'],
@@ -160,7 +183,15 @@ export const mediaFilesRoutes =
     app.get(
       '/api/guest/media/assets/:asset_id/frame',
       {
-        config: { access: 'public', rateLimit: { max: 120, timeWindow: 60_000 } },
+        config: {
+          access: 'public',
+          rateLimit: frameBudget((request) =>
+            visitOnce(request).then(
+              (visit) => `visit:${visit.visitId}`,
+              () => request.ip,
+            ),
+          ),
+        },
         schema: {
           operationId: 'guestLinksGrabFrame',
           tags: ['guest review'],
@@ -169,12 +200,7 @@ export const mediaFilesRoutes =
           querystring: frameQuery,
         },
       },
-      async (request, reply) => {
-        const asset = await readyAsset(ctx, request.params.asset_id);
-        if (!(await guestMayReadFile(ctx, await visitOf(ctx, request), asset.sourceKey)))
-          throw new AppError('NOT_FOUND');
-        return sendFrame(reply, asset, request.query.t);
-      },
+      async (request, reply) => sendFrame(reply, await guestAsset(request, request.params.asset_id), request.query.t),
     );
 
     app.get(
@@ -190,10 +216,7 @@ export const mediaFilesRoutes =
       },
       async (request, reply) => {
         const { asset_id: id, file } = request.params;
-        const asset = await readyAsset(ctx, id);
-        if (!(await guestMayReadFile(ctx, await visitOf(ctx, request), asset.sourceKey)))
-          throw new AppError('NOT_FOUND');
-        return send(reply, asset, file);
+        return send(reply, await guestAsset(request, id), file);
       },
     );
   };

@@ -152,8 +152,9 @@ export const mediaRoutes =
       },
       async (request, reply) => {
         const key = request.params['*'];
-        if (!KEY_PATTERN.test(key) || !(await guestMayReadFile(ctx, await visitOf(ctx, request), key)))
-          throw new AppError('NOT_FOUND');
+        // The visit first: without one, every key answers the same 401.
+        const visit = await visitOf(ctx, request);
+        if (!KEY_PATTERN.test(key) || !(await guestMayReadFile(ctx, visit, key))) throw new AppError('NOT_FOUND');
         return readStored(reply, key);
       },
     );
