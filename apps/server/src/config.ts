@@ -73,6 +73,8 @@ const envSchema = z.object({
   MEDIA_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(2000),
   MEDIA_TIMEOUT_MIN: z.coerce.number().int().min(1).max(1440).default(120),
   MEDIA_LEASE_S: z.coerce.number().int().min(2).max(3600).default(60),
+  // The most memory one ffmpeg or ffprobe run may take (issue 48: a hostile file drove ffmpeg to 6 GB).
+  MEDIA_MEMORY_MB: z.coerce.number().int().min(64).max(1_048_576).default(3072),
   // Frame grabs: calls a minute per user or guest visit, and grabbed frames kept per video.
   MEDIA_FRAMES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(FRAME_GRABS.perMinute),
   MEDIA_FRAME_CACHE: z.coerce.number().int().min(1).max(1_000_000).default(FRAME_GRABS.cachedPerAsset),
@@ -94,6 +96,9 @@ const envSchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, { error: 'must be 64 hexadecimal characters (a 256-bit key)' })
     .optional(),
   METRICS_TOKEN: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
+  // Review reports (issue 48): drawn at once in this process, each in a thread of its own, and waiting at most.
+  REPORT_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+  REPORT_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(16),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -141,6 +146,8 @@ export interface Config {
     timeoutMs: number;
     /** How long a job's claim lasts unrenewed: how soon a dead worker's job comes back. */
     leaseMs: number;
+    /** The most memory one ffmpeg or ffprobe run may take, in MiB. */
+    memoryMb: number;
     /** Frame grabs one user (or guest visit) may ask for a minute; grabbed frames kept per asset. */
     framesPerMinute: number;
     frameCache: number;
@@ -149,6 +156,8 @@ export interface Config {
   };
   /** An OpenAI-compatible chat-completions endpoint for the AI toolbox; undefined = not configured. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number; dailyLimit: number } | undefined;
+  /** Review reports drawn at once in this process (a render thread each), and how many more may wait. */
+  reports: { threads: number; queueMax: number };
   /** Google OAuth for the YouTube analytics tab; undefined = not configured. */
   google:
     | {
@@ -245,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.MEDIA_POLL_MS,
       timeoutMs: e.MEDIA_TIMEOUT_MIN * 60_000,
       leaseMs: e.MEDIA_LEASE_S * 1000,
+      memoryMb: e.MEDIA_MEMORY_MB,
       framesPerMinute: e.MEDIA_FRAMES_PER_MINUTE,
       frameCache: e.MEDIA_FRAME_CACHE,
       ffmpegPath: e.FFMPEG_PATH,
@@ -260,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             dailyLimit: e.AI_DAILY_LIMIT,
           }
         : undefined,
+    reports: { threads: e.REPORT_THREADS, queueMax: e.REPORT_QUEUE_MAX },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET && e.TOKEN_ENCRYPTION_KEY
         ? {

@@ -5,11 +5,17 @@ export type MediaStatus = (typeof MEDIA_STATUSES)[number];
 /** The proxy ladder: one H.264 rendition per height (the short side for portrait video), never upscaled. */
 export const PROXY_HEIGHTS = [1080, 540] as const;
 
-/** Scrub thumbnails: one per this many seconds, this wide, this many to a sprite image (10 × 10). */
-export const SCRUB = { intervalS: 1, width: 160, columns: 10, rows: 10 } as const;
+/**
+ * Scrub thumbnails: one per this many seconds, this wide, this many to a sprite image (10 × 10); a video
+ * longer than maxThumbs seconds gets them further apart, so no video makes more than maxThumbs of them.
+ */
+export const SCRUB = { intervalS: 1, width: 160, columns: 10, rows: 10, maxThumbs: 3600 } as const;
 
 /** Waveform peaks per second of audio, and at most this many in all (a long film keeps a light file). */
 export const WAVEFORM = { peaksPerSecond: 10, maxPeaks: 4000 } as const;
+
+/** The largest picture the pipeline takes, either side (issue 48: a 16000 × 16000 frame took 6 GB to decode). */
+export const MEDIA_MAX_SIDE = 8192;
 
 /** A failed job is tried this many times in all before it ends as failed (retries wait backoffMs). */
 export const MEDIA_MAX_ATTEMPTS = 3;
@@ -21,3 +27,15 @@ export const MEDIA_FILE_PATTERN =
 /** The path of one of an asset's files, for a signed-in user or a guest link's visitor. */
 export const mediaFilePath = (assetId: number, file: string, guest = false) =>
   `/api/${guest ? 'guest/' : ''}media/assets/${assetId}/${file}`;
+
+/** A time limit as people say it: "1 minute", "2 hours", "90 seconds" (whole units, the largest that fits). */
+export function spokenDuration(ms: number): string {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  const [count, unit] =
+    seconds % 3600 === 0
+      ? [seconds / 3600, 'hour']
+      : seconds % 60 === 0
+        ? [seconds / 60, 'minute']
+        : [seconds, 'second'];
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}

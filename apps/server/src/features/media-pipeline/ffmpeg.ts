@@ -11,7 +11,10 @@ export class ToolStopped extends Error {
 export interface RunOptions {
   /** Kills the tool after this long (SIGKILL: a stuck decoder may ignore anything gentler). */
   timeoutMs: number;
+  /** Stops the tool; an abort whose reason is a ToolStopped (the job's deadline) keeps that reason. */
   signal?: AbortSignal;
+  /** The most memory the tool may take, in MiB (its data segment: heap, anonymous mappings, thread stacks). */
+  memoryMb?: number;
   /** Each line the tool writes to stdout (ffmpeg's -progress lines, ffprobe's JSON is read whole). */
   onStdoutLine?: (line: string) => void;
   /** Collect stdout as a buffer (ffprobe's JSON, raw audio samples are streamed with onStdoutChunk). */
@@ -25,12 +28,24 @@ const STDERR_TAIL = 4_000;
 const NICENESS = 10;
 
 /**
- * Runs a tool with an argument list (never a shell, so a file name is only ever a path argument), at a
- * lower CPU priority, with a time limit. Resolves with the exit code, stdout if collected and stderr's tail.
+ * The command that runs a tool under a memory limit: POSIX sh sets the limit and execs the tool, which gets
+ * its arguments as positional parameters, never read as script. Windows has no such limit.
+ */
+export function limited(binary: string, args: readonly string[], memoryMb: number | undefined) {
+  if (memoryMb === undefined || process.platform === 'win32') return { command: binary, args: [...args] };
+  const script = 'ulimit -d "$1" || exit 125; shift; exec "$@"';
+  return { command: '/bin/sh', args: ['-c', script, 'sh', String(memoryMb * 1024), binary, ...args] };
+}
+
+/**
+ * Runs a tool with an argument list (never a shell's parsing, so a file name is only ever a path argument),
+ * at a lower CPU priority, with a time limit and optionally a memory limit. Resolves with the exit code,
+ * stdout if collected and stderr's tail.
  */
 export function runTool(binary: string, args: readonly string[], options: RunOptions) {
   return new Promise<{ code: number; stdout: Buffer; stderr: string }>((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const command = limited(binary, args, options.memoryMb);
+    const child = spawn(command.command, command.args, { stdio: ['ignore', 'pipe', 'pipe'] });
     if (child.pid !== undefined) {
       try {
         os.setPriority(child.pid, NICENESS);
@@ -44,7 +59,10 @@ export function runTool(binary: string, args: readonly string[], options: RunOpt
       child.kill('SIGKILL');
     };
     const timer = setTimeout(() => stop('timeout'), options.timeoutMs);
-    const onAbort = () => stop('aborted');
+    const onAbort = () => {
+      const reason: unknown = options.signal?.reason;
+      stop(reason instanceof ToolStopped ? reason.reason : 'aborted');
+    };
     if (options.signal?.aborted) onAbort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, not, sql } from 'drizzle-orm';
-import { MEDIA_MAX_ATTEMPTS, MSG, fill, type MediaStatus } from '@cutroom/domain';
+import { MEDIA_MAX_ATTEMPTS, MSG, fill, spokenDuration, type MediaStatus } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { cardVideos, cards, customerUploads, mediaAssets } from '../../db/schema.js';
 import type { EventBus } from '../../platform/events.js';
@@ -28,6 +28,8 @@ export interface MediaWorkerContext {
   tools: MediaTools;
   /** One job's time limit. */
   timeoutMs: number;
+  /** The most memory one ffmpeg or ffprobe run may take, in MiB; undefined = no limit. */
+  memoryMb?: number;
   /** How long a claim hides a job from other workers; the running worker renews it every third of that. */
   leaseMs: number;
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
@@ -117,7 +119,7 @@ export async function runNextMediaJob(ctx: MediaWorkerContext, shutdown?: AbortS
       .set({
         status: 'failed',
         failedAt: new Date(),
-        error: row.error ?? fill(MSG.mediaFailed, { detail: 'the worker stopped every time' }),
+        error: fill(MSG.mediaStoppedEachTry, { attempts: String(MEDIA_MAX_ATTEMPTS) }),
         updatedAt: new Date(),
       })
       .where(mine);
@@ -155,7 +157,11 @@ export async function runNextMediaJob(ctx: MediaWorkerContext, shutdown?: AbortS
         storage: ctx.storage,
         tools: ctx.tools,
         timeoutMs: ctx.timeoutMs,
+        memoryMb: ctx.memoryMb,
         signal: abort.signal,
+        onToolError(step, stderr) {
+          ctx.log.warn({ assetId: id, attempt, step, stderr: stderr.slice(-1_000) }, 'media job: ffmpeg failed');
+        },
         onProgress(percent) {
           progress = percent;
           // A live event per 5 % or 2 s at most: enough for a moving bar, no flood.
@@ -205,15 +211,16 @@ export async function runNextMediaJob(ctx: MediaWorkerContext, shutdown?: AbortS
           .where(mine);
       return true;
     }
+    // What people read is ours alone: a retried error's own text (a path, a stack) goes to the log only.
     const permanent =
       e instanceof MediaFailure
         ? e.message
         : e instanceof ToolStopped
-          ? fill(MSG.mediaTimedOut, { minutes: String(Math.round(ctx.timeoutMs / 60_000)) })
+          ? fill(MSG.mediaTimedOut, { limit: spokenDuration(ctx.timeoutMs) })
           : attempt >= MEDIA_MAX_ATTEMPTS
-            ? fill(MSG.mediaFailed, { detail: e instanceof Error ? e.message.slice(0, 200) : String(e) })
+            ? fill(MSG.mediaStoppedEachTry, { attempts: String(attempt) })
             : null;
-    if (!permanent) ctx.log.warn({ err: e, assetId: id, attempt }, 'media job failed; will retry');
+    if (!(e instanceof MediaFailure)) ctx.log.warn({ err: e, assetId: id, attempt }, 'media job failed');
     const [changed] = await ctx.db
       .update(mediaAssets)
       .set(

@@ -1,4 +1,5 @@
 import { startPolling } from '../../platform/job-queue.js';
+import { sweepJobFolders } from './job-folders.js';
 import { dropUnusedAssets, runNextMediaJob, type MediaWorkerContext } from './media-jobs.js';
 
 /**
@@ -7,9 +8,17 @@ import { dropUnusedAssets, runNextMediaJob, type MediaWorkerContext } from './me
  */
 export function startMediaWorker(ctx: MediaWorkerContext, concurrency: number, pollMs: number) {
   const shutdown = new AbortController();
+  // Before the first job: what crashed or killed jobs of this machine left behind.
+  const swept = sweepJobFolders()
+    .then((names) => {
+      if (names.length > 0)
+        ctx.log.info({ folders: names }, `media worker: removed ${names.length} orphaned job folders`);
+    })
+    .catch((err: unknown) => ctx.log.warn({ err }, 'media worker: could not sweep job folders'));
   const loops = Array.from({ length: concurrency }, (_, slot) =>
     startPolling(
       async (stopped) => {
+        await swept;
         if (slot === 0) await dropUnusedAssets(ctx);
         while (!stopped() && (await runNextMediaJob(ctx, shutdown.signal))) {
           // Next job at once while there is work.

@@ -1,4 +1,4 @@
-import { PROXY_HEIGHTS, SCRUB, WAVEFORM } from '@cutroom/domain';
+import { MEDIA_MAX_SIDE, PROXY_HEIGHTS, SCRUB, WAVEFORM } from '@cutroom/domain';
 import type { MediaOutputs, MediaProbe } from '../../db/schema.js';
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
@@ -45,7 +45,7 @@ const maxRate = (r: Rendition) => (Math.min(r.width, r.height) > 720 ? '5M' : '2
  * +faststart, every source frame at its own timestamp (no frame dropped or repeated), de-interlaced
  * frame for frame, turned upright (ffmpeg's autorotate), never upscaled.
  */
-export function proxyArgs(probe: MediaProbe, source: string, outputs: { rendition: Rendition; file: string }[]) {
+export function proxyArgs(probe: MediaProbe, input: string[], outputs: { rendition: Rendition; file: string }[]) {
   const head = probe.interlaced ? 'yadif=mode=send_frame:parity=auto:deint=all,' : '';
   const labels = outputs.map((_, i) => `[s${i}]`).join('');
   const scales = outputs
@@ -60,10 +60,7 @@ export function proxyArgs(probe: MediaProbe, source: string, outputs: { renditio
     '-nostats',
     '-progress',
     'pipe:1',
-    '-protocol_whitelist',
-    'file,pipe',
-    '-i',
-    'file:' + source,
+    ...input,
     '-filter_complex',
     graph,
     '-vsync',
@@ -107,15 +104,26 @@ export function proxyArgs(probe: MediaProbe, source: string, outputs: { renditio
   return args;
 }
 
+/** The decoders' pixel cap (their max_pixels): no frame larger than the largest picture we take. */
+export const MAX_PIXELS = MEDIA_MAX_SIDE * MEDIA_MAX_SIDE;
+
+/** How long the picture lasts, from its counted frames: the container's duration may be the sound's, or a lie. */
+export const pictureDuration = (probe: Pick<MediaProbe, 'frameCount' | 'fpsNum' | 'fpsDen' | 'duration'>) =>
+  probe.frameCount ? (probe.frameCount * probe.fpsDen) / probe.fpsNum : Math.min(probe.duration, 1);
+
 /** Where the poster frame is taken: a little way in, past a fade from black, for anything but a blink. */
 export const posterTime = (duration: number) => (duration < 2 ? 0 : Math.min(duration * 0.1, 3));
 
-/** Scrub thumbnails over the smallest proxy: their size, how many, how many sprite images. */
+/**
+ * Scrub thumbnails over the smallest proxy: their size, how far apart (wider than a second past
+ * SCRUB.maxThumbs seconds), how many (never more than SCRUB.maxThumbs), how many sprite images.
+ */
 export function scrubPlan(duration: number, proxy: { width: number; height: number }): MediaOutputs['thumb'] {
   const width = SCRUB.width;
   const height = even((proxy.height * width) / proxy.width);
-  const count = Math.max(1, Math.ceil(duration / SCRUB.intervalS));
-  return { width, height, intervalS: SCRUB.intervalS, columns: SCRUB.columns, rows: SCRUB.rows, count };
+  const intervalS = Math.max(SCRUB.intervalS, Math.ceil(duration / SCRUB.maxThumbs));
+  const count = Math.min(SCRUB.maxThumbs, Math.max(1, Math.ceil(duration / intervalS)));
+  return { width, height, intervalS, columns: SCRUB.columns, rows: SCRUB.rows, count };
 }
 
 export const spriteCount = (thumb: MediaOutputs['thumb']) => Math.ceil(thumb.count / (thumb.columns * thumb.rows));
@@ -134,7 +142,8 @@ export function thumbnailsVtt(thumb: MediaOutputs['thumb'], duration: number, sp
   const cues = ['WEBVTT', ''];
   for (let i = 0; i < thumb.count; i++) {
     const start = i * thumb.intervalS;
-    const end = Math.min(duration, start + thumb.intervalS);
+    // The last thumbnail stands for the rest: a short picture under longer sound shows its last frame.
+    const end = i === thumb.count - 1 ? duration : Math.min(duration, start + thumb.intervalS);
     const cell = i % perSprite;
     const x = (cell % thumb.columns) * thumb.width;
     const y = Math.floor(cell / thumb.columns) * thumb.height;
@@ -165,7 +174,8 @@ export function peakCounter(duration: number) {
       carry = whole < data.length ? data.subarray(whole) : null;
       for (let o = 0; o < whole; o += 2) {
         current = Math.max(current, Math.abs(data.readInt16LE(o)));
-        if (++inBucket === perPeak) {
+        // Never more buckets than planned, whatever the decoder yields past the duration.
+        if (++inBucket === perPeak && peaks.length < buckets) {
           peaks.push(current);
           current = 0;
           inBucket = 0;
@@ -173,7 +183,7 @@ export function peakCounter(duration: number) {
       }
     },
     finish() {
-      if (inBucket > 0) peaks.push(current);
+      if (inBucket > 0 && peaks.length < buckets) peaks.push(current);
       return {
         sample_rate: WAVEFORM_RATE,
         samples_per_peak: perPeak,

@@ -1,7 +1,8 @@
 import { MSG, fill } from '@cutroom/domain';
 import type { MediaProbe } from '../../db/schema.js';
-import { runTool } from './ffmpeg.js';
+import { runTool, type RunOptions } from './ffmpeg.js';
 import { MediaFailure } from './media-failure.js';
+import { MAX_PIXELS } from './plan.js';
 
 interface ProbeStream {
   codec_type?: string;
@@ -21,8 +22,11 @@ interface ProbeStream {
 }
 interface ProbeReply {
   streams?: ProbeStream[];
-  format?: { duration?: string };
+  format?: { duration?: string; format_name?: string };
 }
+
+/** What the probe found, with the demuxer that read it: every later run is told to use that one. */
+export type ProbedVideo = MediaProbe & { format: string | undefined };
 
 const INTERLACED = new Set(['tt', 'bb', 'tb', 'bt']);
 
@@ -51,7 +55,11 @@ function damageOf(stderr: string): string | null {
 }
 
 /** What the video is, read by ffprobe (demuxing only: packets are counted, not decoded). */
-export async function probeVideo(ffprobe: string, file: string, timeoutMs: number): Promise<MediaProbe> {
+export async function probeVideo(
+  ffprobe: string,
+  file: string,
+  run: Pick<RunOptions, 'timeoutMs' | 'signal' | 'memoryMb'>,
+): Promise<ProbedVideo> {
   const { code, stdout, stderr } = await runTool(
     ffprobe,
     [
@@ -59,6 +67,8 @@ export async function probeVideo(ffprobe: string, file: string, timeoutMs: numbe
       'error',
       '-protocol_whitelist',
       'file',
+      '-max_pixels',
+      String(MAX_PIXELS),
       '-print_format',
       'json',
       '-show_format',
@@ -66,7 +76,7 @@ export async function probeVideo(ffprobe: string, file: string, timeoutMs: numbe
       '-count_packets',
       'file:' + file,
     ],
-    { timeoutMs, collectStdout: true },
+    { ...run, collectStdout: true },
   );
   if (code !== 0) {
     const damage = damageOf(stderr);
@@ -105,5 +115,7 @@ export async function probeVideo(ffprobe: string, file: string, timeoutMs: numbe
     audioCodec: audio?.codec_name ?? null,
     audioChannels: audio?.channels ?? 0,
     interlaced: INTERLACED.has(video.field_order ?? ''),
+    // "mov,mp4,m4a,3gp,3g2,mj2" names one demuxer by its first name.
+    format: reply.format?.format_name?.split(',')[0],
   };
 }

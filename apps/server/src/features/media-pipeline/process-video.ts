@@ -1,14 +1,25 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { MSG, fill } from '@cutroom/domain';
+import { MEDIA_MAX_SIDE, MSG, fill } from '@cutroom/domain';
 import type { MediaOutputs, MediaProbe } from '../../db/schema.js';
 import type { Storage } from '../../platform/storage.js';
 import { runTool, type RunOptions } from './ffmpeg.js';
 import type { MediaTools } from './media-tools.js';
+import { jobDeadline } from './job-deadline.js';
+import { makeJobFolder } from './job-folders.js';
 import { MediaFailure } from './media-failure.js';
-import { peakCounter, posterTime, proxyArgs, proxyLadder, scrubPlan, spriteCount, WAVEFORM_RATE } from './plan.js';
+import {
+  MAX_PIXELS,
+  peakCounter,
+  pictureDuration,
+  posterTime,
+  proxyArgs,
+  proxyLadder,
+  scrubPlan,
+  spriteCount,
+  WAVEFORM_RATE,
+} from './plan.js';
 import { probeVideo } from './probe.js';
 
 export interface VideoJob {
@@ -20,11 +31,15 @@ export interface VideoJob {
 export interface ProcessOptions {
   storage: Storage;
   tools: MediaTools;
-  /** The whole job's time limit; each tool gets what is left of it. */
+  /** The whole job's time limit: every step, each tool getting what is left of it. */
   timeoutMs: number;
+  /** The most memory one tool run may take, in MiB. */
+  memoryMb?: number;
   /** Aborted when the job is taken away (the video was removed, or the lease was lost). */
   signal: AbortSignal;
   onProgress(percent: number): void;
+  /** What a tool said when it failed: for the log, never for the people on the card. */
+  onToolError?(step: string, stderr: string): void;
 }
 
 /** Where an attempt's outputs go: a folder per attempt, so a late duplicate never overwrites a finished one. */
@@ -32,7 +47,7 @@ export const outputPrefix = (assetId: number, attempt?: number) =>
   `derived/${assetId}/${attempt === undefined ? '' : `${attempt}/`}`;
 
 /** A file in our storage as a local path: local disk directly, S3 streamed to the job's folder. */
-async function localSource(storage: Storage, key: string, dir: string): Promise<string> {
+async function localSource(storage: Storage, key: string, dir: string, signal: AbortSignal): Promise<string> {
   if (storage.root) {
     const file = path.join(storage.root, key);
     if (!(await fs.promises.stat(file).catch(() => null))) throw new MediaFailure(MSG.mediaMissing);
@@ -42,106 +57,180 @@ async function localSource(storage: Storage, key: string, dir: string): Promise<
   const body = await storage.read(key).catch((e: NodeJS.ErrnoException) => {
     throw e.code === 'ENOENT' ? new MediaFailure(MSG.mediaMissing) : e;
   });
-  await pipeline(body, fs.createWriteStream(target));
+  await pipeline(body, fs.createWriteStream(target), { signal });
   return target;
 }
 
-/** ffmpeg's last error lines, for a failure message and the log. */
-const lastLines = (stderr: string) => stderr.trim().split('\n').slice(-2).join(' ').slice(0, 300);
+/** The files ffmpeg wrote by a numbered pattern (`sprite-%d.jpg`), in order from 0 and without gaps, at most `max`. */
+async function numberedFiles(dir: string, pattern: RegExp, max: number): Promise<string[]> {
+  const found = new Map<number, string>();
+  for (const name of await fs.promises.readdir(dir)) {
+    const n = Number(pattern.exec(name)?.[1] ?? NaN);
+    if (Number.isInteger(n)) found.set(n, path.join(dir, name));
+  }
+  const files: string[] = [];
+  while (files.length < max && found.has(files.length)) files.push(found.get(files.length)!);
+  return files;
+}
+
+const exists = (file: string) =>
+  fs.promises.stat(file).then(
+    (s) => s.isFile() && s.size > 0,
+    () => false,
+  );
+
+/** Why each step failed, for people: nothing of the machine (ffmpeg's words, paths) reaches the card. */
+const STEP_FAILED = {
+  proxies: 'its picture could not be converted for the browser',
+  poster: 'no still could be taken from its picture',
+  sprites: 'its scrub thumbnails could not be made',
+  waveform: 'its sound could not be read',
+} as const;
 
 /** Probes, transcodes and stores one video's proxies, poster, scrub sprites and waveform. */
 export async function processVideo(
   job: VideoJob,
   options: ProcessOptions,
 ): Promise<{ probe: MediaProbe; outputs: MediaOutputs }> {
-  const started = Date.now();
-  const left = () => Math.max(1, options.timeoutMs - (Date.now() - started));
-  const run = async (args: string[], extra: Partial<RunOptions> = {}) => {
-    const result = await runTool(options.tools.ffmpeg, args, { timeoutMs: left(), signal: options.signal, ...extra });
-    if (result.code !== 0)
-      throw new MediaFailure(
-        fill(MSG.mediaFailed, { detail: lastLines(result.stderr) || `ffmpeg exit ${result.code}` }),
-      );
+  const deadline = jobDeadline(options.timeoutMs, options.signal);
+  const run = async (step: keyof typeof STEP_FAILED, args: string[], extra: Partial<RunOptions> = {}) => {
+    deadline.check();
+    const result = await runTool(options.tools.ffmpeg, args, {
+      timeoutMs: deadline.left(),
+      signal: deadline.signal,
+      memoryMb: options.memoryMb,
+      ...extra,
+    });
+    if (result.code !== 0) {
+      options.onToolError?.(step, result.stderr);
+      throw new MediaFailure(fill(MSG.mediaFailed, { detail: STEP_FAILED[step] }));
+    }
     return result;
   };
+  const probe = (file: string) =>
+    probeVideo(options.tools.ffprobe, file, {
+      timeoutMs: deadline.left(),
+      signal: deadline.signal,
+      memoryMb: options.memoryMb,
+    });
+  // The input side of every run: only local files, no larger a picture than we take, the demuxer the probe found.
+  const input = (file: string, format?: string) => [
+    '-protocol_whitelist',
+    'file,pipe',
+    '-max_pixels',
+    String(MAX_PIXELS),
+    ...(format ? ['-f', format] : []),
+    '-i',
+    'file:' + file,
+  ];
 
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), `cutroom-media-${job.assetId}-`));
+  const dir = await makeJobFolder(job.assetId);
   try {
-    const source = await localSource(options.storage, job.sourceKey, dir);
-    const probe = await probeVideo(options.tools.ffprobe, source, left());
+    const source = await localSource(options.storage, job.sourceKey, dir, deadline.signal);
+    const facts = await probe(source);
+    if (facts.width > MEDIA_MAX_SIDE || facts.height > MEDIA_MAX_SIDE) {
+      const size = { width: String(facts.width), height: String(facts.height), max: String(MEDIA_MAX_SIDE) };
+      throw new MediaFailure(fill(MSG.mediaTooLarge, size));
+    }
     options.onProgress(2);
 
-    const ladder = proxyLadder(probe);
+    const ladder = proxyLadder(facts);
     const proxies = ladder.map((rendition) => ({ rendition, file: path.join(dir, `proxy-${rendition.height}.mp4`) }));
-    await run(proxyArgs(probe, source, proxies), {
+    await run('proxies', proxyArgs(facts, input(source, facts.format), proxies), {
       onStdoutLine(line) {
         const match = /^out_time=(\d+):(\d+):(\d+(?:\.\d+)?)$/.exec(line.trim());
         if (!match) return;
         const seconds = Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
-        options.onProgress(2 + Math.min(86, Math.floor((seconds / probe.duration) * 86)));
+        options.onProgress(2 + Math.max(0, Math.min(86, Math.floor((seconds / facts.duration) * 86))));
       },
     });
     const largest = proxies[0]!;
     const smallest = proxies[proxies.length - 1]!;
-    const made = await probeVideo(options.tools.ffprobe, smallest.file, left());
+    const made = await probe(smallest.file);
     // The review counts frames: a proxy that lost frames (a damaged stretch the decoder skipped) would point notes at the wrong ones.
-    if (probe.frameCount !== null && made.frameCount !== null && made.frameCount < probe.frameCount) {
+    if (facts.frameCount !== null && made.frameCount !== null && made.frameCount < facts.frameCount) {
       throw new MediaFailure(
-        fill(MSG.mediaDamaged, { detail: `only ${made.frameCount} of its ${probe.frameCount} frames could be read` }),
+        fill(MSG.mediaDamaged, { detail: `only ${made.frameCount} of its ${facts.frameCount} frames could be read` }),
       );
     }
+    // The header's duration is a claim (one said 10¹² s of two frames); the proxy holds what could be decoded.
+    const duration = Math.min(facts.duration, made.duration);
+    const picture = pictureDuration(facts);
+    const { format: _format, ...kept } = facts;
+    const result: MediaProbe = { ...kept, duration };
     options.onProgress(90);
 
     const poster = path.join(dir, 'poster.jpg');
-    await run([
+    const still = (at: number) =>
+      run('poster', [
+        '-hide_banner',
+        '-nostdin',
+        '-y',
+        ...(at > 0 ? ['-ss', String(at)] : []),
+        ...input(largest.file),
+        '-frames:v',
+        '1',
+        '-q:v',
+        '3',
+        'file:' + poster,
+      ]);
+    await still(posterTime(picture));
+    // An ffmpeg may seek past a short picture and exit 0 having written nothing: then the first frame.
+    if (!(await exists(poster))) await still(0);
+    if (!(await exists(poster))) throw new MediaFailure(fill(MSG.mediaFailed, { detail: STEP_FAILED.poster }));
+
+    const thumb = scrubPlan(picture, smallest.rendition);
+    await run('sprites', [
       '-hide_banner',
       '-nostdin',
       '-y',
-      '-protocol_whitelist',
-      'file',
-      '-ss',
-      String(posterTime(probe.duration)),
-      '-i',
-      'file:' + largest.file,
-      '-frames:v',
-      '1',
-      '-q:v',
-      '3',
-      'file:' + poster,
-    ]);
-    const thumb = scrubPlan(probe.duration, smallest.rendition);
-    await run([
-      '-hide_banner',
-      '-nostdin',
-      '-y',
-      '-protocol_whitelist',
-      'file',
-      '-i',
-      'file:' + smallest.file,
+      ...input(smallest.file),
       '-vf',
       `fps=1/${thumb.intervalS}:round=down,scale=${thumb.width}:${thumb.height},tile=${thumb.columns}x${thumb.rows}`,
+      '-frames:v',
+      String(spriteCount(thumb)),
       '-q:v',
       '5',
       '-start_number',
       '0',
       'file:' + path.join(dir, 'sprite-%d.jpg'),
     ]);
+    let spriteFiles = await numberedFiles(dir, /^sprite-(\d+)\.jpg$/, spriteCount(thumb));
+    if (spriteFiles.length === 0) {
+      // A picture shorter than one interval gives the fps filter nothing to keep: its first frame stands alone.
+      const first = path.join(dir, 'sprite-0.jpg');
+      const scale = `scale=${thumb.width}:${thumb.height}`;
+      await run('sprites', [
+        '-hide_banner',
+        '-nostdin',
+        '-y',
+        ...input(smallest.file),
+        '-vf',
+        scale,
+        '-frames:v',
+        '1',
+        '-q:v',
+        '5',
+        'file:' + first,
+      ]);
+      spriteFiles = (await exists(first)) ? [first] : [];
+    }
     options.onProgress(94);
 
     // From the source, not a proxy: AAC's priming samples would shift the peaks against the picture.
     let waveform: string | null = null;
-    if (probe.audioCodec) {
-      const peaks = peakCounter(probe.duration);
+    if (facts.audioCodec) {
+      const peaks = peakCounter(duration);
       await run(
+        'waveform',
         [
           '-hide_banner',
           '-nostdin',
-          '-protocol_whitelist',
-          'file,pipe',
-          '-i',
-          'file:' + source,
+          ...input(source, facts.format),
           '-map',
           '0:a:0',
+          '-t',
+          String(duration),
           '-ac',
           '1',
           '-ar',
@@ -159,16 +248,20 @@ export async function processVideo(
 
     const prefix = outputPrefix(job.assetId, job.attempt);
     const store = async (file: string, mime: string) => {
+      deadline.check();
       const key = prefix + path.basename(file);
       await options.storage.remove(key);
-      await options.storage.put(key, fs.createReadStream(file), { mime, inline: true });
+      // Opened before the stream is made, so a missing file is this step's error and never a stream's unheard one.
+      const handle = await fs.promises.open(file, 'r');
+      try {
+        await options.storage.put(key, handle.createReadStream({ autoClose: false }), { mime, inline: true });
+      } finally {
+        await handle.close();
+      }
       return key;
     };
     const sprites: string[] = [];
-    for (let i = 0; i < spriteCount(thumb); i++) {
-      const file = path.join(dir, `sprite-${i}.jpg`);
-      if (await fs.promises.stat(file).catch(() => null)) sprites.push(await store(file, 'image/jpeg'));
-    }
+    for (const file of spriteFiles) sprites.push(await store(file, 'image/jpeg'));
     const outputs: MediaOutputs = {
       proxies: [],
       poster: await store(poster, 'image/jpeg'),
@@ -178,8 +271,9 @@ export async function processVideo(
     };
     for (const { rendition, file } of proxies)
       outputs.proxies.push({ height: rendition.height, width: rendition.width, key: await store(file, 'video/mp4') });
-    return { probe, outputs };
+    return { probe: result, outputs };
   } finally {
+    deadline.dispose();
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
 }
