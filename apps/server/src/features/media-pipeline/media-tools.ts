@@ -118,8 +118,8 @@ export async function toolVersion(binary: string): Promise<string> {
 export interface ToolFacts {
   /** The first line of `-version` without its copyright, e.g. "ffmpeg version 7.1.1". */
   version: string;
-  /** The FFmpeg release it is (or its git build is of), when it says. */
-  major: number | undefined;
+  /** The FFmpeg release it is (or its git build is of), null when it doesn't say. */
+  major: number | null;
 }
 
 export async function toolFacts(binary: string): Promise<ToolFacts> {
@@ -127,7 +127,7 @@ export async function toolFacts(binary: string): Promise<ToolFacts> {
   const text = stdout.toString('utf8');
   return {
     version: text.split('\n')[0]?.replace(/\s+Copyright.*$/, '') || 'unknown',
-    major: ffmpegMajor(text),
+    major: ffmpegMajor(text) ?? null,
   };
 }
 

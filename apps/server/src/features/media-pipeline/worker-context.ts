@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Storage } from '../../platform/storage.js';
-import { describeMediaTools, mediaTools } from './media-tools.js';
+import { MIN_SYSTEM_MAJOR, describeMediaTools, mediaTools } from './media-tools.js';
 import type { MediaWorkerContext } from './media-jobs.js';
 
 /** What a media worker needs, from the process's config; logs which ffmpeg and ffprobe it runs, and whence. */
@@ -20,6 +20,10 @@ export async function mediaWorkerContext(deps: {
     { ffmpeg: { path: tools.ffmpeg, ...ffmpeg }, ffprobe: { path: tools.ffprobe, ...ffprobe } },
     `media pipeline: ${ffmpeg.version} (${ffmpeg.source}); ${ffprobe.version} (${ffprobe.source})`,
   );
+  if ((ffmpeg.major ?? 0) < MIN_SYSTEM_MAJOR)
+    deps.log.warn(
+      `media pipeline: ffmpeg is older than FFmpeg ${MIN_SYSTEM_MAJOR}; put a current build on PATH or set FFMPEG_PATH (docs/media.md)`,
+    );
   return {
     db: deps.db,
     storage: deps.storage,
