@@ -5,24 +5,13 @@ import * as tar from 'tar';
 import type { Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { BackupError, DUMP_OF, MANIFEST, checkArchive, notABackup, type BackupManifest } from './backup-archive.js';
 import { makePrivateOrWarn } from './private-files.js';
 
-/** What an archive holds, at its top: the database's kind decides how it is restored. */
-export interface BackupManifest {
-  format: 1;
-  createdAt: string;
-  database: 'pglite' | 'postgres';
-  /** Whether the archive carries the stored files (local disk); S3 keeps its own. */
-  files: boolean;
-}
+export { BackupError, type BackupManifest } from './backup-archive.js';
 
-const MANIFEST = 'cutroom-backup.json';
-const PGLITE_DUMP = 'database/pglite.tar';
-const PG_DUMP = 'database/postgres.dump';
 /** A running server dumps its embedded database where a file here says, when sent SIGUSR2 (`npm run backup`). */
 export const BACKUP_REQUEST = '.backup-request';
-
-export class BackupError extends Error {}
 
 const filesRoot = (config: Config) => path.join(config.dataDir, 'files');
 
@@ -112,7 +101,7 @@ export async function writeBackup(config: Config, dumpDatabase: DumpDatabase, ta
   const partial = `${target}.partial`;
   try {
     await fs.promises.mkdir(path.join(staging, 'database'));
-    await dumpDatabase(path.join(staging, config.databaseUrl ? PG_DUMP : PGLITE_DUMP));
+    await dumpDatabase(path.join(staging, DUMP_OF[config.databaseUrl ? 'postgres' : 'pglite']));
     const withFiles = !config.s3 && fs.existsSync(filesRoot(config));
     if (withFiles) await fs.promises.symlink(filesRoot(config), path.join(staging, 'files'));
     const manifest: BackupManifest = {
@@ -141,31 +130,40 @@ export async function writeBackup(config: Config, dumpDatabase: DumpDatabase, ta
 
 const isEmptyDir = (dir: string) => !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
 
+/** A DATA_DIR a failed restore made is gone again; one holding anything is kept (rmdir refuses it). */
+function removeIfEmpty(dir: string) {
+  try {
+    fs.rmdirSync(dir);
+  } catch {
+    /* not empty: kept */
+  }
+}
+
 /**
  * Restores an archive into this configuration's empty data folder (embedded database) or empty
- * PostgreSQL database, and its files into DATA_DIR/files. Anything already there is refused, never mixed.
- * The restored tree is private (0700/0600).
+ * PostgreSQL database, and its files into DATA_DIR/files. Anything already there is refused, never mixed;
+ * a malformed archive is refused before anything is touched. The restored tree is private (0700/0600).
  */
 export async function restoreBackup(config: Config, archive: string): Promise<BackupManifest> {
   if (!fs.existsSync(archive)) throw new BackupError(`No archive at ${archive}`);
+  const manifest = await checkArchive(archive);
+  const here = config.databaseUrl ? 'postgres' : 'pglite';
+  if (manifest.database !== here)
+    throw new BackupError(
+      `This archive holds ${manifest.database === 'pglite' ? 'an embedded database' : 'a PostgreSQL dump'}: restore it with ${manifest.database === 'pglite' ? 'DATABASE_URL unset' : 'DATABASE_URL set'}`,
+    );
+  const madeDataDir = !fs.existsSync(config.dataDir);
   fs.mkdirSync(config.dataDir, { recursive: true });
   const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const staging = path.join(config.dataDir, `.restore-${process.pid}`);
+  let restored = false;
   try {
     if (!config.databaseUrl && !isEmptyDir(path.join(config.dataDir, 'pg')))
       throw new BackupError(`DATA_DIR ${config.dataDir} already holds a database: restore into an empty folder`);
     if (!config.s3 && !isEmptyDir(filesRoot(config)))
       throw new BackupError(`DATA_DIR ${config.dataDir} already holds stored files: restore into an empty folder`);
     fs.mkdirSync(staging);
-    await tar.x({ file: archive, cwd: staging });
-    const manifestFile = path.join(staging, MANIFEST);
-    if (!fs.existsSync(manifestFile)) throw new BackupError(`${archive} is not a Cutroom backup`);
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
-    const here = config.databaseUrl ? 'postgres' : 'pglite';
-    if (manifest.database !== here)
-      throw new BackupError(
-        `This archive holds ${manifest.database === 'pglite' ? 'an embedded database' : 'a PostgreSQL dump'}: restore it with ${manifest.database === 'pglite' ? 'DATABASE_URL unset' : 'DATABASE_URL set'}`,
-      );
+    await tar.x({ file: archive, cwd: staging, strict: true });
 
     if (config.databaseUrl) {
       const { Client } = await import('pg');
@@ -181,24 +179,40 @@ export async function restoreBackup(config: Config, archive: string): Promise<Ba
         '--no-privileges',
         '--dbname',
         config.databaseUrl,
-        path.join(staging, PG_DUMP),
+        path.join(staging, DUMP_OF.postgres),
       ]);
     } else {
-      const dump = new Blob([fs.readFileSync(path.join(staging, PGLITE_DUMP))]);
-      // Opening it migrates: an archive from an older release comes up to this one's schema.
-      const restored = await openDatabase({ pgliteDir: path.join(config.dataDir, 'pg'), pgliteTemplate: dump });
-      await restored.close();
+      await restoreEmbedded(archive, path.join(config.dataDir, 'pg'), path.join(staging, DUMP_OF.pglite));
     }
     if (manifest.files && !config.s3) {
       fs.rmSync(filesRoot(config), { recursive: true, force: true });
       fs.renameSync(path.join(staging, 'files'), filesRoot(config));
     }
     makePrivateOrWarn(config.dataDir);
+    restored = true;
     return manifest;
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
     release();
+    if (!restored && madeDataDir) removeIfEmpty(config.dataDir);
   }
+}
+
+/** An error's own words in one line: drizzle's "Failed query" wraps the database's reason (its cause). */
+const firstLine = (e: unknown): string => {
+  const inner = e instanceof Error && e.cause instanceof Error ? e.cause : e;
+  return (inner instanceof Error ? inner.message : String(inner)).split('\n')[0]!;
+};
+
+/** The embedded dump into an empty pg folder; one PGlite can't load leaves no folder behind. */
+async function restoreEmbedded(archive: string, pgDir: string, dumpFile: string) {
+  const dump = new Blob([fs.readFileSync(dumpFile)]);
+  // Opening it migrates: an archive from an older release comes up to this one's schema.
+  const opened = await openDatabase({ pgliteDir: pgDir, pgliteTemplate: dump }).catch((e: unknown) => {
+    fs.rmSync(pgDir, { recursive: true, force: true });
+    throw notABackup(archive, `its embedded database could not be opened (${firstLine(e)})`);
+  });
+  await opened.close();
 }
 
 let running = false;
