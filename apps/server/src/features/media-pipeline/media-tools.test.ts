@@ -9,14 +9,25 @@ afterAll(() => {
   for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** A folder holding stand-ins for ffmpeg and ffprobe that print `-version` lines of the given releases. */
-function binDir(tools: { ffmpeg?: string; ffprobe?: string }): string {
+/**
+ * A folder holding stand-ins for ffmpeg and ffprobe that print `-version` lines of the given releases, and
+ * list libx264 among their encoders unless told not to.
+ */
+function binDir(tools: { ffmpeg?: string; ffprobe?: string }, { x264 = true } = {}): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-tools-'));
   made.push(dir);
   for (const [name, release] of Object.entries(tools)) {
     const avutil = Number(release.split('.')[0]) + 52;
-    const script = `#!/bin/sh\necho "${name} version ${release} Copyright (c) 2000-2025 the FFmpeg developers"\necho "libavutil      ${avutil}. 1.100 / ${avutil}. 1.100"\n`;
-    fs.writeFileSync(path.join(dir, name), script, { mode: 0o755 });
+    const encoders = x264
+      ? ' V....D libx264              libx264 H.264 / AVC'
+      : ' V....D mpeg4                MPEG-4 part 2';
+    const script = [
+      '#!/bin/sh',
+      `case "$*" in *-encoders*) echo "${encoders}"; exit 0;; esac`,
+      `echo "${name} version ${release} Copyright (c) 2000-2025 the FFmpeg developers"`,
+      `echo "libavutil      ${avutil}. 1.100 / ${avutil}. 1.100"`,
+    ].join('\n');
+    fs.writeFileSync(path.join(dir, name), script + '\n', { mode: 0o755 });
   }
   return dir;
 }
@@ -68,8 +79,9 @@ describe('which ffmpeg and ffprobe a process runs', () => {
     });
   });
 
-  it('passes over an older system build, and one without its ffprobe, for the npm build', () => {
+  it('passes over an older system build, one without libx264 and one without its ffprobe, for the npm build', () => {
     for (const system of [
+      binDir({ ffmpeg: '7.1.1', ffprobe: '7.1.1' }, { x264: false }),
       binDir({ ffmpeg: '5.1.9-0+deb12u1', ffprobe: '5.1.9-0+deb12u1' }),
       binDir({ ffmpeg: '7.1.1' }),
       binDir({ ffmpeg: '7.1.1', ffprobe: '5.1.9' }),

@@ -63,26 +63,25 @@ function onPath(name: string, searchPath: string): string | undefined {
   return undefined;
 }
 
-/** The major version a binary reports, or undefined if it doesn't run or say (10 s at most). */
-function majorOf(binary: string): number | undefined {
-  const result = spawnSync(binary, ['-version'], {
-    encoding: 'utf8',
-    timeout: 10_000,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  return result.status === 0 ? ffmpegMajor(result.stdout) : undefined;
+/** What a binary prints for these arguments, or undefined if it doesn't run (10 s at most). */
+function output(binary: string, args: string[]): string | undefined {
+  const result = spawnSync(binary, args, { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] });
+  return result.status === 0 ? result.stdout : undefined;
 }
 
+const current = (binary: string) => (ffmpegMajor(output(binary, ['-version']) ?? '') ?? 0) >= MIN_SYSTEM_MAJOR;
+
 /**
- * A system ffmpeg and its ffprobe: `ffmpeg` on PATH if it is FFmpeg 6 or newer, with the `ffprobe` beside
- * it (the same build) if that is too. Either missing or older, and neither is taken.
+ * A system ffmpeg and its ffprobe: `ffmpeg` on PATH if it is FFmpeg 6 or newer and encodes with libx264
+ * (the proxies' encoder: a build without it would fail every job), with the `ffprobe` beside it (the same
+ * build) if that is FFmpeg 6 or newer too. Otherwise neither is taken.
  */
 function systemTools(searchPath: string): MediaTools | undefined {
   const ffmpeg = onPath('ffmpeg', searchPath);
-  if (!ffmpeg) return undefined;
+  if (!ffmpeg || !current(ffmpeg)) return undefined;
+  if (!/^ V\S* libx264 /m.test(output(ffmpeg, ['-hide_banner', '-encoders']) ?? '')) return undefined;
   const ffprobe = path.join(path.dirname(ffmpeg), 'ffprobe');
-  const ok = (binary: string) => (majorOf(binary) ?? 0) >= MIN_SYSTEM_MAJOR;
-  return ok(ffmpeg) && fs.existsSync(ffprobe) && ok(ffprobe) ? { ffmpeg, ffprobe } : undefined;
+  return fs.existsSync(ffprobe) && current(ffprobe) ? { ffmpeg, ffprobe } : undefined;
 }
 
 const systemFound = new Map<string, MediaTools | undefined>();
