@@ -68,13 +68,21 @@ export function runTool(binary: string, args: readonly string[], options: RunOpt
 
     const out: Buffer[] = [];
     let partial = '';
+    // A reader that throws inside a stream's handler would end the process: it ends this run instead.
+    let readerFailed: unknown;
     child.stdout.on('data', (chunk: Buffer) => {
-      if (options.collectStdout) out.push(chunk);
-      options.onStdoutChunk?.(chunk);
-      if (options.onStdoutLine) {
-        const lines = (partial + chunk.toString('utf8')).split('\n');
-        partial = lines.pop() ?? '';
-        for (const line of lines) options.onStdoutLine(line);
+      if (readerFailed !== undefined) return;
+      try {
+        if (options.collectStdout) out.push(chunk);
+        options.onStdoutChunk?.(chunk);
+        if (options.onStdoutLine) {
+          const lines = (partial + chunk.toString('utf8')).split('\n');
+          partial = lines.pop() ?? '';
+          for (const line of lines) options.onStdoutLine(line);
+        }
+      } catch (e) {
+        readerFailed = e;
+        child.kill('SIGKILL');
       }
     });
     let stderr = '';
@@ -92,6 +100,8 @@ export function runTool(binary: string, args: readonly string[], options: RunOpt
     child.once('close', (code, signal) => {
       done();
       if (stopped) reject(stopped);
+      else if (readerFailed !== undefined)
+        reject(readerFailed instanceof Error ? readerFailed : new Error(String(readerFailed)));
       else resolve({ code: code ?? (signal ? 128 : 1), stdout: Buffer.concat(out), stderr });
     });
   });

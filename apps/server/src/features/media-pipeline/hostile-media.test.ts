@@ -117,6 +117,19 @@ describe('pictures larger than we take', () => {
   }, 60_000);
 });
 
+describe('a reader of a tool’s output that throws', () => {
+  it('fails that run, and nothing escapes to the process', async () => {
+    const args = ['-hide_banner', '-nostdin', '-f', 'lavfi', '-i', 'sine=d=2', '-f', 's16le', 'pipe:1'];
+    const run = runTool(tools.ffmpeg, args, {
+      timeoutMs: 30_000,
+      onStdoutChunk() {
+        throw new Error('a bad reader');
+      },
+    });
+    await expect(run).rejects.toThrow('a bad reader');
+  });
+});
+
 describe('what a failure says', () => {
   it('is a sentence of ours, not ffmpeg’s output, when a tool fails', async () => {
     const { cardId } = await f.deliver('starved.mov', await proresMov());
