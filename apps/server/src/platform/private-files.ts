@@ -31,13 +31,13 @@ export function privateChmodsUnder(root: string) {
 const modeNumber = (mode: fs.Mode) => (typeof mode === 'number' ? mode : parseInt(mode, 8));
 
 /**
- * Takes group and other access off root and everything under it (links are not followed): a tree an older
- * release left open, a restored one. Entries that vanish meanwhile are skipped; those this account may not
- * change (another owner's) are returned.
+ * Takes group and other access off root and everything under it (links under it are not followed; root
+ * itself may be one): a tree an older release left open, a restored one. Entries that vanish meanwhile are
+ * skipped; those this account may not change (another owner's) are returned.
  */
 export function makePrivate(root: string): string[] {
   const refused: string[] = [];
-  const pending = [root];
+  const pending = [fs.existsSync(root) ? fs.realpathSync(root) : root];
   for (let p = pending.pop(); p !== undefined; p = pending.pop()) {
     try {
       const st = fs.lstatSync(p);
