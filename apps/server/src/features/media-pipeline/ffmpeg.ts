@@ -100,8 +100,8 @@ export function runTool(binary: string, args: readonly string[], options: RunOpt
     child.once('close', (code, signal) => {
       done();
       if (stopped) reject(stopped);
-      else if (readerFailed !== undefined) reject(readerFailed instanceof Error ? readerFailed : new Error('reading the tool failed'));
-        reject(readerFailed instanceof Error ? readerFailed : new Error(String(readerFailed)));
+      else if (readerFailed !== undefined)
+        reject(readerFailed instanceof Error ? readerFailed : new Error('reading the tool failed'));
       else resolve({ code: code ?? (signal ? 128 : 1), stdout: Buffer.concat(out), stderr });
     });
   });
