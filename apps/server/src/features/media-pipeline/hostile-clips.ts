@@ -57,3 +57,28 @@ export const tooWideMp4 = () =>
     '-pix_fmt',
     'yuv420p',
   ]);
+
+/** The colour every frame of the HDR clips shows: a saturated red, as BT.709 SDR 8-bit RGB. */
+export const HDR_PATCH = { hex: '0xC03020', rgb: [0xc0, 0x30, 0x20] } as const;
+
+/** 1 s of that red turned into HDR as a phone or a grading suite would tag it: HLG ProRes .mov, or PQ HEVC .mp4. */
+export const hdrClip = (transfer: 'arib-std-b67' | 'smpte2084') =>
+  makeClip(transfer === 'smpte2084' ? 'pq.mp4' : 'hlg.mov', [
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=${HDR_PATCH.hex}:s=320x180:r=25:d=1`,
+    '-vf',
+    `zscale=tin=bt709:pin=bt709:min=bt709:rin=tv:t=${transfer}:p=bt2020:m=bt2020nc:r=tv:npl=100,format=${
+      transfer === 'smpte2084' ? 'yuv420p10le' : 'yuv422p10le'
+    }`,
+    ...(transfer === 'smpte2084'
+      ? ['-c:v', 'libx265', '-x265-params', 'log-level=error']
+      : ['-c:v', 'prores_ks', '-profile:v', '3', '-movflags', '+write_colr']),
+    '-color_primaries',
+    'bt2020',
+    '-color_trc',
+    transfer,
+    '-colorspace',
+    'bt2020nc',
+  ]);

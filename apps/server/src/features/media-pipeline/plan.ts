@@ -1,5 +1,6 @@
 import { MEDIA_MAX_SIDE, PROXY_HEIGHTS, SCRUB, WAVEFORM } from '@cutroom/domain';
 import type { MediaOutputs, MediaProbe } from '../../db/schema.js';
+import type { SourceColour } from './probe.js';
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
@@ -40,13 +41,44 @@ export const keyframeInterval = (probe: Pick<MediaProbe, 'fpsNum' | 'fpsDen'>) =
 /** Peak bit rate per rung (Frame.io keeps HD at or under 4 Mbps; the crf decides below it). */
 const maxRate = (r: Rendition) => (Math.min(r.width, r.height) > 720 ? '5M' : '2M');
 
+/** The transfers of HDR video: PQ (HDR10, Dolby Vision's base) and HLG (phones, broadcast). */
+const HDR = new Set(['smpte2084', 'arib-std-b67']);
+
+/**
+ * The filters that bring a source's picture to BT.709 SDR, as browsers and posters expect: HLG is made for
+ * a direct conversion (SDR white at 100 nits keeps its colour), PQ is tone-mapped (mobius: linear up to a
+ * knee, so skin and greys hold and only highlights are compressed), BT.2020 SDR is converted. '' for BT.709.
+ */
+export function toBt709(colour: SourceColour | undefined): string {
+  if (!colour) return '';
+  const { transfer, primaries, matrix } = colour;
+  const wide = primaries === 'bt2020' || matrix === 'bt2020nc' || matrix === 'bt2020c';
+  if (!HDR.has(transfer) && !wide) return '';
+  const from = [
+    `tin=${HDR.has(transfer) || transfer.startsWith('bt2020') ? transfer : 'bt709'}`,
+    `pin=${primaries || 'bt2020'}`,
+    `min=${matrix || 'bt2020nc'}`,
+  ].join(':');
+  if (transfer === 'smpte2084')
+    return `zscale=${from}:t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=mobius:desat=0,zscale=t=bt709:m=bt709:r=tv,`;
+  return `zscale=${from}:t=bt709:p=bt709:m=bt709:r=tv:npl=100,`;
+}
+
+/** The tags of a converted picture, so players don't take BT.709 pixels for BT.2020 ones. */
+const BT709_TAGS = ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709'];
+
 /**
  * One ffmpeg run that decodes the source once and writes every proxy: H.264 yuv420p + AAC stereo,
  * +faststart, every source frame at its own timestamp (no frame dropped or repeated), de-interlaced
  * frame for frame, turned upright (ffmpeg's autorotate), never upscaled.
  */
-export function proxyArgs(probe: MediaProbe, input: string[], outputs: { rendition: Rendition; file: string }[]) {
-  const head = probe.interlaced ? 'yadif=mode=send_frame:parity=auto:deint=all,' : '';
+export function proxyArgs(
+  probe: MediaProbe & { colour?: SourceColour },
+  input: string[],
+  outputs: { rendition: Rendition; file: string }[],
+) {
+  const colour = toBt709(probe.colour);
+  const head = (probe.interlaced ? 'yadif=mode=send_frame:parity=auto:deint=all,' : '') + colour;
   const labels = outputs.map((_, i) => `[s${i}]`).join('');
   const scales = outputs
     .map(({ rendition: r }, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p[v${i}]`)
@@ -94,6 +126,7 @@ export function proxyArgs(probe: MediaProbe, input: string[], outputs: { renditi
       '2',
       '-ar',
       '48000',
+      ...(colour ? BT709_TAGS : []),
       '-map_metadata',
       '-1',
       '-movflags',

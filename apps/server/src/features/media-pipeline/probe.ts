@@ -15,6 +15,9 @@ interface ProbeStream {
   nb_read_packets?: string;
   duration?: string;
   field_order?: string;
+  color_transfer?: string;
+  color_primaries?: string;
+  color_space?: string;
   channels?: number;
   disposition?: { attached_pic?: number };
   tags?: { rotate?: string };
@@ -25,8 +28,15 @@ interface ProbeReply {
   format?: { duration?: string; format_name?: string };
 }
 
-/** What the probe found, with the demuxer that read it: every later run is told to use that one. */
-export type ProbedVideo = MediaProbe & { format: string | undefined };
+/** How the source's picture is encoded, as ffprobe names it ('arib-std-b67', 'bt2020', 'bt2020nc'); '' when untagged. */
+export interface SourceColour {
+  transfer: string;
+  primaries: string;
+  matrix: string;
+}
+
+/** What the probe found, with the demuxer that read it (every later run is told to use that one) and its colour. */
+export type ProbedVideo = MediaProbe & { format: string | undefined; colour: SourceColour };
 
 const INTERLACED = new Set(['tt', 'bb', 'tb', 'bt']);
 
@@ -46,6 +56,10 @@ function rotationOf(stream: ProbeStream): number {
   const turned = (((Math.round(raw / 90) * 90) % 360) + 360) % 360;
   return Number.isFinite(turned) ? turned : 0;
 }
+
+/** A colour tag as a filter may be given it: only ffprobe's plain names, '' for none or 'unknown'. */
+const tag = (value: string | undefined) =>
+  value && /^[a-z0-9-]{1,20}$/.test(value) && value !== 'unknown' ? value : '';
 
 /** ffprobe's complaint, shortened to what a person can act on. */
 function damageOf(stderr: string): string | null {
@@ -117,5 +131,10 @@ export async function probeVideo(
     interlaced: INTERLACED.has(video.field_order ?? ''),
     // "mov,mp4,m4a,3gp,3g2,mj2" names one demuxer by its first name.
     format: reply.format?.format_name?.split(',')[0],
+    colour: {
+      transfer: tag(video.color_transfer),
+      primaries: tag(video.color_primaries),
+      matrix: tag(video.color_space),
+    },
   };
 }

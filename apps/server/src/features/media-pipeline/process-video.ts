@@ -156,7 +156,7 @@ export async function processVideo(
     // The header's duration is a claim (one said 10¹² s of two frames); the proxy holds what could be decoded.
     const duration = Math.min(facts.duration, made.duration);
     const picture = pictureDuration(facts);
-    const { format: _format, ...kept } = facts;
+    const { format: _format, colour: _colour, ...kept } = facts;
     const result: MediaProbe = { ...kept, duration };
     options.onProgress(90);
 
