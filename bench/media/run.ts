@@ -13,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.js';
-import { mediaTools, runTool } from '../../apps/server/src/features/media-pipeline/ffmpeg.js';
+import { runTool } from '../../apps/server/src/features/media-pipeline/ffmpeg.js';
+import { mediaTools } from '../../apps/server/src/features/media-pipeline/media-tools.js';
 import {
   peakCounter,
   posterTime,
