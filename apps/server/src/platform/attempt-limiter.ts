@@ -5,6 +5,8 @@ export interface CounterStore {
   /** Adds one to a key's count in its window (the window starts with the first) and gives the new count. */
   increment(key: string, windowMs: number): Promise<number>;
   get(key: string): Promise<number>;
+  /** Milliseconds until a key's window ends (0 when it has none): what a refusal's Retry-After says. */
+  msLeft(key: string): Promise<number>;
   delete(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -31,6 +33,10 @@ export function memoryCounters(maxKeys = 50_000): CounterStore {
     },
     async get(key) {
       return live(key, Date.now())?.n ?? 0;
+    },
+    async msLeft(key) {
+      const now = Date.now();
+      return Math.max(0, (live(key, now)?.resetAt ?? now) - now);
     },
     async delete(key) {
       counts.delete(key);
@@ -61,6 +67,9 @@ export async function connectRedisCounters(url: string): Promise<CounterStore> {
     async get(key) {
       return Number((await redis.get(PREFIX + key)) ?? 0);
     },
+    async msLeft(key) {
+      return Math.max(0, await redis.pttl(PREFIX + key));
+    },
     async delete(key) {
       await redis.del(PREFIX + key);
     },
@@ -84,6 +93,8 @@ export function createAttemptLimiter(store: CounterStore, opts: { name: string; 
     },
     /** Attempts counted for a key in its current window. */
     count: (key: string) => store.get(keyOf(key)),
+    /** Milliseconds until a key's window ends and it may try again. */
+    msLeft: (key: string) => store.msLeft(keyOf(key)),
     reset: (key: string) => store.delete(keyOf(key)),
   };
 }

@@ -6,6 +6,8 @@ import { postgresError, rolledBackByConflict } from '../db/postgres-error.js';
 /** Services throw this; the one handler below turns it into `{error_message, code}`. */
 export class AppError extends Error {
   readonly status: number;
+  /** Seconds to wait before trying again (a limit's window): the reply's Retry-After. */
+  retryAfterS?: number;
   constructor(
     readonly code: ErrorCode,
     message?: string,
@@ -98,6 +100,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
   app.setErrorHandler((err: FastifyError, request, rep) => {
     if (err instanceof AppError) {
+      if (err.retryAfterS !== undefined)
+        void rep.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterS))));
       return rep.status(err.status).send(reply(err.code, err.message, err.field));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -12,8 +12,9 @@ export type RouteInput<R extends RouteContract> = HandlerInput<R> & {
   request: FastifyRequest;
   reply: FastifyReply;
 };
-/** A text reply (a CSV download) may also come as a stream: Fastify pipes it out, skipping the serializer. */
-type HandlerReply<R extends RouteContract> = ReplyInput<R> extends string ? ReplyInput<R> | Readable : ReplyInput<R>;
+/** A text reply (a CSV download) may also come as a stream or bytes: Fastify sends them, skipping the serializer. */
+type HandlerReply<R extends RouteContract> =
+  ReplyInput<R> extends string ? ReplyInput<R> | Readable | Buffer : ReplyInput<R>;
 export type Handler<R extends RouteContract> = (input: RouteInput<R>) => Promise<HandlerReply<R>> | HandlerReply<R>;
 
 interface ServeOptions {
