@@ -1,6 +1,6 @@
-// Bundles the server's three entry points (main, worker, backup) into apps/server/dist when their sources are
-// newer (docs/operations.md): `npm start` and the tests that start real servers run plain JavaScript, not
-// TypeScript transpiled at start.
+// Bundles the server's entry points (main, worker, backup, and the review report's render thread) into
+// apps/server/dist when their sources are newer (docs/operations.md): `npm start` and the tests that start real
+// servers run plain JavaScript, not TypeScript transpiled at start.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,10 +8,17 @@ import { build } from 'esbuild';
 import { newestMtime, root } from './build-web.mjs';
 
 export const serverDist = path.join(root, 'apps/server/dist');
-const ENTRIES = ['main', 'worker', 'backup'];
+/** Each bundle's name and its source under apps/server/src; a thread's entry lands beside the server's. */
+const ENTRIES = {
+  main: 'main.ts',
+  worker: 'worker.ts',
+  backup: 'backup.ts',
+  // render-pool.ts starts it as ./report-render.mjs next to the bundle it runs in.
+  'report-render': 'features/review-report/render-thread.ts',
+};
 const SOURCES = ['apps/server/src', 'apps/server/package.json', 'packages/domain/src', 'packages/domain/package.json'];
 
-/** The bundle of an entry point ('main', 'worker' or 'backup'). */
+/** The bundle of an entry point ('main', 'worker', 'backup' or 'report-render'). */
 export const serverEntry = (name) => path.join(serverDist, `${name}.mjs`);
 
 /** Packages stay in node_modules (native addons, WASM, their own files); the workspace's TypeScript is bundled. */
@@ -28,12 +35,14 @@ const packagesOutside = {
 /** Builds when a source is newer than the older bundle; returns whether it built. Safe to call from several processes. */
 export async function buildServerIfStale() {
   const builtAt = Math.min(
-    ...ENTRIES.map((e) => (fs.existsSync(serverEntry(e)) ? fs.statSync(serverEntry(e)).mtimeMs : 0)),
+    ...Object.keys(ENTRIES).map((e) => (fs.existsSync(serverEntry(e)) ? fs.statSync(serverEntry(e)).mtimeMs : 0)),
   );
   const sources = SOURCES.map((p) => path.join(root, p)).filter((p) => fs.existsSync(p));
   if (builtAt >= Math.max(...sources.map(newestMtime))) return false;
   const result = await build({
-    entryPoints: Object.fromEntries(ENTRIES.map((e) => [e, path.join(root, `apps/server/src/${e}.ts`)])),
+    entryPoints: Object.fromEntries(
+      Object.entries(ENTRIES).map(([name, source]) => [name, path.join(root, 'apps/server/src', source)]),
+    ),
     outdir: serverDist,
     outExtension: { '.js': '.mjs' },
     bundle: true,

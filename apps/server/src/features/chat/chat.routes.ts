@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context.js';
 import { attachmentHeaders } from '../../platform/download.js';
 import { serve } from '../../platform/routes.js';
 import { exportMarkers } from '../markers/public.js';
-import { reviewReport } from '../review-report/public.js';
+import { createReviewReports } from '../review-report/public.js';
 import { getChecklist, setWontFix } from './checklist.service.js';
 import {
   deleteComment,
@@ -21,6 +21,8 @@ export const chatRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { chat: routes } = API;
+    const reports = createReviewReports(ctx);
+    app.addHook('onClose', () => reports.close());
     for (const chat of ['customer', 'team', 'yt'] as const satisfies Chat[]) {
       const calls = routes[chat];
       serve(app, calls.comments, ({ user, params, query, request }) =>
@@ -53,18 +55,17 @@ export const chatRoutes =
       void reply.headers(attachmentHeaders(file.filename, file.mime));
       return file.body;
     });
-    serve(app, routes.report, async ({ user, params, query, request, reply }) => {
-      const file = await reviewReport(
-        ctx,
-        user,
-        params.id,
-        query,
-        zoneOf(request.headers['user-time-zone']),
-        request.log,
-      );
-      void reply.headers(attachmentHeaders(file.filename, 'application/pdf'));
-      return file.body;
-    });
+    serve(
+      app,
+      routes.report,
+      async ({ user, params, query, request, reply }) => {
+        const file = await reports.make(user, params.id, query, zoneOf(request.headers['user-time-zone']), request.log);
+        // Whether this call drew the report or was served one drawn for the card as it still is.
+        void reply.headers({ ...attachmentHeaders(file.filename, 'application/pdf'), 'x-report-cache': file.cache });
+        return file.pdf;
+      },
+      { config: { limitedInService: true } },
+    );
     serve(app, routes.yt.mark, ({ user, params, body }) =>
       markCommentComplete(ctx, user, params.id, body.note_id, body.status, 'yt'),
     );

@@ -19,67 +19,19 @@ import {
 import { annotationShape, type reviewReportQuery } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import { cardNotes, cardVideos, mediaAssets, users } from '../../db/schema.js';
-import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { loadChatCard } from '../chat/public.js';
+import type { loadChatCard } from '../chat/public.js';
 import { frameImage, isReadyAsset, type ReadyAsset } from '../media-pipeline/public.js';
+import { NO_FRAME, type Drawing, type ReportData, type ReportEntry, type ReportReply } from './report-content.js';
 
-export type Drawing = z.output<typeof annotationShape>;
-
-export interface ReportReply {
-  author: string;
-  written: string;
-  text: string;
-}
-
-export interface ReportEntry {
-  /** The note's place in the report, from 1. */
-  number: number;
-  /** Its moment or range as the reader chose to read timecodes; null for a note on no moment. */
-  moment: string | null;
-  /** Which video it was written on: 'Video 1 · versions 2'. */
-  video: string | null;
-  author: string;
-  written: string;
-  text: string;
-  state: FixState;
-  wontFixReason: string | null;
-  drawing: Drawing | null;
-  frame: { jpeg: Buffer; number: number } | null;
-  /** Why a note on a moment shows no frame. */
-  noFrame: string | null;
-  replies: ReportReply[];
-}
-
-export interface ReportData {
-  cardId: number;
-  title: string;
-  customer: string;
-  chat: string;
-  version: string;
-  made: string;
-  counts: Record<FixState, number>;
-  /** Some note is on a video that is a link outside Cutroom, which has no frames to show. */
-  outsideLinks: boolean;
-  timed: ReportEntry[];
-  untimed: ReportEntry[];
-}
+/** The card a report is of, as its reader was allowed to read its chat. */
+export type ReportCard = Awaited<ReturnType<typeof loadChatCard>>;
 
 type Query = z.output<typeof reviewReportQuery>;
 type Video = { created_at: string; asset: ReadyAsset | null; external: boolean };
 
 const CHAT_TITLES: Record<Query['chat'], string> = { customer: 'Customer chat', team: 'Team chat' };
-
-/** Why a timed note has no frame; the report says it in place of the picture. */
-export const NO_FRAME = {
-  outsideLink: 'No frame: the video is a link outside Cutroom',
-  notReady: 'No frame: the video is still being prepared, or could not be read',
-  beforeDelivery: 'No frame: written before the first delivery',
-  noVideo: 'No frame: the note names a video this version does not have',
-  tooMany: `No frame: a report shows the first ${REPORT_FRAMES_MAX} frames`,
-  unreadable: 'No frame: the frame could not be read from the video',
-} as const;
 
 const dateFormat = (zone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' });
@@ -119,17 +71,16 @@ function chatNotes(ctx: AppContext, cardId: number, chat: Query['chat']) {
 
 /**
  * What GET /api/card/:id/report.pdf shows, frames grabbed: the card, then its chat's notes on a moment in
- * time order and the rest after them, each with its replies. Readable by whoever may read the chat.
+ * time order and the rest after them, each with its replies. The caller has checked who may read the chat.
  */
 export async function reportData(
   ctx: AppContext,
-  viewer: SessionUser,
-  cardId: number,
+  row: ReportCard,
   query: Query,
   zone: string,
   log: FastifyBaseLogger,
 ): Promise<ReportData> {
-  const row = await loadChatCard(ctx, viewer, cardId, query.chat);
+  const cardId = row.card.id;
   const [map, rows] = await Promise.all([deliveries(ctx, cardId), chatNotes(ctx, cardId, query.chat)]);
   const onlyVersion = query.version === undefined ? null : versionKey(query.version - 1);
   if (onlyVersion && !map[onlyVersion])

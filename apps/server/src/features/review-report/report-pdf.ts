@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { ANNOTATION_COLORS, DEFAULT_ANNOTATION_COLOR, FIX_STATE_LABELS, type FixState } from '@cutroom/domain';
-import { NO_FRAME, type Drawing, type ReportData, type ReportEntry } from './report-data.js';
+import { NO_FRAME, type Drawing, type ReportData, type ReportEntry } from './report-content.js';
 
 // DejaVu Sans covers Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew and Arabic: what notes are written in
 // (the PDF's own Helvetica stops at Western European). Read once per process.
