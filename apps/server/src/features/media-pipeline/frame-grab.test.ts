@@ -73,6 +73,17 @@ describe('frame grabs', () => {
     expect(framesOnDisk()).toEqual(['0.jpg', '4.jpg', '5.jpg']);
   });
 
+  it('counts a frame stored before the index in the cap, without grabbing it again', async () => {
+    const dir = path.join(f.t.dataDir, 'files', 'derived', String(assetId), 'frames');
+    const planted = fs.readFileSync(path.join(dir, '5.jpg'));
+    fs.writeFileSync(path.join(dir, '20.jpg'), planted);
+    const reply = await grab(`/api/media/assets/${assetId}/frame?t=0.81`, { token: f.a.editor.token });
+    expect(reply.headers['x-frame-number']).toBe('20');
+    expect(reply.rawPayload.equals(planted)).toBe(true);
+    // Listed as the newest: frame 4, the oldest, made room.
+    expect(framesOnDisk()).toEqual(['0.jpg', '20.jpg', '5.jpg']);
+  });
+
   it('gives each signed-in user a budget of their own, though they call from one address', async () => {
     const url = `/api/media/assets/${assetId}/frame?t=1`;
     expect(await spend(url, { token: f.a.qa.token })).toEqual({ within: [200], after: 429 });

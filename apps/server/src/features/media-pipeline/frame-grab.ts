@@ -40,14 +40,16 @@ async function slot<T>(work: () => Promise<T>): Promise<T> {
 
 type GrabContext = Pick<AppContext, 'db' | 'storage' | 'config'>;
 
-/** A frame is cached when the index lists it and its file is there (a file from before the index is grabbed again). */
+/** Whether a frame is in storage; a file from before the index (migration 0020) is listed now, so the cap counts it. */
 async function isCached(ctx: GrabContext, assetId: number, frame: number) {
+  if (!(await ctx.storage.exists(frameKey(assetId, frame)))) return false;
   const [row] = await ctx.db
     .select({ frame: mediaFrames.frame })
     .from(mediaFrames)
     .where(and(eq(mediaFrames.assetId, assetId), eq(mediaFrames.frame, frame)))
     .limit(1);
-  return !!row && (await ctx.storage.exists(frameKey(assetId, frame)));
+  if (!row) await remember(ctx, assetId, frame);
+  return true;
 }
 
 /** Lists a new grab, then drops the asset's oldest grabs past the cap: their rows and their files. */
