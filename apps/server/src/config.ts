@@ -64,7 +64,7 @@ const envSchema = z.object({
   // One quota for media and the upload page (issue 33): room for five of the largest uploads by default.
   STORAGE_QUOTA_MB: z.coerce.number().int().min(1).max(100_000_000).default(102_400),
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(5_000_000).default(20_480),
-  UPLOAD_TYPES: z.string().min(1).default('video/*,audio/*,image/*,application/zip,application/pdf'),
+  UPLOAD_TYPES: z.string().min(1).default('video/*,application/mxf,audio/*,image/*,application/zip,application/pdf'),
   REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   UPLOAD_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(86_400_000).default(900_000),
   IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),

@@ -26,6 +26,7 @@ export const FILE_FORMATS = {
   webm: format('webm', 'video/webm', 'video'),
   mkv: format('mkv', 'video/x-matroska', 'video', false),
   avi: format('avi', 'video/x-msvideo', 'video', false),
+  mxf: format('mxf', 'application/mxf', 'video', false),
   png: format('png', 'image/png', 'image'),
   jpg: format('jpg', 'image/jpeg', 'image'),
   gif: format('gif', 'image/gif', 'image'),
@@ -34,6 +35,11 @@ export const FILE_FORMATS = {
   vtt: format('vtt', 'text/vtt; charset=utf-8', 'subtitles', false),
 } as const satisfies Record<string, FileFormat>;
 type FormatName = keyof typeof FILE_FORMATS;
+
+const VIDEO_MIMES = new Set<string>(Object.values(FILE_FORMATS).flatMap((f) => (f.kind === 'video' ? [f.mime] : [])));
+
+/** A stored type the media pipeline takes: every video format we tell apart (MXF's is application/mxf). */
+export const isVideoMime = (mime: string | null | undefined) => Boolean(mime && VIDEO_MIMES.has(mime));
 
 /** Enough of a file's start to tell its type, and to check a subtitle file's first cue. */
 export const SNIFF_BYTES = 64 * 1024;
@@ -69,6 +75,9 @@ function subtitles(head: Buffer): 'srt' | 'vtt' | null {
   return /^\d+[ \t]*$/.test(lines[0] ?? '') && SRT_TIMING.test(lines[1] ?? '') ? 'srt' : null;
 }
 
+/** SMPTE 377's universal label of a header partition pack; a run-in of up to 64 KiB may come before it. */
+const MXF_HEADER = Buffer.from([0x06, 0x0e, 0x2b, 0x34, 0x02, 0x05, 0x01, 0x01, 0x0d, 0x01, 0x02, 0x01, 0x01, 0x02]);
+
 /** The formats a file's bytes may be, most likely first (a WebM or MP4 container holds audio or video). */
 export function sniffFormats(head: Buffer): FormatName[] {
   const b = head;
@@ -96,6 +105,8 @@ export function sniffFormats(head: Buffer): FormatName[] {
     return ['mp4', 'm4a'];
   }
   if (ascii(b, 0, 4) === 'OggS') return ['ogg'];
+  const mxf = b.indexOf(MXF_HEADER);
+  if (mxf >= 0 && mxf < 65_536) return ['mxf'];
   if (ascii(b, 0, 4) === 'fLaC') return ['flac'];
   if (ascii(b, 0, 3) === 'ID3') return ['mp3'];
   const frame = mpegFrame(b);

@@ -15,8 +15,8 @@ export const startUploadBody = z.object({
   file_name: z.string().min(1).max(1000),
   /** Bytes; the stored total must come to exactly this. */
   size: z.number().int().positive({ error: MSG.fileEmpty }).max(Number.MAX_SAFE_INTEGER),
-  /** What the browser says the file is; checked again against the stored bytes. */
-  content_type: z.string().trim().min(1).max(200),
+  /** What the browser says the file is ('' or absent when it doesn't know, as for .mxf); the stored bytes decide. */
+  content_type: z.string().trim().max(200).default(''),
 });
 
 export const startUploadReply = z.object({

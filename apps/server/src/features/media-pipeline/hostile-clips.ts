@@ -82,3 +82,26 @@ export const hdrClip = (transfer: 'arib-std-b67' | 'smpte2084') =>
     '-colorspace',
     'bt2020nc',
   ]);
+
+/** 1 s of DNxHD 36 (1080p25, 4:2:2) with PCM sound in an OP1a MXF, as a broadcast-minded editor exports it. */
+export const dnxhdMxf = () =>
+  makeClip('master.mxf', [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=1920x1080:r=25:d=1',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=d=1:sample_rate=48000',
+    '-c:v',
+    'dnxhd',
+    '-b:v',
+    '36M',
+    '-pix_fmt',
+    'yuv422p',
+    '-c:a',
+    'pcm_s16le',
+    '-f',
+    'mxf',
+  ]);

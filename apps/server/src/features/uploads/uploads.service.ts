@@ -8,6 +8,7 @@ import {
   UPLOAD_ABANDONED_MS,
   UPLOAD_DOWNLOAD_SECONDS,
   UPLOAD_PART_URL_SECONDS,
+  bareType,
   fill,
   formatBytes,
   partBytes,
@@ -28,7 +29,7 @@ import { cards, customerUploads, mediaAssets, users } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { FILE_FORMATS, SNIFF_BYTES, sniffFormats } from '../../platform/file-types.js';
+import { FILE_FORMATS, SNIFF_BYTES, isVideoMime, sniffFormats } from '../../platform/file-types.js';
 import { PartTooLarge, type MultipartStore } from '../../platform/storage-multipart.js';
 import { likeTerm, nameOrEmail, profileUsersWhere } from '../users/public.js';
 import { holdsSpace, withinQuota } from '../media/public.js';
@@ -153,7 +154,8 @@ export async function startUpload(deps: UploadsDeps, viewer: SessionUser, body: 
       fill(MSG.uploadTooLarge, { size: formatBytes(limits.maxBytes), got: formatBytes(body.size) }),
       'size',
     );
-  if (!typeAllowed(body.content_type, limits.types))
+  // A browser that doesn't know a type (.mxf, .ts) sends none or octet-stream: the bytes decide at complete.
+  if (!UNDECLARED.has(bareType(body.content_type)) && !typeAllowed(body.content_type, limits.types))
     throw new AppError(
       'VALIDATION',
       fill(MSG.uploadTypeRefused, { type: body.content_type.slice(0, 60), types: limits.types.join(', ') }),
@@ -280,6 +282,9 @@ export async function storedParts(deps: UploadsDeps, viewer: SessionUser, id: nu
 const PDF = { mime: 'application/pdf', ext: 'pdf' };
 const ZIP = { mime: 'application/zip', ext: 'zip' };
 
+/** What a browser declares for a file whose type it doesn't know. */
+const UNDECLARED = new Set(['', 'application/octet-stream']);
+
 /** The format of a file's first bytes that the upload page takes, or null (the formats the portal tells apart). */
 function allowedFormatOf(head: Buffer, allowed: readonly string[]): { mime: string; ext: string } | null {
   const candidates: { mime: string; ext: string }[] = sniffFormats(head).map((name) => FILE_FORMATS[name]);
@@ -397,7 +402,7 @@ export async function completeUpload(
     if (!done) throw new AppError('VALIDATION', MSG.uploadFinished);
     finished = true;
     // A video goes through the media pipeline, so the upload page can show its poster and play its proxy.
-    if (format.mime.startsWith('video/')) await trackStoredVideo(ctx.db, done.key);
+    if (isVideoMime(format.mime)) await trackStoredVideo(ctx.db, done.key);
     return { message: MSG.uploadComplete, file: (await filesByIds(ctx, [done.id]))[0]! };
   } finally {
     if (!finished) await releaseCompletion(ctx, id);
@@ -474,7 +479,7 @@ const toFile = (r: FileRow, assets: Map<string, AssetRow>): UploadedFile => ({
 
 /** The files with their videos' pipeline state, read in one query for the page. */
 async function withMedia(ctx: AppContext, rows: FileRow[]): Promise<UploadedFile[]> {
-  const keys = rows.filter((r) => r.contentType?.startsWith('video/')).map((r) => r.key!);
+  const keys = rows.filter((r) => isVideoMime(r.contentType)).map((r) => r.key!);
   const assets =
     keys.length === 0 ? [] : await ctx.db.select().from(mediaAssets).where(inArray(mediaAssets.sourceKey, keys));
   const byKey = new Map(assets.map((a) => [a.sourceKey, a]));
