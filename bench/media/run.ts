@@ -81,10 +81,10 @@ const timed = async (work: () => Promise<unknown>) => {
 
 /** The pipeline's work as plain ffmpeg command lines on the same file, outputs to a folder. */
 async function bareCommands(source: string, out: string) {
-  const probe = await probeVideo(tools.ffprobe, source, 2 * HOUR);
+  const probe = await probeVideo(tools.ffprobe, source, { timeoutMs: 2 * HOUR });
   const ladder = proxyLadder(probe);
   const proxies = ladder.map((rendition) => ({ rendition, file: path.join(out, `proxy-${rendition.height}.mp4`) }));
-  await ffmpeg(proxyArgs(probe, source, proxies).slice(3));
+  await ffmpeg(proxyArgs(probe, ['-i', source], proxies).slice(3));
   const largest = proxies[0]!;
   const smallest = proxies.at(-1)!;
   await ffmpeg([

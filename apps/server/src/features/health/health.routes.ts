@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
-import { mediaToolsReport } from '../media-pipeline/media-tools.js';
+import { mediaToolsReport } from '../media-pipeline/public.js';
 
 /** A media tool as /readyz reports it: its `-version` line, its FFmpeg release, and where it came from. */
 const toolReport = z.object({

@@ -1,6 +1,5 @@
 import { MEDIA_MAX_SIDE, PROXY_HEIGHTS, SCRUB, WAVEFORM } from '@cutroom/domain';
 import type { MediaOutputs, MediaProbe } from '../../db/schema.js';
-import type { SourceColour } from './probe.js';
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
@@ -40,6 +39,13 @@ export const keyframeInterval = (probe: Pick<MediaProbe, 'fpsNum' | 'fpsDen'>) =
 
 /** Peak bit rate per rung (Frame.io keeps HD at or under 4 Mbps; the crf decides below it). */
 const maxRate = (r: Rendition) => (Math.min(r.width, r.height) > 720 ? '5M' : '2M');
+
+/** How the source's picture is encoded, as ffprobe names it ('arib-std-b67', 'bt2020', 'bt2020nc'); '' when untagged. */
+export interface SourceColour {
+  transfer: string;
+  primaries: string;
+  matrix: string;
+}
 
 /** The transfers of HDR video: PQ (HDR10, Dolby Vision's base) and HLG (phones, broadcast). */
 const HDR = new Set(['smpte2084', 'arib-std-b67']);

@@ -2,7 +2,7 @@ import { MSG, fill } from '@cutroom/domain';
 import type { MediaProbe } from '../../db/schema.js';
 import { runTool, type RunOptions } from './ffmpeg.js';
 import { MediaFailure } from './media-failure.js';
-import { MAX_PIXELS } from './plan.js';
+import { MAX_PIXELS, type SourceColour } from './plan.js';
 
 interface ProbeStream {
   codec_type?: string;
@@ -26,13 +26,6 @@ interface ProbeStream {
 interface ProbeReply {
   streams?: ProbeStream[];
   format?: { duration?: string; format_name?: string };
-}
-
-/** How the source's picture is encoded, as ffprobe names it ('arib-std-b67', 'bt2020', 'bt2020nc'); '' when untagged. */
-export interface SourceColour {
-  transfer: string;
-  primaries: string;
-  matrix: string;
 }
 
 /** What the probe found, with the demuxer that read it (every later run is told to use that one) and its colour. */

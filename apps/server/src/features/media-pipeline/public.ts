@@ -4,3 +4,4 @@ export { trackStoredVideo, trackVideo } from './media-tracking.js';
 export { toMediaView } from './media-view.js';
 export { videoFacts, type VideoFacts } from './video-facts.js';
 export { frameImage, isReadyAsset, type ReadyAsset } from './frame-grab.js';
+export { mediaToolsReport } from './media-tools.js';
