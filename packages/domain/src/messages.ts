@@ -391,6 +391,10 @@ export const MSG = {
   uploadPickCustomer: 'Pick a customer to see their folder and add files to it',
   uploadNoFiles: 'No files here yet',
   uploadNoMatches: 'No files match these filters',
+  // delivering an upload to a card (issue 49)
+  uploadNotDeliverable: "upload_id must name a finished video in the card's customer's upload folder",
+  linkOrUpload: 'Send either a link or upload_id, not both',
+  videoLinkOrUploadRequired: 'Add the video link, or choose a finished upload (upload_id)',
   uploadStorageDown: "The file storage can't be reached right now. Please try again in a minute",
 
   // AI toolbox (issue 16)

@@ -36,7 +36,7 @@ export const CARD_DETAILS = {
     method: 'POST',
     path: '/api/card/changeDoneVideo',
     tags,
-    summary: 'Replace a done video, unlisted, thumbnail or snippet link',
+    summary: 'Replace a done video (a link, or a finished upload by upload_id), unlisted, thumbnail or snippet link',
     access: 'user',
     body: changeLinkBody,
     reply: successReply,

@@ -37,7 +37,7 @@ export const MOVE_ROUTES = {
   move: move('move', 'Plain move (hold, cancel, back to requests)', moveBody),
   timeline: move('timeline', 'Move to editing with a timeline (24 h after revisions, else 48 h)', timelineBody),
   done: move('done', 'Move to done with the video link(s) and Sync ID', doneBody),
-  moveToQa: move('moveToQa', 'Move to QA with the video link', moveToQaBody),
+  moveToQa: move('moveToQa', 'Move to QA with the video link, or a finished upload (upload_id)', moveToQaBody),
   revision: move('revision', 'Send a delivered card back for revision', revisionBody),
   markComplete: move('markComplete', 'Mark a delivered card as completed', markCompleteBody),
   moveCardSub: move('moveCardSub', 'Repurpose moves', moveCardSubBody),

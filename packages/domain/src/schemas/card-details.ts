@@ -17,18 +17,23 @@ export const changeLinkBody = z
     unlisted_video_link: emptyAsAbsent(urlField.optional()),
     thumbnails_link: emptyAsAbsent(urlField.optional()),
     yt_snippet_link: emptyAsAbsent(urlField.optional()),
+    /** A finished video upload in the card's customer's folder, as the done (or repurposed) video instead of a link. */
+    upload_id: dbId
+      .optional()
+      .describe(
+        "A finished video upload in the card's customer's folder, delivered as the done (or repurposed) video instead of done_video_link",
+      ),
     video_id: dbId.optional(),
     type: z.string().max(30).optional(),
     updateBothTable: z.unknown().optional(),
   })
-  .refine(
-    (b) =>
-      [b.done_video_link, b.unlisted_video_link, b.thumbnails_link, b.yt_snippet_link].filter(Boolean).length === 1,
-    {
-      error: MSG.oneLinkAtATime,
-      path: ['done_video_link'],
-    },
-  );
+  .superRefine((b, ctx) => {
+    const links = [b.done_video_link, b.unlisted_video_link, b.thumbnails_link, b.yt_snippet_link].filter(Boolean);
+    if (b.upload_id !== undefined && links.length > 0)
+      ctx.addIssue({ code: 'custom', message: MSG.linkOrUpload, path: ['upload_id'] });
+    else if (links.length + (b.upload_id !== undefined ? 1 : 0) !== 1)
+      ctx.addIssue({ code: 'custom', message: MSG.oneLinkAtATime, path: ['done_video_link'] });
+  });
 export const contentIdBody = z.object({
   card_id: cardId,
   contentId: z

@@ -24,12 +24,24 @@ export const doneBody = z.object({
   content_id: z.string().trim().max(500).optional(),
   no_content_id: z.boolean().optional(),
 });
-export const moveToQaBody = z.object({
-  card_id: cardId,
-  card_status: status.optional(),
-  newStatus: z.literal('qa').optional(),
-  done_video_link: urlField,
-});
+/** A finished upload of the upload page (docs/uploads.md), delivered instead of a link (issue 49). */
+const uploadIdField = dbId
+  .optional()
+  .describe("A finished video upload in the card's customer's folder, delivered instead of the link");
+export const moveToQaBody = z
+  .object({
+    card_id: cardId,
+    card_status: status.optional(),
+    newStatus: z.literal('qa').optional(),
+    done_video_link: urlField.optional().describe('The video link; or send upload_id instead'),
+    upload_id: uploadIdField,
+  })
+  .superRefine((b, ctx) => {
+    if (b.done_video_link !== undefined && b.upload_id !== undefined)
+      ctx.addIssue({ code: 'custom', message: MSG.linkOrUpload, path: ['upload_id'] });
+    else if (b.done_video_link === undefined && b.upload_id === undefined)
+      ctx.addIssue({ code: 'custom', message: MSG.videoLinkOrUploadRequired, path: ['done_video_link'] });
+  });
 export const revisionBody = z.object({
   card_id: cardId,
   card_status: status.optional(),
@@ -42,13 +54,22 @@ export const markCompleteBody = z.object({
   cardSection: z.enum(['done', 'repurpose']).optional(),
   buttonText: z.string().max(100).optional(),
 });
-export const moveCardSubBody = z.object({
-  card_id: cardId,
-  status: z.enum(['repurpose_editing', 'repurpose_done']),
-  from: status.optional(),
-  srtFile: mediaUrlField.optional().or(z.literal('')),
-  done_link: z.union([urlField, z.array(urlField).max(6)]).optional(),
-});
+export const moveCardSubBody = z
+  .object({
+    card_id: cardId,
+    status: z.enum(['repurpose_editing', 'repurpose_done']),
+    from: status.optional(),
+    srtFile: mediaUrlField.optional().or(z.literal('')),
+    done_link: z.union([urlField, z.array(urlField).max(6)]).optional(),
+    upload_id: uploadIdField.describe(
+      "Into repurpose_done: a finished video upload in the card's customer's folder, delivered instead of done_link",
+    ),
+  })
+  .superRefine((b, ctx) => {
+    const linked = Array.isArray(b.done_link) ? b.done_link.length > 0 : b.done_link !== undefined;
+    if (b.upload_id !== undefined && (linked || b.status !== 'repurpose_done'))
+      ctx.addIssue({ code: 'custom', message: MSG.linkOrUpload, path: ['upload_id'] });
+  });
 export const updateSortBody = z.object({
   cards: z
     .array(z.object({ card_id: dbId, sort: z.number().int().min(0).max(1_000_000) }))

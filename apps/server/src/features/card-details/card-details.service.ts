@@ -28,6 +28,7 @@ import {
   visibleCardsWhere,
 } from '../cards/public.js';
 import { trackVideo } from '../media-pipeline/public.js';
+import { deliverableUpload } from '../uploads/public.js';
 
 type CardUpdate = Partial<typeof cards.$inferInsert>;
 
@@ -111,11 +112,15 @@ export async function updateDueDate(ctx: AppContext, viewer: SessionUser, cardId
 export async function changeLink(ctx: AppContext, viewer: SessionUser, body: z.output<typeof changeLinkBody>) {
   const row = await loadVisibleCard(ctx.db, viewer, body.card_id);
   const actor = policyActor(viewer, row.client);
-  if (body.done_video_link) {
-    const link = body.done_video_link;
-    const { card: updated, kind } = await ctx.db.transaction(async (tx) => {
+  if (body.done_video_link || body.upload_id !== undefined) {
+    const {
+      card: updated,
+      kind,
+      link,
+    } = await ctx.db.transaction(async (tx) => {
       // Moves lock the card too, so the latest version can't change between this read and the writes.
-      await lockCard(tx, body.card_id);
+      const [locked] = await lockCard(tx, body.card_id);
+      if (!locked) throw new AppError('NOT_FOUND');
       const all = await tx
         .select()
         .from(cardVideos)
@@ -125,13 +130,19 @@ export async function changeLink(ctx: AppContext, viewer: SessionUser, body: z.o
       if (body.video_id && !named) throw new AppError('NOT_FOUND');
       const kind = /repurpose/i.test(body.type ?? '') ? 'repurpose' : (named?.kind ?? 'done');
       enforce(kind === 'repurpose' ? editRepurposeLinkVerdict(actor) : editDoneLinkVerdict(actor));
+      // A finished upload of the card's customer instead of a link (issue 49), locked until the writes commit.
+      const delivered =
+        body.upload_id === undefined
+          ? undefined
+          : await deliverableUpload(tx, ctx.config.publicUrl, body.upload_id, locked.clientId);
+      const link = delivered?.url ?? body.done_video_link!;
       const videos = all.filter((v) => v.kind === kind);
       const target = named ?? videos[0];
       if (named && named.kind !== kind) throw new AppError('NOT_FOUND');
       if (target)
         await tx
           .update(cardVideos)
-          .set({ videoUrl: link, assetId: await trackVideo(tx, link) })
+          .set({ videoUrl: link, assetId: delivered?.assetId ?? (await trackVideo(tx, link)) })
           .where(eq(cardVideos.id, target.id));
       const isLatestFirst = !target || target.id === videos[0]?.id;
       const column = kind === 'repurpose' ? { repurposeDoneLink: link } : { doneVideoLink: link };
@@ -140,7 +151,7 @@ export async function changeLink(ctx: AppContext, viewer: SessionUser, body: z.o
         .set({ ...(isLatestFirst ? column : {}), updatedAt: new Date() })
         .where(eq(cards.id, body.card_id))
         .returning();
-      return { card: card!, kind };
+      return { card: card!, kind, link };
     });
     const data = kind === 'repurpose' ? { repurpose_done_link: link } : { done_video_link: link };
     await ctx.events.publish({ type: 'card.updated', cardId: body.card_id, audience: audienceOf(updated), data });

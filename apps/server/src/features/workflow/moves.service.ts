@@ -44,24 +44,39 @@ import { transition } from './transition.js';
 import { enterHelperBoard } from '../yt-helper/public.js';
 import { recordRevision } from '../revision-reasons/public.js';
 import { trackVideo } from '../media-pipeline/public.js';
+import { deliverableUpload } from '../uploads/public.js';
 
 type In<T extends z.ZodType> = z.output<T>;
 const HOUR = 3_600_000;
 const asList = (links: string | string[] | undefined) =>
   links === undefined ? [] : Array.isArray(links) ? links : [links];
 
-/** Stores delivered links as the next version of a kind; a link equal to the latest version's is not repeated. */
-async function addVersion(tx: Tx, cardId: number, kind: 'done' | 'repurpose', links: string[]) {
-  const existing = await tx
-    .select()
-    .from(cardVideos)
-    .where(and(eq(cardVideos.cardId, cardId), eq(cardVideos.kind, kind)));
+/** A delivered upload (issue 49), checked and locked in the move's transaction: the link the card stores and its asset. */
+type Delivered = Awaited<ReturnType<typeof deliverableUpload>>;
+
+/**
+ * Stores delivered links as the next version of a kind; a link equal to the latest version's is not repeated.
+ * A link's asset is the delivered upload's, else one this card already delivers under that link (an upload
+ * delivered earlier, sent again as the done link), else the stored /api/media video it names, if any.
+ */
+async function addVersion(tx: Tx, cardId: number, kind: 'done' | 'repurpose', links: string[], delivered?: Delivered) {
+  const all = await tx.select().from(cardVideos).where(eq(cardVideos.cardId, cardId));
+  const existing = all.filter((v) => v.kind === kind);
   const latest = Math.max(-1, ...existing.map((v) => v.version));
   const latestUrls = existing.filter((v) => v.version === latest).map((v) => v.videoUrl);
   if (latest >= 0 && links.length === latestUrls.length && links.every((l, i) => l === latestUrls[i])) return;
+  const known = new Map(all.flatMap((v) => (v.assetId === null ? [] : [[v.videoUrl, v.assetId] as const])));
+  if (delivered) known.set(delivered.url, delivered.assetId);
   const rows = [];
   for (const [position, videoUrl] of links.entries())
-    rows.push({ cardId, kind, version: latest + 1, position, videoUrl, assetId: await trackVideo(tx, videoUrl) });
+    rows.push({
+      cardId,
+      kind,
+      version: latest + 1,
+      position,
+      videoUrl,
+      assetId: known.get(videoUrl) ?? (await trackVideo(tx, videoUrl)),
+    });
   await tx.insert(cardVideos).values(rows);
 }
 
@@ -85,14 +100,25 @@ export const moveWithTimeline = (ctx: AppContext, viewer: SessionUser, cardId: n
     },
   });
 
-export const moveToQa = (ctx: AppContext, viewer: SessionUser, cardId: number, body: In<typeof moveToQaBody>) =>
-  transition(ctx, viewer, cardId, {
+/**
+ * Into QA with the video: a link, or a finished upload of the card's customer (`upload_id`, issue 49). Also
+ * the revision round's delivery: a card sent back for revision is in editing and comes to QA through here again.
+ */
+export const moveToQa = (ctx: AppContext, viewer: SessionUser, cardId: number, body: In<typeof moveToQaBody>) => {
+  let delivered: Delivered | undefined;
+  const link = () => delivered?.url ?? body.done_video_link!;
+  return transition(ctx, viewer, cardId, {
     from: body.card_status,
     to: 'qa',
     call: 'moveToQa',
-    set: () => ({ doneVideoLink: body.done_video_link }),
-    after: (tx, card) => addVersion(tx, card.id, 'done', [body.done_video_link]),
+    prepare: async (tx, card) => {
+      if (body.upload_id !== undefined)
+        delivered = await deliverableUpload(tx, ctx.config.publicUrl, body.upload_id, card.clientId);
+    },
+    set: () => ({ doneVideoLink: link() }),
+    after: (tx, card) => addVersion(tx, card.id, 'done', [link()], delivered),
   });
+};
 
 /** Into done with as many links as the card's done_video_limit and a Sync ID (or "no Content ID"). */
 export const moveToDone = (ctx: AppContext, viewer: SessionUser, cardId: number, body: In<typeof doneBody>) => {
@@ -181,22 +207,29 @@ export async function markComplete(
 
 /** Repurpose moves: done → repurpose editing, and repurpose editing → review with the repurposed links. */
 export function moveCardSub(ctx: AppContext, viewer: SessionUser, cardId: number, body: In<typeof moveCardSubBody>) {
-  const links = asList(body.done_link);
+  let links = asList(body.done_link);
+  let delivered: Delivered | undefined;
   return transition(ctx, viewer, cardId, {
     from: body.from,
     to: body.status,
     call: 'moveCardSub',
     validate: () => {
-      if (body.status === 'repurpose_done' && links.length === 0) {
+      if (body.status === 'repurpose_done' && links.length === 0 && body.upload_id === undefined) {
         throw new AppError('VALIDATION', MSG.repurposeLinkRequired, 'done_link');
       }
+    },
+    // Or a finished upload of the card's customer instead of the links (issue 49).
+    prepare: async (tx, card) => {
+      if (body.upload_id === undefined) return;
+      delivered = await deliverableUpload(tx, ctx.config.publicUrl, body.upload_id, card.clientId);
+      links = [delivered.url];
     },
     set: () =>
       body.status === 'repurpose_done'
         ? { repurposeDoneLink: links[0]!, repurposeStatus: 'done', ...(body.srtFile ? { srtFile: body.srtFile } : {}) }
         : { repurposeStatus: 'editing' },
     after: async (tx, card) => {
-      if (body.status === 'repurpose_done') await addVersion(tx, card.id, 'repurpose', links);
+      if (body.status === 'repurpose_done') await addVersion(tx, card.id, 'repurpose', links, delivered);
     },
   });
 }

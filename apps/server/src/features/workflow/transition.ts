@@ -22,6 +22,8 @@ export interface TransitionSpec {
   check?: (row: CardRow) => void;
   /** Data rules checked once the policy allows the move. */
   validate?: (row: CardRow) => void;
+  /** Checks and reads in the transaction, once the move is allowed and before any write (a delivered upload, locked). */
+  prepare?: (tx: Tx, card: Card) => Promise<void>;
   /** Columns to write with the status, computed from the current card. */
   set?: (card: Card) => Partial<CardInsert>;
   /** More writes in the same transaction (video versions, ratings). */
@@ -53,6 +55,7 @@ export async function transition(ctx: AppContext, viewer: SessionUser, cardId: n
     const [locked] = await lockCard(tx, cardId);
     if (!locked) throw new AppError('NOT_FOUND');
     const from = assertMove(viewer, { ...row, card: locked }, spec);
+    await spec.prepare?.(tx, locked);
     const [updated] = await tx
       .update(cards)
       .set({

@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { MSG } from '@cutroom/domain';
+import { cardVideos, cards, customerUploads, mediaAssets } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
+import { gate, untilSomeoneWaitsOnALock } from '../../test/pg-locks.js';
+import { MP4, PNG } from '../../test/sample-files.js';
+import { uploadClient, type Started } from '../../test/uploads.js';
+
+// Issue 49: a finished upload of the upload page delivered to a card by upload_id instead of a link.
+let t: TestApp;
+let a: Awaited<ReturnType<typeof seedWithSessions>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await seedWithSessions(t.database.db);
+});
+afterAll(() => t.close());
+
+const call = (token: string, path: string, payload: object = {}) =>
+  t.app.inject({ method: 'POST', url: path, headers: bearer(token), payload });
+const cardOf = async (id: number) => (await t.database.db.select().from(cards).where(eq(cards.id, id)))[0]!;
+const videosOf = (id: number) =>
+  t.database.db.select().from(cardVideos).where(eq(cardVideos.cardId, id)).orderBy(cardVideos.id);
+const newCard = (values: Partial<typeof cards.$inferInsert> = {}) =>
+  insertCard(t.database.db, {
+    clientId: a.customer.id,
+    assignedQaId: a.qa.id,
+    assignedTo: a.editor.id,
+    cardStatus: 'editing',
+    ...values,
+  });
+
+/** A finished upload in a customer's folder, uploaded by the admin: its id and key. */
+async function finished(customerId: number, content: Buffer = MP4, name = 'cut.mp4') {
+  const { started, res } = await uploadClient(t, a.admin.token).upload(
+    customerId,
+    name,
+    '',
+    content.length,
+    () => content,
+  );
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return started;
+}
+async function pending(customerId: number): Promise<Started> {
+  const res = await uploadClient(t, a.admin.token).start({
+    customer_id: customerId,
+    file_name: 'half.mp4',
+    size: MP4.length,
+    content_type: 'video/mp4',
+  });
+  return res.json<Started>();
+}
+/** What the card stores: our storage's URL of the key, on PUBLIC_URL. */
+const link = (key: string) => `http://localhost:3000/files/${key}`;
+const assetOf = async (key: string) =>
+  (await t.database.db.select().from(mediaAssets).where(eq(mediaAssets.sourceKey, key)))[0];
+
+describe('delivering an upload by upload_id', () => {
+  it('moveToQa points the card at the stored file and queues its media', async () => {
+    const up = await finished(a.customer.id);
+    const card = await newCard();
+    const res = await call(a.editor.token, `/api/card/${card.id}/moveToQa`, {
+      card_status: 'editing',
+      upload_id: up.upload_id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await cardOf(card.id);
+    expect(row).toMatchObject({ cardStatus: 'qa', doneVideoLink: link(up.key) });
+    const asset = await assetOf(up.key);
+    expect(asset).toBeDefined();
+    expect(await videosOf(card.id)).toMatchObject([
+      { kind: 'done', version: 0, videoUrl: link(up.key), assetId: asset!.id },
+    ]);
+    // The card view shows the pipeline's state under the video, as for a POST /api/media delivery.
+    const view = await t.app.inject({ method: 'GET', url: `/api/card/${card.id}`, headers: bearer(a.customer.token) });
+    const versions = view.json<{ video_versions: Record<string, { video_url: string; media: unknown }[]> }>()
+      .video_versions;
+    expect(Object.values(versions).flat()).toMatchObject([{ video_url: link(up.key), media: expect.anything() }]);
+
+    // QA approves it with the link the card shows: no new version, the asset kept.
+    const done = await call(a.qa.token, `/api/card/${card.id}/done`, {
+      card_status: 'qa',
+      done_link: link(up.key),
+      content_id: 'SYNC-1',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await videosOf(card.id)).toHaveLength(1);
+  });
+
+  it("is the revision round's delivery too: the next version after a revision", async () => {
+    const card = await newCard();
+    await call(a.editor.token, `/api/card/${card.id}/moveToQa`, {
+      card_status: 'editing',
+      done_video_link: 'https://example.com/v1.mp4',
+    });
+    await call(a.qa.token, `/api/card/${card.id}/done`, {
+      card_status: 'qa',
+      done_link: 'https://example.com/v1.mp4',
+      content_id: 'SYNC-2',
+    });
+    expect((await call(a.customer.token, `/api/card/${card.id}/revision`, { card_status: 'done' })).statusCode).toBe(
+      200,
+    );
+    const up = await finished(a.customer.id);
+    const res = await call(a.editor.token, `/api/card/${card.id}/moveToQa`, {
+      card_status: 'editing',
+      upload_id: up.upload_id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const videos = await videosOf(card.id);
+    expect(videos.map((v) => [v.version, v.videoUrl])).toEqual([
+      [0, 'https://example.com/v1.mp4'],
+      [1, link(up.key)],
+    ]);
+    expect(videos[1]!.assetId).toBe((await assetOf(up.key))!.id);
+  });
+
+  it('the repurpose delivery (moveCardSub into repurpose_done) takes it', async () => {
+    const up = await finished(a.customer.id);
+    const card = await newCard({ cardStatus: 'repurpose_editing', hasRepurpose: true, repurposeStatus: 'editing' });
+    const res = await call(a.lead.token, `/api/card/${card.id}/moveCardSub`, {
+      status: 'repurpose_done',
+      from: 'repurpose_editing',
+      upload_id: up.upload_id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await cardOf(card.id)).toMatchObject({ repurposeDoneLink: link(up.key), repurposeStatus: 'done' });
+    expect(await videosOf(card.id)).toMatchObject([
+      { kind: 'repurpose', videoUrl: link(up.key), assetId: (await assetOf(up.key))!.id },
+    ]);
+  });
+
+  it('changeDoneVideo replaces the latest done video with it', async () => {
+    const card = await newCard();
+    await call(a.editor.token, `/api/card/${card.id}/moveToQa`, {
+      card_status: 'editing',
+      done_video_link: 'https://example.com/first.mp4',
+    });
+    const up = await finished(a.customer.id);
+    const res = await call(a.lead.token, '/api/card/changeDoneVideo', { card_id: card.id, upload_id: up.upload_id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await cardOf(card.id)).toMatchObject({ doneVideoLink: link(up.key) });
+    expect(await videosOf(card.id)).toMatchObject([
+      { version: 0, videoUrl: link(up.key), assetId: (await assetOf(up.key))!.id },
+    ]);
+  });
+
+  describe('refuses, naming upload_id, and changes nothing', () => {
+    const refusals: [string, () => Promise<number>][] = [
+      ["another customer's upload", async () => (await finished(a.customer2.id)).upload_id],
+      ['an unfinished upload', async () => (await pending(a.customer.id)).upload_id],
+      ['an unknown id', async () => 2_000_000_000],
+      ['an upload that is not a video', async () => (await finished(a.customer.id, PNG, 'still.png')).upload_id],
+    ];
+    for (const [what, uploadOf] of refusals) {
+      it(what, async () => {
+        const uploadId = await uploadOf();
+        const card = await newCard();
+        const before = await cardOf(card.id);
+        const sent = [
+          await call(a.editor.token, `/api/card/${card.id}/moveToQa`, { card_status: 'editing', upload_id: uploadId }),
+          await call(a.lead.token, '/api/card/changeDoneVideo', { card_id: card.id, upload_id: uploadId }),
+        ];
+        const repurpose = await newCard({
+          cardStatus: 'repurpose_editing',
+          hasRepurpose: true,
+          repurposeStatus: 'editing',
+        });
+        sent.push(
+          await call(a.lead.token, `/api/card/${repurpose.id}/moveCardSub`, {
+            status: 'repurpose_done',
+            from: 'repurpose_editing',
+            upload_id: uploadId,
+          }),
+        );
+        for (const res of sent) {
+          expect(res.statusCode, res.body).toBe(400);
+          expect(res.json()).toMatchObject({ field: 'upload_id', error_message: MSG.uploadNotDeliverable });
+        }
+        expect(await cardOf(card.id)).toEqual(before);
+        expect(await videosOf(card.id)).toEqual([]);
+        expect(await cardOf(repurpose.id)).toMatchObject({ repurposeStatus: 'editing', repurposeDoneLink: null });
+        expect(await videosOf(repurpose.id)).toEqual([]);
+      });
+    }
+  });
+
+  it('wants exactly one of the link and upload_id (400 naming the field)', async () => {
+    const up = await finished(a.customer.id);
+    const card = await newCard();
+    const both = await call(a.editor.token, `/api/card/${card.id}/moveToQa`, {
+      card_status: 'editing',
+      done_video_link: 'https://example.com/v.mp4',
+      upload_id: up.upload_id,
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toMatchObject({ field: 'upload_id', error_message: MSG.linkOrUpload });
+    const neither = await call(a.editor.token, `/api/card/${card.id}/moveToQa`, { card_status: 'editing' });
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json()).toMatchObject({ field: 'done_video_link' });
+    const change = await call(a.lead.token, '/api/card/changeDoneVideo', {
+      card_id: card.id,
+      done_video_link: 'https://example.com/v.mp4',
+      upload_id: up.upload_id,
+    });
+    expect(change.json()).toMatchObject({ field: 'upload_id', error_message: MSG.linkOrUpload });
+    const repurpose = await call(a.lead.token, `/api/card/${card.id}/moveCardSub`, {
+      status: 'repurpose_done',
+      done_link: 'https://example.com/r.mp4',
+      upload_id: up.upload_id,
+    });
+    expect(repurpose.statusCode).toBe(400);
+    expect(repurpose.json()).toMatchObject({ field: 'upload_id' });
+    expect(await cardOf(card.id)).toMatchObject({ cardStatus: 'editing', doneVideoLink: null });
+  });
+
+  // PGlite runs one statement at a time, so the check and a concurrent delete can only interleave on PostgreSQL.
+  it.runIf(process.env.TEST_DB === 'pg')(
+    'waits for a concurrent delete of the upload and then refuses it (PostgreSQL)',
+    async () => {
+      const up = await finished(a.customer.id);
+      const card = await newCard();
+      const release = gate();
+      const deleted = gate();
+      // The upload's row deleted (e.g. with its customer) in a transaction not yet committed.
+      const removal = t.database.db.transaction(async (tx) => {
+        await tx.delete(customerUploads).where(eq(customerUploads.id, up.upload_id));
+        deleted.open();
+        await release.opened;
+      });
+      await deleted.opened;
+      const move = call(a.editor.token, `/api/card/${card.id}/moveToQa`, {
+        card_status: 'editing',
+        upload_id: up.upload_id,
+      });
+      await untilSomeoneWaitsOnALock(t.database.db);
+      release.open();
+      await removal;
+      const res = await move;
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'upload_id' });
+      expect(await cardOf(card.id)).toMatchObject({ cardStatus: 'editing', doneVideoLink: null });
+      expect(await videosOf(card.id)).toEqual([]);
+    },
+  );
+});
