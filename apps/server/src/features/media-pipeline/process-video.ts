@@ -180,41 +180,30 @@ export async function processVideo(
     if (!(await exists(poster))) throw new MediaFailure(fill(MSG.mediaFailed, { detail: STEP_FAILED.poster }));
 
     const thumb = scrubPlan(picture, smallest.rendition);
+    // A picture shorter than one interval gives the fps filter nothing to keep (FFmpeg 7 then fails the run):
+    // its first frame stands alone.
+    const single = picture < thumb.intervalS;
+    const spriteArgs = single
+      ? ['-vf', `scale=${thumb.width}:${thumb.height}`, '-frames:v', '1']
+      : [
+          '-vf',
+          `fps=1/${thumb.intervalS}:round=down,scale=${thumb.width}:${thumb.height},tile=${thumb.columns}x${thumb.rows}`,
+          '-frames:v',
+          String(spriteCount(thumb)),
+        ];
     await run('sprites', [
       '-hide_banner',
       '-nostdin',
       '-y',
       ...input(smallest.file),
-      '-vf',
-      `fps=1/${thumb.intervalS}:round=down,scale=${thumb.width}:${thumb.height},tile=${thumb.columns}x${thumb.rows}`,
-      '-frames:v',
-      String(spriteCount(thumb)),
+      ...spriteArgs,
       '-q:v',
       '5',
       '-start_number',
       '0',
       'file:' + path.join(dir, 'sprite-%d.jpg'),
     ]);
-    let spriteFiles = await numberedFiles(dir, /^sprite-(\d+)\.jpg$/, spriteCount(thumb));
-    if (spriteFiles.length === 0) {
-      // A picture shorter than one interval gives the fps filter nothing to keep: its first frame stands alone.
-      const first = path.join(dir, 'sprite-0.jpg');
-      const scale = `scale=${thumb.width}:${thumb.height}`;
-      await run('sprites', [
-        '-hide_banner',
-        '-nostdin',
-        '-y',
-        ...input(smallest.file),
-        '-vf',
-        scale,
-        '-frames:v',
-        '1',
-        '-q:v',
-        '5',
-        'file:' + first,
-      ]);
-      spriteFiles = (await exists(first)) ? [first] : [];
-    }
+    const spriteFiles = await numberedFiles(dir, /^sprite-(\d+)\.jpg$/, spriteCount(thumb));
     options.onProgress(94);
 
     // From the source, not a proxy: AAC's priming samples would shift the peaks against the picture.
