@@ -109,6 +109,8 @@ export async function grabFrame(ctx: GrabContext, asset: ReadyAsset, frame: numb
           'file',
           '-ss',
           at.toFixed(6),
+          '-f',
+          'mov',
           '-i',
           'file:' + input,
           '-frames:v',
@@ -117,7 +119,7 @@ export async function grabFrame(ctx: GrabContext, asset: ReadyAsset, frame: numb
           '3',
           'file:' + out,
         ],
-        { timeoutMs: 20_000 },
+        { timeoutMs: 20_000, memoryMb: GRAB_MEMORY_MB },
       );
       if (code !== 0 || !(await fs.promises.stat(out).catch(() => null)))
         throw new Error(`frame grab failed: ${stderr.slice(-300)}`);
@@ -130,6 +132,9 @@ export async function grabFrame(ctx: GrabContext, asset: ReadyAsset, frame: numb
   await remember(ctx, asset.id, frame);
   return key;
 }
+
+/** A grab decodes a few frames of our own proxy (at most 1080 on its short side): far less than this. */
+const GRAB_MEMORY_MB = 512;
 
 let foundTools: MediaTools | undefined;
 /** The configured ffmpeg, found on the first grab: an API-only instance without it still serves the rest. */
