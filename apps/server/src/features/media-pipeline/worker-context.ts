@@ -30,6 +30,7 @@ export async function mediaWorkerContext(deps: {
     events: deps.events,
     tools,
     timeoutMs: deps.config.media.timeoutMs,
+    memoryMb: deps.config.media.memoryMb,
     // The worker renews its claim every third of the lease (MEDIA_LEASE_S, a minute by default).
     leaseMs: deps.config.media.leaseMs,
     log: deps.log,
