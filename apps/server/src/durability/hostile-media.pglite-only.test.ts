@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { MEDIA_MAX_SIDE, MSG, fill } from '@cutroom/domain';
 import type { MediaView } from '@cutroom/domain/schemas';
-import { lyingMkv, shortPictureLongSound, tooWideMp4 } from '../features/media-pipeline/hostile-clips.js';
-import { makeClip, proresMov } from '../features/media-pipeline/test-kit.js';
+import { cutShortMp4, lyingMkv, shortPictureLongSound, tooWideMp4 } from '../features/media-pipeline/hostile-clips.js';
+import { proresMov } from '../features/media-pipeline/test-kit.js';
 import { killAllServers, startServer, type ServerProcess } from './server-process.js';
 import { call, login, type Api } from './write-load.js';
 
@@ -17,23 +17,6 @@ afterAll(async () => {
   await killAllServers();
   fs.rmSync(work, { recursive: true, force: true });
 });
-
-/** An export that stopped early: the first 60 % of an MP4 whose index (moov) comes last. */
-async function cutShortMp4() {
-  const whole = await makeClip('whole.mp4', [
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=s=320x180:r=25:d=2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-  ]);
-  return whole.subarray(0, Math.floor(whole.length * 0.6));
-}
 
 interface Sent {
   name: string;

@@ -105,3 +105,20 @@ export const dnxhdMxf = () =>
     '-f',
     'mxf',
   ]);
+
+/** An export that stopped early: the first 60 % of an MP4 whose index (moov) comes last. */
+export async function cutShortMp4() {
+  const whole = await makeClip('whole.mp4', [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=320x180:r=25:d=2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+  ]);
+  return whole.subarray(0, Math.floor(whole.length * 0.6));
+}
