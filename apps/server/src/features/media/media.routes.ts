@@ -12,13 +12,16 @@ import { FILES_CSP } from '../../platform/security-headers.js';
 import { serve } from '../../platform/routes.js';
 import { AppError } from '../../platform/errors.js';
 import { fileLinks } from '../../platform/file-links.js';
-import { formatOfKey } from '../../platform/file-types.js';
+import { formatOfKey, isVideoMime } from '../../platform/file-types.js';
 import type { Storage } from '../../platform/storage.js';
 import { guestMayReadFile, visitOf } from '../guest-links/public.js';
+import { finishedUploadType, readableUpload } from '../uploads/public.js';
 import { storeUpload } from './media.service.js';
 import { deleteProfileFile, setThumbnailFile } from './profile-files.js';
 
 const KEY_PATTERN = /^media\/\d+\/[\w.-]+$/;
+/** An upload page file (docs/uploads.md): its key has no extension, its type is in its row. */
+const UPLOAD_KEY_PATTERN = /^uploads\/\d+\/[\w.-]+$/;
 
 const fieldText = (field: Multipart | Multipart[] | undefined) => {
   const first = Array.isArray(field) ? field[0] : field;
@@ -94,13 +97,17 @@ export const mediaRoutes =
 
     const links = ctx.config.files ? fileLinks(ctx.config.files.signingKey) : undefined;
 
-    /** Sends a stored file so that no browser runs it: its detected type, nosniff, the sandbox, media inline only. */
-    async function sendStored(reply: FastifyReply, key: string) {
-      if (!KEY_PATTERN.test(key)) throw new AppError('NOT_FOUND');
+    /**
+     * Sends a stored file so that no browser runs it: its detected type, nosniff, the sandbox, media inline only.
+     * An upload page file's type is its row's (`uploadType`), a video's inline (delivered to a card, issue 49).
+     */
+    async function sendStored(reply: FastifyReply, key: string, uploadType?: string) {
+      if (!KEY_PATTERN.test(key) && !(uploadType && UPLOAD_KEY_PATTERN.test(key))) throw new AppError('NOT_FOUND');
       // The type was detected from the bytes at upload; keys from before that are plain downloads.
-      const format = formatOfKey(key);
-      const mime = format?.mime ?? 'application/octet-stream';
-      const disposition = format?.inline ? 'inline' : `attachment; filename="${attachmentName(key)}"`;
+      const format = uploadType === undefined ? formatOfKey(key) : undefined;
+      const video = uploadType !== undefined && isVideoMime(uploadType);
+      const mime = video ? uploadType : (format?.mime ?? 'application/octet-stream');
+      const disposition = format?.inline || video ? 'inline' : `attachment; filename="${attachmentName(key)}"`;
       if (storage.signedGet) return reply.redirect(await storage.signedGet(key, { mime, disposition }));
       // A deleted file (a replaced avatar) is a plain 404, not the static server's error.
       if (storage.root && !(await fs.promises.stat(path.join(storage.root, key)).catch(() => null)))
@@ -122,20 +129,27 @@ export const mediaRoutes =
           operationId: 'mediaReadFile',
           tags: ['media'],
           summary:
-            'Read an uploaded file (range requests supported); media plays inline, anything else downloads. With FILES_ORIGIN set, a redirect to a signed link there',
+            'Read an uploaded file (range requests supported); media plays inline, anything else downloads. An upload page file (uploads/…) only for who reaches its folder or sees a card it was delivered to by upload_id. With FILES_ORIGIN set, a redirect to a signed link there',
           params: z.object({ '*': z.string().max(300) }),
         },
       },
-      async (request, reply) => readStored(reply, request.params['*']),
+      async (request, reply) => {
+        const key = request.params['*'];
+        if (!UPLOAD_KEY_PATTERN.test(key)) return readStored(reply, key);
+        // An upload page file: for who reaches its folder or sees a card it was delivered to (issue 49).
+        const upload = request.user && (await readableUpload(ctx, request.user, key));
+        if (!upload) throw new AppError('NOT_FOUND');
+        return readStored(reply, key, upload.contentType);
+      },
     );
 
     /** A stored file as the signed-in or guest caller reads it: here, or by a signed link on the files origin. */
-    async function readStored(reply: FastifyReply, key: string) {
+    async function readStored(reply: FastifyReply, key: string, uploadType?: string) {
       if (links && ctx.config.files && storage.root) {
-        if (!KEY_PATTERN.test(key)) throw new AppError('NOT_FOUND');
+        if (!KEY_PATTERN.test(key) && !(uploadType && UPLOAD_KEY_PATTERN.test(key))) throw new AppError('NOT_FOUND');
         return reply.header('cache-control', 'private, no-store').redirect(links.link(ctx.config.files.origin, key));
       }
-      return sendStored(reply, key);
+      return sendStored(reply, key, uploadType);
     }
 
     // A guest review link's visit reads its card's videos and nothing else (issue 19).
@@ -176,7 +190,10 @@ export const mediaRoutes =
           const key = request.params['*'];
           const { expires, sig } = request.query;
           if (!links.valid(key, Number(expires), sig ?? '')) throw new AppError('NOT_FOUND');
-          return sendStored(reply, key);
+          if (!UPLOAD_KEY_PATTERN.test(key)) return sendStored(reply, key);
+          const type = await finishedUploadType(ctx, key);
+          if (type === null) throw new AppError('NOT_FOUND');
+          return sendStored(reply, key, type);
         },
       );
     }

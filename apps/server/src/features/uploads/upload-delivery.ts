@@ -1,11 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { MSG } from '@cutroom/domain';
 import type { Tx } from '../../db/client.js';
-import { customerUploads } from '../../db/schema.js';
+import { cardVideos, cards, customerUploads, mediaAssets } from '../../db/schema.js';
+import type { SessionUser } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { isVideoMime } from '../../platform/file-types.js';
 import { fileUrl } from '../../platform/storage.js';
+import { visibleCardsWhere } from '../cards/public.js';
 import { trackStoredVideo } from '../media-pipeline/public.js';
+import { mayReadUploadedFile } from './uploads.service.js';
 
 /**
  * A finished video upload of the card's customer, delivered to the card instead of a link (issue 49): the
@@ -30,4 +34,37 @@ export async function deliverableUpload(tx: Tx, publicUrl: string, uploadId: num
     .for('share');
   if (!row || !isVideoMime(row.contentType)) throw new AppError('VALIDATION', MSG.uploadNotDeliverable, 'upload_id');
   return { url: publicUrl + fileUrl(row.key), key: row.key, assetId: await trackStoredVideo(tx, row.key) };
+}
+
+/**
+ * The finished upload behind /files/<key>, if the caller may read it there: they reach its folder, or see a
+ * card that delivers it (its asset, set only by a checked `upload_id`: a link typed to someone else's key
+ * grants nothing). Null otherwise, as for a key that doesn't exist.
+ */
+export async function readableUpload(ctx: AppContext, viewer: SessionUser, key: string) {
+  const [row] = await ctx.db
+    .select({ contentType: customerUploads.contentType })
+    .from(customerUploads)
+    .where(and(eq(customerUploads.key, key), eq(customerUploads.status, 'complete')))
+    .limit(1);
+  if (!row) return null;
+  if (await mayReadUploadedFile(ctx, viewer, key)) return row;
+  const [card] = await ctx.db
+    .select({ id: cards.id })
+    .from(cards)
+    .innerJoin(cardVideos, eq(cardVideos.cardId, cards.id))
+    .innerJoin(mediaAssets, eq(mediaAssets.id, cardVideos.assetId))
+    .where(and(eq(mediaAssets.sourceKey, key), visibleCardsWhere(viewer)))
+    .limit(1);
+  return card ? row : null;
+}
+
+/** The stored type of a finished upload's key (read through a signed link on the files origin), or null. */
+export async function finishedUploadType(ctx: AppContext, key: string) {
+  const [row] = await ctx.db
+    .select({ contentType: customerUploads.contentType })
+    .from(customerUploads)
+    .where(and(eq(customerUploads.key, key), eq(customerUploads.status, 'complete')))
+    .limit(1);
+  return row?.contentType ?? null;
 }

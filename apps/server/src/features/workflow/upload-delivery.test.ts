@@ -89,6 +89,39 @@ describe('delivering an upload by upload_id', () => {
     expect(await videosOf(card.id)).toHaveLength(1);
   });
 
+  it("serves the delivered file at the card's link to the card's viewers, and to nobody else", async () => {
+    const up = await finished(a.customer.id);
+    const card = await newCard();
+    await call(a.editor.token, `/api/card/${card.id}/moveToQa`, { card_status: 'editing', upload_id: up.upload_id });
+    const read = (token: string, key: string) =>
+      t.app.inject({ method: 'GET', url: `/files/${key}`, headers: bearer(token) });
+    for (const viewer of [a.customer, a.editor, a.qa, a.admin]) {
+      const res = await read(viewer.token, up.key);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('video/mp4');
+      expect(res.headers['content-disposition']).toBe('inline');
+      expect(res.rawPayload.equals(MP4)).toBe(true);
+    }
+    expect((await read(a.customer2.token, up.key)).statusCode).toBe(404);
+    // The card's YouTube helper too.
+    await t.database.db
+      .update(cards)
+      .set({ hasYoutubeHelper: true, ytHelperId: a.helper.id })
+      .where(eq(cards.id, card.id));
+    expect((await read(a.helper.token, up.key)).statusCode).toBe(200);
+    // A plain link typed to another customer's upload grants nothing: only a checked upload_id does.
+    const other = await finished(a.customer2.id);
+    const linked = await newCard();
+    const typed = await call(a.editor.token, `/api/card/${linked.id}/moveToQa`, {
+      card_status: 'editing',
+      done_video_link: link(other.key),
+    });
+    expect(typed.statusCode).toBe(200);
+    expect((await videosOf(linked.id))[0]!.assetId).toBeNull();
+    expect((await read(a.customer.token, other.key)).statusCode).toBe(404);
+    expect((await read(a.customer.token, 'uploads/1/nothing-here')).statusCode).toBe(404);
+  });
+
   it("is the revision round's delivery too: the next version after a revision", async () => {
     const card = await newCard();
     await call(a.editor.token, `/api/card/${card.id}/moveToQa`, {
@@ -245,4 +278,59 @@ describe('delivering an upload by upload_id', () => {
       expect(await videosOf(card.id)).toEqual([]);
     },
   );
+});
+
+describe('with FILES_ORIGIN', () => {
+  let f: TestApp;
+  let s: Awaited<ReturnType<typeof seedWithSessions>>;
+  beforeAll(async () => {
+    f = await createTestApp({
+      FILES_ORIGIN: 'http://files.cutroom.test',
+      FILES_SIGNING_KEY: 'files-signing-key-for-tests-0123456789',
+    });
+    s = await seedWithSessions(f.database.db);
+  });
+  afterAll(() => f.close());
+
+  it("redirects the card's viewer to a signed link there, which plays the delivered upload inline", async () => {
+    const { started, res } = await uploadClient(f, s.admin.token).upload(
+      s.customer.id,
+      'cut.mp4',
+      '',
+      MP4.length,
+      () => MP4,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const card = await insertCard(f.database.db, {
+      clientId: s.customer.id,
+      assignedTo: s.editor.id,
+      cardStatus: 'editing',
+    });
+    const move = await f.app.inject({
+      method: 'POST',
+      url: `/api/card/${card.id}/moveToQa`,
+      headers: bearer(s.editor.token),
+      payload: { card_status: 'editing', upload_id: started.upload_id },
+    });
+    expect(move.statusCode, move.body).toBe(200);
+    const redirect = await f.app.inject({
+      method: 'GET',
+      url: `/files/${started.key}`,
+      headers: bearer(s.customer.token),
+    });
+    expect(redirect.statusCode).toBe(302);
+    expect(
+      (await f.app.inject({ method: 'GET', url: `/files/${started.key}`, headers: bearer(s.customer2.token) }))
+        .statusCode,
+    ).toBe(404);
+    const signed = new URL(redirect.headers.location as string);
+    const served = await f.app.inject({
+      method: 'GET',
+      url: signed.pathname + signed.search,
+      headers: { host: 'files.cutroom.test' },
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers).toMatchObject({ 'content-type': 'video/mp4', 'content-disposition': 'inline' });
+    expect(served.rawPayload.equals(MP4)).toBe(true);
+  });
 });
