@@ -166,17 +166,20 @@ const commentsOpen = (status: (typeof cards.$inferSelect)['cardStatus']) =>
  * The stored file behind a delivered link: /files/<key>, relative or under whatever origin the deliverer's
  * browser had (the key itself is the capability, as on /files). Null for a link elsewhere.
  */
-function ownVideoKey(url: string): string | null {
+function ownVideoKey(url: string, assetKey?: string | null): string | null {
   try {
-    return keyOfUrl(new URL(url, 'http://relative.invalid').pathname);
+    const pathname = new URL(url, 'http://relative.invalid').pathname;
+    // An upload page file delivered by upload_id (issue 49): its key is the asset's, set only by that check.
+    if (assetKey && pathname === `/files/${assetKey}`) return assetKey;
+    return keyOfUrl(pathname);
   } catch {
     return null;
   }
 }
 
 /** A stored file's own link becomes the guest's; a link elsewhere (Dropbox, Drive) stays as it is. */
-const guestVideoUrl = (url: string) => {
-  const key = ownVideoKey(url);
+const guestVideoUrl = (url: string, assetKey?: string | null) => {
+  const key = ownVideoKey(url, assetKey);
   return key ? GUEST_FILES_PREFIX + key : url;
 };
 
@@ -243,7 +246,7 @@ export async function guestReview(ctx: AppContext, visit: GuestVisit): Promise<G
     }
     entry.videos.push({
       number: entry.videos.length + 1,
-      url: guestVideoUrl(v.videoUrl),
+      url: guestVideoUrl(v.videoUrl, asset?.sourceKey),
       media: asset ? toMediaView(asset, true) : null,
     });
   }
@@ -312,8 +315,9 @@ export async function guestMayReadFile(ctx: AppContext, visit: GuestVisit, key: 
   const { card } = await loadVisitCard(ctx, visit);
   if (!commentsOpen(card.cardStatus)) return false;
   const videos = await ctx.db
-    .select({ url: cardVideos.videoUrl })
+    .select({ url: cardVideos.videoUrl, assetKey: mediaAssets.sourceKey })
     .from(cardVideos)
+    .leftJoin(mediaAssets, eq(mediaAssets.id, cardVideos.assetId))
     .where(eq(cardVideos.cardId, card.id));
-  return videos.some((v) => ownVideoKey(v.url) === key);
+  return videos.some((v) => ownVideoKey(v.url, v.assetKey) === key);
 }

@@ -168,8 +168,14 @@ export const mediaRoutes =
         const key = request.params['*'];
         // The visit first: without one, every key answers the same 401.
         const visit = await visitOf(ctx, request);
-        if (!KEY_PATTERN.test(key) || !(await guestMayReadFile(ctx, visit, key))) throw new AppError('NOT_FOUND');
-        return readStored(reply, key);
+        const upload = UPLOAD_KEY_PATTERN.test(key);
+        if ((!upload && !KEY_PATTERN.test(key)) || !(await guestMayReadFile(ctx, visit, key)))
+          throw new AppError('NOT_FOUND');
+        if (!upload) return readStored(reply, key);
+        // An upload page file delivered to the card by upload_id (issue 49).
+        const type = await finishedUploadType(ctx, key);
+        if (type === null) throw new AppError('NOT_FOUND');
+        return readStored(reply, key, type);
       },
     );
 

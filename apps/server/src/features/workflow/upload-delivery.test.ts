@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG } from '@cutroom/domain';
+import { GUEST_COOKIE, MSG } from '@cutroom/domain';
 import { cardVideos, cards, customerUploads, mediaAssets } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
@@ -120,6 +120,40 @@ describe('delivering an upload by upload_id', () => {
     expect((await videosOf(linked.id))[0]!.assetId).toBeNull();
     expect((await read(a.customer.token, other.key)).statusCode).toBe(404);
     expect((await read(a.customer.token, 'uploads/1/nothing-here')).statusCode).toBe(404);
+  });
+
+  it("lets a guest review link's visitor play it, and no typed link to another customer's upload", async () => {
+    const up = await finished(a.customer.id);
+    const other = await finished(a.customer2.id);
+    const card = await newCard();
+    await call(a.editor.token, `/api/card/${card.id}/moveToQa`, { card_status: 'editing', upload_id: up.upload_id });
+    await call(a.qa.token, `/api/card/${card.id}/done`, {
+      card_status: 'qa',
+      done_link: [link(up.key)],
+      content_id: 'SYNC-3',
+    });
+    // A second version typed as a link to another customer's upload: no asset, so nothing to read.
+    await t.database.db
+      .insert(cardVideos)
+      .values({ cardId: card.id, kind: 'done', version: 1, position: 0, videoUrl: link(other.key) });
+    const created = await call(a.customer.token, `/api/card/${card.id}/guestLinks`, {});
+    expect(created.statusCode, created.body).toBe(201);
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/guest/open',
+      payload: { name: 'Ana Guest', token: created.json<{ token: string }>().token },
+    });
+    const cookies = { [GUEST_COOKIE]: opened.cookies.find((c) => c.name === GUEST_COOKIE)!.value };
+    const view = await t.app.inject({ method: 'GET', url: '/api/guest/review', cookies });
+    const urls = view
+      .json<{ versions: { videos: { url: string; media: unknown }[] }[] }>()
+      .versions.flatMap((v) => v.videos.map((x) => x.url));
+    expect(urls).toContain(`/api/guest/files/${up.key}`);
+    expect(urls).toContain(link(other.key));
+    const mine = await t.app.inject({ method: 'GET', url: `/api/guest/files/${up.key}`, cookies });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('video/mp4');
+    expect((await t.app.inject({ method: 'GET', url: `/api/guest/files/${other.key}`, cookies })).statusCode).toBe(404);
   });
 
   it("is the revision round's delivery too: the next version after a revision", async () => {
