@@ -283,6 +283,17 @@ describe('delivering an upload by upload_id', () => {
     expect(await cardOf(card.id)).toMatchObject({ cardStatus: 'editing', doneVideoLink: null });
   });
 
+  it('is in the OpenAPI document of the three calls', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).body;
+    const paths = JSON.parse(doc) as {
+      paths: Record<string, { post?: { requestBody?: { content: Record<string, { schema: unknown }> } } }>;
+    };
+    for (const route of ['/api/card/{id}/moveToQa', '/api/card/{id}/moveCardSub', '/api/card/changeDoneVideo']) {
+      const body = paths.paths[route]?.post?.requestBody?.content['application/json']?.schema;
+      expect(JSON.stringify(body), route).toContain('"upload_id"');
+    }
+  });
+
   // PGlite runs one statement at a time, so the check and a concurrent delete can only interleave on PostgreSQL.
   it.runIf(process.env.TEST_DB === 'pg')(
     'waits for a concurrent delete of the upload and then refuses it (PostgreSQL)',
