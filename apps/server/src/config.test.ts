@@ -44,7 +44,7 @@ describe('loadConfig', () => {
     expect(plain.google).toBeUndefined();
     expect(plain.uploads).toEqual({
       maxBytes: 20_480 * 1_048_576,
-      types: ['video/*', 'audio/*', 'image/*', 'application/zip', 'application/pdf'],
+      types: ['video/*', 'application/mxf', 'audio/*', 'image/*', 'application/zip', 'application/pdf'],
     });
     const set = loadConfig({
       AI_BASE_URL: 'https://ai.example.com/v1/',
