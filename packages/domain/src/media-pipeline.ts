@@ -39,3 +39,20 @@ export function spokenDuration(ms: number): string {
         : [seconds, 'second'];
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }
+
+/**
+ * Why the media pipeline could not prepare a video (issues 34, 48): the server stores one as the asset's
+ * error and the player shows it as sent, so these stay out of MSG and out of the first page's download.
+ */
+export const MEDIA_FAILURE = {
+  missing: 'The file is no longer in storage. Upload the video again.',
+  notVideo: 'This file has no video we can read. Export it again as a video file.',
+  damaged: 'The file is damaged or incomplete ({detail}). Export or upload it again.',
+  timedOut:
+    'Preparing this video took longer than {limit} and was stopped. Export a shorter or lighter file, or ask us to raise the limit.',
+  failed: 'This video could not be prepared for playback: {detail}. Export it again, or upload another file.',
+  tooLarge:
+    'This video is {width} × {height} pixels; we prepare videos up to {max} × {max}. Export it at a smaller size.',
+  stoppedEachTry:
+    'This video could not be prepared for playback: the work stopped on each of its {attempts} tries. Export it again, or upload another file.',
+} as const;

@@ -231,17 +231,7 @@ export const MSG = {
   uploadImageOnly: 'Upload an image (PNG, JPEG, GIF or WebP)',
   uploadVideoOnly: 'Upload a video file (MP4, MOV, WebM, MKV or AVI)',
   uploadMediaOnly: 'Upload an audio, video, image or subtitle file',
-  // Why the media pipeline could not prepare a video (issue 34): shown under the player.
-  mediaMissing: 'The file is no longer in storage. Upload the video again.',
-  mediaNotVideo: 'This file has no video we can read. Export it again as a video file.',
-  mediaDamaged: 'The file is damaged or incomplete ({detail}). Export or upload it again.',
-  mediaTimedOut:
-    'Preparing this video took longer than {limit} and was stopped. Export a shorter or lighter file, or ask us to raise the limit.',
-  mediaFailed: 'This video could not be prepared for playback: {detail}. Export it again, or upload another file.',
-  mediaTooLarge:
-    'This video is {width} × {height} pixels; we prepare videos up to {max} × {max}. Export it at a smaller size.',
-  mediaStoppedEachTry:
-    'This video could not be prepared for playback: the work stopped on each of its {attempts} tries. Export it again, or upload another file.',
+  // The media pipeline's states under the player (its failures: MEDIA_FAILURE in media-pipeline.ts).
   mediaProcessing: 'Processing {percent} %',
   mediaQueued: 'Waiting to be processed',
   // Refusals the server explains (formerly written inline in services).
@@ -268,9 +258,6 @@ export const MSG = {
   noteRangeNeedsStart: 'A range needs its start (time_in) as well as its end',
   noteTimeBeyondVideo: 'This video is {duration} long: choose a moment within it',
   reportNoSuchVersion: 'This card has no delivered version {n}',
-  reportRendersLimit: 'You have made {n} review reports in the last minute; try again in {s} seconds',
-  reportsBusy: 'The server is making many review reports right now; try again in a few seconds',
-  reportTimedOut: 'The review report took too long to make; try again, or ask for one version',
   arrowNeedsTwoPoints: 'An arrow is drawn from one point to another',
   penNeedsPoints: 'Draw the line first',
   commentWasDeleted: 'This comment was deleted',

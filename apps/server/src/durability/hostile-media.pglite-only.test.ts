@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { MEDIA_MAX_SIDE, MSG, fill } from '@cutroom/domain';
+import { fill, MEDIA_FAILURE, MEDIA_MAX_SIDE } from '@cutroom/domain';
 import type { MediaView } from '@cutroom/domain/schemas';
 import { cutShortMp4, lyingMkv, shortPictureLongSound, tooWideMp4 } from '../features/media-pipeline/hostile-clips.js';
 import { proresMov } from '../features/media-pipeline/test-kit.js';
@@ -149,7 +149,7 @@ it(
     // Too wide: refused with a sentence that names the limit.
     expect(media('wide.mp4'), report).toMatchObject({
       status: 'failed',
-      error: fill(MSG.mediaTooLarge, { width: '8200', height: '16', max: String(MEDIA_MAX_SIDE) }),
+      error: fill(MEDIA_FAILURE.tooLarge, { width: '8200', height: '16', max: String(MEDIA_MAX_SIDE) }),
     });
     expect(media('wide.mp4').error, report).toContain('8192');
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MEDIA_MAX_SIDE, MSG, SCRUB, fill } from '@cutroom/domain';
+import { fill, MEDIA_FAILURE, MEDIA_MAX_SIDE, SCRUB } from '@cutroom/domain';
 import { mediaAssets } from '../../db/schema.js';
 import { runTool } from './ffmpeg.js';
 import { lyingMkv, shortPictureLongSound, tooWideMp4 } from './hostile-clips.js';
@@ -83,7 +83,7 @@ describe('pictures larger than we take', () => {
     await f.drain();
     expect(await f.media(cardId)).toMatchObject({
       status: 'failed',
-      error: fill(MSG.mediaTooLarge, { width: '8200', height: '16', max: String(MEDIA_MAX_SIDE) }),
+      error: fill(MEDIA_FAILURE.tooLarge, { width: '8200', height: '16', max: String(MEDIA_MAX_SIDE) }),
     });
   }, 60_000);
 
@@ -146,7 +146,7 @@ describe('what a failure says', () => {
     await runNextMediaJob({ ...f.worker, timeoutMs: 1 });
     expect(await f.media(cardId)).toMatchObject({
       status: 'failed',
-      error: fill(MSG.mediaTimedOut, { limit: '1 second' }),
+      error: fill(MEDIA_FAILURE.timedOut, { limit: '1 second' }),
     });
   }, 60_000);
 });

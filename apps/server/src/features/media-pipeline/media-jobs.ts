@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, not, sql } from 'drizzle-orm';
-import { MEDIA_MAX_ATTEMPTS, MSG, fill, spokenDuration, type MediaStatus } from '@cutroom/domain';
+import { fill, MEDIA_FAILURE, MEDIA_MAX_ATTEMPTS, type MediaStatus, spokenDuration } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { cardVideos, cards, customerUploads, mediaAssets } from '../../db/schema.js';
 import type { EventBus } from '../../platform/events.js';
@@ -119,7 +119,7 @@ export async function runNextMediaJob(ctx: MediaWorkerContext, shutdown?: AbortS
       .set({
         status: 'failed',
         failedAt: new Date(),
-        error: fill(MSG.mediaStoppedEachTry, { attempts: String(MEDIA_MAX_ATTEMPTS) }),
+        error: fill(MEDIA_FAILURE.stoppedEachTry, { attempts: String(MEDIA_MAX_ATTEMPTS) }),
         updatedAt: new Date(),
       })
       .where(mine);
@@ -216,9 +216,9 @@ export async function runNextMediaJob(ctx: MediaWorkerContext, shutdown?: AbortS
       e instanceof MediaFailure
         ? e.message
         : e instanceof ToolStopped
-          ? fill(MSG.mediaTimedOut, { limit: spokenDuration(ctx.timeoutMs) })
+          ? fill(MEDIA_FAILURE.timedOut, { limit: spokenDuration(ctx.timeoutMs) })
           : attempt >= MEDIA_MAX_ATTEMPTS
-            ? fill(MSG.mediaStoppedEachTry, { attempts: String(attempt) })
+            ? fill(MEDIA_FAILURE.stoppedEachTry, { attempts: String(attempt) })
             : null;
     if (!(e instanceof MediaFailure)) ctx.log.warn({ err: e, assetId: id, attempt }, 'media job failed');
     const [changed] = await ctx.db

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { GUEST_COOKIE, MSG, fill } from '@cutroom/domain';
+import { fill, GUEST_COOKIE, MEDIA_FAILURE } from '@cutroom/domain';
 import type { GuestReviewReply, UploadedFile } from '@cutroom/domain/schemas';
 import { cards, customerUploads, mediaAssets } from '../../db/schema.js';
 import { claimNextJob } from '../../platform/job-queue.js';
@@ -328,7 +328,7 @@ describe('files that are not playable videos', () => {
     const { cardId } = await f.deliver('fake.mp4', MP4);
     await f.drain();
     expect((await f.media(cardId))!.error).toBe(
-      fill(MSG.mediaDamaged, { detail: 'its index is missing, as when an export or upload stops early' }),
+      fill(MEDIA_FAILURE.damaged, { detail: 'its index is missing, as when an export or upload stops early' }),
     );
   });
 
@@ -336,7 +336,7 @@ describe('files that are not playable videos', () => {
     const soundOnly = await makeClip('sound.mp4', ['-f', 'lavfi', '-i', 'sine', '-t', '1', '-c:a', 'aac', '-f', 'mp4']);
     const { cardId } = await f.deliver('sound.mp4', soundOnly);
     await f.drain();
-    expect(await f.media(cardId)).toMatchObject({ status: 'failed', error: MSG.mediaNotVideo });
+    expect(await f.media(cardId)).toMatchObject({ status: 'failed', error: MEDIA_FAILURE.notVideo });
   });
 
   it('ends a video whose file left storage as failed: missing', async () => {
@@ -344,7 +344,7 @@ describe('files that are not playable videos', () => {
     const [row] = await f.t.database.db.select().from(mediaAssets).where(eq(mediaAssets.id, assetId));
     fs.rmSync(path.join(f.t.dataDir, 'files', row!.sourceKey));
     await f.drain();
-    expect(await f.media(cardId)).toMatchObject({ status: 'failed', error: MSG.mediaMissing });
+    expect(await f.media(cardId)).toMatchObject({ status: 'failed', error: MEDIA_FAILURE.missing });
   });
 });
 
@@ -376,7 +376,7 @@ describe('jobs', () => {
     await runNextMediaJob({ ...f.worker, timeoutMs: 1 });
     expect(await f.media(cardId)).toMatchObject({
       status: 'failed',
-      error: fill(MSG.mediaTimedOut, { limit: '1 second' }),
+      error: fill(MEDIA_FAILURE.timedOut, { limit: '1 second' }),
     });
   });
 });

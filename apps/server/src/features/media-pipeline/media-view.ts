@@ -1,4 +1,4 @@
-import { MSG, fill, mediaFilePath } from '@cutroom/domain';
+import { fill, MEDIA_FAILURE, mediaFilePath } from '@cutroom/domain';
 import type { MediaView } from '@cutroom/domain/schemas';
 import type { mediaAssets } from '../../db/schema.js';
 
@@ -14,7 +14,7 @@ export function toMediaView(row: AssetRow, guest = false): MediaView {
   return {
     status: row.status,
     progress: row.progress,
-    error: row.status === 'failed' ? (row.error ?? fill(MSG.mediaFailed, { detail: 'unknown error' })) : null,
+    error: row.status === 'failed' ? (row.error ?? fill(MEDIA_FAILURE.failed, { detail: 'unknown error' })) : null,
     fps: p ? Math.round((p.fpsNum / p.fpsDen) * 1000) / 1000 : null,
     fps_rational: p ? `${p.fpsNum}/${p.fpsDen}` : null,
     frame_count: p?.frameCount ?? null,

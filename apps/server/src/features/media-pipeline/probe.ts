@@ -1,4 +1,4 @@
-import { MSG, fill } from '@cutroom/domain';
+import { fill, MEDIA_FAILURE } from '@cutroom/domain';
 import type { MediaProbe } from '../../db/schema.js';
 import { runTool, type RunOptions } from './ffmpeg.js';
 import { MediaFailure } from './media-failure.js';
@@ -87,26 +87,27 @@ export async function probeVideo(
   );
   if (code !== 0) {
     const damage = damageOf(stderr);
-    throw new MediaFailure(damage ? fill(MSG.mediaDamaged, { detail: damage }) : MSG.mediaNotVideo);
+    throw new MediaFailure(damage ? fill(MEDIA_FAILURE.damaged, { detail: damage }) : MEDIA_FAILURE.notVideo);
   }
   let reply: ProbeReply;
   try {
     reply = JSON.parse(stdout.toString('utf8')) as ProbeReply;
   } catch {
-    throw new MediaFailure(MSG.mediaNotVideo);
+    throw new MediaFailure(MEDIA_FAILURE.notVideo);
   }
   const streams = reply.streams ?? [];
   const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   const audio = streams.find((s) => s.codec_type === 'audio');
   const rate = parseRate(video?.avg_frame_rate) ?? parseRate(video?.r_frame_rate);
-  if (!video || !video.width || !video.height || !rate) throw new MediaFailure(MSG.mediaNotVideo);
+  if (!video || !video.width || !video.height || !rate) throw new MediaFailure(MEDIA_FAILURE.notVideo);
   const duration = Number(reply.format?.duration ?? video.duration);
   const read = Number(video.nb_read_packets);
   const declared = Number(video.nb_frames);
-  if (!(duration > 0) || !(read > 0)) throw new MediaFailure(fill(MSG.mediaDamaged, { detail: 'it holds no frames' }));
+  if (!(duration > 0) || !(read > 0))
+    throw new MediaFailure(fill(MEDIA_FAILURE.damaged, { detail: 'it holds no frames' }));
   // The index promises more frames than the file holds: it was cut short after its index was written.
   if (declared > 0 && read < declared) {
-    throw new MediaFailure(fill(MSG.mediaDamaged, { detail: `it ends after ${read} of its ${declared} frames` }));
+    throw new MediaFailure(fill(MEDIA_FAILURE.damaged, { detail: `it ends after ${read} of its ${declared} frames` }));
   }
   const rotation = rotationOf(video);
   const sideways = rotation % 180 === 90;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { MEDIA_MAX_SIDE, MSG, fill } from '@cutroom/domain';
+import { fill, MEDIA_FAILURE, MEDIA_MAX_SIDE } from '@cutroom/domain';
 import type { MediaOutputs, MediaProbe } from '../../db/schema.js';
 import type { Storage } from '../../platform/storage.js';
 import { runTool, type RunOptions } from './ffmpeg.js';
@@ -50,12 +50,12 @@ export const outputPrefix = (assetId: number, attempt?: number) =>
 async function localSource(storage: Storage, key: string, dir: string, signal: AbortSignal): Promise<string> {
   if (storage.root) {
     const file = path.join(storage.root, key);
-    if (!(await fs.promises.stat(file).catch(() => null))) throw new MediaFailure(MSG.mediaMissing);
+    if (!(await fs.promises.stat(file).catch(() => null))) throw new MediaFailure(MEDIA_FAILURE.missing);
     return file;
   }
   const target = path.join(dir, 'source');
   const body = await storage.read(key).catch((e: NodeJS.ErrnoException) => {
-    throw e.code === 'ENOENT' ? new MediaFailure(MSG.mediaMissing) : e;
+    throw e.code === 'ENOENT' ? new MediaFailure(MEDIA_FAILURE.missing) : e;
   });
   await pipeline(body, fs.createWriteStream(target), { signal });
   return target;
@@ -103,7 +103,7 @@ export async function processVideo(
     });
     if (result.code !== 0) {
       options.onToolError?.(step, result.stderr);
-      throw new MediaFailure(fill(MSG.mediaFailed, { detail: STEP_FAILED[step] }));
+      throw new MediaFailure(fill(MEDIA_FAILURE.failed, { detail: STEP_FAILED[step] }));
     }
     return result;
   };
@@ -130,7 +130,7 @@ export async function processVideo(
     const facts = await probe(source);
     if (facts.width > MEDIA_MAX_SIDE || facts.height > MEDIA_MAX_SIDE) {
       const size = { width: String(facts.width), height: String(facts.height), max: String(MEDIA_MAX_SIDE) };
-      throw new MediaFailure(fill(MSG.mediaTooLarge, size));
+      throw new MediaFailure(fill(MEDIA_FAILURE.tooLarge, size));
     }
     options.onProgress(2);
 
@@ -150,7 +150,9 @@ export async function processVideo(
     // The review counts frames: a proxy that lost frames (a damaged stretch the decoder skipped) would point notes at the wrong ones.
     if (facts.frameCount !== null && made.frameCount !== null && made.frameCount < facts.frameCount) {
       throw new MediaFailure(
-        fill(MSG.mediaDamaged, { detail: `only ${made.frameCount} of its ${facts.frameCount} frames could be read` }),
+        fill(MEDIA_FAILURE.damaged, {
+          detail: `only ${made.frameCount} of its ${facts.frameCount} frames could be read`,
+        }),
       );
     }
     // The header's duration is a claim (one said 10¹² s of two frames); the proxy holds what could be decoded.
@@ -177,7 +179,7 @@ export async function processVideo(
     await still(posterTime(picture));
     // An ffmpeg may seek past a short picture and exit 0 having written nothing: then the first frame.
     if (!(await exists(poster))) await still(0);
-    if (!(await exists(poster))) throw new MediaFailure(fill(MSG.mediaFailed, { detail: STEP_FAILED.poster }));
+    if (!(await exists(poster))) throw new MediaFailure(fill(MEDIA_FAILURE.failed, { detail: STEP_FAILED.poster }));
 
     const thumb = scrubPlan(picture, smallest.rendition);
     // A picture shorter than one interval gives the fps filter nothing to keep (FFmpeg 7 then fails the run):

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MSG } from '@cutroom/domain';
+import { REPORT_REFUSAL } from '@cutroom/domain';
 import { AppError } from '../../platform/errors.js';
 import type { ReportData } from './report-content.js';
 import { createRenderPool, type RenderPool } from './render-pool.js';
@@ -47,7 +47,7 @@ describe('the render pool', () => {
     expect(pool.load()).toBe(2);
     const refused = await pool.render(data('Third')).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ code: 'BUSY', status: 429, message: MSG.reportsBusy, retryAfterS: 5 });
+    expect(refused).toMatchObject({ code: 'BUSY', status: 429, message: REPORT_REFUSAL.busy, retryAfterS: 5 });
     for (const pdf of await Promise.all([drawing, waiting])) expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pool.load()).toBe(0);
     // The thread is kept: the next report draws at once.
@@ -59,9 +59,9 @@ describe('the render pool', () => {
     const [late, next] = await Promise.all(
       [pool.render(data('Slow')), pool.render(data('Next'))].map((p) => p.catch((e: unknown) => e)),
     );
-    expect(late).toMatchObject({ code: 'UNAVAILABLE', status: 503, message: MSG.reportTimedOut });
+    expect(late).toMatchObject({ code: 'UNAVAILABLE', status: 503, message: REPORT_REFUSAL.timedOut });
     // 1 ms is too little for any report: the second one also ran, in a new thread, and was ended in turn.
-    expect(next).toMatchObject({ code: 'UNAVAILABLE', message: MSG.reportTimedOut });
+    expect(next).toMatchObject({ code: 'UNAVAILABLE', message: REPORT_REFUSAL.timedOut });
     expect(pool.load()).toBe(0);
   });
 });

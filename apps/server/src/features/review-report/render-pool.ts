@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { MSG, REPORT_RENDER_TIMEOUT_MS } from '@cutroom/domain';
+import { MSG, REPORT_RENDER_TIMEOUT_MS, REPORT_REFUSAL } from '@cutroom/domain';
 import { AppError } from '../../platform/errors.js';
 import type { ReportData } from './report-content.js';
 import type { RenderReply, RenderRequest } from './render-thread.js';
@@ -88,7 +88,7 @@ export function createRenderPool(opts: { threads: number; queueMax: number; time
     thread.job = job;
     thread.worker.ref();
     thread.timer = setTimeout(
-      () => drop(thread, new AppError('UNAVAILABLE', MSG.reportTimedOut)),
+      () => drop(thread, new AppError('UNAVAILABLE', REPORT_REFUSAL.timedOut)),
       opts.timeoutMs ?? REPORT_RENDER_TIMEOUT_MS,
     );
     thread.worker.postMessage({ data: job.data } satisfies RenderRequest);
@@ -103,7 +103,7 @@ export function createRenderPool(opts: { threads: number; queueMax: number; time
         if (idle) return run(idle, job);
         if (threads.size < opts.threads) return run(spawn(), job);
         if (queue.length >= opts.queueMax) {
-          const busy = new AppError('BUSY', MSG.reportsBusy);
+          const busy = new AppError('BUSY', REPORT_REFUSAL.busy);
           busy.retryAfterS = BUSY_RETRY_S;
           return reject(busy);
         }

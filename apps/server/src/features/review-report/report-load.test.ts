@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import { MSG, REPORT_RENDERS_MAX } from '@cutroom/domain';
+import { REPORT_RENDERS_MAX, REPORT_REFUSAL } from '@cutroom/domain';
 import { cardNotes, cards } from '../../db/schema.js';
 import { bearer } from '../../test/helpers.js';
 import { readPdf } from '../../test/pdf.js';
@@ -179,7 +179,9 @@ describe('the per-reader limit', () => {
     expect(wait).toBeLessThanOrEqual(60);
     expect(refused.json()).toEqual({
       code: 'RATE_LIMITED',
-      error_message: MSG.reportRendersLimit.replace('{n}', String(REPORT_RENDERS_MAX)).replace('{s}', String(wait)),
+      error_message: REPORT_REFUSAL.rendersLimit
+        .replace('{n}', String(REPORT_RENDERS_MAX))
+        .replace('{s}', String(wait)),
     });
     // A report already drawn for this state is served; another reader is not held by the lead's limit.
     const cached = await report(cardId, f.a.lead.token, '?timecode=frames');

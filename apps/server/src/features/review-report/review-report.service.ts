@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { MSG, REPORT_RENDERS_MAX, REPORT_RENDERS_WINDOW_MS, fill } from '@cutroom/domain';
+import { REPORT_RENDERS_MAX, REPORT_RENDERS_WINDOW_MS, fill, REPORT_REFUSAL } from '@cutroom/domain';
 import type { reviewReportQuery } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import { createAttemptLimiter } from '../../platform/attempt-limiter.js';
@@ -36,7 +36,7 @@ export function createReviewReports(ctx: AppContext) {
       const seconds = Math.max(1, Math.ceil((await renders.msLeft(key)) / 1000));
       const refused = new AppError(
         'RATE_LIMITED',
-        fill(MSG.reportRendersLimit, { n: String(REPORT_RENDERS_MAX), s: String(seconds) }),
+        fill(REPORT_REFUSAL.rendersLimit, { n: String(REPORT_RENDERS_MAX), s: String(seconds) }),
       );
       refused.retryAfterS = seconds;
       throw refused;

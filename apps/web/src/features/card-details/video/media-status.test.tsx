@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@cutroom/domain';
+import { MEDIA_FAILURE, MSG } from '@cutroom/domain';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../lib/query-client';
 import { makeMedia, makeVideo } from '../../../test/fixtures';
@@ -78,8 +78,8 @@ describe('the media status line', () => {
     const { unmount } = wrap(<MediaStatus media={media({ status: 'queued', progress: 0 })} />);
     expect(screen.getByRole('status').textContent).toContain(MSG.mediaQueued);
     unmount();
-    wrap(<MediaStatus media={media({ status: 'failed', error: MSG.mediaNotVideo })} />);
-    expect(screen.getByRole('status').textContent).toContain(MSG.mediaNotVideo);
+    wrap(<MediaStatus media={media({ status: 'failed', error: MEDIA_FAILURE.notVideo })} />);
+    expect(screen.getByRole('status').textContent).toContain(MEDIA_FAILURE.notVideo);
   });
   it('renders nothing for a ready video', () => {
     const { container } = render(<MediaStatus media={media({})} />);
