@@ -232,6 +232,10 @@ export const mediaAssets = pgTable(
   {
     id: serial('id').primaryKey(),
     sourceKey: text('source_key').notNull().unique(),
+    /** A delivery link not ours (Dropbox, Drive, any https): the job first fetches it to sourceKey (issue 49). */
+    sourceUrl: text('source_url'),
+    /** When the link's file was stored at sourceKey; null while it is still to be fetched. */
+    importedAt: timestamp('imported_at', { withTimezone: true }),
     status: text('status').$type<'queued' | 'processing' | 'ready' | 'failed'>().notNull().default('queued'),
     progress: smallint('progress').notNull().default(0),
     error: text('error'),

@@ -42,6 +42,7 @@ type DeliveredVideo = CardDetailReply['video_versions'][string][number];
 export const makeMedia = (overrides: Partial<MediaView> = {}): MediaView => ({
   status: 'ready',
   progress: 100,
+  importing: false,
   error: null,
   fps: 25,
   fps_rational: '25/1',

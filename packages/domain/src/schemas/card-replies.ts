@@ -8,6 +8,8 @@ const iso = z.string().nullable();
 export const mediaView = z.object({
   status: z.enum(MEDIA_STATUSES),
   progress: z.number().int().min(0).max(100),
+  /** True while a delivery link (Dropbox, Drive, https) is still being fetched into storage: progress counts the fetch. */
+  importing: z.boolean(),
   error: z.string().nullable(),
   /** The frame rate as the source declares it, e.g. 30000/1001 ≈ 29.97. */
   fps: z.number().nullable(),

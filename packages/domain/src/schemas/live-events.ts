@@ -46,6 +46,7 @@ export const liveEvent = z.discriminatedUnion('type', [
     video_ids: z.array(z.number().int()),
     status: z.enum(MEDIA_STATUSES),
     progress: z.number().int().min(0).max(100),
+    importing: z.boolean().optional(),
   }),
   live('note.created', note),
   live('note.updated', note),

@@ -14,6 +14,7 @@ export function toMediaView(row: AssetRow, guest = false): MediaView {
   return {
     status: row.status,
     progress: row.progress,
+    importing: row.sourceUrl !== null && row.importedAt === null && row.status !== 'failed',
     error: row.status === 'failed' ? (row.error ?? fill(MEDIA_FAILURE.failed, { detail: 'unknown error' })) : null,
     fps: p ? Math.round((p.fpsNum / p.fpsDen) * 1000) / 1000 : null,
     fps_rational: p ? `${p.fpsNum}/${p.fpsDen}` : null,
