@@ -19,6 +19,7 @@ export * from './customer-profile.js';
 export * from './card-fields.js';
 export * from './media.js';
 export * from './media-pipeline.js';
+export * from './card-delivery.js';
 export * from './chat.js';
 export * from './markers.js';
 export * from './revision-checklist.js';

@@ -201,11 +201,11 @@ export function MoveWorkflow({
           card={plan.card}
           fromDone={plan.dialog.fromDone}
           onCancel={cancel}
-          onSubmit={(link) =>
+          onSubmit={(delivery) =>
             send(plan, {
               card_status: plan.card.card_status,
               newStatus: 'qa',
-              done_video_link: link,
+              ...('uploadId' in delivery ? { upload_id: delivery.uploadId } : { done_video_link: delivery.link }),
             })
           }
         />
@@ -234,7 +234,7 @@ export function MoveWorkflow({
             send(plan, {
               status: 'repurpose_done',
               from: plan.card.card_status,
-              done_link: v.links,
+              ...(v.uploadId !== null ? { upload_id: v.uploadId } : { done_link: v.links }),
               ...(v.srtFile ? { srtFile: v.srtFile } : {}),
             })
           }

@@ -37,7 +37,8 @@ export function useCardLive(cardId: number): StreamState {
       if (message.data.card_id !== cardId) return;
       // Progress moves the bar in place; a job that starts or ends reloads the card (its proxies, its error).
       if (message.type === 'media.updated' && message.data.status === 'processing' && message.data.progress > 0) {
-        return patchMediaProgress(qc, cardId, message.data.video_ids, message.data.progress);
+        const { video_ids: ids, progress, importing } = message.data;
+        if (!patchMediaProgress(qc, cardId, ids, progress, importing)) return;
       }
       if (message.type !== 'note.created' && message.type !== 'note.updated') {
         void qc.invalidateQueries({ queryKey: cardKeys.card(cardId) });

@@ -4,6 +4,7 @@ import type { UploadedFile } from '@cutroom/domain/schemas';
 import { ApiError, isApiError } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { TAB_ID } from '../../lib/tab-id';
+import { fileFingerprint, forgetUpload, rememberUpload, storedUploadId } from './resume-store';
 
 export interface UploadProgress {
   loaded: number;
@@ -11,11 +12,32 @@ export interface UploadProgress {
   /** Over the last few seconds; 0 until there is something to measure. */
   bytesPerSecond: number;
   secondsLeft: number | null;
+  /** Parts an earlier try of the same file had already stored (a resumed upload); 0 for a fresh one. */
+  resumedParts: number;
+}
+
+export interface UploadOptions {
+  /**
+   * Keep the upload's id under the file's fingerprint in localStorage, so picking the same file again
+   * (after a reload, a closed tab, a browser restart) sends only the parts the storage doesn't hold yet.
+   */
+  resumable?: boolean;
 }
 
 export interface UploadTask {
   done: Promise<UploadedFile>;
   cancel(): void;
+  /** Stops sending but keeps what is stored (and a resumable upload's entry), to carry on later. */
+  pause(): void;
+}
+
+/** 95 → '1 min 35 s'. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(1, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${s % 60} s`;
+  return `${Math.floor(m / 60)} h ${m % 60} min`;
 }
 
 /** A part PUT failed in a way another try may fix (a dropped connection, an expired URL, a server hiccup). */
@@ -84,10 +106,13 @@ export function startFileUpload(
   file: File,
   customerId: number,
   onProgress: (progress: UploadProgress) => void,
+  options: UploadOptions = {},
 ): UploadTask {
   const controller = new AbortController();
   const { signal } = controller;
+  const fingerprint = options.resumable ? fileFingerprint(file, customerId) : null;
   let uploadId: number | null = null;
+  let resumedParts = 0;
   const loadedByPart = new Map<number, number>();
   const samples: { at: number; loaded: number }[] = [];
 
@@ -105,10 +130,31 @@ export function startFileUpload(
       total: file.size,
       bytesPerSecond,
       secondsLeft: bytesPerSecond > 0 ? (file.size - loaded) / bytesPerSecond : null,
+      resumedParts,
     });
   };
 
-  const run = async (): Promise<UploadedFile> => {
+  type StoredParts = Awaited<ReturnType<typeof storedPartsOf>>;
+  const storedPartsOf = (id: number) => call(API.uploads.parts, { params: { id }, signal });
+
+  /** The upload this file started earlier, if the storage still has it and can say which parts it holds. */
+  const earlierUpload = async (): Promise<(StoredParts & { parts: NonNullable<StoredParts['parts']> }) | null> => {
+    if (!fingerprint) return null;
+    const id = storedUploadId(fingerprint);
+    if (id === null) return null;
+    // Canceled, finished, expired or another user's: start afresh.
+    const stored = await storedPartsOf(id).catch(() => {
+      if (signal.aborted) throw new Canceled();
+      return null;
+    });
+    if (stored?.size === file.size && stored.parts) return { ...stored, parts: stored.parts };
+    forgetUpload(fingerprint);
+    // A store that can't list its parts: the earlier parts can't be trusted, so that upload is dropped.
+    if (stored) void call(API.uploads.cancel, { params: { id } }).catch(() => {});
+    return null;
+  };
+
+  const startUpload = async () => {
     const started = await call(API.uploads.start, {
       body: {
         customer_id: customerId,
@@ -117,6 +163,13 @@ export function startFileUpload(
         content_type: file.type || 'application/octet-stream',
       },
     });
+    if (fingerprint) rememberUpload(fingerprint, started.upload_id);
+    return started;
+  };
+
+  const run = async (): Promise<UploadedFile> => {
+    const earlier = await earlierUpload();
+    const started = earlier ?? (await startUpload());
     uploadId = started.upload_id;
     // Canceled while the server was opening it: the answer names the upload, so it can be dropped too.
     if (signal.aborted) {
@@ -127,6 +180,13 @@ export function startFileUpload(
     const etags = new Map<number, string>();
     const urls = new Map<number, string>();
     const slice = (n: number) => file.slice((n - 1) * partSize, Math.min(n * partSize, file.size));
+    // What an earlier try already stored is not sent again (a part of the wrong size is).
+    earlier?.parts.forEach((p) => {
+      if (p.size !== slice(p.part_number).size) return;
+      etags.set(p.part_number, p.etag);
+      loadedByPart.set(p.part_number, p.size);
+    });
+    resumedParts = etags.size;
 
     const fetchUrls = async (numbers: number[]) => {
       for (let i = 0; i < numbers.length; i += UPLOAD_PART_URLS_MAX) {
@@ -147,7 +207,7 @@ export function startFileUpload(
       });
     };
 
-    const queue = Array.from({ length: partCount }, (_, i) => i + 1);
+    const queue = Array.from({ length: partCount }, (_, i) => i + 1).filter((n) => !etags.has(n));
     const sendPart = async (n: number) => {
       for (let attempt = 0; ; attempt++) {
         if (etags.has(n)) return;
@@ -179,17 +239,18 @@ export function startFileUpload(
         }
       }
     };
-    await fetchUrls(queue.slice(0, UPLOAD_PART_URLS_MAX));
+    if (queue.length > 0) await fetchUrls(queue.slice(0, UPLOAD_PART_URLS_MAX));
     report();
     const worker = async () => {
       for (let n = queue.shift(); n !== undefined; n = queue.shift()) await sendPart(n);
     };
-    await Promise.all(Array.from({ length: Math.min(UPLOAD_PARALLEL_PARTS, partCount) }, worker));
+    await Promise.all(Array.from({ length: Math.min(UPLOAD_PARALLEL_PARTS, Math.max(1, queue.length)) }, worker));
     const reply = await call(API.uploads.complete, {
       params: { id: started.upload_id },
       body: { parts: [...etags].map(([part_number, etag]) => ({ part_number, etag })) },
       signal,
     });
+    if (fingerprint) forgetUpload(fingerprint);
     return reply.file;
   };
 
@@ -199,9 +260,13 @@ export function startFileUpload(
         throw new Canceled();
       throw e;
     }),
+    pause() {
+      controller.abort();
+    },
     cancel() {
       if (signal.aborted) return;
       controller.abort();
+      if (fingerprint) forgetUpload(fingerprint);
       // The parts already stored are dropped on the server too.
       if (uploadId !== null) void call(API.uploads.cancel, { params: { id: uploadId } }).catch(() => {});
     },

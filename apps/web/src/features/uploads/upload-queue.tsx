@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Group, Paper, Progress, Stack, Text, Tooltip
 import { IconCloudUpload, IconX } from '@tabler/icons-react';
 import { MSG, formatBytes } from '@cutroom/domain';
 import { failureMessage } from '../../lib/api-client';
-import { isCanceled, startFileUpload, type UploadProgress, type UploadTask } from './upload-engine';
+import { formatDuration, isCanceled, startFileUpload, type UploadProgress, type UploadTask } from './upload-engine';
 
 type Status = 'queued' | 'uploading' | 'done' | 'failed' | 'canceled';
 interface QueueItem {
@@ -28,15 +28,6 @@ const STATUS_COLOR: Record<Status, string> = {
   failed: 'red',
   canceled: 'gray',
 };
-
-/** 95 → '1 min 35 s'. */
-function formatDuration(seconds: number): string {
-  const s = Math.max(1, Math.round(seconds));
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${s % 60} s`;
-  return `${Math.floor(m / 60)} h ${m % 60} min`;
-}
 
 let counter = 0;
 

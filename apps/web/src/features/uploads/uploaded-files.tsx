@@ -3,14 +3,15 @@ import { useState } from 'react';
 import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconFolderOpen, IconSearch } from '@tabler/icons-react';
-import { MSG, formatBytes } from '@cutroom/domain';
+import { IconDownload, IconFolderOpen, IconSearch, IconTruckDelivery } from '@tabler/icons-react';
+import { DELIVERY_TEXT, MSG, formatBytes } from '@cutroom/domain';
 import type { UploadedFile } from '@cutroom/domain/schemas';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { formatEst } from '../../lib/format-time';
 import { QueryTable } from '../../components/query-table';
 import { Pager } from '../users/public';
 import { useDownload, useUploadedFiles, type UploadFilters } from './api';
+import { DeliverDialog } from './deliver-dialog';
 import { VideoThumb } from './video-preview';
 
 const SEARCH_DEBOUNCE_MS = 400;
@@ -25,6 +26,8 @@ export function UploadedFiles({ customerId }: { customerId: number | null }) {
   const [range, setRange] = useState<Range>([null, null]);
   const [page, setPage] = useState(1);
   const download = useDownload();
+  // Staff only (a customer's own folder has no customerId here): a finished video goes to a card.
+  const [delivering, setDelivering] = useState<UploadedFile | null>(null);
 
   const filters: UploadFilters = {
     page,
@@ -49,7 +52,7 @@ export function UploadedFiles({ customerId }: { customerId: number | null }) {
       <Table.Td style={NO_WRAP}>{formatBytes(file.bytes)}</Table.Td>
       <Table.Td>{file.uploaded_by ?? '—'}</Table.Td>
       <Table.Td style={NO_WRAP}>{formatEst(file.created_at)}</Table.Td>
-      <Table.Td>
+      <Table.Td style={NO_WRAP}>
         <Button
           size="compact-sm"
           variant="subtle"
@@ -60,6 +63,17 @@ export function UploadedFiles({ customerId }: { customerId: number | null }) {
         >
           Download
         </Button>
+        {customerId !== null && file.media && (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            leftSection={<IconTruckDelivery size={14} />}
+            aria-label={`Deliver ${file.file_name} to a card`}
+            onClick={() => setDelivering(file)}
+          >
+            {DELIVERY_TEXT.deliverToCard}
+          </Button>
+        )}
       </Table.Td>
     </Table.Tr>
   );
@@ -110,6 +124,7 @@ export function UploadedFiles({ customerId }: { customerId: number | null }) {
           />
         }
       />
+      {delivering && <DeliverDialog file={delivering} onClose={() => setDelivering(null)} />}
       <Pager count={query.data?.count ?? 0} page={page} onChange={setPage} />
       {query.data && query.data.count > 0 && (
         <Text fz="xs" c="dimmed" ta="center">

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconListCheck } from '@tabler/icons-react';
 import { fill, isLink, MSG, withoutLeadingTimeTag } from '@cutroom/domain';
 import type { CardTileReply } from '@cutroom/domain/schemas';
 import { useChecklist, formatClock, plainQuote } from '../../card-details/public';
+import { CutUpload, DeliveryModeSwitch, type DeliveryMode } from '../../uploads/public';
 import { DialogButtons } from './dialog-buttons';
 import { LinkField } from './link-field';
 
@@ -12,8 +13,11 @@ interface QaDialogProps {
   /** A card in Review is taken back from the customer, so that asks once more (spec 000 §4). */
   fromDone: boolean;
   onCancel: () => void;
-  onSubmit: (link: string) => void;
+  onSubmit: (delivery: VideoDelivery) => void;
 }
+
+/** A move's video: a pasted link, or a finished upload in the card's customer's folder (issue 49). */
+export type VideoDelivery = { link: string } | { uploadId: number };
 
 type FixItems = NonNullable<ReturnType<typeof useChecklist>['data']>['items'];
 
@@ -58,6 +62,9 @@ function OpenItems({
 
 export function QaDialog({ card, fromDone, onCancel, onSubmit }: QaDialogProps) {
   const [link, setLink] = useState('');
+  const [mode, setMode] = useState<DeliveryMode>('link');
+  const [uploading, setUploading] = useState(false);
+  const [uploadId, setUploadId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [acceptOpen, setAcceptOpen] = useState(false);
   // The tile says whether the card has open items; the checklist says which, and is asked only then.
@@ -65,12 +72,21 @@ export function QaDialog({ card, fromDone, onCancel, onSubmit }: QaDialogProps) 
   const open = (checklist.data?.items ?? []).filter((i) => i.state === 'open');
   const waiting = card.open_fix_items > 0 && checklist.isPending;
   const trimmed = link.trim();
-  const valid = isLink(trimmed) && !waiting && (open.length === 0 || acceptOpen);
+  const openSettled = !waiting && (open.length === 0 || acceptOpen);
+  const valid = (mode === 'link' ? isLink(trimmed) : uploadId !== null) && openSettled;
+  const delivery = (id = uploadId): VideoDelivery =>
+    mode === 'upload' && id !== null ? { uploadId: id } : { link: trimmed };
 
   const next = () => {
     if (!valid) return;
     if (fromDone && !confirming) setConfirming(true);
-    else onSubmit(trimmed);
+    else onSubmit(delivery());
+  };
+  // The card moves as soon as its upload is stored; from Review it asks once more first.
+  const uploaded = (id: number) => {
+    setUploadId(id);
+    if (fromDone) setConfirming(true);
+    else onSubmit(delivery(id));
   };
 
   return (
@@ -102,9 +118,19 @@ export function QaDialog({ card, fromDone, onCancel, onSubmit }: QaDialogProps) 
             <Text fz="sm" c="dimmed">
               {card.card_title}
             </Text>
-            <LinkField label="Video link" required data-autofocus value={link} onChange={setLink} />
+            <DeliveryModeSwitch value={mode} onChange={setMode} disabled={uploading} />
             {open.length > 0 && <OpenItems open={open} accepted={acceptOpen} onAccept={setAcceptOpen} />}
-            <DialogButtons onCancel={onCancel} canSubmit={valid} />
+            {mode === 'link' ? (
+              <LinkField label="Video link" required data-autofocus value={link} onChange={setLink} />
+            ) : (
+              <CutUpload
+                customerId={card.client_id}
+                disabled={!openSettled}
+                onBusyChange={setUploading}
+                onUploaded={(file) => uploaded(file.id)}
+              />
+            )}
+            <DialogButtons onCancel={onCancel} canSubmit={valid} holdReason={uploading ? MSG.uploadInProgress : null} />
           </Stack>
         )}
       </form>

@@ -25,15 +25,23 @@ export const useDueDate = (cardId: number) =>
 
 export type LinkField = 'done_video_link' | 'unlisted_video_link' | 'thumbnails_link' | 'yt_snippet_link';
 export const useChangeLink = (cardId: number) =>
-  useCardMutation(cardId, (v: { field: LinkField; link: string; videoId?: number; repurpose?: boolean }) =>
-    call(API.cardDetails.changeLink, {
-      body: {
-        card_id: cardId,
-        [v.field]: v.link,
-        ...(v.videoId ? { video_id: v.videoId } : {}),
-        ...(v.repurpose ? { type: 'repurpose' } : {}),
+  useCardMutation(
+    cardId,
+    (
+      v: ({ field: LinkField; link: string } | { field: 'upload_id'; uploadId: number }) & {
+        videoId?: number;
+        repurpose?: boolean;
       },
-    }),
+    ) =>
+      call(API.cardDetails.changeLink, {
+        body: {
+          card_id: cardId,
+          // A finished upload in the customer's folder replaces the video instead of a link (issue 49).
+          ...(v.field === 'upload_id' ? { upload_id: v.uploadId } : { [v.field]: v.link }),
+          ...(v.videoId ? { video_id: v.videoId } : {}),
+          ...(v.repurpose ? { type: 'repurpose' } : {}),
+        },
+      }),
   );
 
 export const useChangeContentId = (cardId: number) =>

@@ -5,6 +5,7 @@ import { MSG, UPLOAD_PURPOSES, splitLinks } from '@cutroom/domain';
 import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import { policyFor } from '../../../lib/policy';
 import { useChangeContentId, useChangeLink, useUploadSrt, type LinkField } from '../api/card-edits';
+import { DoneVideoDialog } from '../dialogs/done-video-dialog';
 import { EditValueDialog } from '../dialogs/edit-value-dialog';
 import { SyncIdHelpDialog } from '../dialogs/sync-id-help-dialog';
 import { isOwnFile } from '../video/preview-source';
@@ -284,7 +285,26 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
         )}
       </DataList>
 
-      {editing && (
+      {editing?.field === 'done_video_link' && (
+        <DoneVideoDialog
+          title={editing.title}
+          initial={editing.initial}
+          customerId={card.client_id}
+          pending={changeLink.isPending}
+          validate={(v) => (isUrl(v) ? null : MSG.linkInvalid)}
+          onSave={(video) =>
+            changeLink.mutateAsync({
+              ...('uploadId' in video
+                ? { field: 'upload_id' as const, uploadId: video.uploadId }
+                : { field: 'done_video_link' as const, link: video.link }),
+              videoId: editing.videoId,
+              repurpose: editing.repurpose,
+            })
+          }
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {editing && editing.field !== 'done_video_link' && (
         <EditValueDialog
           opened
           title={editing.title}

@@ -87,7 +87,8 @@ export function qualityOptions(
   media: MediaView | null | undefined,
   originalPlays: boolean,
 ): { value: Quality; label: string }[] {
-  if (media?.status !== 'ready' || media.proxies.length === 0) return [];
+  // Proxies play as soon as the first is published, even while the rest are made.
+  if (!media || media.proxies.length === 0) return [];
   return [
     { value: 'auto', label: 'Auto' },
     ...media.proxies.map((p) => ({ value: p.height, label: `${p.height}p` })),
@@ -97,7 +98,7 @@ export function qualityOptions(
 
 /**
  * What the player opens for a delivered video: the proxy the quality asks for once the media pipeline
- * made them (every format then plays), else the link as previewSource reads it (the original, while it
+ * made one (every format then plays), else the link as previewSource reads it (the original, while it
  * is processed).
  */
 export function videoSource(
@@ -106,7 +107,8 @@ export function videoSource(
   viewportWidth: number,
   quality: Quality = 'auto',
 ): PreviewSource {
-  const proxies = video.media?.status === 'ready' ? video.media.proxies : [];
+  // The smallest proxy may be published while the pipeline still works: it plays as soon as it is there.
+  const proxies = video.media?.proxies ?? [];
   if (quality === 'original' || proxies.length === 0) return previewSource(video.video_url, origin);
   const proxy = proxies.find((p) => p.height === quality) ?? autoProxy(proxies, viewportWidth);
   return proxy ? { kind: 'video', src: proxy.url, own: true } : previewSource(video.video_url, origin);

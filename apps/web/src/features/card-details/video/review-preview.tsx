@@ -1,8 +1,15 @@
 import type { ReactNode } from 'react';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconExternalLink, IconMovieOff, IconShieldCheck } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconClockHour4,
+  IconExternalLink,
+  IconMovieOff,
+  IconShieldCheck,
+} from '@tabler/icons-react';
 import { MSG } from '@cutroom/domain';
 import { EmptyStateCard } from '../../../components/empty-state-card';
+import { unplayableText } from './media-status';
 import type { PreviewSource } from './preview-source';
 import type { ResolvedSelection } from './video-versions';
 
@@ -37,6 +44,22 @@ export function ReviewPreview({ locked, selection, source, renderPlayer }: Revie
         title="No video yet"
         description={MSG.noVideoYet}
       />
+    );
+  }
+  const media = selection.video.media;
+  if (source.kind === 'error' && media?.importing) {
+    // A link we can't play ourselves is being fetched into storage: it plays here once a copy is made.
+    return (
+      <Alert color="blue" variant="light" icon={<IconClockHour4 />} radius="md" data-testid="video-importing">
+        <Stack gap={4}>
+          <Text fz="sm" fw={600}>
+            {unplayableText(media)}
+          </Text>
+          <Anchor href={selection.video.video_url} target="_blank" rel="noopener noreferrer" fz="sm">
+            Open the link in a new tab <IconExternalLink size={12} />
+          </Anchor>
+        </Stack>
+      </Alert>
     );
   }
   if (source.kind === 'error') {

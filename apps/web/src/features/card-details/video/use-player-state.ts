@@ -42,6 +42,12 @@ interface PlayerStateOptions {
 export type PlayerState = ReturnType<typeof usePlayerState>;
 
 /**
+ * Sound but no picture: the browser decoded the audio track and not the video's codec (a ProRes .mov
+ * in Chromium). It would play as a black box with sound, so it counts as unplayable.
+ */
+const noPicture = (video: HTMLVideoElement) => video.readyState >= 1 && video.videoWidth === 0;
+
+/**
  * The playback state of the review player's <video>: what it shows, and the calls that change it.
  * Browser-recorded WebM files report no duration until read to the end; the state finds it before
  * declaring a video unplayable.
@@ -115,6 +121,7 @@ export function usePlayerState({ ref, src, startAt, onStart, onPlayback, onPlaya
 
   const metadataLoaded = (video: HTMLVideoElement) => {
     if (video.videoWidth && video.videoHeight) setRatio(video.videoWidth / video.videoHeight);
+    if (noPicture(video)) return unplayable();
     if (video.duration === Infinity) {
       // Seeking past the end makes the browser read the whole file and learn its length.
       probing.current = true;
@@ -172,7 +179,10 @@ export function usePlayerState({ ref, src, startAt, onStart, onPlayback, onPlaya
     onEnded: (e) => report(e.currentTarget),
     // A source that reloads (emptied) or shows its first decoded frame is read back, so clock and frame agree.
     onEmptied: (e) => !probing.current && report(e.currentTarget),
-    onLoadedData: (e) => !probing.current && report(e.currentTarget),
+    onLoadedData: (e) => {
+      if (noPicture(e.currentTarget)) return unplayable();
+      if (!probing.current) report(e.currentTarget);
+    },
     onRateChange: (e) => setSpeed(e.currentTarget.playbackRate),
   };
 

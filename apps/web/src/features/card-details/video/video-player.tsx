@@ -1,11 +1,12 @@
 import { useRef, useState, type ReactNode, type Ref } from 'react';
 import { Alert, Loader } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPlayFilled } from '@tabler/icons-react';
-import { MSG, parseRate, safeZonesFor, type SafeZoneKey } from '@cutroom/domain';
+import { parseRate, safeZonesFor, type SafeZoneKey } from '@cutroom/domain';
 import { useRangeLoop } from './use-range-loop';
 import type { MediaView } from '@cutroom/domain/schemas';
 import { AnnotationLayer, type Geometry } from './annotation-layer';
 import { DrawBar } from './draw-bar';
+import { unplayableText } from './media-status';
 import { PlayerControls } from './player-controls';
 import type { QualityChoice } from './quality-menu';
 import { NO_RANGE, type Playback, type PlayerHandle, type ReviewRange, type ShapeKind } from './review-context';
@@ -116,7 +117,7 @@ export function VideoPlayer({
   if (status === 'unplayable') {
     return (
       <Alert color="orange" variant="light" icon={<IconAlertTriangle />} data-testid="video-unplayable" radius="md">
-        {MSG.videoUnplayable}
+        {unplayableText(media)}
       </Alert>
     );
   }
