@@ -50,6 +50,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Cutroom <no-reply@cutroom.local>'),
   MAIL_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   WEBHOOK_ALLOW_LOOPBACK: bool.default(false),
+  // Delivery links fetched from this machine (tests' fake Dropbox and Drive): off, as for webhooks.
+  LINK_IMPORT_ALLOW_LOOPBACK: bool.default(false),
   ADMIN_EMAIL: z.string().email({ error: 'must be an email address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
   SEED_DEMO: bool.optional(),
@@ -148,6 +150,8 @@ export interface Config {
     leaseMs: number;
     /** The most memory one ffmpeg or ffprobe run may take, in MiB. */
     memoryMb: number;
+    /** Delivery links fetched into storage (issue 49): loopback only when allowed (tests). */
+    linkImportAllowLoopback: boolean;
     /** Frame grabs one user (or guest visit) may ask for a minute; grabbed frames kept per asset. */
     framesPerMinute: number;
     frameCache: number;
@@ -255,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.MEDIA_TIMEOUT_MIN * 60_000,
       leaseMs: e.MEDIA_LEASE_S * 1000,
       memoryMb: e.MEDIA_MEMORY_MB,
+      linkImportAllowLoopback: e.LINK_IMPORT_ALLOW_LOOPBACK,
       framesPerMinute: e.MEDIA_FRAMES_PER_MINUTE,
       frameCache: e.MEDIA_FRAME_CACHE,
       ffmpegPath: e.FFMPEG_PATH,

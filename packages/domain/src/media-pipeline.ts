@@ -55,4 +55,35 @@ export const MEDIA_FAILURE = {
     'This video is {width} × {height} pixels; we prepare videos up to {max} × {max}. Export it at a smaller size.',
   stoppedEachTry:
     'This video could not be prepared for playback: the work stopped on each of its {attempts} tries. Export it again, or upload another file.',
+  // A delivery link fetched into storage (issue 49); {link} is "This Dropbox link", "This Google Drive link" or "This link".
+  linkSignIn: "{link} asks for a sign-in: share it as 'anyone with the link' and paste the link again.",
+  linkFolder: '{link} opens a folder, not a video: share the video file itself and paste its link.',
+  linkWebPage:
+    '{link} opens a web page, not a video file: paste a link that downloads the video (on Dropbox or Google Drive, the link of the file itself).',
+  linkNotFound: '{link} answers "not found": the file was moved or deleted. Share it again and paste the new link.',
+  linkHttpError:
+    '{link} answered "{status}" instead of the video. Check that it opens in a private browser window, then paste it again.',
+  linkTooLarge: 'The video behind this link is {size}; we take videos up to {max}. Export a smaller file.',
+  linkQuota:
+    "The video behind this link ({size}) doesn't fit in the customer's storage: {left} left of {quota}. Free some space, then paste the link again.",
+  linkNotVideo:
+    'The file behind this link is not a video we can read. Share the exported video file and paste its link.',
+  linkRefused:
+    'This link points to a private or local address, which we never fetch. Share the video on Dropbox, Google Drive or another public address.',
+  linkOwnServer:
+    "This link points to Cutroom itself: deliver an uploaded file with 'Deliver to a card…' on the upload page instead.",
+  linkUnreachable:
+    "We couldn't fetch this link ({detail}), even after {attempts} tries. Check that it opens in a private browser window, then paste it again.",
+  linkStalled: 'The server behind this link stopped sending the video for {limit}. Paste the link again to retry.',
 } as const;
+
+/** How a failure names the link it fetched: by its service when we know it. */
+export const LINK_SERVICE_NAMES = {
+  dropbox: 'This Dropbox link',
+  drive: 'This Google Drive link',
+  other: 'This link',
+} as const;
+export type LinkService = keyof typeof LINK_SERVICE_NAMES;
+
+/** Sites whose links are pages with their own player: a delivery link there is played there, never fetched. */
+export const LINK_IMPORT_PAGE_HOSTS = ['youtube.com', 'youtu.be', 'vimeo.com', 'loom.com', 'frame.io', 'wistia.com'];

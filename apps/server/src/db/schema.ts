@@ -236,6 +236,9 @@ export const mediaAssets = pgTable(
     sourceUrl: text('source_url'),
     /** When the link's file was stored at sourceKey; null while it is still to be fetched. */
     importedAt: timestamp('imported_at', { withTimezone: true }),
+    /** The customer whose STORAGE_QUOTA_MB a fetched link's file counts against, and its bytes (declared, then stored). */
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    sourceBytes: bigint('source_bytes', { mode: 'number' }),
     status: text('status').$type<'queued' | 'processing' | 'ready' | 'failed'>().notNull().default('queued'),
     progress: smallint('progress').notNull().default(0),
     error: text('error'),

@@ -142,7 +142,7 @@ export async function changeLink(ctx: AppContext, viewer: SessionUser, body: z.o
       if (target)
         await tx
           .update(cardVideos)
-          .set({ videoUrl: link, assetId: delivered?.assetId ?? (await trackVideo(tx, link)) })
+          .set({ videoUrl: link, assetId: delivered?.assetId ?? (await trackVideo(tx, link, locked.clientId)) })
           .where(eq(cardVideos.id, target.id));
       const isLatestFirst = !target || target.id === videos[0]?.id;
       const column = kind === 'repurpose' ? { repurposeDoneLink: link } : { doneVideoLink: link };

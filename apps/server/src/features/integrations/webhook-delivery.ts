@@ -1,6 +1,5 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -17,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema.js';
 import { backoffMs, claimNextJob, startPolling, type JobTable } from '../../platform/job-queue.js';
 import { signWebhook } from '../../platform/webhook-signature.js';
-import { ownOrigins, refusalOf, resolveChecked, type Guard } from './webhook-url.js';
+import { guardedLookup, ownOrigins, refusalOf, type Guard } from '../../platform/outbound-guard.js';
 
 const QUEUE: JobTable = {
   table: webhookDeliveries,
@@ -36,27 +35,6 @@ interface Outcome {
   error: string | null;
   durationMs: number;
 }
-
-class RefusedAddress extends Error {}
-
-/**
- * Resolves the host and refuses the connection when any address it gives is forbidden (checked at
- * every attempt: a name may point elsewhere since it was saved), then connects to the checked address.
- */
-const guardedLookup =
-  (port: number, guard: Guard): LookupFunction =>
-  (hostname, options, callback) => {
-    resolveChecked(hostname, port, guard)
-      .then(({ found, refused }) => {
-        if (refused || found.length === 0) {
-          callback(new RefusedAddress(`${hostname}: ${WEBHOOK_URL_MESSAGES[refused?.refusal ?? 'invalid']}`), '', 4);
-          return;
-        }
-        if (options.all) callback(null, found);
-        else callback(null, found[0]!.address, found[0]!.family);
-      })
-      .catch((err: NodeJS.ErrnoException) => callback(err, '', 4));
-  };
 
 /** One POST, no redirects followed (a 3xx is a failed attempt), cut off after the timeout. */
 export function postWebhook(

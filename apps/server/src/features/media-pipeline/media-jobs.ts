@@ -7,6 +7,8 @@ import { backoffMs, claimNextJob, type JobTable } from '../../platform/job-queue
 import type { Storage } from '../../platform/storage.js';
 import { audienceOf } from '../cards/public.js';
 import { ToolStopped } from './ffmpeg.js';
+import { jobDeadline } from './job-deadline.js';
+import { fetchLinkSource, type LinkImportSettings } from './link-job.js';
 import type { MediaTools } from './media-tools.js';
 import { MediaFailure } from './media-failure.js';
 import { outputPrefix, processVideo } from './process-video.js';
@@ -32,11 +34,19 @@ export interface MediaWorkerContext {
   memoryMb?: number;
   /** How long a claim hides a job from other workers; the running worker renews it every third of that. */
   leaseMs: number;
+  /** How delivery links that aren't ours are fetched before the job (issue 49). */
+  linkImport: LinkImportSettings;
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
 /** Tells everyone on the cards that show this video where it stands now (the player reloads when ready). */
-async function announce(ctx: MediaWorkerContext, assetId: number, status: MediaStatus, progress: number) {
+async function announce(
+  ctx: MediaWorkerContext,
+  assetId: number,
+  status: MediaStatus,
+  progress: number,
+  importing = false,
+) {
   const rows = await ctx.db
     .select({ videoId: cardVideos.id, card: cards })
     .from(cardVideos)
@@ -53,7 +63,7 @@ async function announce(ctx: MediaWorkerContext, assetId: number, status: MediaS
       type: 'media.updated',
       cardId: card.id,
       audience: audienceOf(card),
-      data: { video_ids: videoIds, status, progress },
+      data: { video_ids: videoIds, status, progress, importing },
     });
   }
 }
@@ -85,8 +95,12 @@ export async function dropUnusedAssets(ctx: Pick<MediaWorkerContext, 'db' | 'sto
           .limit(limit),
       ),
     )
-    .returning({ id: mediaAssets.id });
-  for (const { id } of gone) await ctx.storage.removePrefix(outputPrefix(id));
+    .returning({ id: mediaAssets.id, sourceKey: mediaAssets.sourceKey, sourceUrl: mediaAssets.sourceUrl });
+  for (const { id, sourceKey, sourceUrl } of gone) {
+    await ctx.storage.removePrefix(outputPrefix(id));
+    // A fetched link's file is ours alone; an uploaded file belongs to its upload and stays.
+    if (sourceUrl !== null) await ctx.storage.remove(sourceKey);
+  }
   return gone.length;
 }
 
@@ -151,6 +165,20 @@ export async function runNextMediaJob(ctx: MediaWorkerContext, shutdown?: AbortS
   );
 
   try {
+    if (row.sourceUrl !== null && row.importedAt === null) {
+      // The link's file first, under the same limit and cancel as the rest; its progress counts the fetch.
+      const fetching = jobDeadline(ctx.timeoutMs, abort.signal);
+      let toldFetch = { at: 0, progress: -1 };
+      await fetchLinkSource(ctx, row, attempt, fetching.signal, (percent) => {
+        progress = percent;
+        if (percent - toldFetch.progress >= 5 || Date.now() - toldFetch.at >= 2_000) {
+          toldFetch = { at: Date.now(), progress: percent };
+          void announce(ctx, id, 'processing', percent, true).catch(() => {});
+        }
+      }).finally(() => fetching.dispose());
+      progress = 0;
+      await announce(ctx, id, 'processing', 0);
+    }
     const result = await processVideo(
       { assetId: id, attempt, sourceKey: row.sourceKey },
       {

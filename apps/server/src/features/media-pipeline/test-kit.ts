@@ -13,6 +13,7 @@ import { uploadBody } from '../../test/sample-files.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { runTool } from './ffmpeg.js';
 import { mediaTools } from './media-tools.js';
+import { linkImportSettings } from './link-job.js';
 import { runNextMediaJob, type MediaWorkerContext } from './media-jobs.js';
 
 export const tools = mediaTools();
@@ -161,6 +162,7 @@ export async function pipelineFixture(env: Record<string, string> = {}): Promise
     tools,
     timeoutMs: 120_000,
     leaseMs: 60_000,
+    linkImport: linkImportSettings(config),
     log: silent,
   };
   const fixture: PipelineFixture = {

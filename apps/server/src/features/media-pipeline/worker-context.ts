@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../platform/events.js';
 import type { Storage } from '../../platform/storage.js';
 import { MIN_SYSTEM_MAJOR, describeMediaTools, mediaTools } from './media-tools.js';
+import { linkImportSettings } from './link-job.js';
 import type { MediaWorkerContext } from './media-jobs.js';
 
 /** What a media worker needs, from the process's config; logs which ffmpeg and ffprobe it runs, and whence. */
@@ -33,6 +34,7 @@ export async function mediaWorkerContext(deps: {
     memoryMb: deps.config.media.memoryMb,
     // The worker renews its claim every third of the lease (MEDIA_LEASE_S, a minute by default).
     leaseMs: deps.config.media.leaseMs,
+    linkImport: linkImportSettings(deps.config),
     log: deps.log,
   };
 }

@@ -2,7 +2,7 @@ import { and, eq, gte, isNotNull, or, sum } from 'drizzle-orm';
 import { MSG, UPLOAD_ABANDONED_MS, fill, formatBytes } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { lockUser } from '../../db/locks.js';
-import { customerUploads, mediaFiles } from '../../db/schema.js';
+import { customerUploads, mediaAssets, mediaFiles } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 
 /**
@@ -18,7 +18,8 @@ export const holdsSpace = (now: Date) =>
 
 /**
  * The bytes counted against a user's STORAGE_QUOTA_MB (issue 33): their /api/media files, the files of their
- * upload-page folder and what that folder's unfinished uploads declared.
+ * upload-page folder and what that folder's unfinished uploads declared, and the delivery links fetched
+ * for their cards (issue 49: stored, or declared while they come).
  */
 export async function usedBytes(db: Db, userId: number, now = new Date()): Promise<number> {
   const [media] = await db
@@ -29,7 +30,11 @@ export async function usedBytes(db: Db, userId: number, now = new Date()): Promi
     .select({ n: sum(customerUploads.bytes) })
     .from(customerUploads)
     .where(and(eq(customerUploads.customerId, userId), holdsSpace(now)));
-  return Number(media?.n ?? 0) + Number(uploads?.n ?? 0);
+  const [imports] = await db
+    .select({ n: sum(mediaAssets.sourceBytes) })
+    .from(mediaAssets)
+    .where(eq(mediaAssets.ownerId, userId));
+  return Number(media?.n ?? 0) + Number(uploads?.n ?? 0) + Number(imports?.n ?? 0);
 }
 
 /** The refusal of a file that doesn't fit, saying how much is left. */

@@ -170,7 +170,7 @@ async function writeWeek(
         version: v.version,
         videoUrl: urls[v.clip],
         videoType: 'video/mp4',
-        assetId: await trackVideo(tx, urls[v.clip]),
+        assetId: await trackVideo(tx, urls[v.clip], card.clientId),
         createdAt: at(deliveredAt(week, v.kind, v.version)),
       });
     await tx.insert(cardVideos).values(rows);

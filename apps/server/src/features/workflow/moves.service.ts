@@ -59,7 +59,14 @@ type Delivered = Awaited<ReturnType<typeof deliverableUpload>>;
  * A link's asset is the delivered upload's, else one this card already delivers under that link (an upload
  * delivered earlier, sent again as the done link), else the stored /api/media video it names, if any.
  */
-async function addVersion(tx: Tx, cardId: number, kind: 'done' | 'repurpose', links: string[], delivered?: Delivered) {
+async function addVersion(
+  tx: Tx,
+  card: { id: number; clientId: number | null },
+  kind: 'done' | 'repurpose',
+  links: string[],
+  delivered?: Delivered,
+) {
+  const cardId = card.id;
   const all = await tx.select().from(cardVideos).where(eq(cardVideos.cardId, cardId));
   const existing = all.filter((v) => v.kind === kind);
   const latest = Math.max(-1, ...existing.map((v) => v.version));
@@ -75,7 +82,7 @@ async function addVersion(tx: Tx, cardId: number, kind: 'done' | 'repurpose', li
       version: latest + 1,
       position,
       videoUrl,
-      assetId: known.get(videoUrl) ?? (await trackVideo(tx, videoUrl)),
+      assetId: known.get(videoUrl) ?? (await trackVideo(tx, videoUrl, card.clientId)),
     });
   await tx.insert(cardVideos).values(rows);
 }
@@ -116,7 +123,7 @@ export const moveToQa = (ctx: AppContext, viewer: SessionUser, cardId: number, b
         delivered = await deliverableUpload(tx, ctx.config.publicUrl, body.upload_id, card.clientId);
     },
     set: () => ({ doneVideoLink: link() }),
-    after: (tx, card) => addVersion(tx, card.id, 'done', [link()], delivered),
+    after: (tx, card) => addVersion(tx, card, 'done', [link()], delivered),
   });
 };
 
@@ -143,7 +150,7 @@ export const moveToDone = (ctx: AppContext, viewer: SessionUser, cardId: number,
         doneAt: new Date(),
       };
     },
-    after: (tx, card) => addVersion(tx, card.id, 'done', links),
+    after: (tx, card) => addVersion(tx, card, 'done', links),
   });
 };
 
@@ -229,7 +236,7 @@ export function moveCardSub(ctx: AppContext, viewer: SessionUser, cardId: number
         ? { repurposeDoneLink: links[0]!, repurposeStatus: 'done', ...(body.srtFile ? { srtFile: body.srtFile } : {}) }
         : { repurposeStatus: 'editing' },
     after: async (tx, card) => {
-      if (body.status === 'repurpose_done') await addVersion(tx, card.id, 'repurpose', links, delivered);
+      if (body.status === 'repurpose_done') await addVersion(tx, card, 'repurpose', links, delivered);
     },
   });
 }

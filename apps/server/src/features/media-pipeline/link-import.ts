@@ -1,0 +1,228 @@
+import http from 'node:http';
+import https from 'node:https';
+import { Readable } from 'node:stream';
+import {
+  LINK_SERVICE_NAMES,
+  MEDIA_FAILURE,
+  fill,
+  formatBytes,
+  spokenDuration,
+  type LinkService,
+} from '@cutroom/domain';
+import { SNIFF_BYTES, detectFormat, type FileFormat } from '../../platform/file-types.js';
+import { RefusedAddress, guardedLookup, literalRefusal, portOf, type Guard } from '../../platform/outbound-guard.js';
+import type { Storage } from '../../platform/storage.js';
+import { downloadPlan, driveConfirmTarget, isSignInUrl, looksLikeHtml, pageKind } from './link-sources.js';
+import { MediaFailure } from './media-failure.js';
+
+/** Redirects and Drive's confirmation page followed at most, in all. */
+const MAX_HOPS = 8;
+/** An HTML answer is read this far to tell a sign-in, a folder or Drive's confirmation page apart. */
+const PAGE_BYTES = 256 * 1024;
+const USER_AGENT = 'Cutroom-LinkImport/1';
+
+/** A failure worth another try later (a 5xx, a reset, a name that didn't resolve): thrown as is, retried. */
+export class LinkUnreachable extends Error {}
+
+export interface LinkImportOptions {
+  link: string;
+  key: string;
+  storage: Storage;
+  guard: Guard;
+  /** This server's own origins (PUBLIC_URL's among them): never fetched, at any hop. */
+  ownOrigins: readonly string[];
+  /** UPLOAD_MAX_MB in bytes: a larger file is refused before its body is read, or as soon as it passes it. */
+  maxBytes: number;
+  /**
+   * Claims room in the customer's quota for `bytes` (null: the size isn't known yet), throwing when it
+   * doesn't fit; answers how many bytes may come at most.
+   */
+  reserve(bytes: number | null): Promise<number>;
+  /** The failure of a file that outgrew the quota while it came (its size wasn't declared). */
+  overQuota(bytes: number): Error;
+  signal: AbortSignal;
+  onProgress(percent: number): void;
+  /** No byte for this long ends the fetch. */
+  stallMs: number;
+}
+
+type Answer = { response: http.IncomingMessage; url: URL };
+
+/** One GET through the guard, no redirects followed; the address is checked at connection (every hop). */
+function get(url: URL, guard: Guard, signal: AbortSignal, stallMs: number): Promise<http.IncomingMessage> {
+  const literal = literalRefusal(url, guard);
+  if (literal) return Promise.reject(new RefusedAddress(url.hostname, literal));
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.request(url, {
+      headers: { 'user-agent': USER_AGENT, accept: '*/*' },
+      lookup: guardedLookup(portOf(url), guard),
+      signal,
+    });
+    request.setTimeout(stallMs, () =>
+      request.destroy(new LinkUnreachable(`no answer within ${spokenDuration(stallMs)}`)),
+    );
+    request.on('response', (response) => {
+      // From here the body's own stall timer watches the bytes.
+      request.setTimeout(0);
+      resolve(response);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** Reads up to `limit` bytes of a body (all of it when shorter). */
+async function readHead(body: AsyncIterator<Buffer>, limit: number) {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < limit) {
+    const next = await body.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  return { head: Buffer.concat(chunks), ended };
+}
+
+const fail = (template: string, vars: Record<string, string> = {}) => new MediaFailure(fill(template, vars));
+
+/**
+ * Follows a delivery link to its video, through redirects and Drive's confirmation page, and stops with
+ * a sentence for the editor at whatever answers instead: a sign-in, a folder, a page, a 404.
+ */
+async function findVideo(
+  options: LinkImportOptions,
+): Promise<Answer & { head: Buffer; ended: boolean; body: AsyncIterator<Buffer>; service: LinkService }> {
+  const plan = downloadPlan(options.link);
+  const link = LINK_SERVICE_NAMES[plan.service];
+  if (plan.folder) throw fail(MEDIA_FAILURE.linkFolder, { link });
+  let url = plan.url;
+  let confirmed = false;
+  for (let hop = 0; hop <= MAX_HOPS; hop++) {
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw fail(MEDIA_FAILURE.linkWebPage, { link });
+    if (options.ownOrigins.includes(url.origin)) throw fail(MEDIA_FAILURE.linkOwnServer);
+    const response = await get(url, options.guard, options.signal, options.stallMs);
+    const status = response.statusCode ?? 0;
+    if (status >= 300 && status < 400 && response.headers.location) {
+      response.resume();
+      url = new URL(response.headers.location, url);
+      if (isSignInUrl(url)) throw fail(MEDIA_FAILURE.linkSignIn, { link });
+      continue;
+    }
+    if (status < 200 || status >= 300) {
+      response.resume();
+      if (status === 401 || status === 403) throw fail(MEDIA_FAILURE.linkSignIn, { link });
+      if (status === 404 || status === 410) throw fail(MEDIA_FAILURE.linkNotFound, { link });
+      if (status === 429 || status >= 500) throw new LinkUnreachable(`it answered ${status}`);
+      throw fail(MEDIA_FAILURE.linkHttpError, { link, status: `${status} ${http.STATUS_CODES[status] ?? ''}`.trim() });
+    }
+    const body = response[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    const html = /^text\/html\b/i.test(response.headers['content-type'] ?? '');
+    const { head, ended } = await readHead(body, html ? PAGE_BYTES : SNIFF_BYTES);
+    if (html || looksLikeHtml(head)) {
+      response.destroy();
+      const page = head.toString('utf8');
+      const confirm = plan.service === 'drive' && !confirmed ? driveConfirmTarget(page, url) : null;
+      if (confirm) {
+        confirmed = true;
+        url = confirm;
+        continue;
+      }
+      const kind = pageKind(page);
+      throw fail(
+        kind === 'sign-in'
+          ? MEDIA_FAILURE.linkSignIn
+          : kind === 'folder'
+            ? MEDIA_FAILURE.linkFolder
+            : MEDIA_FAILURE.linkWebPage,
+        { link },
+      );
+    }
+    return { response, url, head, ended, body, service: plan.service };
+  }
+  throw new LinkUnreachable(`more than ${MAX_HOPS} redirects`);
+}
+
+/**
+ * Streams a delivery link's video into storage at `key` (never held whole in memory), within UPLOAD_MAX_MB
+ * and the customer's quota; its bytes must be a video we store, whatever the answer's type says.
+ */
+export async function importLink(options: LinkImportOptions): Promise<{ bytes: number; format: FileFormat }> {
+  const found = await findVideo(options).catch((e: unknown) => {
+    if (e instanceof RefusedAddress)
+      throw fail(e.refusal === 'own-server' ? MEDIA_FAILURE.linkOwnServer : MEDIA_FAILURE.linkRefused);
+    throw e;
+  });
+  const { response, head, ended, body } = found;
+  const format = detectFormat(head, ['video']);
+  if (!format) {
+    response.destroy();
+    throw fail(MEDIA_FAILURE.linkNotVideo);
+  }
+  const declared = Number(response.headers['content-length'] ?? NaN);
+  const known = Number.isSafeInteger(declared) && declared > 0 ? declared : null;
+  const tooLarge = (size: number) =>
+    fail(MEDIA_FAILURE.linkTooLarge, { size: formatBytes(size), max: formatBytes(options.maxBytes) });
+  if (known !== null && known > options.maxBytes) {
+    response.destroy();
+    throw tooLarge(known);
+  }
+  let allowed: number;
+  try {
+    allowed = Math.min(options.maxBytes, await options.reserve(known));
+  } catch (e) {
+    response.destroy();
+    throw e;
+  }
+
+  let bytes = 0;
+  let told = -1;
+  const { stallMs, signal } = options;
+  async function* counted() {
+    const pass = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > allowed) throw bytes > options.maxBytes ? tooLarge(bytes) : options.overQuota(bytes);
+      const percent = known ? Math.min(99, Math.floor((bytes / known) * 100)) : 0;
+      if (percent !== told) options.onProgress((told = percent));
+      return chunk;
+    };
+    yield pass(head);
+    if (ended) return;
+    for (;;) {
+      let timer: NodeJS.Timeout | undefined;
+      const stalled = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(fail(MEDIA_FAILURE.linkStalled, { limit: spokenDuration(stallMs) })), stallMs);
+      });
+      const next = await Promise.race([body.next(), stalled]).finally(() => clearTimeout(timer));
+      signal.throwIfAborted();
+      if (next.done) break;
+      yield pass(next.value);
+    }
+    if (known !== null && bytes < known) throw new LinkUnreachable(`it sent ${bytes} of ${known} bytes`);
+  }
+  // The generator's own failure is the one to report, whatever the store wraps it in.
+  let reason: unknown;
+  const source = Readable.from(
+    (async function* () {
+      try {
+        yield* counted();
+      } catch (e) {
+        reason = e;
+        throw e;
+      }
+    })(),
+  );
+  try {
+    await options.storage.put(options.key, source, { mime: format.mime, inline: false });
+  } catch (e) {
+    throw reason ?? e;
+  } finally {
+    response.destroy();
+  }
+  return { bytes, format };
+}
