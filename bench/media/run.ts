@@ -5,8 +5,11 @@
  *   2. The board while 2 jobs transcode: POST /api/getCards p99, idle and during, on an API process with
  *      MEDIA_CONCURRENCY=2 and 1,000 cards on PostgreSQL.
  *   3. Memory: the API process's RSS while its worker processes a large source (default 2 GB).
+ *   4. Time to first playable (issue 49): from the job's start to the smallest proxy's publication, against
+ *      the whole job, on a 1080p ProRes 422 HQ master (goal ≤ 40 %).
  *   npm run bench:media   (BENCH_MEDIA_SECONDS=20 video length for 1, BENCH_MEDIA_LARGE_GB=2, BENCH_SECONDS=10,
- *                          BENCH_DATABASE_URL as bench:board)
+ *                          BENCH_DATABASE_URL as bench:board; BENCH_MEDIA_PARTS=first runs 4 alone,
+ *                          BENCH_MEDIA_FIRST_SECONDS=30 and BENCH_MEDIA_FIRST_ROUNDS=2 for 4)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,6 +42,12 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const dbName = 'cutroom_bench_media';
 const tools = mediaTools();
 const HOUR = 3_600_000;
+/** 'first' alone skips 1–3, which run together (3 reads 1's master). */
+const PARTS = new Set((process.env.BENCH_MEDIA_PARTS ?? 'speed,load,first').split(','));
+const FIRST_SECONDS = Number(process.env.BENCH_MEDIA_FIRST_SECONDS ?? 30);
+const FIRST_ROUNDS = Number(process.env.BENCH_MEDIA_FIRST_ROUNDS ?? 2);
+/** The share of the whole job after which the first proxy should play (issue 49). */
+const FIRST_GOAL = 0.4;
 
 const ffmpeg = async (args: string[], extra: Parameters<typeof runTool>[2] | undefined = undefined) => {
   const result = await runTool(
@@ -146,6 +155,56 @@ async function speed(dir: string) {
   return { size: fs.statSync(source).size, bare: best(bare), ours: best(ours) };
 }
 
+/**
+ * A 1080p25 ProRes 422 HQ master (prores_ks profile 3) with PCM audio, `seconds` long: the first 5 s encoded,
+ * then repeated by stream copy (prores_ks makes about 2 frames a second here; decoding costs the same per frame).
+ */
+async function makeHqMaster(dir: string, seconds: number) {
+  const piece = path.join(dir, 'hq-piece.mov');
+  const file = path.join(dir, 'hq-master.mov');
+  await makeMaster(piece, Math.min(5, seconds), 3);
+  await ffmpeg(['-stream_loop', '-1', '-i', piece, '-t', String(seconds), '-c', 'copy', file]);
+  fs.rmSync(piece);
+  return file;
+}
+
+/** The pipeline's job on the HQ master: when the first proxy was published, and when the job ended. */
+async function firstPlayable(dir: string) {
+  const source = await makeHqMaster(dir, FIRST_SECONDS);
+  const dataDir = path.join(dir, 'first');
+  const storage = await createStorage(loadConfig({ DATA_DIR: dataDir }));
+  const key = 'media/1/bench-hq-master.mov';
+  fs.mkdirSync(path.join(dataDir, 'files', 'media', '1'), { recursive: true });
+  fs.renameSync(source, path.join(dataDir, 'files', key));
+  const rounds: { first: number; whole: number; early: number[]; all: number[] }[] = [];
+  for (let round = 1; round <= FIRST_ROUNDS; round++) {
+    const start = process.hrtime.bigint();
+    const since = () => Number(process.hrtime.bigint() - start) / 1e9;
+    let first: number | null = null;
+    let early: number[] = [];
+    const { outputs } = await processVideo(
+      { assetId: 100 + round, attempt: 1, sourceKey: key },
+      {
+        storage,
+        tools,
+        timeoutMs: 2 * HOUR,
+        signal: new AbortController().signal,
+        onProgress() {},
+        onPartial(partial) {
+          if (first !== null) return;
+          first = since();
+          early = partial.outputs.proxies.map((p) => p.height);
+        },
+      },
+    );
+    const whole = since();
+    if (first === null) throw new Error('the job published nothing before it ended');
+    rounds.push({ first, whole, early, all: outputs.proxies.map((p) => p.height) });
+    process.stdout.write('.');
+  }
+  return { size: fs.statSync(path.join(dataDir, 'files', key)).size, rounds };
+}
+
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 /** Puts a file in the API's storage and delivers it on a card, as an upload and moveToQa would. */
@@ -245,11 +304,32 @@ async function underLoad(dir: string) {
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-bench-media-'));
+  const mb = (b: number) => (b / 1_048_576).toFixed(0);
   try {
+    console.log(`ffmpeg: ${tools.ffmpeg}`);
+    if (PARTS.has('first')) {
+      const f = await firstPlayable(dir);
+      process.stdout.write('\n\n');
+      console.log(
+        `${os.cpus().length} cores, ${FIRST_SECONDS} s 1080p25 ProRes 422 HQ with PCM audio (${mb(f.size)} MB)\n`,
+      );
+      console.log('| round | first playable s | whole job s | first / whole |');
+      console.log('|---|---|---|---|');
+      f.rounds.forEach((r, i) =>
+        console.log(
+          `| ${i + 1} | ${r.first.toFixed(2)} | ${r.whole.toFixed(2)} | ${((r.first / r.whole) * 100).toFixed(1)} % |`,
+        ),
+      );
+      const worst = Math.max(...f.rounds.map((r) => r.first / r.whole));
+      const { early, all } = f.rounds[0]!;
+      console.log(`\nfirst playable: ${early.join(', ')}p; at the end: ${all.join(' + ')}p`);
+      console.log(
+        `time to first playable / whole job: ${(worst * 100).toFixed(1)} % at worst (goal ≤ ${FIRST_GOAL * 100} %: ${worst <= FIRST_GOAL ? 'met' : 'missed'})\n`,
+      );
+    }
+    if (!PARTS.has('speed') && !PARTS.has('load')) return;
     const s = await speed(dir);
     process.stdout.write('\n\n');
-    const mb = (b: number) => (b / 1_048_576).toFixed(0);
-    console.log(`ffmpeg: ${tools.ffmpeg}`);
     console.log(`${os.cpus().length} cores, ${VIDEO_SECONDS} s 1080p25 ProRes 422 with PCM audio (${mb(s.size)} MB)\n`);
     console.log('| work (best of 3) | seconds | × real time |');
     console.log('|---|---|---|');

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { MEDIA_FILE_PATTERN } from '@cutroom/domain';
-import { cardVideos, cards, mediaAssets } from '../../db/schema.js';
+import { cardVideos, cards, mediaAssets, type MediaOutputs } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import { FILES_CSP } from '../../platform/security-headers.js';
 import type { SessionUser } from '../../platform/auth.js';
@@ -16,6 +16,7 @@ import { guestMayReadFile, visitOf } from '../guest-links/public.js';
 import { mayReadUploadedFile } from '../uploads/public.js';
 import { thumbnailsVtt } from './plan.js';
 import { frameAt, grabFrame } from './frame-grab.js';
+import { shownOutputs } from './media-view.js';
 
 type AssetRow = typeof mediaAssets.$inferSelect;
 
@@ -38,6 +39,14 @@ async function readyAsset(ctx: AppContext, id: number): Promise<AssetRow> {
   const [row] = await ctx.db.select().from(mediaAssets).where(eq(mediaAssets.id, id)).limit(1);
   if (!row || row.status !== 'ready' || !row.outputs || !row.probe) throw new AppError('NOT_FOUND');
   return row;
+}
+
+/** An asset whose files may be read: ready, or processing with early outputs (issue 49); else not found. */
+async function shownAsset(ctx: AppContext, id: number): Promise<AssetRow & { outputs: MediaOutputs }> {
+  const [row] = await ctx.db.select().from(mediaAssets).where(eq(mediaAssets.id, id)).limit(1);
+  const outputs = row ? shownOutputs(row) : null;
+  if (!row || !outputs || !row.probe) throw new AppError('NOT_FOUND');
+  return { ...row, outputs };
 }
 
 /**
@@ -84,9 +93,9 @@ export const mediaFilesRoutes =
       return visit;
     };
     /** A visit's readable asset, asked in that order: without a visit, every id answers the same 401. */
-    async function guestAsset(request: FastifyRequest, id: number) {
+    async function guestAsset(request: FastifyRequest, id: number, early = false) {
       const visit = await visitOnce(request);
-      const asset = await readyAsset(ctx, id);
+      const asset = early ? await shownAsset(ctx, id) : await readyAsset(ctx, id);
       if (!(await guestMayReadFile(ctx, visit, asset.sourceKey))) throw new AppError('NOT_FOUND');
       return asset;
     }
@@ -153,7 +162,7 @@ export const mediaFilesRoutes =
       async (request, reply) => {
         const { asset_id: id, file } = request.params;
         if (!request.user || !(await mayRead(ctx, request.user, id))) throw new AppError('NOT_FOUND');
-        return send(reply, await readyAsset(ctx, id), file);
+        return send(reply, await shownAsset(ctx, id), file);
       },
     );
 
@@ -216,7 +225,7 @@ export const mediaFilesRoutes =
       },
       async (request, reply) => {
         const { asset_id: id, file } = request.params;
-        return send(reply, await guestAsset(request, id), file);
+        return send(reply, await guestAsset(request, id, true), file);
       },
     );
   };

@@ -104,6 +104,9 @@ export async function dropUnusedAssets(ctx: Pick<MediaWorkerContext, 'db' | 'sto
   return gone.length;
 }
 
+/** What an attempt that ends without finishing leaves of its early outputs (issue 49): nothing. */
+const noPartial = { probe: null, outputs: null };
+
 /** The claimed row changes only while the claim is still this attempt's (not retaken after a lost lease). */
 const stillOurs = (id: number, attempt: number) =>
   and(
@@ -134,6 +137,7 @@ export async function runNextMediaJob(ctx: MediaWorkerContext, shutdown?: AbortS
         status: 'failed',
         failedAt: new Date(),
         error: fill(MEDIA_FAILURE.stoppedEachTry, { attempts: String(MEDIA_MAX_ATTEMPTS) }),
+        ...noPartial,
         updatedAt: new Date(),
       })
       .where(mine);
@@ -141,7 +145,11 @@ export async function runNextMediaJob(ctx: MediaWorkerContext, shutdown?: AbortS
     return true;
   }
 
-  await ctx.db.update(mediaAssets).set({ status: 'processing', progress: 0, updatedAt: new Date() }).where(mine);
+  // An earlier attempt's early outputs are in its own folder, which this attempt does not keep.
+  await ctx.db
+    .update(mediaAssets)
+    .set({ status: 'processing', progress: 0, ...noPartial, updatedAt: new Date() })
+    .where(mine);
   await announce(ctx, id, 'processing', 0);
 
   const abort = new AbortController();
@@ -190,6 +198,19 @@ export async function runNextMediaJob(ctx: MediaWorkerContext, shutdown?: AbortS
         onToolError(step, stderr) {
           ctx.log.warn({ assetId: id, attempt, step, stderr: stderr.slice(-1_000) }, 'media job: ffmpeg failed');
         },
+        async onPartial(partial) {
+          // The first proxy (then the scrub track and waveform) plays while the larger proxies are made (issue 49).
+          try {
+            const [shown] = await ctx.db
+              .update(mediaAssets)
+              .set({ probe: partial.probe, outputs: partial.outputs, updatedAt: new Date() })
+              .where(and(mine, eq(mediaAssets.status, 'processing')))
+              .returning({ id: mediaAssets.id });
+            if (shown) await announce(ctx, id, 'processing', progress);
+          } catch (err) {
+            ctx.log.warn({ err, assetId: id, attempt }, 'media job: early outputs not recorded');
+          }
+        },
         onProgress(percent) {
           progress = percent;
           // A live event per 5 % or 2 s at most: enough for a moving bar, no flood.
@@ -223,6 +244,12 @@ export async function runNextMediaJob(ctx: MediaWorkerContext, shutdown?: AbortS
     await announce(ctx, id, 'ready', 100);
   } catch (e) {
     clearInterval(renewal);
+    // Early outputs are dropped with the folder they point into; a row another attempt holds is not ours to change.
+    await ctx.db
+      .update(mediaAssets)
+      .set(noPartial)
+      .where(mine)
+      .catch(() => {});
     await ctx.storage.removePrefix(outputPrefix(id, attempt)).catch(() => {});
     if (e instanceof ToolStopped && e.reason === 'aborted') {
       // A worker shutting down hands its job back at once; one that lost its claim leaves the row alone.

@@ -1,8 +1,23 @@
 import { fill, MEDIA_FAILURE, mediaFilePath } from '@cutroom/domain';
 import type { MediaView } from '@cutroom/domain/schemas';
-import type { mediaAssets } from '../../db/schema.js';
+import type { MediaOutputs, mediaAssets } from '../../db/schema.js';
+import { outputPrefix } from './process-video.js';
 
 type AssetRow = typeof mediaAssets.$inferSelect;
+
+/**
+ * The outputs people may use now: a ready asset's, or what a processing job has stored so far (issue 49: the
+ * smallest proxy and the poster first), only while they lie in the folder of the attempt that holds the claim.
+ */
+export function shownOutputs(row: AssetRow): MediaOutputs | null {
+  if (row.status === 'ready') return row.outputs;
+  if (row.status !== 'processing' || !row.outputs || row.outputs.proxies.length === 0) return null;
+  const folder = outputPrefix(row.id, row.attempts);
+  const keys = [row.outputs.poster, ...row.outputs.proxies.map((p) => p.key), ...row.outputs.sprites];
+  return keys.every((key) => key.startsWith(folder)) && row.outputs.waveform?.startsWith(folder) !== false
+    ? row.outputs
+    : null;
+}
 
 const basename = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
@@ -10,7 +25,7 @@ const basename = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 export function toMediaView(row: AssetRow, guest = false): MediaView {
   const url = (key: string) => mediaFilePath(row.id, basename(key), guest);
   const p = row.probe;
-  const o = row.status === 'ready' ? row.outputs : null;
+  const o = shownOutputs(row);
   return {
     status: row.status,
     progress: row.progress,

@@ -70,6 +70,26 @@ export function toBt709(colour: SourceColour | undefined): string {
   return `zscale=${from}:t=bt709:p=bt709:m=bt709:r=tv:npl=100,`;
 }
 
+/** What every picture made of the source goes through before it is scaled: de-interlaced, brought to BT.709. */
+const pictureHead = (probe: Pick<MediaProbe, 'interlaced'> & { colour?: SourceColour }) =>
+  (probe.interlaced ? 'yadif=mode=send_frame:parity=auto:deint=all,' : '') + toBt709(probe.colour);
+
+/** A still of the source at a rendition's size, its picture made as a proxy's is (the poster, issue 49). */
+export const stillFilter = (probe: Pick<MediaProbe, 'interlaced'> & { colour?: SourceColour }, r: Rendition) =>
+  `${pictureHead(probe)}scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p`;
+
+/**
+ * The first proxy run's share of the transcoding (issue 49: the smallest rendition alone first, then the rest):
+ * by the pixels each run encodes, each also paying a decode of the source, guessed at half a largest picture's.
+ */
+export function firstRunShare(first: Rendition, rest: Rendition[]): number {
+  if (rest.length === 0) return 1;
+  const area = (r: Rendition) => r.width * r.height;
+  const decode = area(rest[0]!) / 2;
+  const own = area(first) + decode;
+  return own / (own + rest.reduce((sum, r) => sum + area(r), decode));
+}
+
 /** The tags of a converted picture, so players don't take BT.709 pixels for BT.2020 ones. */
 const BT709_TAGS = ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709'];
 
@@ -84,7 +104,7 @@ export function proxyArgs(
   outputs: { rendition: Rendition; file: string }[],
 ) {
   const colour = toBt709(probe.colour);
-  const head = (probe.interlaced ? 'yadif=mode=send_frame:parity=auto:deint=all,' : '') + colour;
+  const head = pictureHead(probe);
   const labels = outputs.map((_, i) => `[s${i}]`).join('');
   const scales = outputs
     .map(({ rendition: r }, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p[v${i}]`)

@@ -10,6 +10,7 @@ import { jobDeadline } from './job-deadline.js';
 import { makeJobFolder } from './job-folders.js';
 import { MediaFailure } from './media-failure.js';
 import {
+  firstRunShare,
   MAX_PIXELS,
   peakCounter,
   pictureDuration,
@@ -18,6 +19,7 @@ import {
   proxyLadder,
   scrubPlan,
   spriteCount,
+  stillFilter,
   WAVEFORM_RATE,
 } from './plan.js';
 import { probeVideo } from './probe.js';
@@ -38,6 +40,11 @@ export interface ProcessOptions {
   /** Aborted when the job is taken away (the video was removed, or the lease was lost). */
   signal: AbortSignal;
   onProgress(percent: number): void;
+  /**
+   * The facts and the outputs stored so far, while the larger proxies are still being made (issue 49): first the
+   * smallest proxy and the poster, then (when larger proxies follow) the scrub sprites and waveform too.
+   */
+  onPartial?(partial: { probe: MediaProbe; outputs: MediaOutputs }): Promise<void> | void;
   /** What a tool said when it failed: for the log, never for the people on the card. */
   onToolError?(step: string, stderr: string): void;
 }
@@ -136,16 +143,25 @@ export async function processVideo(
 
     const ladder = proxyLadder(facts);
     const proxies = ladder.map((rendition) => ({ rendition, file: path.join(dir, `proxy-${rendition.height}.mp4`) }));
-    await run('proxies', proxyArgs(facts, input(source, facts.format), proxies), {
-      onStdoutLine(line) {
-        const match = /^out_time=(\d+):(\d+):(\d+(?:\.\d+)?)$/.exec(line.trim());
-        if (!match) return;
-        const seconds = Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
-        options.onProgress(2 + Math.max(0, Math.min(86, Math.floor((seconds / facts.duration) * 86))));
-      },
-    });
     const largest = proxies[0]!;
     const smallest = proxies[proxies.length - 1]!;
+    const rest = proxies.slice(0, -1);
+    const share = firstRunShare(
+      smallest.rendition,
+      rest.map((p) => p.rendition),
+    );
+    // The smallest proxy alone first (issue 49): review starts on it while the larger ones are made.
+    const transcode = (outputs: typeof proxies, from: number, span: number) =>
+      run('proxies', proxyArgs(facts, input(source, facts.format), outputs), {
+        onStdoutLine(line) {
+          const match = /^out_time=(\d+):(\d+):(\d+(?:\.\d+)?)$/.exec(line.trim());
+          if (!match) return;
+          const seconds = Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
+          const done = from + span * Math.max(0, Math.min(1, seconds / facts.duration));
+          options.onProgress(2 + Math.floor(done * 86));
+        },
+      });
+    await transcode([smallest], 0, share);
     const made = await probe(smallest.file);
     // The review counts frames: a proxy that lost frames (a damaged stretch the decoder skipped) would point notes at the wrong ones.
     if (facts.frameCount !== null && made.frameCount !== null && made.frameCount < facts.frameCount) {
@@ -160,8 +176,23 @@ export async function processVideo(
     const picture = pictureDuration(facts);
     const { format: _format, colour: _colour, ...kept } = facts;
     const result: MediaProbe = { ...kept, duration };
-    options.onProgress(90);
 
+    const prefix = outputPrefix(job.assetId, job.attempt);
+    const store = async (file: string, mime: string) => {
+      deadline.check();
+      const key = prefix + path.basename(file);
+      await options.storage.remove(key);
+      // Opened before the stream is made, so a missing file is this step's error and never a stream's unheard one.
+      const handle = await fs.promises.open(file, 'r');
+      try {
+        await options.storage.put(key, handle.createReadStream({ autoClose: false }), { mime, inline: true });
+      } finally {
+        await handle.close();
+      }
+      return key;
+    };
+
+    // From the source at the largest proxy's size, converted as the proxies are: it is the final poster from the start.
     const poster = path.join(dir, 'poster.jpg');
     const still = (at: number) =>
       run('poster', [
@@ -169,7 +200,9 @@ export async function processVideo(
         '-nostdin',
         '-y',
         ...(at > 0 ? ['-ss', String(at)] : []),
-        ...input(largest.file),
+        ...input(source, facts.format),
+        '-vf',
+        stillFilter(facts, largest.rendition),
         '-frames:v',
         '1',
         '-q:v',
@@ -182,6 +215,27 @@ export async function processVideo(
     if (!(await exists(poster))) throw new MediaFailure(fill(MEDIA_FAILURE.failed, { detail: STEP_FAILED.poster }));
 
     const thumb = scrubPlan(picture, smallest.rendition);
+    const first = {
+      height: smallest.rendition.height,
+      width: smallest.rendition.width,
+      key: await store(smallest.file, 'video/mp4'),
+    };
+    const outputs: MediaOutputs = {
+      proxies: [first],
+      poster: await store(poster, 'image/jpeg'),
+      sprites: [],
+      thumb: { ...thumb, count: 0 },
+      waveform: null,
+    };
+    const publish = async () => {
+      deadline.check();
+      await options.onPartial?.({
+        probe: result,
+        outputs: { ...outputs, proxies: [...outputs.proxies], sprites: [...outputs.sprites] },
+      });
+    };
+    await publish();
+
     // A picture shorter than one interval gives the fps filter nothing to keep (FFmpeg 7 then fails the run):
     // its first frame stands alone.
     const single = picture < thumb.intervalS;
@@ -206,7 +260,6 @@ export async function processVideo(
       'file:' + path.join(dir, 'sprite-%d.jpg'),
     ]);
     const spriteFiles = await numberedFiles(dir, /^sprite-(\d+)\.jpg$/, spriteCount(thumb));
-    options.onProgress(94);
 
     // From the source, not a proxy: AAC's priming samples would shift the peaks against the picture.
     let waveform: string | null = null;
@@ -235,33 +288,20 @@ export async function processVideo(
       waveform = path.join(dir, 'waveform.json');
       await fs.promises.writeFile(waveform, JSON.stringify(peaks.finish()));
     }
-    options.onProgress(97);
+    for (const file of spriteFiles) outputs.sprites.push(await store(file, 'image/jpeg'));
+    outputs.thumb = { ...thumb, count: Math.min(thumb.count, outputs.sprites.length * thumb.columns * thumb.rows) };
+    outputs.waveform = waveform ? await store(waveform, 'application/json') : null;
+    // The scrub track and the waveform are the review's too: out before the larger proxies.
+    if (rest.length > 0) await publish();
 
-    const prefix = outputPrefix(job.assetId, job.attempt);
-    const store = async (file: string, mime: string) => {
-      deadline.check();
-      const key = prefix + path.basename(file);
-      await options.storage.remove(key);
-      // Opened before the stream is made, so a missing file is this step's error and never a stream's unheard one.
-      const handle = await fs.promises.open(file, 'r');
-      try {
-        await options.storage.put(key, handle.createReadStream({ autoClose: false }), { mime, inline: true });
-      } finally {
-        await handle.close();
-      }
-      return key;
-    };
-    const sprites: string[] = [];
-    for (const file of spriteFiles) sprites.push(await store(file, 'image/jpeg'));
-    const outputs: MediaOutputs = {
-      proxies: [],
-      poster: await store(poster, 'image/jpeg'),
-      sprites,
-      thumb: { ...thumb, count: Math.min(thumb.count, sprites.length * thumb.columns * thumb.rows) },
-      waveform: waveform ? await store(waveform, 'application/json') : null,
-    };
-    for (const { rendition, file } of proxies)
-      outputs.proxies.push({ height: rendition.height, width: rendition.width, key: await store(file, 'video/mp4') });
+    if (rest.length > 0) await transcode(rest, share, 1 - share);
+    options.onProgress(90);
+    const stored: MediaOutputs['proxies'] = [];
+    for (const { rendition, file } of rest)
+      stored.push({ height: rendition.height, width: rendition.width, key: await store(file, 'video/mp4') });
+    // Largest first, as before.
+    outputs.proxies = [...stored, first];
+    options.onProgress(97);
     return { probe: result, outputs };
   } finally {
     deadline.dispose();
