@@ -117,7 +117,13 @@ describe('delivering an upload by upload_id', () => {
       done_video_link: link(other.key),
     });
     expect(typed.statusCode).toBe(200);
-    expect((await videosOf(linked.id))[0]!.assetId).toBeNull();
+    // Not the upload's asset: a link to this server is at most a link to fetch, which the guard refuses.
+    const typedAsset = (await videosOf(linked.id))[0]!.assetId;
+    const [fetched] = await t.database.db
+      .select()
+      .from(mediaAssets)
+      .where(eq(mediaAssets.id, typedAsset ?? -1));
+    expect(fetched?.sourceKey ?? null).not.toBe(other.key);
     expect((await read(a.customer.token, other.key)).statusCode).toBe(404);
     expect((await read(a.customer.token, 'uploads/1/nothing-here')).statusCode).toBe(404);
   });
