@@ -7,6 +7,19 @@ import { serverCommand } from '../test/server-command.js';
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const running = new Set<ChildProcess>();
 
+/**
+ * SIGKILL to the process and every process it started (its ffmpeg runs), as a crash of the machine or of the
+ * service's cgroup takes them: a killed server's transcodes would otherwise run on as orphans, taking the CPU
+ * of the tests after it (a demo video's proxies each time a server with the demo seed is killed).
+ */
+function killGroup(child: ChildProcess) {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
 export async function freePort(): Promise<number> {
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -50,6 +63,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       HOST: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own, so kill() takes its children with it (killGroup).
+    detached: true,
   });
   running.add(child);
   child.once('exit', () => running.delete(child));
@@ -69,7 +84,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     );
     if (ready) break;
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      killGroup(child);
       throw new Error(`API process not ready within 90 s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -82,13 +97,14 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     output: () => log,
     async kill() {
       const gone = exitOf(child);
-      child.kill('SIGKILL');
+      killGroup(child);
       await gone;
     },
     async stop() {
       const gone = exitOf(child);
+      // SIGTERM to the server alone: stopping its own ffmpeg runs is part of what a graceful stop does.
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const timer = setTimeout(() => killGroup(child), 15_000);
       try {
         return await gone;
       } finally {
@@ -103,7 +119,7 @@ export async function killAllServers(): Promise<void> {
   await Promise.all(
     [...running].map((child) => {
       const gone = exitOf(child);
-      child.kill('SIGKILL');
+      killGroup(child);
       return gone;
     }),
   );
