@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, insertCard } from '../../test/helpers.js';
+import { startLinkFakes } from '../../test/link-fakes.js';
 import { startS3rverProcess } from '../../test/s3rver-process.js';
+import { deliverMaster } from './master-delivery.js';
 import { pipelineFixture, probeStreams, proresMov, type PipelineFixture } from './test-kit.js';
 
 const BUCKET = 'cutroom-media';
@@ -13,6 +16,7 @@ beforeAll(async () => {
     S3_ENDPOINT: s3.endpoint,
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
+    LINK_IMPORT_ALLOW_LOOPBACK: 'true',
   });
 }, 60_000);
 afterAll(async () => {
@@ -47,4 +51,33 @@ describe('the media pipeline on S3', () => {
     await f.drain();
     expect(await f.media(cardId)).toMatchObject({ status: 'failed', proxies: [] });
   }, 60_000);
+
+  it('prepares a 110 MB master uploaded in parts and delivered by upload_id (issue 49)', async () => {
+    const { started, video } = await deliverMaster(f);
+    expect(started.part_count).toBe(7);
+    expect(video.media).toMatchObject({ status: 'ready', video_codec: 'prores', frame_count: 50 });
+  }, 180_000);
+
+  it('fetches a delivery link into the bucket and prepares it (issue 49)', async () => {
+    const fake = await startLinkFakes(await proresMov());
+    try {
+      const card = await insertCard(f.t.database.db, {
+        clientId: f.a.customer.id,
+        assignedQaId: f.a.qa.id,
+        assignedTo: f.a.editor.id,
+        cardStatus: 'editing',
+      });
+      const moved = await f.t.app.inject({
+        method: 'POST',
+        url: `/api/card/${card.id}/moveToQa`,
+        headers: bearer(f.a.editor.token),
+        payload: { card_status: 'editing', done_video_link: `${fake.origin}/media/chunked.mp4` },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(await f.drain()).toBe(1);
+      expect(await f.media(card.id)).toMatchObject({ status: 'ready', importing: false, video_codec: 'prores' });
+    } finally {
+      await fake.close();
+    }
+  }, 90_000);
 });
