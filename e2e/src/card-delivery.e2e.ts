@@ -111,6 +111,13 @@ describe('delivering a cut by upload', () => {
     await page.goto(`/card-details/${cardId}`);
     await page.getByTestId('link-rows').getByTestId('done-video-row').waitFor();
     await page.screenshot({ path: path.join(screenshotDir, 'card-delivery-card-1440.png') });
+    // On a phone, the card page's replacement of the video offers the same two ways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Edit the link of video 1' }).click();
+    const replace = page.getByTestId('done-video-dialog');
+    await replace.getByText(DELIVERY_TEXT.uploadCut).click();
+    await replace.getByRole('button', { name: DELIVERY_TEXT.chooseCut }).waitFor();
+    await page.screenshot({ path: path.join(screenshotDir, 'card-delivery-replace-390.png') });
     await page.context().close();
   }, 240_000);
 });
