@@ -27,6 +27,7 @@ export const FILE_FORMATS = {
   mkv: format('mkv', 'video/x-matroska', 'video', false),
   avi: format('avi', 'video/x-msvideo', 'video', false),
   mxf: format('mxf', 'application/mxf', 'video', false),
+  ts: format('ts', 'video/mp2t', 'video', false),
   png: format('png', 'image/png', 'image'),
   jpg: format('jpg', 'image/jpeg', 'image'),
   gif: format('gif', 'image/gif', 'image'),
@@ -78,6 +79,17 @@ function subtitles(head: Buffer): 'srt' | 'vtt' | null {
 /** SMPTE 377's universal label of a header partition pack; a run-in of up to 64 KiB may come before it. */
 const MXF_HEADER = Buffer.from([0x06, 0x0e, 0x2b, 0x34, 0x02, 0x05, 0x01, 0x01, 0x0d, 0x01, 0x02, 0x01, 0x01, 0x02]);
 
+/**
+ * An MPEG transport stream: its sync byte at the start of five packets in a row, 188 bytes apart, or 192
+ * with the 4-byte timestamp AVCHD's .m2ts puts first.
+ */
+export function isTransportStream(b: Buffer): boolean {
+  return [
+    [0, 188],
+    [4, 192],
+  ].some(([first, size]) => [0, 1, 2, 3, 4].every((i) => b[first! + i * size!] === 0x47));
+}
+
 /** The formats a file's bytes may be, most likely first (a WebM or MP4 container holds audio or video). */
 export function sniffFormats(head: Buffer): FormatName[] {
   const b = head;
@@ -107,6 +119,7 @@ export function sniffFormats(head: Buffer): FormatName[] {
   if (ascii(b, 0, 4) === 'OggS') return ['ogg'];
   const mxf = b.indexOf(MXF_HEADER);
   if (mxf >= 0 && mxf < 65_536) return ['mxf'];
+  if (isTransportStream(b)) return ['ts'];
   if (ascii(b, 0, 4) === 'fLaC') return ['flac'];
   if (ascii(b, 0, 3) === 'ID3') return ['mp3'];
   const frame = mpegFrame(b);

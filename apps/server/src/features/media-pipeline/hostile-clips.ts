@@ -106,6 +106,29 @@ export const dnxhdMxf = () =>
     'mxf',
   ]);
 
+/** A broadcast-style MPEG transport stream (H.264 and AAC), as a camera or a playout server records it. */
+export const mpegTs = () =>
+  makeClip('recording.ts', [
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=640x360:r=25:d=2',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=d=2:sample_rate=48000',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-f',
+    'mpegts',
+  ]);
+
 /** An export that stopped early: the first 60 % of an MP4 whose index (moov) comes last. */
 export async function cutShortMp4() {
   const whole = await makeClip('whole.mp4', [
