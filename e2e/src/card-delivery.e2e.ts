@@ -120,4 +120,27 @@ describe('delivering a cut by upload', () => {
     await page.screenshot({ path: path.join(screenshotDir, 'card-delivery-replace-390.png') });
     await page.context().close();
   }, 240_000);
+
+  it('the editor delivers a master already in the folder to another card, with no second upload', async () => {
+    const cardId = await createRequest(`Upload delivery journey: cut-down ${Date.now()}`);
+    await startEditing(cardId);
+    const page = await signedInPage(browser, EDITOR, { viewport: { width: 390, height: 844 } });
+    await page.goto('/upload');
+    await page.getByRole('combobox', { name: 'Customer' }).click();
+    await page.getByRole('option', { name: 'Cleo Creator' }).click();
+    const deliver = page.getByRole('button', { name: /^Deliver Launch-film-final-cut-.* to a card$/ }).first();
+    await deliver.waitFor({ timeout: 30_000 });
+    await deliver.click();
+    const dialog = page.getByTestId('deliver-dialog');
+    await dialog.getByRole('radio', { name: /cut-down/ }).check();
+    await page.screenshot({ path: path.join(screenshotDir, 'card-delivery-deliver-390.png') });
+    await dialog.getByRole('button', { name: 'Move to QA' }).click();
+    await dialog.getByTestId('deliver-done').waitFor();
+    const card = await call<CardDetailReply>(await bearer(EDITOR), 'GET', `/api/card/${cardId}`);
+    expect(card.card_status).toBe('qa');
+    expect(Object.values(card.video_versions).flat()[0]?.video_url).toMatch(
+      /\/files\/uploads\/\d+\/Launch-film-final-cut-/,
+    );
+    await page.context().close();
+  }, 120_000);
 });

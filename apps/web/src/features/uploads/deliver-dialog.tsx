@@ -93,7 +93,12 @@ export function DeliverDialog({ file, onClose }: { file: UploadedFile; onClose: 
                         <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
                           {card.card_title}
                         </Text>
-                        <Badge size="xs" variant="light" color={card.revision_nr > 0 ? 'grape' : 'blue'}>
+                        <Badge
+                          size="xs"
+                          variant="light"
+                          color={card.revision_nr > 0 ? 'grape' : 'blue'}
+                          style={{ flexShrink: 0 }}
+                        >
                           {card.revision_nr > 0 ? `Revision ${card.revision_nr}` : 'Editing'}
                         </Badge>
                       </Group>
