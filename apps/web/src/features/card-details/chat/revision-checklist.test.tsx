@@ -131,6 +131,6 @@ describe('the revision checklist in the browser', () => {
     await user.click(screen.getByTestId('qa-open-items-confirm'));
     await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false));
     await user.click(submit);
-    expect(onSubmit).toHaveBeenCalledWith('https://example.com/v2');
+    expect(onSubmit).toHaveBeenCalledWith({ link: 'https://example.com/v2' });
   });
 });
