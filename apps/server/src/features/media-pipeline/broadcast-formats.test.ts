@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadedFile } from '@cutroom/domain/schemas';
 import { uploadClient } from '../../test/uploads.js';
-import { dnxhdMxf } from './hostile-clips.js';
+import { dnxhdMxf, mpegTs } from './hostile-clips.js';
 import { pipelineFixture, type PipelineFixture } from './test-kit.js';
 
 let f: PipelineFixture;
 let mxf: Buffer;
+let ts: Buffer;
 beforeAll(async () => {
   f = await pipelineFixture();
-  mxf = await dnxhdMxf();
+  [mxf, ts] = await Promise.all([dnxhdMxf(), mpegTs()]);
 }, 120_000);
 afterAll(() => f?.t.close());
 
@@ -20,7 +21,7 @@ function upload(name: string, content: Buffer, declared: string | undefined) {
   );
 }
 
-describe('a DNxHD MXF on the upload page', () => {
+describe('broadcast formats on the upload page: DNxHD in MXF, MPEG-TS', () => {
   it.each([
     ['application/mxf', 'master.mxf'],
     ['video/mxf', 'master-2.mxf'],
@@ -47,6 +48,34 @@ describe('a DNxHD MXF on the upload page', () => {
         frame_count: 25,
         width: 1920,
         height: 1080,
+      });
+    },
+    120_000,
+  );
+
+  it.each([
+    ['video/mp2t', 'recording.ts'],
+    ['', 'recording-2.m2t'],
+  ] as const)(
+    'takes an MPEG transport stream declared as %j and prepares it',
+    async (declared, name) => {
+      const { res } = await upload(name, ts, declared);
+      expect(res.statusCode, res.body).toBe(200);
+      const file = res.json<{ file: UploadedFile }>().file;
+      expect(file).toMatchObject({ content_type: 'video/mp2t', media: { status: 'queued' } });
+      expect(file.file_name).toMatch(/\.ts$/);
+      expect(await f.drain()).toBe(1);
+      const listed = (await uploadClient(f.t, f.a.customer.token).list({}))
+        .json<{ files: UploadedFile[] }>()
+        .files.find((x) => x.id === file.id)!;
+      expect(listed.media).toMatchObject({
+        status: 'ready',
+        video_codec: 'h264',
+        audio_codec: 'aac',
+        fps_rational: '25/1',
+        frame_count: 50,
+        width: 640,
+        height: 360,
       });
     },
     120_000,

@@ -23,6 +23,7 @@ import {
   WAVEFORM_RATE,
 } from './plan.js';
 import { probeVideo } from './probe.js';
+import { readableContainer } from './transport-stream.js';
 
 export interface VideoJob {
   assetId: number;
@@ -88,6 +89,7 @@ const exists = (file: string) =>
 
 /** Why each step failed, for people: nothing of the machine (ffmpeg's words, paths) reaches the card. */
 const STEP_FAILED = {
+  remux: 'its transport stream could not be read',
   proxies: 'its picture could not be converted for the browser',
   poster: 'no still could be taken from its picture',
   sprites: 'its scrub thumbnails could not be made',
@@ -133,7 +135,8 @@ export async function processVideo(
 
   const dir = await makeJobFolder(job.assetId);
   try {
-    const source = await localSource(options.storage, job.sourceKey, dir, deadline.signal);
+    const local = await localSource(options.storage, job.sourceKey, dir, deadline.signal);
+    const source = await readableContainer(local, dir, (args) => run('remux', args));
     const facts = await probe(source);
     if (facts.width > MEDIA_MAX_SIDE || facts.height > MEDIA_MAX_SIDE) {
       const size = { width: String(facts.width), height: String(facts.height), max: String(MEDIA_MAX_SIDE) };
