@@ -66,7 +66,10 @@ export function UploadQueue({ customerId, onUploaded }: UploadQueueProps) {
   useEffect(() => {
     // The started-set guard keeps a re-run of this effect (React's strict mode) from sending a file twice.
     if (busy || !next || tasks.current.has(next.key)) return;
-    const task = startFileUpload(next.file, customerId, (progress) => update(next.key, { progress }));
+    // Resumable as the move dialogs' uploads are: the same file picked again after a reload carries on.
+    const task = startFileUpload(next.file, customerId, (progress) => update(next.key, { progress }), {
+      resumable: true,
+    });
     tasks.current.set(next.key, task);
     update(next.key, { status: 'uploading' });
     task.done
