@@ -193,6 +193,9 @@ export async function importLink(options: LinkImportOptions): Promise<{ bytes: n
     };
     yield pass(head);
     if (ended) return;
+    // Written a megabyte at a time: one write per network chunk (16–64 KB) halved the throughput.
+    let batch: Buffer[] = [];
+    let batched = 0;
     for (;;) {
       let timer: NodeJS.Timeout | undefined;
       const stalled = new Promise<never>((_, reject) => {
@@ -201,8 +204,15 @@ export async function importLink(options: LinkImportOptions): Promise<{ bytes: n
       const next = await Promise.race([body.next(), stalled]).finally(() => clearTimeout(timer));
       signal.throwIfAborted();
       if (next.done) break;
-      yield pass(next.value);
+      batch.push(pass(next.value));
+      batched += next.value.length;
+      if (batched >= 1_048_576) {
+        yield Buffer.concat(batch, batched);
+        batch = [];
+        batched = 0;
+      }
     }
+    if (batched > 0) yield Buffer.concat(batch, batched);
     if (known !== null && bytes < known) throw new LinkUnreachable(`it sent ${bytes} of ${known} bytes`);
   }
   // The generator's own failure is the one to report, whatever the store wraps it in.
