@@ -7,10 +7,13 @@
  *   3. Memory: the API process's RSS while its worker processes a large source (default 2 GB).
  *   4. Time to first playable (issue 49): from the job's start to the smallest proxy's publication, against
  *      the whole job, on a 1080p ProRes 422 HQ master (goal ≤ 40 %).
+ *   5. Link import (issue 49): importLink's throughput fetching the HQ master from a local HTTP server (a
+ *      separate process) into storage, against curl fetching the same file from the same server (goal ≥ 0.8×).
  *   npm run bench:media   (BENCH_MEDIA_SECONDS=20 video length for 1, BENCH_MEDIA_LARGE_GB=2, BENCH_SECONDS=10,
- *                          BENCH_DATABASE_URL as bench:board; BENCH_MEDIA_PARTS=first runs 4 alone,
+ *                          BENCH_DATABASE_URL as bench:board; BENCH_MEDIA_PARTS=first,import runs 4 and 5 alone,
  *                          BENCH_MEDIA_FIRST_SECONDS=30 and BENCH_MEDIA_FIRST_ROUNDS=2 for 4)
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +29,7 @@ import {
   scrubPlan,
   WAVEFORM_RATE,
 } from '../../apps/server/src/features/media-pipeline/plan.js';
+import { importLink } from '../../apps/server/src/features/media-pipeline/link-import.js';
 import { processVideo } from '../../apps/server/src/features/media-pipeline/process-video.js';
 import { probeVideo } from '../../apps/server/src/features/media-pipeline/probe.js';
 import { createStorage } from '../../apps/server/src/platform/storage.js';
@@ -42,8 +46,10 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const dbName = 'cutroom_bench_media';
 const tools = mediaTools();
 const HOUR = 3_600_000;
-/** 'first' alone skips 1–3, which run together (3 reads 1's master). */
-const PARTS = new Set((process.env.BENCH_MEDIA_PARTS ?? 'speed,load,first').split(','));
+/** Without 'speed' or 'load', 1–3 are skipped; they run together (3 reads 1's master). */
+const PARTS = new Set((process.env.BENCH_MEDIA_PARTS ?? 'speed,load,first,import').split(','));
+/** Link import's goal: its throughput against curl's on the same file from the same server. */
+const IMPORT_GOAL = 0.8;
 const FIRST_SECONDS = Number(process.env.BENCH_MEDIA_FIRST_SECONDS ?? 30);
 const FIRST_ROUNDS = Number(process.env.BENCH_MEDIA_FIRST_ROUNDS ?? 2);
 /** The share of the whole job after which the first proxy should play (issue 49). */
@@ -202,7 +208,72 @@ async function firstPlayable(dir: string) {
     rounds.push({ first, whole, early, all: outputs.proxies.map((p) => p.height) });
     process.stdout.write('.');
   }
-  return { size: fs.statSync(path.join(dataDir, 'files', key)).size, rounds };
+  const stored = path.join(dataDir, 'files', key);
+  return { file: stored, size: fs.statSync(stored).size, rounds };
+}
+
+/** A plain static file server in a process of its own, so neither client shares its event loop. */
+async function fileServer(file: string) {
+  const script = `const http = require('node:http'), fs = require('node:fs');
+const file = process.argv[1], size = fs.statSync(file).size;
+http.createServer((q, r) => {
+  r.writeHead(200, { 'content-type': 'video/quicktime', 'content-length': size });
+  fs.createReadStream(file, { highWaterMark: 1 << 20 }).pipe(r);
+}).listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
+  const child = spawn(process.execPath, ['-e', script, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    child.once('exit', () => reject(new Error('the file server stopped')));
+  });
+  return { url: `http://127.0.0.1:${port}/master.mov`, stop: () => child.kill() };
+}
+
+const curl = (url: string, out: string) =>
+  new Promise<void>((resolve, reject) => {
+    const child = spawn('curl', ['-sS', '-o', out, url], { stdio: 'inherit' });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`curl exited ${code}`))));
+  });
+
+/** Link import against curl, the same file from the same local server to the same disk, alternately. */
+async function importThroughput(dir: string, file: string) {
+  const server = await fileServer(file);
+  const dataDir = path.join(dir, 'import');
+  const storage = await createStorage(loadConfig({ DATA_DIR: dataDir }));
+  const out = path.join(dir, 'curl.out');
+  try {
+    await curl(server.url, out); // warms the page cache for both
+    const curls: number[] = [];
+    const imports: number[] = [];
+    for (let round = 1; round <= 3; round++) {
+      curls.push(await timed(() => curl(server.url, out)));
+      fs.rmSync(out);
+      const key = `media/1/imported-${round}.mov`;
+      imports.push(
+        await timed(() =>
+          importLink({
+            link: server.url,
+            key,
+            storage,
+            guard: { allowLoopback: true, ownPort: 0 },
+            ownOrigins: [],
+            maxBytes: Number.MAX_SAFE_INTEGER,
+            reserve: () => Promise.resolve(Number.MAX_SAFE_INTEGER),
+            overQuota: () => new Error('over quota'),
+            signal: new AbortController().signal,
+            onProgress() {},
+            stallMs: 60_000,
+          }),
+        ),
+      );
+      if (fs.statSync(path.join(dataDir, 'files', key)).size !== fs.statSync(file).size)
+        throw new Error('the import stored a different size');
+      await storage.remove(key);
+      process.stdout.write('.');
+    }
+    return { bytes: fs.statSync(file).size, curl: Math.min(...curls), ours: Math.min(...imports) };
+  } finally {
+    server.stop();
+  }
 }
 
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
@@ -325,6 +396,23 @@ async function main() {
       console.log(`\nfirst playable: ${early.join(', ')}p; at the end: ${all.join(' + ')}p`);
       console.log(
         `time to first playable / whole job: ${(worst * 100).toFixed(1)} % at worst (goal ≤ ${FIRST_GOAL * 100} %: ${worst <= FIRST_GOAL ? 'met' : 'missed'})\n`,
+      );
+    }
+    if (PARTS.has('import')) {
+      const file = PARTS.has('first')
+        ? path.join(dir, 'first', 'files', 'media', '1', 'bench-hq-master.mov')
+        : await makeHqMaster(dir, FIRST_SECONDS);
+      const t = await importThroughput(dir, file);
+      process.stdout.write('\n\n');
+      const rate = (seconds: number) => (t.bytes / 1_048_576 / seconds).toFixed(0);
+      console.log(`link import of the ${mb(t.bytes)} MB master from a local HTTP server (best of 3)\n`);
+      console.log('| client | seconds | MB/s |');
+      console.log('|---|---|---|');
+      console.log(`| curl | ${t.curl.toFixed(2)} | ${rate(t.curl)} |`);
+      console.log(`| importLink | ${t.ours.toFixed(2)} | ${rate(t.ours)} |`);
+      const ratio = t.curl / t.ours;
+      console.log(
+        `\nimport throughput / curl: ${ratio.toFixed(2)}× (goal ≥ ${IMPORT_GOAL}×: ${ratio >= IMPORT_GOAL ? 'met' : 'missed'})\n`,
       );
     }
     if (!PARTS.has('speed') && !PARTS.has('load')) return;
