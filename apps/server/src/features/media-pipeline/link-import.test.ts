@@ -4,7 +4,7 @@ import { LINK_SERVICE_NAMES, MEDIA_FAILURE, fill } from '@cutroom/domain';
 import type { CardDetailReply } from '@cutroom/domain/schemas';
 import { loadConfig } from '../../config.js';
 import { mediaAssets } from '../../db/schema.js';
-import { bearer, insertCard } from '../../test/helpers.js';
+import { bearer } from '../../test/helpers.js';
 import { fakeLinks, startLinkFakes, type LinkFakes } from '../../test/link-fakes.js';
 import { runNextMediaJob, type MediaWorkerContext } from './media-jobs.js';
 import { makeClip, pipelineFixture, probeStreams, type PipelineFixture } from './test-kit.js';
@@ -38,22 +38,7 @@ afterAll(async () => {
 });
 
 /** An editor delivers `link` on a new card of the customer: the card's id. */
-async function deliverLink(link: string, fx = f) {
-  const card = await insertCard(fx.t.database.db, {
-    clientId: fx.a.customer.id,
-    assignedQaId: fx.a.qa.id,
-    assignedTo: fx.a.editor.id,
-    cardStatus: 'editing',
-  });
-  const moved = await fx.t.app.inject({
-    method: 'POST',
-    url: `/api/card/${card.id}/moveToQa`,
-    headers: bearer(fx.a.editor.token),
-    payload: { card_status: 'editing', done_video_link: link },
-  });
-  expect(moved.statusCode, moved.body).toBe(200);
-  return card.id;
-}
+const deliverLink = (link: string) => f.moveToQa({ done_video_link: link });
 
 const assetOf = async (cardId: number) => {
   const reply = await f.t.app.inject({ method: 'GET', url: `/api/card/${cardId}`, headers: bearer(f.a.qa.token) });

@@ -1,7 +1,7 @@
 // Shared by the local-disk and S3 tests of a master delivered by upload_id (issue 49).
 import { expect } from 'vitest';
 import type { CardDetailReply } from '@cutroom/domain/schemas';
-import { bearer, insertCard } from '../../test/helpers.js';
+import { bearer } from '../../test/helpers.js';
 import { syntheticParts, uploadClient } from '../../test/uploads.js';
 import { proresMov, type PipelineFixture } from './test-kit.js';
 
@@ -23,21 +23,9 @@ export async function deliverMaster(f: PipelineFixture) {
   );
   expect(res.statusCode, res.body).toBe(200);
   expect(started.part_count).toBeGreaterThan(1);
-  const card = await insertCard(f.t.database.db, {
-    clientId: f.a.customer.id,
-    assignedQaId: f.a.qa.id,
-    assignedTo: f.a.editor.id,
-    cardStatus: 'editing',
-  });
-  const moved = await f.t.app.inject({
-    method: 'POST',
-    url: `/api/card/${card.id}/moveToQa`,
-    headers: bearer(f.a.editor.token),
-    payload: { card_status: 'editing', upload_id: started.upload_id },
-  });
-  expect(moved.statusCode, moved.body).toBe(200);
+  const cardId = await f.moveToQa({ upload_id: started.upload_id });
   expect(await f.drain()).toBe(1);
-  const reply = await f.t.app.inject({ method: 'GET', url: `/api/card/${card.id}`, headers: bearer(f.a.qa.token) });
+  const reply = await f.t.app.inject({ method: 'GET', url: `/api/card/${cardId}`, headers: bearer(f.a.qa.token) });
   const detail = reply.json<CardDetailReply>();
   return { started, detail, video: detail.video_versions['version-0']![0]! };
 }

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, insertCard } from '../../test/helpers.js';
 import { startLinkFakes } from '../../test/link-fakes.js';
 import { startS3rverProcess } from '../../test/s3rver-process.js';
 import { deliverMaster } from './master-delivery.js';
@@ -61,21 +60,9 @@ describe('the media pipeline on S3', () => {
   it('fetches a delivery link into the bucket and prepares it (issue 49)', async () => {
     const fake = await startLinkFakes(await proresMov());
     try {
-      const card = await insertCard(f.t.database.db, {
-        clientId: f.a.customer.id,
-        assignedQaId: f.a.qa.id,
-        assignedTo: f.a.editor.id,
-        cardStatus: 'editing',
-      });
-      const moved = await f.t.app.inject({
-        method: 'POST',
-        url: `/api/card/${card.id}/moveToQa`,
-        headers: bearer(f.a.editor.token),
-        payload: { card_status: 'editing', done_video_link: `${fake.origin}/media/chunked.mp4` },
-      });
-      expect(moved.statusCode, moved.body).toBe(200);
+      const cardId = await f.moveToQa({ done_video_link: `${fake.origin}/media/chunked.mp4` });
       expect(await f.drain()).toBe(1);
-      expect(await f.media(card.id)).toMatchObject({ status: 'ready', importing: false, video_codec: 'prores' });
+      expect(await f.media(cardId)).toMatchObject({ status: 'ready', importing: false, video_codec: 'prores' });
     } finally {
       await fake.close();
     }

@@ -141,6 +141,8 @@ export interface PipelineFixture {
   events: AppEvent[];
   /** The editor uploads a file and delivers it on a new card: the card id and the video's asset id. */
   deliver(name: string, content: Buffer): Promise<{ cardId: number; assetId: number }>;
+  /** The editor moves a new card of the customer to QA with this delivery (a link or an upload_id): its id. */
+  moveToQa(delivery: { done_video_link: string } | { upload_id: number }): Promise<number>;
   /** Runs jobs until none is due. */
   drain(): Promise<number>;
   media(cardId: number, token?: string): Promise<MediaView | null>;
@@ -179,6 +181,16 @@ export async function pipelineFixture(env: Record<string, string> = {}): Promise
         payload: body.payload,
       });
       if (upload.statusCode !== 201) throw new Error(`upload refused: ${upload.body}`);
+      const cardId = await fixture.moveToQa({
+        done_video_link: 'http://localhost:3000' + upload.json<{ url: string }>().url,
+      });
+      const [asset] = await t.database.db
+        .select({ id: mediaAssets.id })
+        .from(mediaAssets)
+        .where(eq(mediaAssets.sourceKey, upload.json<{ key: string }>().key));
+      return { cardId, assetId: asset!.id };
+    },
+    async moveToQa(delivery) {
       const card = await insertCard(t.database.db, {
         clientId: a.customer.id,
         assignedQaId: a.qa.id,
@@ -189,17 +201,10 @@ export async function pipelineFixture(env: Record<string, string> = {}): Promise
         method: 'POST',
         url: `/api/card/${card.id}/moveToQa`,
         headers: bearer(a.editor.token),
-        payload: {
-          card_status: 'editing',
-          done_video_link: 'http://localhost:3000' + upload.json<{ url: string }>().url,
-        },
+        payload: { card_status: 'editing', ...delivery },
       });
       if (moved.statusCode !== 200) throw new Error(`moveToQa refused: ${moved.body}`);
-      const [asset] = await t.database.db
-        .select({ id: mediaAssets.id })
-        .from(mediaAssets)
-        .where(eq(mediaAssets.sourceKey, upload.json<{ key: string }>().key));
-      return { cardId: card.id, assetId: asset!.id };
+      return card.id;
     },
     async drain() {
       let ran = 0;
