@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import { Readable } from 'node:stream';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   LINK_SERVICE_NAMES,
   MEDIA_FAILURE,
@@ -72,21 +73,24 @@ function get(url: URL, guard: Guard, signal: AbortSignal, stallMs: number): Prom
   });
 }
 
-/** Reads up to `limit` bytes of a body (all of it when shorter). */
-async function readHead(body: AsyncIterator<Buffer>, limit: number) {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  let ended = false;
-  while (length < limit) {
-    const next = await body.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    chunks.push(next.value);
-    length += next.value.length;
-  }
-  return { head: Buffer.concat(chunks), ended };
+/** Reads up to `limit` bytes of a body (all of it when shorter), leaving the rest unread and paused. */
+function readHead(response: http.IncomingMessage, limit: number): Promise<{ head: Buffer; ended: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const finish = (ended: boolean) => {
+      response.pause();
+      response.off('data', onData).off('end', onEnd).off('error', reject);
+      resolve({ head: Buffer.concat(chunks), ended });
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= limit) finish(false);
+    };
+    const onEnd = () => finish(true);
+    response.on('data', onData).once('end', onEnd).once('error', reject);
+  });
 }
 
 const fail = (template: string, vars: Record<string, string> = {}) => new MediaFailure(fill(template, vars));
@@ -97,7 +101,7 @@ const fail = (template: string, vars: Record<string, string> = {}) => new MediaF
  */
 async function findVideo(
   options: LinkImportOptions,
-): Promise<Answer & { head: Buffer; ended: boolean; body: AsyncIterator<Buffer>; service: LinkService }> {
+): Promise<Answer & { head: Buffer; ended: boolean; service: LinkService }> {
   const plan = downloadPlan(options.link);
   const link = LINK_SERVICE_NAMES[plan.service];
   if (plan.folder) throw fail(MEDIA_FAILURE.linkFolder, { link });
@@ -121,9 +125,8 @@ async function findVideo(
       if (status === 429 || status >= 500) throw new LinkUnreachable(`it answered ${status}`);
       throw fail(MEDIA_FAILURE.linkHttpError, { link, status: `${status} ${http.STATUS_CODES[status] ?? ''}`.trim() });
     }
-    const body = response[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     const html = /^text\/html\b/i.test(response.headers['content-type'] ?? '');
-    const { head, ended } = await readHead(body, html ? PAGE_BYTES : SNIFF_BYTES);
+    const { head, ended } = await readHead(response, html ? PAGE_BYTES : SNIFF_BYTES);
     if (html || looksLikeHtml(head)) {
       response.destroy();
       const page = head.toString('utf8');
@@ -143,7 +146,7 @@ async function findVideo(
         { link },
       );
     }
-    return { response, url, head, ended, body, service: plan.service };
+    return { response, url, head, ended, service: plan.service };
   }
   throw new LinkUnreachable(`more than ${MAX_HOPS} redirects`);
 }
@@ -158,7 +161,7 @@ export async function importLink(options: LinkImportOptions): Promise<{ bytes: n
       throw fail(e.refusal === 'own-server' ? MEDIA_FAILURE.linkOwnServer : MEDIA_FAILURE.linkRefused);
     throw e;
   });
-  const { response, head, ended, body } = found;
+  const { response, head, ended } = found;
   const format = detectFormat(head, ['video']);
   if (!format) {
     response.destroy();
@@ -182,56 +185,60 @@ export async function importLink(options: LinkImportOptions): Promise<{ bytes: n
 
   let bytes = 0;
   let told = -1;
+  let batch: Buffer[] = [];
+  let batched = 0;
   const { stallMs, signal } = options;
-  async function* counted() {
-    const pass = (chunk: Buffer) => {
+  // The first failure is the one to report, whatever the store wraps it in.
+  let reason: unknown;
+  const stop = (e: unknown) => {
+    reason ??= e;
+    counter.destroy(e as Error);
+  };
+  const stall = setTimeout(function stalled() {
+    // Waiting on the store (its side full) is not the link's stall.
+    if (counter.writableNeedDrain || counter.readableLength >= counter.readableHighWaterMark) return stall.refresh();
+    stop(fail(MEDIA_FAILURE.linkStalled, { limit: spokenDuration(stallMs) }));
+  }, stallMs);
+  const onAbort = () => stop(signal.reason);
+  signal.addEventListener('abort', onAbort, { once: true });
+  // Counted as it passes and written a megabyte at a time: one write per network chunk (16–64 KB) halved the throughput.
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      stall.refresh();
       bytes += chunk.length;
-      if (bytes > allowed) throw bytes > options.maxBytes ? tooLarge(bytes) : options.overQuota(bytes);
+      if (bytes > allowed)
+        return done((reason ??= bytes > options.maxBytes ? tooLarge(bytes) : options.overQuota(bytes)) as Error);
       const percent = known ? Math.min(99, Math.floor((bytes / known) * 100)) : 0;
       if (percent !== told) options.onProgress((told = percent));
-      return chunk;
-    };
-    yield pass(head);
-    if (ended) return;
-    // Written a megabyte at a time: one write per network chunk (16–64 KB) halved the throughput.
-    let batch: Buffer[] = [];
-    let batched = 0;
-    for (;;) {
-      let timer: NodeJS.Timeout | undefined;
-      const stalled = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(fail(MEDIA_FAILURE.linkStalled, { limit: spokenDuration(stallMs) })), stallMs);
-      });
-      const next = await Promise.race([body.next(), stalled]).finally(() => clearTimeout(timer));
-      signal.throwIfAborted();
-      if (next.done) break;
-      batch.push(pass(next.value));
-      batched += next.value.length;
+      batch.push(chunk);
+      batched += chunk.length;
       if (batched >= 1_048_576) {
-        yield Buffer.concat(batch, batched);
+        this.push(Buffer.concat(batch, batched));
         batch = [];
         batched = 0;
       }
-    }
-    if (batched > 0) yield Buffer.concat(batch, batched);
-    if (known !== null && bytes < known) throw new LinkUnreachable(`it sent ${bytes} of ${known} bytes`);
-  }
-  // The generator's own failure is the one to report, whatever the store wraps it in.
-  let reason: unknown;
-  const source = Readable.from(
-    (async function* () {
-      try {
-        yield* counted();
-      } catch (e) {
-        reason = e;
-        throw e;
-      }
-    })(),
-  );
+      done();
+    },
+    flush(done) {
+      if (batched > 0) this.push(Buffer.concat(batch, batched));
+      if (known !== null && bytes < known)
+        return done((reason ??= new LinkUnreachable(`it sent ${bytes} of ${known} bytes`)) as Error);
+      done();
+    },
+  });
+  counter.write(head);
+  if (ended) counter.end();
+  else
+    pipeline(response, counter).catch((e: unknown) => {
+      reason ??= e;
+    });
   try {
-    await options.storage.put(options.key, source, { mime: format.mime, inline: false });
+    await options.storage.put(options.key, counter, { mime: format.mime, inline: false });
   } catch (e) {
     throw reason ?? e;
   } finally {
+    clearTimeout(stall);
+    signal.removeEventListener('abort', onAbort);
     response.destroy();
   }
   return { bytes, format };
