@@ -11,6 +11,8 @@ export interface LinkFakes {
   total(): number;
   /** Whether the "private" Dropbox file is shared with anyone with the link (else it redirects to a sign-in). */
   shared: boolean;
+  /** Serves these bytes at `path` from now on (a hostile clip, say): the link to them. */
+  serve(path: string, bytes: Buffer, type?: string): string;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ const page = (title: string, body = '') =>
 export async function startLinkFakes(video: Buffer, padded: Buffer = video): Promise<LinkFakes> {
   const hits = new Map<string, number>();
   const state = { shared: false };
+  const extra = new Map<string, { bytes: Buffer; type: string }>();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
@@ -57,6 +60,8 @@ export async function startLinkFakes(video: Buffer, padded: Buffer = video): Pro
       res.end(bytes.subarray(2 * third));
     };
     const dl = url.searchParams.get('dl');
+    const served = extra.get(url.pathname);
+    if (served) return file(served.bytes, served.type);
     switch (url.pathname) {
       case '/s/k3y9xq/Final cut.mp4':
       case '/s/k3y9xq/Final%20cut.mp4':
@@ -116,8 +121,13 @@ export async function startLinkFakes(video: Buffer, padded: Buffer = video): Pro
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin,
+    serve(path, bytes, type = 'video/mp4') {
+      extra.set(path, { bytes, type });
+      return origin + path;
+    },
     hits,
     total: () => [...hits.values()].reduce((a, b) => a + b, 0),
     get shared() {

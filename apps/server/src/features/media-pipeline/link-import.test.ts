@@ -6,6 +6,9 @@ import { loadConfig } from '../../config.js';
 import { mediaAssets } from '../../db/schema.js';
 import { bearer } from '../../test/helpers.js';
 import { fakeLinks, startLinkFakes, type LinkFakes } from '../../test/link-fakes.js';
+import { syntheticParts, uploadClient } from '../../test/uploads.js';
+import { usedBytes } from '../media/public.js';
+import { cutShortMp4, tooWideMp4 } from './hostile-clips.js';
 import { runNextMediaJob, type MediaWorkerContext } from './media-jobs.js';
 import { makeClip, pipelineFixture, probeStreams, type PipelineFixture } from './test-kit.js';
 
@@ -169,6 +172,57 @@ describe('delivery links fetched into storage and prepared (issue 49)', () => {
       /^The video behind this link \(.+\) doesn't fit in the customer's storage: .+ left of .+\./,
     );
   }, 30_000);
+});
+
+describe('hostile files by link or by upload_id fail as they do on the upload page', () => {
+  it.each([
+    [
+      'a picture wider than we take',
+      tooWideMp4,
+      fill(MEDIA_FAILURE.tooLarge, { width: '8200', height: '16', max: '8192' }),
+    ],
+    ['an export that stopped early', cutShortMp4, /^The file is damaged or incomplete/],
+  ] as const)(
+    '%s',
+    async (_label, make, message) => {
+      const clip = await make();
+      const byLink = await deliverLink(fake.serve(`/hostile/${make.name}.mp4`, clip));
+      const { started, res } = await uploadClient(f.t, f.a.admin.token).upload(
+        f.a.customer.id,
+        `${make.name}.mp4`,
+        '',
+        clip.length,
+        syntheticParts(clip, clip.length),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const byUpload = await f.moveToQa({ upload_id: started.upload_id });
+      await f.drain();
+      for (const cardId of [byLink, byUpload]) {
+        const media = (await assetOf(cardId)).video_versions['version-0']![0]!.media!;
+        expect(media.status).toBe('failed');
+        if (typeof message === 'string') expect(media.error).toBe(message);
+        else expect(media.error).toMatch(message);
+      }
+    },
+    60_000,
+  );
+});
+
+describe('two fetches for one customer at once (PostgreSQL)', () => {
+  it.runIf(process.env.TEST_DB === 'pg')(
+    'cannot both take the last room in the quota',
+    async () => {
+      const [one, two] = [await deliverLink(links.plain + '?race=1'), await deliverLink(links.plain + '?race=2')];
+      // Room for one more copy and a half, beyond everything the customer holds (uploads and fetches alike).
+      const quotaBytes = (await usedBytes(f.t.database.db, f.a.customer.id)) + Math.floor(video.length * 1.5);
+      await Promise.all([runWith({ quotaBytes }), runWith({ quotaBytes })]);
+      const statuses = await Promise.all(
+        [one, two].map(async (id) => (await assetOf(id)).video_versions['version-0']![0]!.media!.status),
+      );
+      expect(statuses.sort()).toEqual(['failed', 'ready']);
+    },
+    60_000,
+  );
 });
 
 describe('the address guard on delivery links', () => {
