@@ -4,7 +4,9 @@ import { LINK_SERVICE_NAMES, MEDIA_FAILURE, fill } from '@cutroom/domain';
 import type { CardDetailReply } from '@cutroom/domain/schemas';
 import { loadConfig } from '../../config.js';
 import { mediaAssets } from '../../db/schema.js';
+import { lockUser } from '../../db/locks.js';
 import { bearer } from '../../test/helpers.js';
+import { gate, untilSomeoneWaitsOnALock } from '../../test/pg-locks.js';
 import { fakeLinks, startLinkFakes, type LinkFakes } from '../../test/link-fakes.js';
 import { syntheticParts, uploadClient } from '../../test/uploads.js';
 import { usedBytes } from '../media/public.js';
@@ -215,7 +217,17 @@ describe('two fetches for one customer at once (PostgreSQL)', () => {
       const [one, two] = [await deliverLink(links.plain + '?race=1'), await deliverLink(links.plain + '?race=2')];
       // Room for one more copy and a half, beyond everything the customer holds (uploads and fetches alike).
       const quotaBytes = (await usedBytes(f.t.database.db, f.a.customer.id)) + Math.floor(video.length * 1.5);
-      await Promise.all([runWith({ quotaBytes }), runWith({ quotaBytes })]);
+      // The test holds the customer's row: both fetches must queue on it, then pass one at a time.
+      const held = gate();
+      const holder = f.t.database.db.transaction(async (tx) => {
+        await lockUser(tx, f.a.customer.id);
+        await held.opened;
+      });
+      const runs = Promise.all([runWith({ quotaBytes }), runWith({ quotaBytes })]);
+      await untilSomeoneWaitsOnALock(f.t.database.db, 20_000, 2);
+      held.open();
+      await holder;
+      await runs;
       const statuses = await Promise.all(
         [one, two].map(async (id) => (await assetOf(id)).video_versions['version-0']![0]!.media!.status),
       );

@@ -203,6 +203,7 @@ export async function importLink(options: LinkImportOptions): Promise<{ bytes: n
   signal.addEventListener('abort', onAbort, { once: true });
   // Counted as it passes and written a megabyte at a time: one write per network chunk (16–64 KB) halved the throughput.
   const counter = new Transform({
+    readableHighWaterMark: 8 * 1_048_576,
     transform(chunk: Buffer, _encoding, done) {
       stall.refresh();
       bytes += chunk.length;
