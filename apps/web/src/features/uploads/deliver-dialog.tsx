@@ -12,6 +12,23 @@ import { useCurrentUser } from '../../lib/session';
 
 /** The board's own page size limit: one page of Editing is read. */
 const CARDS_LIMIT = 50;
+/** Pages of the Editing column read at most: 1,000 cards, far past any one viewer's work in progress. */
+const MAX_PAGES = 20;
+
+/** Every card of the Editing column the viewer sees, a page at a time (the board's call has no customer filter). */
+async function editingCards(signal: AbortSignal): Promise<CardTileReply[]> {
+  const cards: CardTileReply[] = [];
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const reply = await call(API.board.cards, {
+      body: { section: 'editing', limit: CARDS_LIMIT, offset: page * CARDS_LIMIT },
+      signal,
+    });
+    const some = reply.editing ?? [];
+    cards.push(...some);
+    if (some.length < CARDS_LIMIT) break;
+  }
+  return cards;
+}
 
 /**
  * The customer's cards this viewer may move to QA: Editing holds both a first cut's cards and those
@@ -21,11 +38,9 @@ function useDeliverableCards(customerId: number) {
   const viewer = useCurrentUser();
   return useQuery({
     queryKey: ['uploads', 'deliverable-cards', customerId],
-    queryFn: ({ signal }) => call(API.board.cards, { body: { section: 'editing', limit: CARDS_LIMIT }, signal }),
-    select: (reply) =>
-      (reply.editing ?? []).filter(
-        (card) => card.client_id === customerId && policyFor(viewer, card).moves.includes('qa'),
-      ),
+    queryFn: ({ signal }) => editingCards(signal),
+    select: (cards) =>
+      cards.filter((card) => card.client_id === customerId && policyFor(viewer, card).moves.includes('qa')),
     staleTime: 0,
   });
 }
