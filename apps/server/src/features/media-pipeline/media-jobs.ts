@@ -165,6 +165,14 @@ export async function runNextMediaJob(ctx: MediaWorkerContext, shutdown?: AbortS
       .returning({ id: mediaAssets.id });
     if (!kept) abort.abort();
   };
+  // A live event per 5 % or 2 s at most: enough for a moving bar, no flood.
+  const report = (percent: number, importing: boolean) => {
+    progress = percent;
+    if (percent - told.progress >= 5 || Date.now() - told.at >= 2_000) {
+      told = { at: Date.now(), progress: percent };
+      void announce(ctx, id, 'processing', percent, importing).catch(() => {});
+    }
+  };
   const renewal = setInterval(
     () => {
       void renew().catch((err: unknown) => ctx.log.warn({ err, assetId: id }, 'media job lease renewal failed'));
@@ -175,16 +183,13 @@ export async function runNextMediaJob(ctx: MediaWorkerContext, shutdown?: AbortS
   try {
     if (row.sourceUrl !== null && row.importedAt === null) {
       // The link's file first, under the same limit and cancel as the rest; its progress counts the fetch.
+      await announce(ctx, id, 'processing', 0, true);
       const fetching = jobDeadline(ctx.timeoutMs, abort.signal);
-      let toldFetch = { at: 0, progress: -1 };
-      await fetchLinkSource(ctx, row, attempt, fetching.signal, (percent) => {
-        progress = percent;
-        if (percent - toldFetch.progress >= 5 || Date.now() - toldFetch.at >= 2_000) {
-          toldFetch = { at: Date.now(), progress: percent };
-          void announce(ctx, id, 'processing', percent, true).catch(() => {});
-        }
-      }).finally(() => fetching.dispose());
+      await fetchLinkSource(ctx, row, attempt, fetching.signal, (percent) => report(percent, true)).finally(() =>
+        fetching.dispose(),
+      );
       progress = 0;
+      told = { at: Date.now(), progress: 0 };
       await announce(ctx, id, 'processing', 0);
     }
     const result = await processVideo(
@@ -211,14 +216,7 @@ export async function runNextMediaJob(ctx: MediaWorkerContext, shutdown?: AbortS
             ctx.log.warn({ err, assetId: id, attempt }, 'media job: early outputs not recorded');
           }
         },
-        onProgress(percent) {
-          progress = percent;
-          // A live event per 5 % or 2 s at most: enough for a moving bar, no flood.
-          if (percent - told.progress >= 5 || Date.now() - told.at >= 2_000) {
-            told = { at: Date.now(), progress: percent };
-            void announce(ctx, id, 'processing', percent).catch(() => {});
-          }
-        },
+        onProgress: (percent) => report(percent, false),
       },
     );
     clearInterval(renewal);
