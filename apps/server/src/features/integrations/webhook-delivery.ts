@@ -8,7 +8,6 @@ import {
   WEBHOOK_LIMITS,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_URL_MESSAGES,
-  addressKind,
   webhookUrlRefusal,
 } from '@cutroom/domain';
 import type { Config } from '../../config.js';
@@ -16,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema.js';
 import { backoffMs, claimNextJob, startPolling, type JobTable } from '../../platform/job-queue.js';
 import { signWebhook } from '../../platform/webhook-signature.js';
-import { guardedLookup, ownOrigins, refusalOf, type Guard } from '../../platform/outbound-guard.js';
+import { guardedLookup, literalRefusal, ownOrigins, portOf, type Guard } from '../../platform/outbound-guard.js';
 
 const QUEUE: JobTable = {
   table: webhookDeliveries,
@@ -47,18 +46,14 @@ export function postWebhook(
   const done = (o: Omit<Outcome, 'durationMs'>): Outcome => ({ ...o, durationMs: Date.now() - started });
   return new Promise((resolve) => {
     const target = new URL(url);
-    const literal = target.hostname.replace(/^\[|\]$/g, '');
-    const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
     // An address written in the URL never goes through lookup: check it here.
-    if (addressKind(literal) !== null) {
-      const refused = refusalOf(literal, port, guard);
-      if (refused) return resolve(done({ statusCode: null, excerpt: '', error: WEBHOOK_URL_MESSAGES[refused] }));
-    }
+    const refused = literalRefusal(target, guard);
+    if (refused) return resolve(done({ statusCode: null, excerpt: '', error: WEBHOOK_URL_MESSAGES[refused] }));
     const client = target.protocol === 'https:' ? https : http;
     const request = client.request(target, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'Cutroom-Webhooks/1', ...headers },
-      lookup: guardedLookup(port, guard),
+      lookup: guardedLookup(portOf(target), guard),
       signal: AbortSignal.timeout(timeoutMs),
     });
     request.on('response', (response) => {

@@ -1,7 +1,7 @@
 import { INTEGRATION_MSG, WEBHOOK_URL_MESSAGES, addressKind, fill, webhookUrlRefusal } from '@cutroom/domain';
 import type { Config } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
-import { ownOrigins, refusalOf, resolveChecked } from '../../platform/outbound-guard.js';
+import { ownOrigins, portOf, refusalOf, resolveChecked } from '../../platform/outbound-guard.js';
 
 type UrlConfig = Pick<Config, 'publicUrl' | 'port' | 'webhookAllowLoopback'>;
 
@@ -20,7 +20,7 @@ export async function assertWebhookUrl(config: UrlConfig, url: string) {
   if (refusal) throw new AppError('VALIDATION', WEBHOOK_URL_MESSAGES[refusal], 'url');
   const target = new URL(url);
   const host = target.hostname.replace(/^\[|\]$/g, '');
-  const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
+  const port = portOf(target);
   const guard = { allowLoopback: config.webhookAllowLoopback, ownPort: config.port };
   if (addressKind(host) !== null) {
     const literal = refusalOf(host, port, guard);
