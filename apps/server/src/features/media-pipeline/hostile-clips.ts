@@ -43,20 +43,12 @@ export async function lyingMkv(seconds: number, frames = 2): Promise<Buffer> {
   return mkv;
 }
 
+/** An H.264 MP4 (no sound) of a lavfi picture source, made fast. */
+export const h264Mp4 = (name: string, source: string) =>
+  makeClip(name, ['-f', 'lavfi', '-i', source, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']);
+
 /** A tiny clip wider than any picture the pipeline takes (8200 × 16): refused after the probe, cheaply. */
-export const tooWideMp4 = () =>
-  makeClip('wide.mp4', [
-    '-f',
-    'lavfi',
-    '-i',
-    'color=c=gray:s=8200x16:r=25:d=0.2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-  ]);
+export const tooWideMp4 = () => h264Mp4('wide.mp4', 'color=c=gray:s=8200x16:r=25:d=0.2');
 
 /** The colour every frame of the HDR clips shows: a saturated red, as BT.709 SDR 8-bit RGB. */
 export const HDR_PATCH = { hex: '0xC03020', rgb: [0xc0, 0x30, 0x20] } as const;
@@ -131,17 +123,6 @@ export const mpegTs = () =>
 
 /** An export that stopped early: the first 60 % of an MP4 whose index (moov) comes last. */
 export async function cutShortMp4() {
-  const whole = await makeClip('whole.mp4', [
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=s=320x180:r=25:d=2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-  ]);
+  const whole = await h264Mp4('whole.mp4', 'testsrc2=s=320x180:r=25:d=2');
   return whole.subarray(0, Math.floor(whole.length * 0.6));
 }

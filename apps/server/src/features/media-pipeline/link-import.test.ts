@@ -10,9 +10,9 @@ import { gate, untilSomeoneWaitsOnALock } from '../../test/pg-locks.js';
 import { fakeLinks, startLinkFakes, type LinkFakes } from '../../test/link-fakes.js';
 import { syntheticParts, uploadClient } from '../../test/uploads.js';
 import { usedBytes } from '../media/public.js';
-import { cutShortMp4, tooWideMp4 } from './hostile-clips.js';
+import { cutShortMp4, h264Mp4, tooWideMp4 } from './hostile-clips.js';
 import { runNextMediaJob, type MediaWorkerContext } from './media-jobs.js';
-import { makeClip, pipelineFixture, probeStreams, type PipelineFixture } from './test-kit.js';
+import { pipelineFixture, probeStreams, type PipelineFixture } from './test-kit.js';
 
 let f: PipelineFixture;
 let fake: LinkFakes;
@@ -20,18 +20,7 @@ let links: ReturnType<typeof fakeLinks>;
 let video: Buffer;
 
 beforeAll(async () => {
-  video = await makeClip('cut.mp4', [
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=320x180:rate=25:duration=1',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-  ]);
+  video = await h264Mp4('cut.mp4', 'testsrc2=size=320x180:rate=25:duration=1');
   // A copy over UPLOAD_MAX_MB (1 MB here): an MP4 with trailing bytes is still an MP4 to the sniffer.
   fake = await startLinkFakes(video, Buffer.concat([video, Buffer.alloc(1_200_000)]));
   links = fakeLinks(fake.origin);
