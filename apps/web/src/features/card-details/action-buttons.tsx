@@ -21,7 +21,7 @@ import { useYtMove } from './api/yt-helper';
 import { cardActions, type ActionKey } from './action-rules';
 import { FeedbackDialog, type RatedSection } from './dialogs/feedback-dialog';
 import { ReminderDialog } from '../../components/yt-reminder-dialog';
-import { isOwnFile } from './video/preview-source';
+import { isOwnFile } from '../media-pipeline/public';
 import { pageOrigin } from '../../lib/page-origin';
 
 /** Marking done with review notes still open says how many, so nobody closes a card on a note by mistake. */

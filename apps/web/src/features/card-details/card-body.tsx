@@ -8,9 +8,9 @@ import { defaultTab } from './action-rules';
 import type { CardTab } from './card-tabs';
 import { DetailsTab } from './details/details-tab';
 import { useCardLive } from './use-card-live';
-import { VideoReview } from './video/video-review';
+import { VideoReview } from './video-review';
 import { YtTab } from './yt/yt-tab';
-import type { Selection } from './video/video-versions';
+import type { Selection } from '../media-pipeline/public';
 
 export interface CardBodyProps {
   card: CardDetailReply;

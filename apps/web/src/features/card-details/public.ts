@@ -3,5 +3,3 @@ export { useAssignableStaff } from './api/assignable-staff';
 export { useCard } from './api/card-query';
 export { useChecklist } from './api/revision-checklist';
 export { plainQuote } from './chat/comment-tokens';
-export { formatClock, plainTextOf } from './format';
-export { autoProxy } from './video/preview-source';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CHATS } from '@cutroom/domain';
 import { useLiveEvents, type StreamState } from '../../lib/live-events';
-import { cardKeys } from './api/card-keys';
-import { patchMediaProgress } from './api/media-progress';
+import { cardKeys } from '../../lib/card/card-keys';
+import { patchMediaProgress } from '../media-pipeline/public';
 import { syncChat } from './api/chat-notes';
 import { refreshChecklist } from './api/revision-checklist';
 

@@ -1,6 +1,6 @@
 import { COMMENT_EXPORT_TIME_ZONE, csvDocument, zoneParts } from '@cutroom/domain';
 import type { ExportedComment } from '@cutroom/domain/schemas';
-import { plainTextOf } from '../card-details/public';
+import { plainTextOf } from '../../lib/format';
 
 /** An instant as 'YYYY-MM-DD HH:mm:ss' in Philippine time, the zone comment exports use (spec 002 §9). */
 export function manilaTime(iso: string | null): string {

@@ -3,7 +3,7 @@ import { Modal, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { MSG, fill } from '@cutroom/domain';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import type { MediaView, UploadedFile } from '@cutroom/domain/schemas';
-import { autoProxy } from '../card-details/public';
+import { autoProxy } from '../media-pipeline/public';
 import classes from './video-preview.module.css';
 
 type Ready = MediaView & { status: 'ready' };

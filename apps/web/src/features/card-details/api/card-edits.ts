@@ -5,7 +5,7 @@ import { call } from '../../../lib/call';
 import { uploadFile } from '../../../lib/upload';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { cardKeys } from './card-keys';
+import { cardKeys } from '../../../lib/card/card-keys';
 import { useCardMutation } from './card-mutation';
 
 export const useUpdateTitle = (cardId: number) =>

@@ -4,7 +4,7 @@ import { API } from '@cutroom/domain/contract';
 import { CARD_OPEN_EVENT } from '@cutroom/domain';
 import { call } from '../../../lib/call';
 import { isApiError } from '../../../lib/api-client';
-import { cardKeys } from './card-keys';
+import { cardKeys } from '../../../lib/card/card-keys';
 
 /** The card call; the page and the route's prefetch (prefetch.ts) share it, so the key matches. */
 export const cardQuery = (cardId: number) =>

@@ -3,7 +3,7 @@ import { API } from '@cutroom/domain/contract';
 import { COMMENTS_PAGE_SIZE } from '@cutroom/domain';
 import type { NoteView } from '@cutroom/domain/schemas';
 import { call } from '../../../lib/call';
-import { cardKeys, type ChatFilter, type ChatKind } from './card-keys';
+import { cardKeys, type ChatFilter, type ChatKind } from '../../../lib/card/card-keys';
 
 /** One page of notes as served (newest first); `since` is the server time to poll from. */
 export interface ChatPage {

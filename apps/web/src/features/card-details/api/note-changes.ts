@@ -4,7 +4,7 @@ import { MSG } from '@cutroom/domain';
 import { call } from '../../../lib/call';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import type { ChatKind } from './card-keys';
+import type { ChatKind } from '../../../lib/card/card-keys';
 import { placeNote, syncChat } from './chat-notes';
 import { refreshChecklist } from './revision-checklist';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { API } from '@cutroom/domain/contract';
 import { call } from '../../../lib/call';
-import { cardKeys } from './card-keys';
+import { cardKeys } from '../../../lib/card/card-keys';
 
 /** The checklist and the card's count of open items follow every change to a customer's note. */
 export function refreshChecklist(qc: QueryClient, cardId: number) {

@@ -5,7 +5,7 @@ import { call } from '../../../lib/call';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { ytMoveRequest, ytMoveSuccess, type YtMoveSend } from '../../../lib/yt-moves';
-import { cardKeys } from './card-keys';
+import { cardKeys } from '../../../lib/card/card-keys';
 import { useCardMutation } from './card-mutation';
 
 /** A helper move from the YT Helper tab; an assets refusal naming a field is left to its dialog. */

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Segmented } from '../../../components/segmented';
 import { formatChatDay } from '../../../lib/format-time';
 import { notify } from '../../../lib/notify';
-import type { ChatFilter, ChatKind } from '../api/card-keys';
+import type { ChatFilter, ChatKind } from '../../../lib/card/card-keys';
 import { syncChat, useChatNotes } from '../api/chat-notes';
 import { useDeleteNote, useEditNote, useMarkNote, useReactNote, useWontFix } from '../api/note-changes';
 import type { StreamState } from '../use-card-live';

@@ -12,7 +12,7 @@ import {
   ReviewControlsContext,
   type Playback,
   type ReviewControls,
-} from '../video/review-context';
+} from '../../../lib/review-context';
 import { CommentComposer } from './comment-composer';
 
 const controls = (over: Partial<ReviewControls> = {}): ReviewControls => ({

@@ -15,11 +15,11 @@ import {
 import type { NoteView } from '@cutroom/domain/schemas';
 import { ChatTextarea } from '../../../components/chat-textarea';
 import { notify } from '../../../lib/notify';
-import type { ChatKind } from '../api/card-keys';
+import type { ChatKind } from '../../../lib/card/card-keys';
 import { usePostNote } from '../api/note-changes';
-import { formatClock } from '../format';
-import { usePlayback, useReviewControls } from '../video/review-context';
-import { momentText, useClockMode } from '../video/timecode-mode';
+import { formatClock } from '../../../lib/format';
+import { usePlayback, useReviewControls } from '../../../lib/review-context';
+import { momentText, useClockMode } from '../../../lib/timecode-mode';
 import { plainQuote } from './comment-tokens';
 import { replyPreviewChars } from './note-rules';
 import classes from './chat.module.css';

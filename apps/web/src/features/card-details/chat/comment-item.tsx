@@ -24,9 +24,9 @@ import {
 } from '@cutroom/domain';
 import type { NoteView } from '@cutroom/domain/schemas';
 import { formatChatTime, formatEst } from '../../../lib/format-time';
-import type { ChatKind } from '../api/card-keys';
-import { formatClock } from '../format';
-import { SHAPE_ICONS } from '../video/shape-icons';
+import type { ChatKind } from '../../../lib/card/card-keys';
+import { formatClock } from '../../../lib/format';
+import { SHAPE_ICONS } from '../../media-pipeline/public';
 import { CommentText } from './comment-text';
 import { firstTimecode, plainQuote } from './comment-tokens';
 import { ROLE_COLORS, noteActions, replyPreviewChars, type NoteViewer } from './note-rules';

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { describe, expect, it, vi } from 'vitest';
-import { NO_REVIEW, ReviewControlsContext } from '../video/review-context';
+import { NO_REVIEW, ReviewControlsContext } from '../../../lib/review-context';
 import { CommentText } from './comment-text';
 import { plainQuote, tokenizeComment } from './comment-tokens';
 

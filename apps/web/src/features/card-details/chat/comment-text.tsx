@@ -1,8 +1,8 @@
 import { Anchor, Badge, Text, UnstyledButton } from '@mantine/core';
 import { parseRate } from '@cutroom/domain';
-import { formatClock } from '../format';
-import { useReviewControls } from '../video/review-context';
-import { momentText, useClockMode } from '../video/timecode-mode';
+import { formatClock } from '../../../lib/format';
+import { useReviewControls } from '../../../lib/review-context';
+import { momentText, useClockMode } from '../../../lib/timecode-mode';
 import { tokenizeComment } from './comment-tokens';
 import classes from './chat.module.css';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../lib/query-client';
 import { MarkerExport } from './marker-export';
-import { NO_REVIEW, ReviewControlsContext, type ReviewControls } from '../video/review-context';
+import { NO_REVIEW, ReviewControlsContext, type ReviewControls } from '../../../lib/review-context';
 
 const reviewDefaults: ReviewControls = { ...NO_REVIEW, hasPlayer: true, videoNumber: 1, version: 'version-0' };
 

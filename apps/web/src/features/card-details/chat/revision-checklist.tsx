@@ -3,7 +3,7 @@ import { IconListCheck } from '@tabler/icons-react';
 import { FIX_STATE_LABELS, openFixLabel, withoutLeadingTimeTag } from '@cutroom/domain';
 import type { ChecklistReply } from '@cutroom/domain/schemas';
 import { useChecklist } from '../api/revision-checklist';
-import { formatClock } from '../format';
+import { formatClock } from '../../../lib/format';
 import { plainQuote } from './comment-tokens';
 
 const STATE_COLORS = { open: 'orange', fixed: 'teal', wont_fix: 'gray' } as const;

@@ -29,13 +29,19 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatChatTime } from '../../../lib/format-time';
 import { useGuestComment } from '../api/guest-visit';
 import { CommentText } from '../chat/comment-text';
-import { formatClock } from '../format';
-import type { Geometry } from '../video/annotation-layer';
-import { NO_RANGE, type Playback, type PlayerHandle, type ReviewRange, type ShapeKind } from '../video/review-context';
-import type { Marker } from '../video/timeline';
-import type { TimedAnnotation } from '../video/timed-annotations';
-import { VideoPlayer } from '../video/video-player';
-import { autoProxy, previewSource, type PreviewSource } from '../video/preview-source';
+import { formatClock } from '../../../lib/format';
+import type { Geometry } from '../../media-pipeline/public';
+import {
+  NO_RANGE,
+  type Playback,
+  type PlayerHandle,
+  type ReviewRange,
+  type ShapeKind,
+} from '../../../lib/review-context';
+import type { Marker } from '../../media-pipeline/public';
+import type { TimedAnnotation } from '../../media-pipeline/public';
+import { VideoPlayer } from '../../media-pipeline/public';
+import { autoProxy, previewSource, type PreviewSource } from '../../media-pipeline/public';
 
 type Version = GuestReviewReply['versions'][number];
 const SIDE_COLORS = { customer: 'brand', staff: 'indigo', guest: 'grape' } as const;

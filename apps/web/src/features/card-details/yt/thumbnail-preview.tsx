@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { ActionIcon, Anchor, Group, Paper, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPhotoOff } from '@tabler/icons-react';
 import { EmptyStateCard } from '../../../components/empty-state-card';
-import { AnnotationLayer, type Geometry, type ShownAnnotation } from '../video/annotation-layer';
-import { DrawBar } from '../video/draw-bar';
-import type { ShapeKind } from '../video/review-context';
-import { AnnotationsSwitch } from '../video/annotations-switch';
-import classes from '../video/video.module.css';
+import { AnnotationLayer, type Geometry, type ShownAnnotation } from '../../media-pipeline/public';
+import { DrawBar } from '../../media-pipeline/public';
+import type { ShapeKind } from '../../../lib/review-context';
+import { AnnotationsSwitch } from '../../media-pipeline/public';
+import { videoClasses as classes } from '../../media-pipeline/public';
 
 interface ThumbnailPreviewProps {
   links: string[];

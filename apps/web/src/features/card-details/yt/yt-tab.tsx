@@ -4,7 +4,7 @@ import { YT_STATUS_TEXT, splitLinks, fullName } from '@cutroom/domain';
 import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import { formatEst } from '../../../lib/format-time';
 import { policyFor, ytPolicyFor, ytStatusOf } from '../../../lib/policy';
-import type { ChatFilter } from '../api/card-keys';
+import type { ChatFilter } from '../../../lib/card/card-keys';
 import { useChatNotes } from '../api/chat-notes';
 import { useYtDueDate } from '../api/yt-helper';
 import { ChatPanel, orderedNotes } from '../chat/chat-panel';
@@ -12,14 +12,14 @@ import { plainQuote } from '../chat/comment-tokens';
 import { DueDatePicker } from '../details/assignment-rows';
 import listClasses from '../details/details.module.css';
 import type { StreamState } from '../use-card-live';
-import type { Geometry, ShownAnnotation } from '../video/annotation-layer';
+import type { Geometry, ShownAnnotation } from '../../media-pipeline/public';
 import {
   NO_REVIEW,
   ReviewControlsContext,
   type PendingAnnotation,
   type ReviewControls,
   type ShapeKind,
-} from '../video/review-context';
+} from '../../../lib/review-context';
 import { ThumbnailPreview } from './thumbnail-preview';
 import { YtStatusControl } from './yt-controls';
 import { YtDescription } from './yt-description';

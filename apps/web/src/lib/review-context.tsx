@@ -1,6 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AnnotationColor } from '@cutroom/domain';
-import type { Annotation } from '../api/note-changes';
+import type { AnnotationColor, AnnotationShapeKind } from '@cutroom/domain';
 
 /** What the player lets the rest of the review do; stable across playback ticks. */
 export interface PlayerHandle {
@@ -10,7 +9,7 @@ export interface PlayerHandle {
   isPlaying: () => boolean;
 }
 
-export type ShapeKind = Annotation['shape'];
+export type ShapeKind = AnnotationShapeKind;
 
 /** A shape drawn on the paused frame, waiting for its comment. */
 export interface PendingAnnotation {

@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MEDIA_FAILURE, MSG } from '@cutroom/domain';
-import { AppProviders } from '../../../app/providers';
-import { createQueryClient } from '../../../lib/query-client';
-import { makeMedia, makeVideo } from '../../../test/fixtures';
+import { AppProviders } from '../../app/providers';
+import { createQueryClient } from '../../lib/query-client';
+import { makeMedia, makeVideo } from '../../test/fixtures';
 import { MediaStatus } from './media-status';
 import { canPlayOriginal, qualityOptions, videoSource } from './preview-source';
 

@@ -2,7 +2,7 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { ANNOTATION_COLORS, ANNOTATION_COLOR_KEYS, ANNOTATION_SHAPES, ANNOTATION_SHAPE_LABELS } from '@cutroom/domain';
 import { useDrawColor } from './draw-color';
-import type { ShapeKind } from './review-context';
+import type { ShapeKind } from '../../lib/review-context';
 import { SHAPE_ICONS } from './shape-icons';
 import classes from './video.module.css';
 

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { createQueryClient } from '../../../lib/query-client';
+import { AppProviders } from '../../app/providers';
+import { createQueryClient } from '../../lib/query-client';
 import { SafeZoneMenu, SafeZoneOverlay } from './safe-zones';
 
 const wrap = (ui: React.ReactNode) =>

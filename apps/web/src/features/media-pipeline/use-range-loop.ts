@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 import { UNMEASURED_RATE, frameOfTime, timeOfFrame, type Rate } from '@cutroom/domain';
-import type { ReviewRange } from './review-context';
+import type { ReviewRange } from '../../lib/review-context';
 
 /**
  * Plays a range over: past the end of its out-point's frame (or before its in-point) playback goes back to

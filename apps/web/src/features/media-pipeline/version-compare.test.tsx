@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { makeVideo } from '../../../test/fixtures';
-import { withCachedMedia } from '../../../test/media';
+import { AppProviders } from '../../app/providers';
+import { makeVideo } from '../../test/fixtures';
+import { withCachedMedia } from '../../test/media';
 import { VersionCompare } from './version-compare';
 import type { VersionMap } from './video-versions';
 

@@ -1,8 +1,8 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { ActionIcon, Alert, Group, Select, Slider, Stack, Text } from '@mantine/core';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
-import { Segmented } from '../../../components/segmented';
-import { formatClock, playerClock } from '../format';
+import { Segmented } from '../../components/segmented';
+import { formatClock, playerClock } from '../../lib/format';
 import { hasMetadata } from './media-ready';
 import { videoSource } from './preview-source';
 import { versionLabel, type VersionMap } from './video-versions';

@@ -1,6 +1,6 @@
 import { UNMEASURED_RATE, frameOfTime, timeOfFrame, type Rate } from '@cutroom/domain';
 import type { Geometry, ShownAnnotation } from './annotation-layer';
-import type { ShapeKind } from './review-context';
+import type { ShapeKind } from '../../lib/review-context';
 
 export interface TimedAnnotation extends ShownAnnotation {
   time: number;

@@ -9,7 +9,7 @@ import {
   type ReviewControls,
   type ReviewRange,
   type ShapeKind,
-} from './review-context';
+} from '../../lib/review-context';
 import type { CompareHandle } from './version-compare';
 import type { ResolvedSelection, Selection } from './video-versions';
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { Tooltip } from '@mantine/core';
-import { formatClock } from '../format';
+import { formatClock } from '../../lib/format';
 import { cueAt, useScrubTrack } from './scrub-track';
 import classes from './video.module.css';
 

@@ -1,12 +1,12 @@
 import { useCallback, useMemo } from 'react';
-import { useChatNotes } from '../api/chat-notes';
-import type { ChatFilter, ChatKind } from '../api/card-keys';
-import { orderedNotes } from '../chat/chat-panel';
-import { plainQuote } from '../chat/comment-tokens';
-import { formatClock } from '../format';
-import type { TimedAnnotation } from './timed-annotations';
-import type { Marker } from './timeline';
-import { versionLabel, versionOfNote, type ResolvedSelection, type VersionMap } from './video-versions';
+import { useChatNotes } from './api/chat-notes';
+import type { ChatFilter, ChatKind } from '../../lib/card/card-keys';
+import { orderedNotes } from './chat/chat-panel';
+import { plainQuote } from './chat/comment-tokens';
+import { formatClock } from '../../lib/format';
+import type { TimedAnnotation } from '../media-pipeline/public';
+import type { Marker } from '../media-pipeline/public';
+import { versionLabel, versionOfNote, type ResolvedSelection, type VersionMap } from '../media-pipeline/public';
 
 const snippet = (text: string, max = 60) => {
   const clean = plainQuote(text.replace(/@VT\{[\d.]+\}\s*/g, ''));

@@ -12,11 +12,11 @@ import {
 } from '@tabler/icons-react';
 import { parseRate, type Rate, type SafeZoneKey } from '@cutroom/domain';
 import type { MediaView } from '@cutroom/domain/schemas';
-import type { ShapeKind } from './review-context';
+import type { ShapeKind } from '../../lib/review-context';
 import { SafeZoneMenu } from './safe-zones';
 import { PLAYBACK_SPEEDS } from './shortcuts';
-import type { ReviewRange } from './review-context';
-import { CLOCK_MODES, CLOCK_MODE_LABELS, clockText, momentText, useClockMode } from './timecode-mode';
+import type { ReviewRange } from '../../lib/review-context';
+import { CLOCK_MODES, CLOCK_MODE_LABELS, clockText, momentText, useClockMode } from '../../lib/timecode-mode';
 import { QualityMenu, type QualityChoice } from './quality-menu';
 import { Timeline, type Marker } from './timeline';
 import { Waveform } from './waveform';

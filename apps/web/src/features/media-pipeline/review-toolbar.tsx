@@ -1,6 +1,6 @@
 import { Button, Group, Select } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
-import { Segmented } from '../../../components/segmented';
+import { Segmented } from '../../components/segmented';
 import { AnnotationsSwitch } from './annotations-switch';
 import { versionLabel, type ResolvedSelection, type Selection } from './video-versions';
 

@@ -1,6 +1,6 @@
 import { TIMECODE_MODES, clockOf, formatTime, type Rate } from '@cutroom/domain';
-import { usePreference } from '../../../lib/preference';
-import { playerClock } from '../format';
+import { usePreference } from './preference';
+import { playerClock } from './format';
 
 /** How the player shows time: the plain clock (m:ss, the default) or issue 35's timecode, frames or seconds. */
 export const CLOCK_MODES = ['clock', ...TIMECODE_MODES] as const;

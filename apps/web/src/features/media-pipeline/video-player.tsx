@@ -9,7 +9,7 @@ import { DrawBar } from './draw-bar';
 import { unplayableText } from './media-status';
 import { PlayerControls } from './player-controls';
 import type { QualityChoice } from './quality-menu';
-import { NO_RANGE, type Playback, type PlayerHandle, type ReviewRange, type ShapeKind } from './review-context';
+import { NO_RANGE, type Playback, type PlayerHandle, type ReviewRange, type ShapeKind } from '../../lib/review-context';
 import { SafeZoneOverlay } from './safe-zones';
 import { annotationsAt, type TimedAnnotation } from './timed-annotations';
 import type { Marker } from './timeline';

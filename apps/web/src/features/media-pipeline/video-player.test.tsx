@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
+import { AppProviders } from '../../app/providers';
 import { VideoPlayer } from './video-player';
-import { withCachedMedia } from '../../../test/media';
-import { makeMedia } from '../../../test/fixtures';
+import { withCachedMedia } from '../../test/media';
+import { makeMedia } from '../../test/fixtures';
 import type { MediaView } from '@cutroom/domain/schemas';
 import userEvent from '@testing-library/user-event';
 

@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers';
+import { AppProviders } from '../../app/providers';
 import { AnnotationLayer, type Geometry } from './annotation-layer';
 import { DrawBar } from './draw-bar';
-import type { ShapeKind } from './review-context';
+import type { ShapeKind } from '../../lib/review-context';
 
 /** The layer 200 × 100 px at the page's corner, so a pointer at (x, y) is at (x / 200, y / 100) of the frame. */
 function drawWith(shape: ShapeKind) {

@@ -7,7 +7,7 @@ import {
   type AnnotationColor,
 } from '@cutroom/domain';
 import { useDrawColor } from './draw-color';
-import type { ShapeKind } from './review-context';
+import type { ShapeKind } from '../../lib/review-context';
 import classes from './video.module.css';
 
 export interface Geometry {

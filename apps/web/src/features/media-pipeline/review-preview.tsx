@@ -8,7 +8,7 @@ import {
   IconShieldCheck,
 } from '@tabler/icons-react';
 import { MSG } from '@cutroom/domain';
-import { EmptyStateCard } from '../../../components/empty-state-card';
+import { EmptyStateCard } from '../../components/empty-state-card';
 import { unplayableText } from './media-status';
 import type { PreviewSource } from './preview-source';
 import type { ResolvedSelection } from './video-versions';

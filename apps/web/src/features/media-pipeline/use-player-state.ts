@@ -9,7 +9,7 @@ import {
   type VideoHTMLAttributes,
 } from 'react';
 import { hasMetadata } from './media-ready';
-import type { Playback, PlayerHandle } from './review-context';
+import type { Playback, PlayerHandle } from '../../lib/review-context';
 
 export type PlayerStatus = 'loading' | 'ready' | 'unplayable';
 

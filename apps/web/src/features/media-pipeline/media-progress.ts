@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CardDetailReply } from '@cutroom/domain/schemas';
-import { cardKeys } from './card-keys';
+import { cardKeys } from '../../lib/card/card-keys';
 
 /**
  * Moves the pipeline's progress bar of these videos in the cached card, without reloading it. `importing`
