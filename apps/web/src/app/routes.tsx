@@ -115,7 +115,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
       },
       {
         path: PATHS.guestReview,
-        ...page(() => import('../features/card-details/guest/guest-review-page').then((m) => m.GuestReviewPage)),
+        ...page(() => import('../features/guest-links/guest-review-page').then((m) => m.GuestReviewPage)),
       },
       {
         path: PATHS.privacyPolicy,

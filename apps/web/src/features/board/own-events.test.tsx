@@ -6,7 +6,7 @@ import { FakeEventSource } from '../../test/fake-event-source';
 import { deferred, type RecordedCall } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 import { TAB_ID } from '../../lib/tab-id';
-import { commentsReply, stubDocumentFonts } from '../card-details/test-kit';
+import { commentsReply, stubDocumentFonts } from '../../test/card-test-kit';
 import { boardServer, makeCard } from './board-test-kit';
 
 /** Page loads of one column (the summary call asks for one card with counts). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@cutroom/domain';
 import { cardActions, defaultTab, isQaLocked, type ActionCard, type ActionViewer } from './action-rules';
-import { makeCardDetail } from './test-kit';
+import { makeCardDetail } from '../../test/card-test-kit';
 
 const viewer = (role: Role, active = true): ActionViewer => ({
   client_type: role,

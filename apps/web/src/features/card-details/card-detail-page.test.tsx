@@ -6,7 +6,14 @@ import { cardTile } from '@cutroom/domain/schemas';
 import { deferred } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
 import { makeMedia, makeVideo } from '../../test/fixtures';
-import { cardServer, commentsReply, makeCardDetail, makeNote, stubDocumentFonts, viewerFor } from './test-kit';
+import {
+  cardServer,
+  commentsReply,
+  makeCardDetail,
+  makeNote,
+  stubDocumentFonts,
+  viewerFor,
+} from '../../test/card-test-kit';
 
 const selectedTab = () =>
   screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true')?.textContent;

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app';
-import { cardServer, makeCardDetail, stubDocumentFonts, viewerFor } from './test-kit';
+import { cardServer, makeCardDetail, stubDocumentFonts, viewerFor } from '../../test/card-test-kit';
 
 const editing = { card_status: 'editing' as const, expected_at: '2026-04-14T21:00:00.000Z' };
 

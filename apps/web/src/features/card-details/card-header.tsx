@@ -16,7 +16,7 @@ import type { CardTileReply, UserView } from '@cutroom/domain/schemas';
 import { ExpectedBy } from '../../components/expected-by';
 import { notify } from '../../lib/notify';
 import { policyFor } from '../../lib/policy';
-import { ChecklistBadge } from './chat/revision-checklist';
+import { ChecklistBadge } from '../chat/public';
 import { useUpdateTitle } from './api/card-edits';
 
 /** The header reads only what a board tile also holds (and the archive date), so it can show before the card. */

@@ -6,7 +6,7 @@ import { AppProviders } from '../../app/providers';
 import { createQueryClient } from '../../lib/query-client';
 import { ME_KEY } from '../../lib/session';
 import { CardQuickView } from './card-quick-view';
-import { cardServer, makeCardDetail, stubDocumentFonts, viewerFor } from './test-kit';
+import { cardServer, makeCardDetail, stubDocumentFonts, viewerFor } from '../../test/card-test-kit';
 
 describe('card quick view', { timeout: 15_000 }, () => {
   beforeAll(stubDocumentFonts);

@@ -1,7 +1,7 @@
 // The card route's loader asks for the card while the page's code still loads (issue 17).
 import type { QueryClient } from '@tanstack/react-query';
 import { cardQuery } from './api/card-query';
-import { checklistQuery } from './api/revision-checklist';
+import { checklistQuery } from '../chat/public';
 import { decodeCardId } from './paths';
 
 /** The card of /card-details/{id}, when the address is the card's own (others redirect first). */

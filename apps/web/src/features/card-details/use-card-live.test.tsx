@@ -2,7 +2,14 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHAT_POLL_MS, SESSION_ENDED_EVENT } from '@cutroom/domain';
 import { renderApp } from '../../test/render-app';
-import { cardServer, commentsReply, makeCardDetail, makeNote, stubDocumentFonts, viewerFor } from './test-kit';
+import {
+  cardServer,
+  commentsReply,
+  makeCardDetail,
+  makeNote,
+  stubDocumentFonts,
+  viewerFor,
+} from '../../test/card-test-kit';
 
 /** Stands in for the browser's EventSource so a test decides when the stream opens, fails or speaks. */
 class FakeEventSource {

@@ -3,8 +3,7 @@ import { CHATS } from '@cutroom/domain';
 import { useLiveEvents, type StreamState } from '../../lib/live-events';
 import { cardKeys } from '../../lib/card/card-keys';
 import { patchMediaProgress } from '../media-pipeline/public';
-import { syncChat } from './api/chat-notes';
-import { refreshChecklist } from './api/revision-checklist';
+import { syncChat, refreshChecklist } from '../chat/public';
 
 export type { StreamState };
 

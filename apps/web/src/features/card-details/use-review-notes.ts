@@ -1,12 +1,16 @@
 import { useCallback, useMemo } from 'react';
-import { useChatNotes } from './api/chat-notes';
+import { useChatNotes, orderedNotes } from '../chat/public';
 import type { ChatFilter, ChatKind } from '../../lib/card/card-keys';
-import { orderedNotes } from './chat/chat-panel';
-import { plainQuote } from './chat/comment-tokens';
+import { plainQuote } from '../../lib/comment-tokens';
 import { formatClock } from '../../lib/format';
-import type { TimedAnnotation } from '../media-pipeline/public';
-import type { Marker } from '../media-pipeline/public';
-import { versionLabel, versionOfNote, type ResolvedSelection, type VersionMap } from '../media-pipeline/public';
+import {
+  type TimedAnnotation,
+  type Marker,
+  versionLabel,
+  versionOfNote,
+  type ResolvedSelection,
+  type VersionMap,
+} from '../media-pipeline/public';
 
 const snippet = (text: string, max = 60) => {
   const clean = plainQuote(text.replace(/@VT\{[\d.]+\}\s*/g, ''));

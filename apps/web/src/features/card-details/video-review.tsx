@@ -4,20 +4,25 @@ import { isStaff } from '@cutroom/domain';
 import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import type { ChatFilter, ChatKind } from '../../lib/card/card-keys';
 import { isQaLocked } from './action-rules';
-import { ChatPanel } from './chat/chat-panel';
-import { CommentComposer } from './chat/comment-composer';
+import { ChatPanel, CommentComposer } from '../chat/public';
 import type { StreamState } from './use-card-live';
-import { canPlayOriginal, qualityOptions, videoSource, type Quality } from '../media-pipeline/public';
-import { MediaStatus } from '../media-pipeline/public';
+import {
+  canPlayOriginal,
+  qualityOptions,
+  videoSource,
+  type Quality,
+  MediaStatus,
+  ReviewPreview,
+  ReviewToolbar,
+  useReviewPlayback,
+  VersionCompare,
+  resolveSelection,
+  type Selection,
+  VideoPlayer,
+  VideoTabs,
+} from '../media-pipeline/public';
 import { PlaybackContext, ReviewControlsContext } from '../../lib/review-context';
-import { ReviewPreview } from '../media-pipeline/public';
-import { ReviewToolbar } from '../media-pipeline/public';
 import { useReviewNotes } from './use-review-notes';
-import { useReviewPlayback } from '../media-pipeline/public';
-import { VersionCompare } from '../media-pipeline/public';
-import { resolveSelection, type Selection } from '../media-pipeline/public';
-import { VideoPlayer } from '../media-pipeline/public';
-import { VideoTabs } from '../media-pipeline/public';
 import { pageOrigin } from '../../lib/page-origin';
 import { useBrowserValue, useDrawnWidth } from '../../lib/phone-layout';
 

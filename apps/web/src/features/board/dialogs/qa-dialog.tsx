@@ -3,7 +3,8 @@ import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text } from '@manti
 import { IconAlertTriangle, IconListCheck } from '@tabler/icons-react';
 import { fill, isLink, MSG, withoutLeadingTimeTag } from '@cutroom/domain';
 import type { CardTileReply } from '@cutroom/domain/schemas';
-import { useChecklist, plainQuote } from '../../card-details/public';
+import { useChecklist } from '../../chat/public';
+import { plainQuote } from '../../../lib/comment-tokens';
 import { formatClock } from '../../../lib/format';
 import { CutUpload, DeliveryModeSwitch, type DeliveryMode } from '../../uploads/public';
 import { DialogButtons } from './dialog-buttons';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '@cutroom/domain';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../lib/query-client';
-import { makeCardDetail, viewerFor } from '../test-kit';
+import { makeCardDetail, viewerFor } from '../../../test/card-test-kit';
 import { LinkRows } from './link-rows';
 
 describe('link rows', () => {

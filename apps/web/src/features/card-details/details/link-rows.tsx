@@ -8,8 +8,7 @@ import { useChangeContentId, useChangeLink, useUploadSrt, type LinkField } from 
 import { DoneVideoDialog } from '../dialogs/done-video-dialog';
 import { EditValueDialog } from '../dialogs/edit-value-dialog';
 import { SyncIdHelpDialog } from '../dialogs/sync-id-help-dialog';
-import { isOwnFile } from '../../media-pipeline/public';
-import { newestVideos } from '../../media-pipeline/public';
+import { isOwnFile, newestVideos } from '../../media-pipeline/public';
 import { RichText } from './rich-text';
 import listClasses from './details.module.css';
 import { pageOrigin } from '../../../lib/page-origin';

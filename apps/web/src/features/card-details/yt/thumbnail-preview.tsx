@@ -2,11 +2,15 @@ import { useState } from 'react';
 import { ActionIcon, Anchor, Group, Paper, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPhotoOff } from '@tabler/icons-react';
 import { EmptyStateCard } from '../../../components/empty-state-card';
-import { AnnotationLayer, type Geometry, type ShownAnnotation } from '../../media-pipeline/public';
-import { DrawBar } from '../../media-pipeline/public';
+import {
+  AnnotationLayer,
+  type Geometry,
+  type ShownAnnotation,
+  DrawBar,
+  AnnotationsSwitch,
+  videoClasses as classes,
+} from '../../media-pipeline/public';
 import type { ShapeKind } from '../../../lib/review-context';
-import { AnnotationsSwitch } from '../../media-pipeline/public';
-import { videoClasses as classes } from '../../media-pipeline/public';
 
 interface ThumbnailPreviewProps {
   links: string[];

@@ -4,7 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type Role } from '@cutroom/domain';
 import type { CardDetailReply } from '@cutroom/domain/schemas';
 import { renderApp } from '../../../test/render-app';
-import { cardServer, commentsReply, makeCardDetail, makeNote, stubDocumentFonts, viewerFor } from '../test-kit';
+import {
+  cardServer,
+  commentsReply,
+  makeCardDetail,
+  makeNote,
+  stubDocumentFonts,
+  viewerFor,
+} from '../../../test/card-test-kit';
 
 /** A delivered card whose helper side is in Review, with two thumbnails. */
 const inReview = (overrides: Partial<CardDetailReply> = {}) =>

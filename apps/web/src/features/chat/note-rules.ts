@@ -1,7 +1,7 @@
 import { REPLY_PREVIEW_CHARS, YT_REPLY_PREVIEW_CHARS, noteShown, readChatVerdict, type Role } from '@cutroom/domain';
 import type { NoteView } from '@cutroom/domain/schemas';
-import { notePolicyFor, policyNote, type PolicyViewer } from '../../../lib/policy';
-import type { ChatFilter, ChatKind } from '../../../lib/card/card-keys';
+import { notePolicyFor, policyNote, type PolicyViewer } from '../../lib/policy';
+import type { ChatFilter, ChatKind } from '../../lib/card/card-keys';
 
 export type NoteViewer = PolicyViewer;
 

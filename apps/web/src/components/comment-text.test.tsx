@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { describe, expect, it, vi } from 'vitest';
-import { NO_REVIEW, ReviewControlsContext } from '../../../lib/review-context';
+import { NO_REVIEW, ReviewControlsContext } from '../lib/review-context';
 import { CommentText } from './comment-text';
-import { plainQuote, tokenizeComment } from './comment-tokens';
+import { plainQuote, tokenizeComment } from '../lib/comment-tokens';
 
 const renderNote = (note: string, onJump?: (s: number) => void) =>
   render(

@@ -1,10 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { createQueryClient } from '../../../lib/query-client';
+import { AppProviders } from '../../app/providers';
+import { createQueryClient } from '../../lib/query-client';
 import { MarkerExport } from './marker-export';
-import { NO_REVIEW, ReviewControlsContext, type ReviewControls } from '../../../lib/review-context';
+import { NO_REVIEW, ReviewControlsContext, type ReviewControls } from '../../lib/review-context';
 
 const reviewDefaults: ReviewControls = { ...NO_REVIEW, hasPlayer: true, videoNumber: 1, version: 'version-0' };
 

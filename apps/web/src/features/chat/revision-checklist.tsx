@@ -2,9 +2,9 @@ import { Badge, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/cor
 import { IconListCheck } from '@tabler/icons-react';
 import { FIX_STATE_LABELS, openFixLabel, withoutLeadingTimeTag } from '@cutroom/domain';
 import type { ChecklistReply } from '@cutroom/domain/schemas';
-import { useChecklist } from '../api/revision-checklist';
-import { formatClock } from '../../../lib/format';
-import { plainQuote } from './comment-tokens';
+import { useChecklist } from './api/revision-checklist';
+import { formatClock } from '../../lib/format';
+import { plainQuote } from '../../lib/comment-tokens';
 
 const STATE_COLORS = { open: 'orange', fixed: 'teal', wont_fix: 'gray' } as const;
 

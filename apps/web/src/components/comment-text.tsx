@@ -1,9 +1,9 @@
 import { Anchor, Badge, Text, UnstyledButton } from '@mantine/core';
 import { parseRate } from '@cutroom/domain';
-import { formatClock } from '../../../lib/format';
-import { useReviewControls } from '../../../lib/review-context';
-import { momentText, useClockMode } from '../../../lib/timecode-mode';
-import { tokenizeComment } from './comment-tokens';
+import { formatClock } from '../lib/format';
+import { useReviewControls } from '../lib/review-context';
+import { momentText, useClockMode } from '../lib/timecode-mode';
+import { tokenizeComment } from '../lib/comment-tokens';
 import classes from './chat.module.css';
 
 interface CommentTextProps {

@@ -26,9 +26,9 @@ import {
   fill,
 } from '@cutroom/domain';
 import type { GuestLinkView } from '@cutroom/domain/schemas';
-import { errorMessage } from '../../../lib/api-client';
-import { formatEst } from '../../../lib/format-time';
-import { useCreateGuestLink, useGuestLinks, useRevokeGuestLink } from '../api/guest-links';
+import { errorMessage } from '../../lib/api-client';
+import { formatEst } from '../../lib/format-time';
+import { useCreateGuestLink, useGuestLinks, useRevokeGuestLink } from './api/guest-links';
 
 const DAY_OPTIONS = GUEST_LINK_DAY_OPTIONS.map((d) => ({ value: String(d), label: d === 1 ? '1 day' : `${d} days` }));
 const STATE_COLORS = { active: 'teal', expired: 'gray', revoked: 'red' } as const;

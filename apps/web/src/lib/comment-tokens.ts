@@ -1,5 +1,5 @@
 import { MENTION_PATTERN, VIDEO_TIME_PATTERN, YT_CUSTOMER_COMMENT_PATTERN } from '@cutroom/domain';
-import { formatClock } from '../../../lib/format';
+import { formatClock } from './format';
 
 export type CommentToken =
   | { type: 'text'; text: string }

@@ -1,9 +1,9 @@
 import type { CardDetailReply, NoteView, UserView } from '@cutroom/domain/schemas';
 import type { Role } from '@cutroom/domain';
-import { fakeServer, type Reply } from '../../test/fake-server';
-import { makeUser } from '../../test/fixtures';
+import { fakeServer, type Reply } from './fake-server';
+import { makeUser } from './fixtures';
 
-export { makeCardDetail } from '../../test/fixtures';
+export { makeCardDetail } from './fixtures';
 
 export function makeNote(overrides: Partial<NoteView> = {}): NoteView {
   return {
@@ -66,4 +66,4 @@ export function cardServer(
   });
 }
 
-export { stubDocumentFonts } from '../../test/document-fonts';
+export { stubDocumentFonts } from './document-fonts';

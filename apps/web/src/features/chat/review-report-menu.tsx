@@ -2,8 +2,8 @@ import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { API, pathOf } from '@cutroom/domain/contract';
 import { versionLabel, versionNumber, type TimecodeMode } from '@cutroom/domain';
-import { useReviewControls } from '../../../lib/review-context';
-import { useClockMode } from '../../../lib/timecode-mode';
+import { useReviewControls } from '../../lib/review-context';
+import { useClockMode } from '../../lib/timecode-mode';
 
 /** The report's address: the browser downloads it with the session cookie. */
 export function reviewReportHref(

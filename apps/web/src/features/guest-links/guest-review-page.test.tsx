@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GUEST_MSG } from '@cutroom/domain';
 import type { GuestReviewReply } from '@cutroom/domain/schemas';
-import { fakeServer, type Reply } from '../../../test/fake-server';
-import { renderApp } from '../../../test/render-app';
-import { makeMedia } from '../../../test/fixtures';
-import { stubDocumentFonts } from '../test-kit';
+import { fakeServer, type Reply } from '../../test/fake-server';
+import { renderApp } from '../../test/render-app';
+import { makeMedia } from '../../test/fixtures';
+import { stubDocumentFonts } from '../../test/card-test-kit';
 
 const TOKEN = 'a'.repeat(43);
 const ended: Reply = { status: 401, body: { error_message: GUEST_MSG.visitEnded, code: 'GUEST_SESSION_ENDED' } };

@@ -12,7 +12,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
-import { useReviewControls } from '../../../lib/review-context';
+import { useReviewControls } from '../../lib/review-context';
 import { API, pathOf } from '@cutroom/domain/contract';
 import {
   DEFAULT_MARKER_FRAME_RATE,

@@ -2,17 +2,17 @@ import { screen, waitFor, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@cutroom/domain';
-import { AppProviders } from '../../../app/providers';
-import { deferred, fakeServer } from '../../../test/fake-server';
-import { createQueryClient } from '../../../lib/query-client';
-import { makeNote, stubDocumentFonts } from '../test-kit';
+import { AppProviders } from '../../app/providers';
+import { deferred, fakeServer } from '../../test/fake-server';
+import { createQueryClient } from '../../lib/query-client';
+import { makeNote, stubDocumentFonts } from '../../test/card-test-kit';
 import {
   NO_REVIEW,
   PlaybackContext,
   ReviewControlsContext,
   type Playback,
   type ReviewControls,
-} from '../../../lib/review-context';
+} from '../../lib/review-context';
 import { CommentComposer } from './comment-composer';
 
 const controls = (over: Partial<ReviewControls> = {}): ReviewControls => ({

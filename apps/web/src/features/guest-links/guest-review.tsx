@@ -25,23 +25,21 @@ import {
   withoutLeadingTimeTag,
 } from '@cutroom/domain';
 import type { GuestNoteView, GuestReviewReply } from '@cutroom/domain/schemas';
-import { errorMessage } from '../../../lib/api-client';
-import { formatChatTime } from '../../../lib/format-time';
-import { useGuestComment } from '../api/guest-visit';
-import { CommentText } from '../chat/comment-text';
-import { formatClock } from '../../../lib/format';
-import type { Geometry } from '../../media-pipeline/public';
+import { errorMessage } from '../../lib/api-client';
+import { formatChatTime } from '../../lib/format-time';
+import { useGuestComment } from './api/guest-visit';
+import { CommentText } from '../../components/comment-text';
+import { formatClock } from '../../lib/format';
 import {
-  NO_RANGE,
-  type Playback,
-  type PlayerHandle,
-  type ReviewRange,
-  type ShapeKind,
-} from '../../../lib/review-context';
-import type { Marker } from '../../media-pipeline/public';
-import type { TimedAnnotation } from '../../media-pipeline/public';
-import { VideoPlayer } from '../../media-pipeline/public';
-import { autoProxy, previewSource, type PreviewSource } from '../../media-pipeline/public';
+  type Geometry,
+  type Marker,
+  type TimedAnnotation,
+  VideoPlayer,
+  autoProxy,
+  previewSource,
+  type PreviewSource,
+} from '../media-pipeline/public';
+import { NO_RANGE, type Playback, type PlayerHandle, type ReviewRange, type ShapeKind } from '../../lib/review-context';
 
 type Version = GuestReviewReply['versions'][number];
 const SIDE_COLORS = { customer: 'brand', staff: 'indigo', guest: 'grape' } as const;

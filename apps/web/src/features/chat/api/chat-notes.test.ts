@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeNotes, nextChatOffset, type ChatData } from './chat-notes';
-import { makeNote } from '../test-kit';
+import { makeNote } from '../../../test/card-test-kit';
 
 const page = (ids: number[], count: number, since = 't0') => ({
   notes: ids.map((id) => makeNote({ note_id: id, note: `n${id}` })),

@@ -19,9 +19,9 @@ import {
 import { IconAlertTriangle, IconMovieOff, IconShieldCheck } from '@tabler/icons-react';
 import { GUEST_MSG, GUEST_NAME_MAX, MSG } from '@cutroom/domain';
 import type { GuestReviewReply } from '@cutroom/domain/schemas';
-import { errorMessage, isApiError } from '../../../lib/api-client';
-import { formatEst } from '../../../lib/format-time';
-import { GUEST_LINK_KEY, useGuestReview, useLeaveGuestVisit, useOpenGuestLink } from '../api/guest-visit';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { formatEst } from '../../lib/format-time';
+import { GUEST_LINK_KEY, useGuestReview, useLeaveGuestVisit, useOpenGuestLink } from './api/guest-visit';
 import { GuestReview } from './guest-review';
 
 /** Where the guest's name is remembered on this device, so a second visit starts filled in. */

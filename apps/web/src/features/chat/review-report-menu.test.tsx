@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers';
-import { createQueryClient } from '../../../lib/query-client';
-import { writeLocal } from '../../../lib/storage';
-import { NO_REVIEW, ReviewControlsContext } from '../../../lib/review-context';
+import { AppProviders } from '../../app/providers';
+import { createQueryClient } from '../../lib/query-client';
+import { writeLocal } from '../../lib/storage';
+import { NO_REVIEW, ReviewControlsContext } from '../../lib/review-context';
 import { ReviewReportMenu } from './review-report-menu';
 
 const searchOf = (href: string | null) => Object.fromEntries(new URL(href ?? '', 'http://x').searchParams);

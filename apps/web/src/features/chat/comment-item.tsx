@@ -23,14 +23,14 @@ import {
   fullName,
 } from '@cutroom/domain';
 import type { NoteView } from '@cutroom/domain/schemas';
-import { formatChatTime, formatEst } from '../../../lib/format-time';
-import type { ChatKind } from '../../../lib/card/card-keys';
-import { formatClock } from '../../../lib/format';
-import { SHAPE_ICONS } from '../../media-pipeline/public';
-import { CommentText } from './comment-text';
-import { firstTimecode, plainQuote } from './comment-tokens';
+import { formatChatTime, formatEst } from '../../lib/format-time';
+import type { ChatKind } from '../../lib/card/card-keys';
+import { formatClock } from '../../lib/format';
+import { SHAPE_ICONS } from '../media-pipeline/public';
+import { CommentText } from '../../components/comment-text';
+import { firstTimecode, plainQuote } from '../../lib/comment-tokens';
 import { ROLE_COLORS, noteActions, replyPreviewChars, type NoteViewer } from './note-rules';
-import classes from './chat.module.css';
+import classes from '../../components/chat.module.css';
 
 export interface NoteHandlers {
   onJump?: (seconds: number, videoNumber: number | null, until?: number | null) => void;

@@ -13,16 +13,16 @@ import {
   videoTimeTag,
 } from '@cutroom/domain';
 import type { NoteView } from '@cutroom/domain/schemas';
-import { ChatTextarea } from '../../../components/chat-textarea';
-import { notify } from '../../../lib/notify';
-import type { ChatKind } from '../../../lib/card/card-keys';
-import { usePostNote } from '../api/note-changes';
-import { formatClock } from '../../../lib/format';
-import { usePlayback, useReviewControls } from '../../../lib/review-context';
-import { momentText, useClockMode } from '../../../lib/timecode-mode';
-import { plainQuote } from './comment-tokens';
+import { ChatTextarea } from '../../components/chat-textarea';
+import { notify } from '../../lib/notify';
+import type { ChatKind } from '../../lib/card/card-keys';
+import { usePostNote } from './api/note-changes';
+import { formatClock } from '../../lib/format';
+import { usePlayback, useReviewControls } from '../../lib/review-context';
+import { momentText, useClockMode } from '../../lib/timecode-mode';
+import { plainQuote } from '../../lib/comment-tokens';
 import { replyPreviewChars } from './note-rules';
-import classes from './chat.module.css';
+import classes from '../../components/chat.module.css';
 
 interface CommentComposerProps {
   cardId: number;

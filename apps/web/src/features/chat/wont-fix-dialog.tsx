@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { MSG, WONT_FIX_REASON_MAX } from '@cutroom/domain';
 import type { NoteView } from '@cutroom/domain/schemas';
-import { plainQuote } from './comment-tokens';
+import { plainQuote } from '../../lib/comment-tokens';
 
 interface WontFixDialogProps {
   note: NoteView;
