@@ -15,12 +15,18 @@ import { guestLinkRoutes } from './features/guest-links/guest-links.routes.js';
 import { profilesRoutes } from './features/profiles/profiles.routes.js';
 import { promisesRoutes } from './features/promises/promises.routes.js';
 import { promiseDateHooks } from './features/promises/promises.service.js';
+import { enterHelperBoard } from './features/yt-helper/yt-card.service.js';
+import { uploadFileReaders } from './features/uploads/upload-delivery.js';
+import { guestFileReaders } from './features/guest-links/guest-visit.service.js';
+import type { StoredFileReaders } from './platform/stored-files.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
 import { boardRoutes } from './features/board/board.routes.js';
 import { cardDetailsRoutes } from './features/card-details/card-details.routes.js';
 import { cardsRoutes } from './features/cards/cards.routes.js';
 import { archiveRoutes } from './features/archive/archive.routes.js';
 import { chatRoutes } from './features/chat/chat.routes.js';
+import { markersRoutes } from './features/markers/markers.routes.js';
+import { reviewReportRoutes } from './features/review-report/review-report.routes.js';
 import { inboxRoutes } from './features/inbox/inbox.routes.js';
 import { integrationsRoutes } from './features/integrations/integrations.routes.js';
 import { startWebhookWorker } from './features/integrations/webhook-delivery.js';
@@ -132,6 +138,8 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   bus.onRevoke((revocation) => forgetRevoked(database.db, revocation));
   const counters = config.redisUrl ? await connectRedisCounters(config.redisUrl) : memoryCounters();
   app.addHook('onClose', () => counters.close());
+  // Filled below: the features answering who may read a stored file need the whole context.
+  const files = {} as StoredFileReaders;
   const ctx: AppContext = {
     db: database.db,
     planned: database.planned,
@@ -140,6 +148,8 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
     counters,
     storage: await createStorage(config),
     workPlan: promiseDateHooks(database.db),
+    helperBoard: { cardReady: enterHelperBoard },
+    files,
     mailer:
       mailer ??
       createMailer({
@@ -149,6 +159,7 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
         log: app.log,
       }),
   };
+  Object.assign(files, uploadFileReaders(ctx), guestFileReaders(ctx));
 
   registerErrorHandling(app);
   registerBodyTimeout(app, config.timeouts.bodyMs);
@@ -194,6 +205,8 @@ export async function buildApp({ config, database, mailer, events }: BuildOption
   await app.register(ratingRoutes(ctx));
   await app.register(cardDetailsRoutes(ctx));
   await app.register(chatRoutes(ctx));
+  await app.register(markersRoutes(ctx));
+  await app.register(reviewReportRoutes(ctx));
   await app.register(inboxRoutes(ctx));
   await app.register(eventsRoutes(ctx));
   await app.register(mediaRoutes(ctx, ctx.storage));

@@ -2,7 +2,7 @@
 // database and the stored files, taken while the server runs, restored into an empty folder or database.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from './config.js';
+import { processFacts, type Config } from './config.js';
 import { configOrExit, fail } from './platform/cli.js';
 import {
   BACKUP_REQUEST,
@@ -31,7 +31,7 @@ const stamp = () =>
 const size = (file: string) => `${(fs.statSync(file).size / 1_048_576).toFixed(1)} MB`;
 
 /** Where relative paths are taken from: the folder `npm run` was started in (npm runs scripts in the project's). */
-const fromCaller = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+const fromCaller = (file: string) => path.resolve(processFacts.callerDir(), file);
 
 /**
  * The Cutroom server that holds DATA_DIR's embedded database, if one runs: its pid, or null when the lock

@@ -290,3 +290,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
   };
 }
+
+/** Facts of the process rather than settings, read here too: the one place that reads process.env. */
+export const processFacts = {
+  /** Under Vitest (compiled replies are then checked against their schemas). */
+  underVitest: process.env.VITEST !== undefined,
+  /** The folders searched for programs (a system ffmpeg). */
+  searchPath: () => process.env.PATH ?? '',
+  /** The folder `npm run` was started in (npm runs scripts in the project's). */
+  callerDir: () => process.env.INIT_CWD ?? process.cwd(),
+};

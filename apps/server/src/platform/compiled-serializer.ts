@@ -1,11 +1,12 @@
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { processFacts } from '../config.js';
 
 type JsonSchema = { [key: string]: unknown };
 
 /** Under Vitest every compiled reply is still checked against its zod schema, so a wrong reply fails tests. */
-export const VALIDATE_COMPILED_REPLIES = process.env.VITEST !== undefined;
+export const VALIDATE_COMPILED_REPLIES = processFacts.underVitest;
 
 const isSimple = (s: unknown): s is JsonSchema & { type: string | string[] } =>
   typeof s === 'object' &&

@@ -1,9 +1,11 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { cards } from '../db/schema.js';
 import type { CounterStore } from './attempt-limiter.js';
 import type { EventBus } from './events.js';
 import type { Mailer } from './mail.js';
 import type { Storage } from './storage.js';
+import type { StoredFileReaders } from './stored-files.js';
 
 /**
  * Who follows the work plan (today the promise dates), wired in app.ts so writers don't import it.
@@ -14,6 +16,15 @@ export interface WorkPlanHooks {
   changed(): Promise<void>;
   /** Inside the transaction that creates a card, so it commits planned and with its promise. */
   cardCreated(tx: Db, cardId: number): Promise<void>;
+}
+
+/**
+ * The YouTube helper's board, told when a card may enter it (completed, or the helper turned on for a
+ * complete card); wired in app.ts so cards/ and workflow/ don't import yt-helper/.
+ */
+export interface HelperBoardHooks {
+  /** Inside the transaction that completes the card or turns the helper on; a card already there stays. */
+  cardReady(tx: Db, card: typeof cards.$inferSelect): Promise<void>;
 }
 
 /** What services need from the running app; built once in app.ts and passed explicitly. */
@@ -29,4 +40,7 @@ export interface AppContext {
   /** Uploaded files: local disk, or S3 with S3_BUCKET. */
   storage: Storage;
   workPlan: WorkPlanHooks;
+  helperBoard: HelperBoardHooks;
+  /** Who may read which stored keys, answered by uploads/ and guest-links/ (wired in app.ts). */
+  files: StoredFileReaders;
 }

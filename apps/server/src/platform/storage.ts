@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import type { Config } from '../config.js';
 
 /** Where uploaded files live. Keys are `media/<owner>/<random>-<name>`; the portal serves them at /files/<key>. */
@@ -26,6 +26,13 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** Streams a stored file; rejects with code 'ENOENT' when the key is missing. */
   read(key: string): Promise<Readable>;
+  /**
+   * A stored file as a path a tool can open: the file itself on local disk, else a copy streamed into
+   * `dir`. Rejects with code 'ENOENT' when the key is missing.
+   */
+  localCopy(key: string, dir: string, signal?: AbortSignal): Promise<string>;
+  /** Whether localCopy downloads (S3), so a caller picks the smallest file that serves. */
+  copiesToRead: boolean;
   /** Local disk: the folder files are served from. */
   root?: string;
   /** S3: a short-lived signed GET for a key, answered with the given type and disposition. */
@@ -150,7 +157,20 @@ function localStorage(root: string): Storage {
       const file = await fs.promises.open(inRoot(key), 'r');
       return file.createReadStream();
     },
+    copiesToRead: false,
+    async localCopy(key) {
+      const file = inRoot(key);
+      await fs.promises.stat(file);
+      return file;
+    },
   };
+}
+
+/** localCopy for a store that can only stream: the file lands in `dir` under the key's last name. */
+async function streamedCopy(store: Pick<Storage, 'read'>, key: string, dir: string, signal?: AbortSignal) {
+  const target = path.join(dir, path.posix.basename(key));
+  await pipeline(await store.read(key), fs.createWriteStream(target), { signal });
+  return target;
 }
 
 /** The S3 client of a configured bucket; checksums only where S3 requires them, so presigned browser PUTs carry none. */
@@ -173,8 +193,10 @@ async function s3Storage(s3: NonNullable<Config['s3']>): Promise<Storage> {
   const { Upload } = await import('@aws-sdk/lib-storage');
   const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
   const client = await createS3Client(s3);
-  return {
+  const store: Storage = {
     kind: 's3',
+    copiesToRead: true,
+    localCopy: (key, dir, signal) => streamedCopy(store, key, dir, signal),
     async put(key, body, type) {
       // Multipart upload streams the body without holding the whole file in memory; a failed one is aborted.
       const upload = new Upload({
@@ -246,6 +268,7 @@ async function s3Storage(s3: NonNullable<Config['s3']>): Promise<Storage> {
         { expiresIn: 900 },
       ),
   };
+  return store;
 }
 
 /** S3 when S3_BUCKET is set, else DATA_DIR/files. */

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { cards, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { policyActor, policyCard, policyCardColumns, visibleCardsWhere } from '../cards/public.js';
+import { policyActor, policyCard, policyCardColumns } from '../../kernel/card-policy-facts.js';
+import { visibleCardsWhere } from '../../kernel/card-visibility.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 

@@ -6,7 +6,7 @@ import { createSession } from '../../platform/auth.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, demoRole, insertCard, seedWithSessions, type DemoKey } from '../../test/helpers.js';
 import { fireAtOnce, statusesOf, winners } from '../../api-wide/races/fire.js';
-import { visibleCardsWhere } from '../cards/card-visibility.js';
+import { visibleCardsWhere } from '../../kernel/card-visibility.js';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof seedWithSessions>>;

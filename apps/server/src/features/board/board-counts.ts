@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { prepareOnce } from '../../db/prepared.js';
 import { cardCounts, cardQaAccess, cards } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
-import { visibleCardsWhere, type CardViewer } from '../cards/public.js';
+import { visibleCardsWhere, type CardViewer } from '../../kernel/card-visibility.js';
 import { commonWhere, filterWhere, p, pageValues, shapeOf, type Body, type FilterBody } from './board-filters.js';
 
 type Scope = (typeof cardCounts.$inferSelect)['scope'];

@@ -3,7 +3,7 @@ import type { BOARD_COLUMNS, Role } from '@cutroom/domain';
 import type { cardCountsBody, getCardsBody } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import { cards } from '../../db/schema.js';
-import { type CardViewer } from '../cards/public.js';
+import { type CardViewer } from '../../kernel/card-visibility.js';
 
 /** The board's request bodies, as parsed, and the filters and statement names both the pages and the counts use. */
 export type Body = z.output<typeof getCardsBody>;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@cutroom/domain/contract';
 import type { AppContext } from '../../platform/context.js';
 import { serve } from '../../platform/routes.js';
-import { requestAllowance } from '../cards/public.js';
+import { requestAllowance } from '../../kernel/request-allowance.js';
 import { getCardCounts, getCards } from './board.service.js';
 
 const zoneHeader = (value: unknown) => (typeof value === 'string' ? value : undefined);

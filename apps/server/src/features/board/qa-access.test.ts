@@ -5,7 +5,7 @@ import { cardQaAccess, cards, customerQas, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
 import { createSession } from '../../platform/auth.js';
-import { visibleCardsWhere } from '../cards/card-visibility.js';
+import { visibleCardsWhere } from '../../kernel/card-visibility.js';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof seedWithSessions>>;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { type CardViewer } from '../cards/public.js';
+import { type CardViewer } from '../../kernel/card-visibility.js';
 import { visibleUsersWhere } from '../users/public.js';
 
 /** "View As": internal staff see the board of a user they may see; anyone else sees their own. */

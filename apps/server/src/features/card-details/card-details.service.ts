@@ -18,15 +18,9 @@ import { cardEvents, cardVideos, cards, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import {
-  enforce,
-  loadCustomerPlan,
-  policyActor,
-  policyCard,
-  audienceOf,
-  loadVisibleCard,
-  visibleCardsWhere,
-} from '../cards/public.js';
+import { audienceOf, loadVisibleCard } from '../../kernel/card-access.js';
+import { enforce, loadCustomerPlan, policyActor, policyCard } from '../../kernel/card-policy-facts.js';
+import { visibleCardsWhere } from '../../kernel/card-visibility.js';
 import { trackVideo } from '../media-pipeline/public.js';
 import { deliverableUpload } from '../uploads/public.js';
 

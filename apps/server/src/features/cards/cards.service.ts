@@ -22,14 +22,13 @@ import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { enforce, loadCustomerPlan, policyActor, policyCard } from './card-policy-facts.js';
-import { visibleCardsWhere } from './card-visibility.js';
-import { toCardDetail } from './card-view.js';
-import { requestAllowance } from './request-allowance.js';
+import { enforce, loadCustomerPlan, policyActor, policyCard } from '../../kernel/card-policy-facts.js';
+import { visibleCardsWhere } from '../../kernel/card-visibility.js';
+import { toCardDetail } from '../../kernel/card-view.js';
+import { requestAllowance } from '../../kernel/request-allowance.js';
 import { lockCard } from '../../db/locks.js';
-import { enterHelperBoard } from '../yt-helper/public.js';
-import { requestCustomer } from './request-customer.js';
-import { audienceOf, loadVisibleCard } from './card-access.js';
+import { requestCustomer } from '../../kernel/request-customer.js';
+import { audienceOf, loadVisibleCard } from '../../kernel/card-access.js';
 
 type CardInsert = typeof cards.$inferInsert;
 
@@ -284,7 +283,7 @@ export async function enableYtHelper(ctx: AppContext, viewer: SessionUser, cardI
       .where(and(eq(cards.id, cardId), eq(cards.hasYoutubeHelper, false)))
       .returning();
     if (!turnedOn) throw new AppError('VALIDATION', MSG.ytHelperAlreadyOn, 'hasYTHelper');
-    await enterHelperBoard(tx, turnedOn);
+    await ctx.helperBoard.cardReady(tx, turnedOn);
     return turnedOn;
   });
   await ctx.events.publish({

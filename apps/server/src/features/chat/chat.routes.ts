@@ -3,10 +3,7 @@ import { API } from '@cutroom/domain/contract';
 import type { Chat } from '@cutroom/domain';
 import { zoneOf } from '../../platform/time-zone.js';
 import type { AppContext } from '../../platform/context.js';
-import { attachmentHeaders } from '../../platform/download.js';
 import { serve } from '../../platform/routes.js';
-import { exportMarkers } from '../markers/public.js';
-import { createReviewReports } from '../review-report/public.js';
 import { getChecklist, setWontFix } from './checklist.service.js';
 import {
   deleteComment,
@@ -21,8 +18,6 @@ export const chatRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { chat: routes } = API;
-    const reports = createReviewReports(ctx);
-    app.addHook('onClose', () => reports.close());
     for (const chat of ['customer', 'team', 'yt'] as const satisfies Chat[]) {
       const calls = routes[chat];
       serve(app, calls.comments, ({ user, params, query, request }) =>
@@ -50,22 +45,6 @@ export const chatRoutes =
     );
     serve(app, routes.checklist, ({ user, params }) => getChecklist(ctx, user, params.id));
     serve(app, routes.wontFix, ({ user, params, body }) => setWontFix(ctx, user, params.id, body));
-    serve(app, routes.markers, async ({ user, params, query, reply }) => {
-      const file = await exportMarkers(ctx, user, params.id, query);
-      void reply.headers(attachmentHeaders(file.filename, file.mime));
-      return file.body;
-    });
-    serve(
-      app,
-      routes.report,
-      async ({ user, params, query, request, reply }) => {
-        const file = await reports.make(user, params.id, query, zoneOf(request.headers['user-time-zone']), request.log);
-        // Whether this call drew the report or was served one drawn for the card as it still is.
-        void reply.headers({ ...attachmentHeaders(file.filename, 'application/pdf'), 'x-report-cache': file.cache });
-        return file.pdf;
-      },
-      { config: { limitedInService: true } },
-    );
     serve(app, routes.yt.mark, ({ user, params, body }) =>
       markCommentComplete(ctx, user, params.id, body.note_id, body.status, 'yt'),
     );

@@ -16,15 +16,9 @@ import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { toPlainText } from '../../platform/rich-text.js';
-import {
-  enforce,
-  policyActor,
-  policyCard,
-  policyNote,
-  type CardRow,
-  audienceOf,
-  loadVisibleCard,
-} from '../cards/public.js';
+import { audienceOf, loadVisibleCard } from '../../kernel/card-access.js';
+import { enforce, policyActor, policyCard, policyNote } from '../../kernel/card-policy-facts.js';
+import { type CardRow } from '../../kernel/card-view.js';
 import { notifyComment, publishCreated } from '../notifications/public.js';
 import { annotationAt, checkWithinVideo, momentOfEditedNote, momentOfNewNote, sentMoment } from './note-moment.js';
 import { listNotes, loadNote } from './note-view.js';

@@ -6,7 +6,7 @@ import { cardNotes, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { enforce, policyActor } from '../cards/public.js';
+import { enforce, policyActor } from '../../kernel/card-policy-facts.js';
 import { loadChatCard, loadJudgedNote, publish } from './chat.service.js';
 import { loadNote } from './note-view.js';
 

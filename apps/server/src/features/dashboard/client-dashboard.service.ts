@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { inList } from '../../db/sql-lists.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { visibleCardsWhere } from '../cards/public.js';
+import { visibleCardsWhere } from '../../kernel/card-visibility.js';
 import { visibleUser } from '../users/public.js';
 import { inRange, isoOf, isoOrNull, resolveRange, rowsOf } from './report-range.js';
 

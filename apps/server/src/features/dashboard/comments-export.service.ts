@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { visibleCardsWhere } from '../cards/public.js';
+import { visibleCardsWhere } from '../../kernel/card-visibility.js';
 import { customerCommentsSql, type CommentChat } from './customer-comments.sql.js';
 import { isoOf, isoOrNull, resolveRange, rowsOf } from './report-range.js';
 

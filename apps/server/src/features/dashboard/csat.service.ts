@@ -4,7 +4,7 @@ import type { CsatReply, profileReportQuery } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { SessionUser } from '../../platform/auth.js';
-import { visibleCardsWhere } from '../cards/public.js';
+import { visibleCardsWhere } from '../../kernel/card-visibility.js';
 import { visibleUser } from '../users/public.js';
 import { personCardsWhere, profileDays } from './comment-stats.service.js';
 import { inRange, resolveRange, rowsOf } from './report-range.js';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { visibleCardsWhere } from '../cards/public.js';
+import { visibleCardsWhere } from '../../kernel/card-visibility.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { inRange, type ReportRange } from './report-range.js';
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { cardInProgressSql } from '../../db/sql-lists.js';
 import type { SessionUser } from '../../platform/auth.js';
-import { visibleCardsWhere } from '../cards/public.js';
+import { visibleCardsWhere } from '../../kernel/card-visibility.js';
 import { visibleUsersWhere } from '../users/public.js';
 import { inRange, type ReportRange } from './report-range.js';
 import { ratedCard, rounded } from './staff-stats.sql.js';

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReportTab, Role } from '@cutroom/domain';
 import { cardInProgressSql, ytInProgressSql } from '../../db/sql-lists.js';
 import type { SessionUser } from '../../platform/auth.js';
-import { visibleCardsWhere } from '../cards/public.js';
+import { visibleCardsWhere } from '../../kernel/card-visibility.js';
 import { visibleUsersWhere } from '../users/public.js';
 import { inRange, type ReportRange } from './report-range.js';
 

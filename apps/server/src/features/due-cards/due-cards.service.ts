@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { cards, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { csvStream, keysetBatches, mapBatches } from '../../platform/csv.js';
-import { visibleCardsWhere } from '../cards/public.js';
+import { visibleCardsWhere } from '../../kernel/card-visibility.js';
 
 type Query = z.output<typeof dueCardsQuery>;
 const qa = alias(users, 'qa');

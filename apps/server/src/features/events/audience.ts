@@ -2,7 +2,7 @@ import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customerQas, users } from '../../db/schema.js';
 import { isPersonal, type Audience, type CardAudience } from '../../platform/events.js';
-import { type CardViewer } from '../cards/public.js';
+import { type CardViewer } from '../../kernel/card-visibility.js';
 
 /**
  * The in-memory twin of visibleCardsWhere: decides whether a card event may reach a viewer; an

@@ -8,7 +8,7 @@ import { cards, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { csvStream, keysetBatches, mapBatches } from '../../platform/csv.js';
-import { visibleCardsWhere } from '../cards/public.js';
+import { visibleCardsWhere } from '../../kernel/card-visibility.js';
 import { nameSql } from '../rating/public.js';
 
 type Query = z.output<typeof exportCardsQuery>;

@@ -8,7 +8,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
-import { loadVisibleCard } from '../cards/public.js';
+import { loadVisibleCard } from '../../kernel/card-access.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -24,9 +24,9 @@ import { AppError } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { toPlainText } from '../../platform/rich-text.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
-import { selectCards } from '../cards/public.js';
+import { selectCards } from '../../kernel/card-view.js';
 import { keyOfUrl } from '../media/public.js';
-import { toMediaView } from '../media-pipeline/public.js';
+import { toMediaView } from '../../kernel/media-view.js';
 import { annotationAt, checkWithinVideo, momentOfNewNote, publish, sentMoment } from '../chat/public.js';
 import { notifyComment, publishCreated } from '../notifications/public.js';
 
@@ -311,6 +311,21 @@ export async function postGuestComment(
 }
 
 /** GET /api/guest/files/<key>: only a file that is one of the visit's card's videos, and not while in quality check. */
+const visitsOfRequests = new WeakMap<FastifyRequest, Promise<GuestVisit>>();
+/** The request's visit, looked up once per request: a guest rate limit's key asks before the handler does. */
+export function visitOfRequest(ctx: AppContext, request: FastifyRequest): Promise<GuestVisit> {
+  let visit = visitsOfRequests.get(request);
+  if (!visit) visitsOfRequests.set(request, (visit = visitOf(ctx, request)));
+  return visit;
+}
+
+/** Guest links' part of ctx.files (platform/stored-files.ts): a visit reads its card's videos and nothing else. */
+export const guestFileReaders = (ctx: AppContext) => ({
+  guestVisit: async (request: FastifyRequest) => (await visitOfRequest(ctx, request)).visitId,
+  guestMayRead: async (request: FastifyRequest, key: string) =>
+    guestMayReadFile(ctx, await visitOfRequest(ctx, request), key),
+});
+
 export async function guestMayReadFile(ctx: AppContext, visit: GuestVisit, key: string) {
   const { card } = await loadVisitCard(ctx, visit);
   if (!commentsOpen(card.cardStatus)) return false;

@@ -6,7 +6,7 @@ import { userLeaves, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { onLeaveToday } from './on-leave.js';
+import { onLeaveToday } from '../../kernel/on-leave.js';
 import { visibleUsersWhere } from '../users/public.js';
 import { escapeHtml, sendMail } from '../mail/public.js';
 

@@ -1,2 +1,3 @@
 // What other features may use of leave/ (docs/architecture.md): the lint refuses any other way in.
-export { onLeaveToday } from './on-leave.js';
+// Nothing: who is on leave today is SQL in kernel/on-leave.ts, which users/ reads too.
+export {};

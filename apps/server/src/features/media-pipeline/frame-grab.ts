@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { frameOfTime } from '@cutroom/domain';
 import { mediaFrames, type mediaAssets } from '../../db/schema.js';
@@ -9,7 +8,7 @@ import { AppError } from '../../platform/errors.js';
 import type { AppContext } from '../../platform/context.js';
 import { runTool } from './ffmpeg.js';
 import { mediaTools, type MediaTools } from './media-tools.js';
-import { outputPrefix } from './process-video.js';
+import { outputPrefix } from '../../kernel/media-view.js';
 
 export type ReadyAsset = typeof mediaAssets.$inferSelect & {
   probe: NonNullable<(typeof mediaAssets.$inferSelect)['probe']>;
@@ -93,9 +92,9 @@ export async function grabFrame(ctx: GrabContext, asset: ReadyAsset, frame: numb
   await slot(async () => {
     const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), `cutroom-frame-${asset.id}-`));
     try {
-      const proxy = storage.root ? asset.outputs.proxies[0]! : asset.outputs.proxies.at(-1)!;
-      const input = storage.root ? path.join(storage.root, proxy.key) : path.join(dir, 'proxy.mp4');
-      if (!storage.root) await pipeline(await storage.read(proxy.key), fs.createWriteStream(input));
+      // The sharpest proxy where it lies on disk; the smallest where reading it means downloading it.
+      const proxy = storage.copiesToRead ? asset.outputs.proxies.at(-1)! : asset.outputs.proxies[0]!;
+      const input = await storage.localCopy(proxy.key, dir);
       const out = path.join(dir, 'frame.jpg');
       // A quarter frame early: the first frame at or after that time is this one, not its neighbour.
       const at = Math.max(0, ((frame - 0.25) * asset.probe.fpsDen) / asset.probe.fpsNum);

@@ -1,35 +1,24 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { MEDIA_FILE_PATTERN } from '@cutroom/domain';
 import { cardVideos, cards, mediaAssets, type MediaOutputs } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
-import { FILES_CSP } from '../../platform/security-headers.js';
+import { canSendStored, sendStored, storedFileHeaders } from '../../platform/stored-files.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { visibleCardsWhere } from '../cards/public.js';
-import { guestMayReadFile, visitOf } from '../guest-links/public.js';
-import { mayReadUploadedFile } from '../uploads/public.js';
+import { visibleCardsWhere } from '../../kernel/card-visibility.js';
 import { thumbnailsVtt } from './plan.js';
 import { frameAt, grabFrame } from './frame-grab.js';
-import { shownOutputs } from './media-view.js';
+import { shownOutputs } from '../../kernel/media-view.js';
 
 type AssetRow = typeof mediaAssets.$inferSelect;
 
 const MIME: Record<string, string> = { mp4: 'video/mp4', jpg: 'image/jpeg', json: 'application/json' };
 
 const assetId = z.coerce.number().int().positive().max(2_147_483_647);
-/** Headers of every file sent from here: cached privately, never run as a page, never sniffed. */
-const fileHeaders = (reply: FastifyReply, maxAgeS: number) =>
-  reply
-    .header('cache-control', `private, max-age=${maxAgeS}`)
-    .header('content-security-policy', FILES_CSP)
-    .header('x-content-type-options', 'nosniff');
-
 const params = z.object({ asset_id: assetId, file: z.string().max(40).regex(MEDIA_FILE_PATTERN) });
 const frameParams = z.object({ asset_id: assetId });
 const frameQuery = z.object({ t: z.coerce.number().min(0).max(1_000_000) });
@@ -73,7 +62,7 @@ async function mayRead(ctx: AppContext, viewer: SessionUser, assetId: number) {
     .from(mediaAssets)
     .where(eq(mediaAssets.id, assetId))
     .limit(1);
-  return asset ? mayReadUploadedFile(ctx, viewer, asset.key) : false;
+  return asset ? ctx.files.uploadFolderHolds(viewer, asset.key) : false;
 }
 
 /**
@@ -85,18 +74,11 @@ export const mediaFilesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const storage = ctx.storage;
-    // Resolved once per request: the guest frame budget's key needs the visit before the handler does.
-    const visits = new WeakMap<FastifyRequest, ReturnType<typeof visitOf>>();
-    const visitOnce = (request: FastifyRequest) => {
-      let visit = visits.get(request);
-      if (!visit) visits.set(request, (visit = visitOf(ctx, request)));
-      return visit;
-    };
     /** A visit's readable asset, asked in that order: without a visit, every id answers the same 401. */
     async function guestAsset(request: FastifyRequest, id: number, early = false) {
-      const visit = await visitOnce(request);
+      await ctx.files.guestVisit(request);
       const asset = early ? await shownAsset(ctx, id) : await readyAsset(ctx, id);
-      if (!(await guestMayReadFile(ctx, visit, asset.sourceKey))) throw new AppError('NOT_FOUND');
+      if (!(await ctx.files.guestMayRead(request, asset.sourceKey))) throw new AppError('NOT_FOUND');
       return asset;
     }
     // Per user (or guest visit), not per address: an office behind one NAT address shares nothing.
@@ -105,7 +87,7 @@ export const mediaFilesRoutes =
       timeWindow: 60_000,
       keyGenerator: key,
     });
-    if (storage.root) await app.register(fastifyStatic, { root: storage.root, serve: false, contentType: false });
+    await canSendStored(app, storage);
 
     /** One frame as a JPEG, grabbed once and then read from storage; the frame's number rides in a header. */
     async function sendFrame(reply: FastifyReply, asset: AssetRow, seconds: number) {
@@ -116,16 +98,14 @@ export const mediaFilesRoutes =
       const frame = frameAt(ready.probe, seconds);
       const key = await grabFrame(ctx, ready, frame);
       reply.header('x-frame-number', String(frame));
-      if (storage.signedGet)
-        return reply.redirect(await storage.signedGet(key, { mime: 'image/jpeg', disposition: 'inline' }));
-      return fileHeaders(reply, 86_400).header('content-type', 'image/jpeg').sendFile(key);
+      return sendStored(reply, storage, key, { mime: 'image/jpeg', disposition: 'inline', maxAgeS: 86_400 });
     }
 
     async function send(reply: FastifyReply, asset: AssetRow, file: string) {
       const outputs = asset.outputs!;
       if (file === 'thumbnails.vtt') {
         if (outputs.sprites.length === 0) throw new AppError('NOT_FOUND');
-        return fileHeaders(reply, 3600)
+        return storedFileHeaders(reply, 3600)
           .type('text/vtt; charset=utf-8')
           .send(thumbnailsVtt(outputs.thumb, asset.probe!.duration, (i) => `sprite-${i}.jpg`));
       }
@@ -138,13 +118,7 @@ export const mediaFilesRoutes =
       const key = keys.find((k) => path.posix.basename(k) === file);
       if (!key) throw new AppError('NOT_FOUND');
       const mime = MIME[file.slice(file.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
-      if (storage.signedGet) return reply.redirect(await storage.signedGet(key, { mime, disposition: 'inline' }));
-      if (!storage.root || !(await fs.promises.stat(path.join(storage.root, key)).catch(() => null)))
-        throw new AppError('NOT_FOUND');
-      return fileHeaders(reply, 3600)
-        .header('content-disposition', 'inline')
-        .header('content-type', mime)
-        .sendFile(key);
+      return sendStored(reply, storage, key, { mime, disposition: 'inline' });
     }
 
     app.get(
@@ -195,8 +169,8 @@ export const mediaFilesRoutes =
         config: {
           access: 'public',
           rateLimit: frameBudget((request) =>
-            visitOnce(request).then(
-              (visit) => `visit:${visit.visitId}`,
+            ctx.files.guestVisit(request).then(
+              (visitId) => `visit:${visitId}`,
               () => request.ip,
             ),
           ),

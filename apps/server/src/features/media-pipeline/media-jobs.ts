@@ -5,13 +5,14 @@ import { cardVideos, cards, customerUploads, mediaAssets } from '../../db/schema
 import type { EventBus } from '../../platform/events.js';
 import { backoffMs, claimNextJob, type JobTable } from '../../platform/job-queue.js';
 import type { Storage } from '../../platform/storage.js';
-import { audienceOf } from '../cards/public.js';
+import { audienceOf } from '../../kernel/card-access.js';
 import { ToolStopped } from './ffmpeg.js';
 import { jobDeadline } from './job-deadline.js';
 import { fetchLinkSource, type LinkImportSettings } from './link-job.js';
 import type { MediaTools } from './media-tools.js';
 import { MediaFailure } from './media-failure.js';
-import { outputPrefix, processVideo } from './process-video.js';
+import { processVideo } from './process-video.js';
+import { outputPrefix } from '../../kernel/media-view.js';
 
 /** The media jobs as the shared queue sees them. */
 export const mediaQueue: JobTable = {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { processFacts } from '../../config.js';
 import { runTool } from './ffmpeg.js';
 
 const require = createRequire(import.meta.url);
@@ -93,7 +94,7 @@ const systemFound = new Map<string, MediaTools | undefined>();
  */
 export function mediaTools(
   paths: { ffmpeg?: string; ffprobe?: string } = {},
-  searchPath = process.env.PATH ?? '',
+  searchPath = processFacts.searchPath(),
 ): ResolvedMediaTools {
   const needSystem = !paths.ffmpeg || !paths.ffprobe;
   if (needSystem && !systemFound.has(searchPath)) systemFound.set(searchPath, systemTools(searchPath));

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { fill, MEDIA_FAILURE, MEDIA_MAX_SIDE } from '@cutroom/domain';
 import type { MediaOutputs, MediaProbe } from '../../db/schema.js';
+import { outputPrefix } from '../../kernel/media-view.js';
 import type { Storage } from '../../platform/storage.js';
 import { runTool, type RunOptions } from './ffmpeg.js';
 import type { MediaTools } from './media-tools.js';
@@ -50,23 +50,11 @@ export interface ProcessOptions {
   onToolError?(step: string, stderr: string): void;
 }
 
-/** Where an attempt's outputs go: a folder per attempt, so a late duplicate never overwrites a finished one. */
-export const outputPrefix = (assetId: number, attempt?: number) =>
-  `derived/${assetId}/${attempt === undefined ? '' : `${attempt}/`}`;
-
-/** A file in our storage as a local path: local disk directly, S3 streamed to the job's folder. */
-async function localSource(storage: Storage, key: string, dir: string, signal: AbortSignal): Promise<string> {
-  if (storage.root) {
-    const file = path.join(storage.root, key);
-    if (!(await fs.promises.stat(file).catch(() => null))) throw new MediaFailure(MEDIA_FAILURE.missing);
-    return file;
-  }
-  const target = path.join(dir, 'source');
-  const body = await storage.read(key).catch((e: NodeJS.ErrnoException) => {
+/** A file in our storage as a local path (the file itself, or a copy in the job's folder). */
+function localSource(storage: Storage, key: string, dir: string, signal: AbortSignal): Promise<string> {
+  return storage.localCopy(key, dir, signal).catch((e: NodeJS.ErrnoException) => {
     throw e.code === 'ENOENT' ? new MediaFailure(MEDIA_FAILURE.missing) : e;
   });
-  await pipeline(body, fs.createWriteStream(target), { signal });
-  return target;
 }
 
 /** The files ffmpeg wrote by a numbered pattern (`sprite-%d.jpg`), in order from 0 and without gaps, at most `max`. */

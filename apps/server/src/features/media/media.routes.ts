@@ -1,21 +1,17 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import multipart, { type Multipart } from '@fastify/multipart';
 import { z } from 'zod';
 import { API } from '@cutroom/domain/contract';
 import { MEDIA_MAX_BYTES, MSG, UPLOAD_PURPOSE_KEYS, isUploadPurpose, fill } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
-import { FILES_CSP } from '../../platform/security-headers.js';
+import { canSendStored, sendStored } from '../../platform/stored-files.js';
 import { serve } from '../../platform/routes.js';
 import { AppError } from '../../platform/errors.js';
 import { fileLinks } from '../../platform/file-links.js';
 import { formatOfKey, isVideoMime } from '../../platform/file-types.js';
 import type { Storage } from '../../platform/storage.js';
-import { guestMayReadFile, visitOf } from '../guest-links/public.js';
-import { finishedUploadType, readableUpload } from '../uploads/public.js';
 import { storeUpload } from './media.service.js';
 import { deleteProfileFile, setThumbnailFile } from './profile-files.js';
 
@@ -47,8 +43,7 @@ export const mediaRoutes =
       // A cut file is refused by the service (truncated), which also deletes what was written.
       throwFileSizeLimit: false,
     });
-    // contentType off: the type comes from the detected format below, never from a lookup of its own.
-    if (storage.root) await app.register(fastifyStatic, { root: storage.root, serve: false, contentType: false });
+    await canSendStored(app, storage);
 
     serve(
       app,
@@ -101,24 +96,14 @@ export const mediaRoutes =
      * Sends a stored file so that no browser runs it: its detected type, nosniff, the sandbox, media inline only.
      * An upload page file's type is its row's (`uploadType`), a video's inline (delivered to a card, issue 49).
      */
-    async function sendStored(reply: FastifyReply, key: string, uploadType?: string) {
+    function sendFile(reply: FastifyReply, key: string, uploadType?: string) {
       if (!KEY_PATTERN.test(key) && !(uploadType && UPLOAD_KEY_PATTERN.test(key))) throw new AppError('NOT_FOUND');
       // The type was detected from the bytes at upload; keys from before that are plain downloads.
       const format = uploadType === undefined ? formatOfKey(key) : undefined;
       const video = uploadType !== undefined && isVideoMime(uploadType);
       const mime = video ? uploadType : (format?.mime ?? 'application/octet-stream');
       const disposition = format?.inline || video ? 'inline' : `attachment; filename="${attachmentName(key)}"`;
-      if (storage.signedGet) return reply.redirect(await storage.signedGet(key, { mime, disposition }));
-      // A deleted file (a replaced avatar) is a plain 404, not the static server's error.
-      if (storage.root && !(await fs.promises.stat(path.join(storage.root, key)).catch(() => null)))
-        throw new AppError('NOT_FOUND');
-      return reply
-        .header('cache-control', 'private, max-age=3600')
-        .header('content-security-policy', FILES_CSP)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', disposition)
-        .header('content-type', mime)
-        .sendFile(key);
+      return sendStored(reply, storage, key, { mime, disposition });
     }
 
     app.get(
@@ -137,9 +122,9 @@ export const mediaRoutes =
         const key = request.params['*'];
         if (!UPLOAD_KEY_PATTERN.test(key)) return readStored(reply, key);
         // An upload page file: for who reaches its folder or sees a card it was delivered to (issue 49).
-        const upload = request.user && (await readableUpload(ctx, request.user, key));
-        if (!upload) throw new AppError('NOT_FOUND');
-        return readStored(reply, key, upload.contentType);
+        const type = request.user && (await ctx.files.uploadFor(request.user, key));
+        if (!type) throw new AppError('NOT_FOUND');
+        return readStored(reply, key, type);
       },
     );
 
@@ -149,7 +134,7 @@ export const mediaRoutes =
         if (!KEY_PATTERN.test(key) && !(uploadType && UPLOAD_KEY_PATTERN.test(key))) throw new AppError('NOT_FOUND');
         return reply.header('cache-control', 'private, no-store').redirect(links.link(ctx.config.files.origin, key));
       }
-      return sendStored(reply, key, uploadType);
+      return sendFile(reply, key, uploadType);
     }
 
     // A guest review link's visit reads its card's videos and nothing else (issue 19).
@@ -167,13 +152,13 @@ export const mediaRoutes =
       async (request, reply) => {
         const key = request.params['*'];
         // The visit first: without one, every key answers the same 401.
-        const visit = await visitOf(ctx, request);
+        await ctx.files.guestVisit(request);
         const upload = UPLOAD_KEY_PATTERN.test(key);
-        if ((!upload && !KEY_PATTERN.test(key)) || !(await guestMayReadFile(ctx, visit, key)))
+        if ((!upload && !KEY_PATTERN.test(key)) || !(await ctx.files.guestMayRead(request, key)))
           throw new AppError('NOT_FOUND');
         if (!upload) return readStored(reply, key);
         // An upload page file delivered to the card by upload_id (issue 49).
-        const type = await finishedUploadType(ctx, key);
+        const type = await ctx.files.uploadType(key);
         if (type === null) throw new AppError('NOT_FOUND');
         return readStored(reply, key, type);
       },
@@ -196,10 +181,10 @@ export const mediaRoutes =
           const key = request.params['*'];
           const { expires, sig } = request.query;
           if (!links.valid(key, Number(expires), sig ?? '')) throw new AppError('NOT_FOUND');
-          if (!UPLOAD_KEY_PATTERN.test(key)) return sendStored(reply, key);
-          const type = await finishedUploadType(ctx, key);
+          if (!UPLOAD_KEY_PATTERN.test(key)) return sendFile(reply, key);
+          const type = await ctx.files.uploadType(key);
           if (type === null) throw new AppError('NOT_FOUND');
-          return sendStored(reply, key, type);
+          return sendFile(reply, key, type);
         },
       );
     }

@@ -19,7 +19,8 @@ import type { Db } from '../../db/client.js';
 import { cards, customerQas, holidays, userLeaves } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext, WorkPlanHooks } from '../../platform/context.js';
-import { visibleCardsWhere, requestCustomer } from '../cards/public.js';
+import { visibleCardsWhere } from '../../kernel/card-visibility.js';
+import { requestCustomer } from '../../kernel/request-customer.js';
 import { resolveRange } from '../dashboard/public.js';
 
 /** The statuses before the first cut: waiting (video requests) and being worked (editing, QA). */

@@ -14,7 +14,8 @@ import { cardRatings, cards, ratingChanges, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { policyCard, type PolicyCardColumns, audienceOf, loadVisibleCard } from '../cards/public.js';
+import { audienceOf, loadVisibleCard } from '../../kernel/card-access.js';
+import { policyCard, type PolicyCardColumns } from '../../kernel/card-policy-facts.js';
 
 type Part = (typeof RATING_ADMIN_PARTS)[number];
 type Change = Omit<z.output<typeof ratingUpdateBody>, 'rating'> & { rating?: number };

@@ -4,7 +4,7 @@ import type { FirstPassReply, FirstPassRow, firstPassQuery } from '@cutroom/doma
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { SessionUser } from '../../platform/auth.js';
-import { visibleCardsWhere } from '../cards/public.js';
+import { visibleCardsWhere } from '../../kernel/card-visibility.js';
 import { inRange, resolveRange, rowsOf, type ReportRange } from '../dashboard/public.js';
 
 /** Statuses a card has once delivered: Review, Completed, and the repurpose steps that follow them. */

@@ -1,3 +1,3 @@
 // What other features may use of uploads/ (docs/architecture.md): the lint refuses any other way in.
-export { mayReadUploadedFile } from './uploads.service.js';
-export { deliverableUpload, finishedUploadType, readableUpload } from './upload-delivery.js';
+// Who may read an upload page file is wired into ctx.files in app.ts.
+export { deliverableUpload } from './upload-delivery.js';

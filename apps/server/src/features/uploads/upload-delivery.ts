@@ -7,7 +7,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { isVideoMime } from '../../platform/file-types.js';
 import { fileUrl } from '../../platform/storage.js';
-import { visibleCardsWhere } from '../cards/public.js';
+import { visibleCardsWhere } from '../../kernel/card-visibility.js';
 import { trackStoredVideo } from '../media-pipeline/public.js';
 import { mayReadUploadedFile } from './uploads.service.js';
 
@@ -68,3 +68,10 @@ export async function finishedUploadType(ctx: AppContext, key: string) {
     .limit(1);
   return row?.contentType ?? null;
 }
+
+/** Uploads' part of ctx.files (platform/stored-files.ts): who reads an upload page file, and as which type. */
+export const uploadFileReaders = (ctx: AppContext) => ({
+  uploadFor: async (viewer: SessionUser, key: string) => (await readableUpload(ctx, viewer, key))?.contentType ?? null,
+  uploadFolderHolds: (viewer: SessionUser, key: string) => mayReadUploadedFile(ctx, viewer, key),
+  uploadType: (key: string) => finishedUploadType(ctx, key),
+});

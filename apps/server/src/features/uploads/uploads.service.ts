@@ -33,7 +33,8 @@ import { FILE_FORMATS, SNIFF_BYTES, isVideoMime, sniffFormats } from '../../plat
 import { PartTooLarge, type MultipartStore } from '../../platform/storage-multipart.js';
 import { likeTerm, nameOrEmail, profileUsersWhere } from '../users/public.js';
 import { holdsSpace, withinQuota } from '../media/public.js';
-import { toMediaView, trackStoredVideo } from '../media-pipeline/public.js';
+import { trackStoredVideo } from '../media-pipeline/public.js';
+import { toMediaView } from '../../kernel/media-view.js';
 import { zoneOf } from '../../platform/time-zone.js';
 import type { UploadLinks } from './upload-links.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { MSG } from '@cutroom/domain';
 import { cardRatings, cards, customerQas, users } from '../../db/schema.js';
-import { requestAllowance } from '../cards/request-allowance.js';
+import { requestAllowance } from '../../kernel/request-allowance.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
 

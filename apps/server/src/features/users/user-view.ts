@@ -3,7 +3,7 @@ import { billingPeriod, type CustomerDetails } from '@cutroom/domain';
 import type { UserView } from '@cutroom/domain/schemas';
 import type { Db } from '../../db/client.js';
 import { customerQas, customerYtHelpers, users } from '../../db/schema.js';
-import { onLeaveToday } from '../leave/public.js';
+import { onLeaveToday } from '../../kernel/on-leave.js';
 import { detailsOf } from './profile-columns.js';
 
 type UserRow = typeof users.$inferSelect;

@@ -11,7 +11,7 @@ import { assertUsersOfRole } from './assert-roles.js';
 import { toUserView, toUserViews } from './user-view.js';
 import { profileUsersWhere, visibleUsersWhere } from './visibility.js';
 import { likeTerm, nameOrEmail } from './customers.service.js';
-import { onLeaveToday } from '../leave/public.js';
+import { onLeaveToday } from '../../kernel/on-leave.js';
 
 type CreateUser = z.infer<typeof createUserBody>;
 type UsersQuery = z.infer<typeof usersQuery>;

@@ -31,17 +31,10 @@ import { cardRatings, cardVideos, cards, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import {
-  enforce,
-  policyActor,
-  policyCard,
-  policyCardColumns,
-  visibleCardsWhere,
-  audienceOf,
-  loadVisibleCard,
-} from '../cards/public.js';
+import { audienceOf, loadVisibleCard } from '../../kernel/card-access.js';
+import { enforce, policyActor, policyCard, policyCardColumns } from '../../kernel/card-policy-facts.js';
+import { visibleCardsWhere } from '../../kernel/card-visibility.js';
 import { transition } from './transition.js';
-import { enterHelperBoard } from '../yt-helper/public.js';
 import { recordRevision } from '../revision-reasons/public.js';
 import { trackVideo } from '../media-pipeline/public.js';
 import { deliverableUpload } from '../uploads/public.js';
@@ -207,7 +200,7 @@ export async function markComplete(
       ...(section === 'repurpose' ? { isRepurposeComplete: true } : {}),
     }),
     // A card with the helper goes on to the helper board in the same transaction.
-    after: (tx, completed) => enterHelperBoard(tx, completed),
+    after: (tx, completed) => ctx.helperBoard.cardReady(tx, completed),
     message: MSG.cardMarkedCompleted,
   });
 }

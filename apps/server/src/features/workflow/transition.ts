@@ -6,7 +6,9 @@ import { cardActivity, cards } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { enforce, policyActor, policyCard, type CardRow, audienceOf, loadVisibleCard } from '../cards/public.js';
+import { audienceOf, loadVisibleCard } from '../../kernel/card-access.js';
+import { enforce, policyActor, policyCard } from '../../kernel/card-policy-facts.js';
+import { type CardRow } from '../../kernel/card-view.js';
 import { notifyMove, publishCreated } from '../notifications/public.js';
 
 type CardInsert = typeof cards.$inferInsert;

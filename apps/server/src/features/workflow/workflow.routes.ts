@@ -3,7 +3,8 @@ import { API, MOVE_ROUTES } from '@cutroom/domain/contract';
 import { MOVE_CALLS, type MoveCall } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
 import { serve, type Handler } from '../../platform/routes.js';
-import { loadActivity, loadVisibleCard } from '../cards/public.js';
+import { loadVisibleCard } from '../../kernel/card-access.js';
+import { loadActivity } from '../../kernel/card-view.js';
 import {
   archiveCard,
   markComplete,

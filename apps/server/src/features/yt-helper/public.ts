@@ -1,2 +1,3 @@
 // What other features may use of yt-helper/ (docs/architecture.md): the lint refuses any other way in.
-export { enterHelperBoard } from './yt-card.service.js';
+// Nothing today: cards/ and workflow/ tell its board about a card through ctx.helperBoard (app.ts).
+export {};

@@ -8,7 +8,8 @@ import { cards } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { resolveViewer } from '../board/public.js';
-import { visibleCardsWhere, type CardViewer, selectTiles, toCardTile } from '../cards/public.js';
+import { selectTiles, toCardTile } from '../../kernel/card-view.js';
+import { visibleCardsWhere, type CardViewer } from '../../kernel/card-visibility.js';
 
 type Body = z.output<typeof ytCardsBody>;
 type Column = (typeof YT_BOARD_COLUMNS)[number];

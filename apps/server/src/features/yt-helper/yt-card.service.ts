@@ -8,7 +8,8 @@ import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { enforce, policyActor, loadVisibleCard } from '../cards/public.js';
+import { loadVisibleCard } from '../../kernel/card-access.js';
+import { enforce, policyActor } from '../../kernel/card-policy-facts.js';
 import { parseDueDate, updateCard } from '../card-details/public.js';
 
 type Card = typeof cards.$inferSelect;

@@ -23,7 +23,8 @@ import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { enforce, policyActor, policyCard, audienceOf, loadVisibleCard } from '../cards/public.js';
+import { audienceOf, loadVisibleCard } from '../../kernel/card-access.js';
+import { enforce, policyActor, policyCard } from '../../kernel/card-policy-facts.js';
 import { notifyMove, publishCreated } from '../notifications/public.js';
 
 type In<T extends z.ZodType> = z.output<T>;

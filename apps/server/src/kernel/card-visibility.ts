@@ -1,6 +1,6 @@
 import { eq, isNotNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Role } from '@cutroom/domain';
-import { cards } from '../../db/schema.js';
+import { cards } from '../db/schema.js';
 
 /** Whose cards a viewer sees: the caller, or the user an allowed "View As" points at. */
 export interface CardViewer {

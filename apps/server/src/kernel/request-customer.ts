@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { MSG, fill } from '@cutroom/domain';
-import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
-import type { SessionUser } from '../../platform/auth.js';
-import { AppError } from '../../platform/errors.js';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema.js';
+import type { SessionUser } from '../platform/auth.js';
+import { AppError } from '../platform/errors.js';
 
 /** Whom a request is for: a customer orders for themselves, an admin for the live customer they name. */
 export async function requestCustomer(db: Db, viewer: SessionUser, clientId: number | undefined): Promise<number> {

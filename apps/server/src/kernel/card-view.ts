@@ -14,9 +14,9 @@ import {
   type YtStatus,
 } from '@cutroom/domain';
 import type { CardDetailReply, CardTileReply, MediaView } from '@cutroom/domain/schemas';
-import type { Db } from '../../db/client.js';
-import { cardActivity, cardNotes, cardRatings, cardVideos, cards, mediaAssets, users } from '../../db/schema.js';
-import { toMediaView } from '../media-pipeline/public.js';
+import type { Db } from '../db/client.js';
+import { cardActivity, cardNotes, cardRatings, cardVideos, cards, mediaAssets, users } from '../db/schema.js';
+import { toMediaView } from './media-view.js';
 
 const client = alias(users, 'client');
 const qa = alias(users, 'qa');

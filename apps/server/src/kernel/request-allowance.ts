@@ -1,7 +1,7 @@
 import { and, count, eq, gte } from 'drizzle-orm';
 import { MSG, billingPeriod, requestLimitOf } from '@cutroom/domain';
-import type { Db } from '../../db/client.js';
-import { cards, customerQas, users } from '../../db/schema.js';
+import type { Db } from '../db/client.js';
+import { cards, customerQas, users } from '../db/schema.js';
 
 /** Start of the 30-day billing period that contains `now`, counted from the billing date. */
 export const periodStart = (billingDate: Date, now = new Date()): Date => billingPeriod(billingDate, now).start;

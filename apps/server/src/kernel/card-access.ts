@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { cards } from '../../db/schema.js';
-import type { SessionUser } from '../../platform/auth.js';
-import { AppError } from '../../platform/errors.js';
+import type { Db } from '../db/client.js';
+import { cards } from '../db/schema.js';
+import type { SessionUser } from '../platform/auth.js';
+import { AppError } from '../platform/errors.js';
 import { visibleCardsWhere } from './card-visibility.js';
 import { selectCards, type CardRow } from './card-view.js';
 

@@ -7,10 +7,10 @@ import {
   type Role,
   type Verdict,
 } from '@cutroom/domain';
-import type { Db } from '../../db/client.js';
-import { cards, users } from '../../db/schema.js';
-import type { SessionUser } from '../../platform/auth.js';
-import { AppError } from '../../platform/errors.js';
+import type { Db } from '../db/client.js';
+import { cards, users } from '../db/schema.js';
+import type { SessionUser } from '../platform/auth.js';
+import { AppError } from '../platform/errors.js';
 
 type Card = typeof cards.$inferSelect;
 type Customer = typeof users.$inferSelect;

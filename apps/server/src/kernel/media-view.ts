@@ -1,9 +1,12 @@
 import { fill, MEDIA_FAILURE, mediaFilePath } from '@cutroom/domain';
 import type { MediaView } from '@cutroom/domain/schemas';
-import type { MediaOutputs, mediaAssets } from '../../db/schema.js';
-import { outputPrefix } from './process-video.js';
+import type { MediaOutputs, mediaAssets } from '../db/schema.js';
 
 type AssetRow = typeof mediaAssets.$inferSelect;
+
+/** Where an attempt's outputs go: a folder per attempt, so a late duplicate never overwrites a finished one. */
+export const outputPrefix = (assetId: number, attempt?: number) =>
+  `derived/${assetId}/${attempt === undefined ? '' : `${attempt}/`}`;
 
 /**
  * The outputs people may use now: a ready asset's, or what a processing job has stored so far (issue 49: the

@@ -1,6 +1,6 @@
 import { sql, type AnyColumn } from 'drizzle-orm';
-import { userLeaves } from '../../db/schema.js';
-import { newYorkTodaySql } from '../../platform/time-zone.js';
+import { userLeaves } from '../db/schema.js';
+import { newYorkTodaySql } from '../platform/time-zone.js';
 
 /**
  * "On leave" as SQL: a leave row of this user covers today in New York. Computed, never stored, so
