@@ -9,7 +9,7 @@ import type { CardTab } from './card-tabs';
 import { DetailsTab } from './details/details-tab';
 import { useCardLive } from './use-card-live';
 import { VideoReview } from './video-review';
-import { YtTab } from './yt/yt-tab';
+import { YtTab } from '../yt-helper/public';
 import type { Selection } from '../media-pipeline/public';
 
 export interface CardBodyProps {

@@ -17,7 +17,7 @@ import { ExpectedBy } from '../../components/expected-by';
 import { notify } from '../../lib/notify';
 import { policyFor } from '../../lib/policy';
 import { ChecklistBadge } from '../chat/public';
-import { useUpdateTitle } from './api/card-edits';
+import { useUpdateTitle } from '../../lib/card/card-edits';
 
 /** The header reads only what a board tile also holds (and the archive date), so it can show before the card. */
 export type HeaderCard = CardTileReply & { archived_at?: string | null };

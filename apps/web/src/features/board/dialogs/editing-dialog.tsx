@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { MSG, ROLE_LABELS } from '@cutroom/domain';
-import { useAssignableStaff } from '../../card-details/public';
+import { useAssignableStaff } from '../../../lib/card/assignable-staff';
 
 interface EditingDialogProps {
   note: string;

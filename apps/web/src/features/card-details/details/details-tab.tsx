@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
-import { AssignmentRows } from './assignment-rows';
+import { AssignmentRows } from '../../../components/assignment-rows';
 import { InfoRows } from './info-rows';
 import { LinkRows } from './link-rows';
 import { RequestFields } from './request-fields';

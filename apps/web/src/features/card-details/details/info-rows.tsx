@@ -2,7 +2,7 @@ import { DataList, Text } from '@mantine/core';
 import { CARD_STATUS_LABELS, YT_STATUS_LABELS, isStaff, labelOf, SUBSCRIPTION_TYPES } from '@cutroom/domain';
 import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import { formatEst } from '../../../lib/format-time';
-import listClasses from './details.module.css';
+import listClasses from '../../../components/details.module.css';
 
 /** Client, created, helper and editor status, timeline, revisions; the plan only for staff (spec 001 §2). */
 export function InfoRows({ card, viewer }: { card: CardDetailReply; viewer: UserView }) {

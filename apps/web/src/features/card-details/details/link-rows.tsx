@@ -1,16 +1,17 @@
-import { useState, type ReactNode } from 'react';
-import { ActionIcon, Anchor, Button, DataList, FileButton, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconEye, IconHelpCircle, IconPencil, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ActionIcon, Button, DataList, FileButton, Group, Stack, Text } from '@mantine/core';
+import { IconDownload, IconEye, IconHelpCircle, IconUpload } from '@tabler/icons-react';
 import { MSG, UPLOAD_PURPOSES, splitLinks } from '@cutroom/domain';
 import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import { policyFor } from '../../../lib/policy';
-import { useChangeContentId, useChangeLink, useUploadSrt, type LinkField } from '../api/card-edits';
+import { useChangeContentId, useChangeLink, useUploadSrt, type LinkField } from '../../../lib/card/card-edits';
 import { DoneVideoDialog } from '../dialogs/done-video-dialog';
-import { EditValueDialog } from '../dialogs/edit-value-dialog';
+import { EditValueDialog } from '../../../components/edit-value-dialog';
 import { SyncIdHelpDialog } from '../dialogs/sync-id-help-dialog';
 import { isOwnFile, newestVideos } from '../../media-pipeline/public';
-import { RichText } from './rich-text';
-import listClasses from './details.module.css';
+import { EditButton, Empty, Link, isUrl } from '../../../components/link-parts';
+import { RichText } from '../../../components/rich-text';
+import listClasses from '../../../components/details.module.css';
 import { pageOrigin } from '../../../lib/page-origin';
 
 interface LinkRowsProps {
@@ -20,8 +21,6 @@ interface LinkRowsProps {
   onView: (videoNumber: number) => void;
 }
 
-export const isUrl = (v: string) => /^https?:\/\/\S+$/i.test(v);
-
 interface Editing {
   title: string;
   label: string;
@@ -30,36 +29,6 @@ interface Editing {
   videoId?: number;
   /** A repurposed video's link rather than a done one's. */
   repurpose?: boolean;
-}
-
-export const Empty = ({ children = 'Not added yet' }: { children?: ReactNode }) => (
-  <Text span c="dimmed" fz="sm">
-    {children}
-  </Text>
-);
-
-export function Link({ href }: { href: string }) {
-  return (
-    <Anchor
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      fz="sm"
-      style={{ overflowWrap: 'anywhere', minWidth: 0 }}
-    >
-      {href}
-    </Anchor>
-  );
-}
-
-export function EditButton({ label, onClick }: { label: string; onClick: () => void }) {
-  return (
-    <Tooltip label={label}>
-      <ActionIcon variant="subtle" color="gray" size="sm" aria-label={label} onClick={onClick}>
-        <IconPencil size={15} />
-      </ActionIcon>
-    </Tooltip>
-  );
 }
 
 /** The card's links: raw footage, deliveries, YouTube-helper assets, Sync IDs and subtitles (spec 001 §2). */

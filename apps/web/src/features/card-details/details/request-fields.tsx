@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Anchor, DataList, Stack, Text } from '@mantine/core';
 import { ASPECT_RATIOS, REPURPOSE_SIZES, VIDEO_PURPOSES, labelOf } from '@cutroom/domain';
 import type { CardDetailReply } from '@cutroom/domain/schemas';
-import { ReadMore, RichText } from './rich-text';
-import listClasses from './details.module.css';
+import { ReadMore, RichText } from '../../../components/rich-text';
+import listClasses from '../../../components/details.module.css';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Anchor, Group, Paper, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPhotoOff } from '@tabler/icons-react';
-import { EmptyStateCard } from '../../../components/empty-state-card';
+import { EmptyStateCard } from '../../components/empty-state-card';
 import {
   AnnotationLayer,
   type Geometry,
@@ -9,8 +9,8 @@ import {
   DrawBar,
   AnnotationsSwitch,
   videoClasses as classes,
-} from '../../media-pipeline/public';
-import type { ShapeKind } from '../../../lib/review-context';
+} from '../media-pipeline/public';
+import type { ShapeKind } from '../../lib/review-context';
 
 interface ThumbnailPreviewProps {
   links: string[];

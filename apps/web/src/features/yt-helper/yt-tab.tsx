@@ -2,23 +2,23 @@ import { useCallback, useMemo, useState } from 'react';
 import { Badge, DataList, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { YT_STATUS_TEXT, splitLinks, fullName } from '@cutroom/domain';
 import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
-import { formatEst } from '../../../lib/format-time';
-import { policyFor, ytPolicyFor, ytStatusOf } from '../../../lib/policy';
-import type { ChatFilter } from '../../../lib/card/card-keys';
-import { useChatNotes, ChatPanel, orderedNotes } from '../../chat/public';
-import { useYtDueDate } from '../api/yt-helper';
-import { plainQuote } from '../../../lib/comment-tokens';
-import { DueDatePicker } from '../details/assignment-rows';
-import listClasses from '../details/details.module.css';
-import type { StreamState } from '../use-card-live';
-import type { Geometry, ShownAnnotation } from '../../media-pipeline/public';
+import { formatEst } from '../../lib/format-time';
+import { policyFor, ytPolicyFor, ytStatusOf } from '../../lib/policy';
+import type { ChatFilter } from '../../lib/card/card-keys';
+import { useChatNotes, ChatPanel, orderedNotes } from '../chat/public';
+import { useYtDueDate } from './api';
+import { plainQuote } from '../../lib/comment-tokens';
+import { DueDatePicker } from '../../components/assignment-rows';
+import listClasses from '../../components/details.module.css';
+import type { StreamState } from '../../lib/live-events';
+import type { Geometry, ShownAnnotation } from '../media-pipeline/public';
 import {
   NO_REVIEW,
   ReviewControlsContext,
   type PendingAnnotation,
   type ReviewControls,
   type ShapeKind,
-} from '../../../lib/review-context';
+} from '../../lib/review-context';
 import { ThumbnailPreview } from './thumbnail-preview';
 import { YtStatusControl } from './yt-controls';
 import { YtDescription } from './yt-description';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Text, Typography } from '@mantine/core';
 import { ADDITIONAL_INFO_CUT } from '@cutroom/domain';
-import { plainTextOf } from '../../../lib/format';
+import { plainTextOf } from '../lib/format';
 
 /**
  * Instructions as the request form wrote them. The server keeps only the editor's tags (no scripts,

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '@cutroom/domain/contract';
 import { MSG } from '@cutroom/domain';
-import { call } from '../../../lib/call';
-import { uploadFile } from '../../../lib/upload';
-import { isApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { cardKeys } from '../../../lib/card/card-keys';
+import { call } from '../call';
+import { uploadFile } from '../upload';
+import { isApiError } from '../api-client';
+import { notify } from '../notify';
+import { cardKeys } from './card-keys';
 import { useCardMutation } from './card-mutation';
 
 export const useUpdateTitle = (cardId: number) =>

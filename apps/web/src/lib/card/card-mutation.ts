@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@cutroom/domain';
-import { errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { cardKeys } from '../../../lib/card/card-keys';
+import { errorMessage } from '../api-client';
+import { notify } from '../notify';
+import { cardKeys } from './card-keys';
 
 /** Every change call answers with a message to show (the routes' replies, whatever else they carry). */
 interface WithMessage {

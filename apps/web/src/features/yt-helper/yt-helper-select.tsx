@@ -1,8 +1,8 @@
 import { Loader, Select } from '@mantine/core';
 import { MSG, type Role, fullName } from '@cutroom/domain';
 import type { CardDetailReply } from '@cutroom/domain/schemas';
-import { useAssignableStaff } from '../api/assignable-staff';
-import { useYtAssign } from '../api/yt-helper';
+import { useAssignableStaff } from '../../lib/card/assignable-staff';
+import { useYtAssign } from './api';
 
 /** The helper call hands a card only to a YouTube helper (not to the lead). */
 const HELPER_ROLES: readonly Role[] = ['yt-helper'];

@@ -1,6 +1,6 @@
 import { API } from '@cutroom/domain/contract';
 import { MSG, type RatedPart } from '@cutroom/domain';
-import { call } from '../../../lib/call';
+import { call } from '../call';
 import { useCardMutation } from './card-mutation';
 
 export const useRevision = (cardId: number) =>

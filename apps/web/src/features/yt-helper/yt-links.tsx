@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { DataList, Group, Stack } from '@mantine/core';
 import { MSG, splitLinks } from '@cutroom/domain';
 import type { CardDetailReply } from '@cutroom/domain/schemas';
-import { useChangeLink, type LinkField } from '../api/card-edits';
-import { EditButton, Empty, Link, isUrl } from '../details/link-rows';
-import listClasses from '../details/details.module.css';
-import { EditValueDialog } from '../dialogs/edit-value-dialog';
+import { useChangeLink, type LinkField } from '../../lib/card/card-edits';
+import { EditButton, Empty, Link, isUrl } from '../../components/link-parts';
+import listClasses from '../../components/details.module.css';
+import { EditValueDialog } from '../../components/edit-value-dialog';
 
 type YtLinkField = Extract<LinkField, 'unlisted_video_link' | 'thumbnails_link' | 'yt_snippet_link'>;
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Modal, SegmentedControl } from '@mantine/core';
 import { MSG, type RatedPart } from '@cutroom/domain';
-import { RatingForm } from '../../../components/rating-form';
-import { useRate } from '../api/workflow-moves';
+import { RatingForm } from './rating-form';
+import { useRate } from '../lib/card/workflow-moves';
 
 export type RatedSection = RatedPart;
 

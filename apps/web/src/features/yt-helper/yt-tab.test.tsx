@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type Role } from '@cutroom/domain';
 import type { CardDetailReply } from '@cutroom/domain/schemas';
-import { renderApp } from '../../../test/render-app';
+import { renderApp } from '../../test/render-app';
 import {
   cardServer,
   commentsReply,
@@ -11,7 +11,7 @@ import {
   makeNote,
   stubDocumentFonts,
   viewerFor,
-} from '../../../test/card-test-kit';
+} from '../../test/card-test-kit';
 
 /** A delivered card whose helper side is in Review, with two thumbnails. */
 const inReview = (overrides: Partial<CardDetailReply> = {}) =>

@@ -1,11 +1,11 @@
 import { DataList, Loader, Select, Text } from '@mantine/core';
 import { MSG, ROLE_LABELS, fullName } from '@cutroom/domain';
 import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
-import { policyFor } from '../../../lib/policy';
-import { useAssignableStaff } from '../api/assignable-staff';
-import { useAssign, useDueDate } from '../api/card-edits';
-import { formatEst, isoToNyWall } from '../../../lib/format-time';
-import { PickerOnDemand } from '../../../components/picker-on-demand';
+import { policyFor } from '../lib/policy';
+import { useAssignableStaff } from '../lib/card/assignable-staff';
+import { useAssign, useDueDate } from '../lib/card/card-edits';
+import { formatEst, isoToNyWall } from '../lib/format-time';
+import { PickerOnDemand } from './picker-on-demand';
 import listClasses from './details.module.css';
 import type { DueDatePickerProps } from './due-date-picker';
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { API } from '@cutroom/domain/contract';
 import { ASSIGNABLE_ROLES, type Role } from '@cutroom/domain';
-import { call } from '../../../lib/call';
-import { cardKeys } from '../../../lib/card/card-keys';
+import { call } from '../call';
+import { cardKeys } from './card-keys';
 
 /** Editors, QA and team leads the caller may hand the card to (spec 001 §6: non-deleted users); or, for the helper side, helpers. */
 export function useAssignableStaff(enabled: boolean, roles: readonly Role[] = ASSIGNABLE_ROLES) {

@@ -3,13 +3,13 @@ import { Button, Group, Select } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconStar } from '@tabler/icons-react';
 import { YT_STATUS_LABELS, type YtStatus, splitLinks } from '@cutroom/domain';
 import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { YtAssetsDialog } from '../../../components/yt-assets-dialog';
-import { YtCompleteDialog } from '../../../components/yt-complete-dialog';
-import { ratesYtOnCompletion, ytPolicyFor, ytStatusOf } from '../../../lib/policy';
-import { planYtMove, type PlannedYtMove, type YtMoveSend } from '../../../lib/yt-moves';
-import { useYtMove } from '../api/yt-helper';
-import { FeedbackDialog } from '../dialogs/feedback-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { YtAssetsDialog } from '../../components/yt-assets-dialog';
+import { YtCompleteDialog } from '../../components/yt-complete-dialog';
+import { ratesYtOnCompletion, ytPolicyFor, ytStatusOf } from '../../lib/policy';
+import { planYtMove, type PlannedYtMove, type YtMoveSend } from '../../lib/yt-moves';
+import { useYtMove } from './api';
+import { FeedbackDialog } from '../../components/feedback-dialog';
 
 interface YtControlsProps {
   card: CardDetailReply;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { CardDetailReply } from '@cutroom/domain/schemas';
-import { RichTextField } from '../../../components/rich-text-field';
-import { useYtDescription } from '../api/yt-helper';
-import { RichText } from '../details/rich-text';
+import { RichTextField } from '../../components/rich-text-field';
+import { useYtDescription } from './api';
+import { RichText } from '../../components/rich-text';
 
 /** The video description the helper writes (spec 001 §2); editable by those the helper policy lets. */
 export function YtDescription({ card, editable }: { card: CardDetailReply; editable: boolean }) {

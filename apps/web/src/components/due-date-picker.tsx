@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Loader } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { MSG } from '@cutroom/domain';
-import { notify } from '../../../lib/notify';
-import { isoToNyWall, nyWallToIso } from '../../../lib/format-time';
+import { notify } from '../lib/notify';
+import { isoToNyWall, nyWallToIso } from '../lib/format-time';
 
 export interface DueDatePickerProps {
   due: string | null;

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '@cutroom/domain/contract';
 import { MSG } from '@cutroom/domain';
-import { call } from '../../../lib/call';
-import { errorMessage, isApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { ytMoveRequest, ytMoveSuccess, type YtMoveSend } from '../../../lib/yt-moves';
-import { cardKeys } from '../../../lib/card/card-keys';
-import { useCardMutation } from './card-mutation';
+import { call } from '../../lib/call';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { ytMoveRequest, ytMoveSuccess, type YtMoveSend } from '../../lib/yt-moves';
+import { cardKeys } from '../../lib/card/card-keys';
+import { useCardMutation } from '../../lib/card/card-mutation';
 
 /** A helper move from the YT Helper tab; an assets refusal naming a field is left to its dialog. */
 export function useYtMove(cardId: number) {
