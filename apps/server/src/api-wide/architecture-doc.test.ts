@@ -162,6 +162,30 @@ describe('feature folders', () => {
     expect(alone, `web features that call the API with no folder of that name in ${SERVER_FEATURES}/`).toEqual([]);
   });
 
+  /** Server features with no web folder of their name: each has no screen of its own, and says where it shows, if anywhere. */
+  const SERVER_ONLY: Record<string, string> = {
+    events: 'the live stream every page listens to through lib/live-events.ts',
+    health: 'the liveness and readiness probes, for whoever runs the process',
+    leave: "staff leave is recorded and read on a person's profile (profiles)",
+    mail: 'no routes: the outbox, its worker and the templates',
+    markers: "the markers export is a menu of the chat's panel (chat)",
+    media: 'uploaded files, sent from the profile and the request forms (lib/upload.ts)',
+    promises: 'promise dates show on the request form (cards) and the dashboard',
+    'review-report': "the PDF review report is a menu of the chat's panel (chat)",
+    'revision-reasons': 'edited on the settings page, charted on the dashboard, picked in the revision dialog',
+    seed: 'no routes: the admin and the demo workspace at start',
+    workflow: 'card moves, made from the board, the card page and the archive',
+  };
+
+  it('and the other way: each server feature has a web feature of its name, or has no screen of its own', () => {
+    const servers = foldersOf(SERVER_FEATURES);
+    const webs = foldersOf(WEB_FEATURES);
+    const alone = servers.filter((f) => !webs.includes(f) && !(f in SERVER_ONLY));
+    expect(alone, `server features with no folder of that name in ${WEB_FEATURES}/, nor in SERVER_ONLY`).toEqual([]);
+    const stale = Object.keys(SERVER_ONLY).filter((f) => webs.includes(f) || !servers.includes(f));
+    expect(stale, 'SERVER_ONLY names a feature with a web folder, or one the server no longer has').toEqual([]);
+  });
+
   it(`${SERVER_FEATURES}/ holds no test-only folder`, () => {
     const testOnly = foldersOf(SERVER_FEATURES).filter(
       (f) => !filesUnder(path.join(SERVER_FEATURES, f)).some((file) => file.endsWith('.ts') && !isTest(file)),
