@@ -18,8 +18,7 @@ const rootArg = process.argv.indexOf('--root');
 const repo = rootArg > 0 ? process.argv[rootArg + 1] : '.';
 const trees = [
   { dir: 'apps/server/src', tsConfig: 'apps/server/tsconfig.json', roots: /^(app|main|worker)\.ts$/ },
-  // Web features still take paths and labels from app/ and first-screen/ (to move to lib/).
-  { dir: 'apps/web/src', tsConfig: 'apps/web/tsconfig.json', roots: /^app\//, rootsImported: /^(?!)/ },
+  { dir: 'apps/web/src', tsConfig: 'apps/web/tsconfig.json', roots: /^app\//, rootsImported: /^(app|first-screen)\// },
   { dir: 'packages/domain/src', tsConfig: 'packages/domain/tsconfig.json' },
 ].filter(({ dir }) => fs.existsSync(path.join(repo, dir)));
 const isTest = (file) => /\.test\.tsx?$|(^|\/)test\/|^api-wide\/|test-kit|\.fixture\.ts$/.test(file);

@@ -23,11 +23,13 @@ import { runTool } from '../../apps/server/src/features/media-pipeline/ffmpeg.js
 import { mediaTools } from '../../apps/server/src/features/media-pipeline/media-tools.js';
 import {
   peakCounter,
+  posterArgs,
   posterTime,
   proxyArgs,
   proxyLadder,
   scrubPlan,
-  WAVEFORM_RATE,
+  spriteArgs,
+  waveformArgs,
 } from '../../apps/server/src/features/media-pipeline/plan.js';
 import { importLink } from '../../apps/server/src/features/media-pipeline/link-import.js';
 import { processVideo } from '../../apps/server/src/features/media-pipeline/process-video.js';
@@ -102,31 +104,13 @@ async function bareCommands(source: string, out: string) {
   await ffmpeg(proxyArgs(probe, ['-i', source], proxies).slice(3));
   const largest = proxies[0]!;
   const smallest = proxies.at(-1)!;
-  await ffmpeg([
-    '-ss',
-    String(posterTime(probe.duration)),
-    '-i',
-    largest.file,
-    '-frames:v',
-    '1',
-    '-q:v',
-    '3',
-    path.join(out, 'poster.jpg'),
-  ]);
+  await ffmpeg(
+    posterArgs(['-i', largest.file], 'null', posterTime(probe.duration), path.join(out, 'poster.jpg')).slice(3),
+  );
   const thumb = scrubPlan(probe.duration, smallest.rendition);
-  await ffmpeg([
-    '-i',
-    smallest.file,
-    '-vf',
-    `fps=1/${thumb.intervalS}:round=down,scale=${thumb.width}:${thumb.height},tile=${thumb.columns}x${thumb.rows}`,
-    '-q:v',
-    '5',
-    '-start_number',
-    '0',
-    path.join(out, 'sprite-%d.jpg'),
-  ]);
+  await ffmpeg(spriteArgs(['-i', smallest.file], thumb, probe.duration, path.join(out, 'sprite-%d.jpg')).slice(3));
   const peaks = peakCounter(probe.duration);
-  await ffmpeg(['-i', source, '-map', '0:a:0', '-ac', '1', '-ar', String(WAVEFORM_RATE), '-f', 's16le', 'pipe:1'], {
+  await ffmpeg(waveformArgs(['-i', source], probe.duration).slice(2), {
     timeoutMs: 2 * HOUR,
     onStdoutChunk: (c) => peaks.add(c),
   });

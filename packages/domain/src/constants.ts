@@ -70,3 +70,9 @@ export const CAPTIONS_PLAN_USD_PER_MONTH = 95;
 /** The tab's record that its reader closed an announcement; an edited announcement shows again. */
 export const announcementDismissKey = (a: { id: number; updated_at: string }) =>
   `dismissedAnnouncement:${a.id}:${a.updated_at}`;
+/** The largest database id: ids are positive 32-bit integers, so none overflows a column. */
+export const MAX_DB_ID = 2_147_483_647;
+/** The card page's route pattern, for the web's router. */
+export const CARD_DETAILS_ROUTE = '/card-details/:cardId';
+/** Where a card opens: tiles, list rows, mail and notification links, every redirect to a card. */
+export const cardDetailsPath = (cardId: number) => CARD_DETAILS_ROUTE.replace(':cardId', String(cardId));

@@ -105,6 +105,16 @@ describe('the boundaries lint (npm run lint)', () => {
       /chat\.service\.ts imports the composition root app\.ts/,
     ],
     [
+      'a web feature importing app/ or first-screen/',
+      {
+        'apps/web/src/app/paths.ts': "export const home = '/';\n",
+        'apps/web/src/first-screen/hydrating.ts': 'export const hydrating = false;\n',
+        'apps/web/src/features/board/board-page.ts':
+          "import { home } from '../../app/paths.js';\nimport { hydrating } from '../../first-screen/hydrating.js';\nexport const page = home + String(hydrating);\n",
+      },
+      /board-page\.ts imports the composition root app\/paths\.ts[\s\S]*board-page\.ts imports the composition root first-screen\/hydrating\.ts/,
+    ],
+    [
       '`export *` in a public.ts',
       { 'apps/server/src/features/chat/public.ts': "export * from './chat.service.js';\n" },
       /features\/chat\/public\.ts has `export \*`/,

@@ -3,12 +3,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, LogLevel } from 'fa
 import { operationIdOf, type HandlerInput, type ReplyInput, type RouteContract } from '@cutroom/domain/contract';
 import { currentUser, type SessionUser } from './auth.js';
 import { compileReplySerializer } from './compiled-serializer.js';
+import { zoneOf } from './time-zone.js';
 
 /** Public routes may be called signed in or not; every other route has its caller. */
 type Caller<R extends RouteContract> = R extends { access: 'public' } ? SessionUser | null : SessionUser;
 
 export type RouteInput<R extends RouteContract> = HandlerInput<R> & {
   user: Caller<R>;
+  /** The caller's zone from its `user-time-zone` header, or the portal's clock when that is missing or unknown. */
+  zone: string;
   request: FastifyRequest;
   reply: FastifyReply;
 };
@@ -66,7 +69,8 @@ export function serve<R extends RouteContract>(
     handler: async (request, reply) => {
       const user = route.access === 'public' ? request.user : currentUser(request);
       // The schemas above have parsed params, query and body before this runs.
-      const input = { params: request.params, query: request.query, body: request.body, user, request, reply };
+      const zone = zoneOf(request.headers['user-time-zone']);
+      const input = { params: request.params, query: request.query, body: request.body, user, zone, request, reply };
       const result = await handler(input as RouteInput<R>);
       if (reply.sent) return reply;
       return reply.status(status).send(result);

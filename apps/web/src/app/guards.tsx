@@ -6,7 +6,7 @@ import { errorMessage } from '../lib/api-client';
 import type { RouteState } from '../lib/route-state';
 import { returnPath } from '../lib/route-state';
 import { mustVisitProfile, useCurrentUser, useSession } from '../lib/session';
-import { PATHS } from './paths';
+import { PATHS } from '../lib/paths';
 
 /** Authenticated routes: no session goes to /login (remembering the page), unfinished profiles to /profile. */
 export function RequireAuth() {

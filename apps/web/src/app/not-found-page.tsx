@@ -6,7 +6,7 @@ import { MSG, fill } from '@cutroom/domain';
 import { FullPageLoader } from '../components/loaders';
 import { PublicFrame } from '../components/public-frame';
 import { useSession } from '../lib/session';
-import { PATHS } from './paths';
+import { PATHS } from '../lib/paths';
 
 /** The app frame loads on demand here too, so the first download (login) does not carry it. */
 const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));

@@ -1,4 +1,6 @@
 import { memo, useEffect, type ComponentType } from 'react';
+import { setHomePreload } from '../lib/home-preload';
+import { loadHomeCode } from './home-preload';
 import { Outlet, ScrollRestoration, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Role, ViewType } from '@cutroom/domain';
@@ -7,7 +9,7 @@ import { FullPageLoader } from '../components/loaders';
 import { LoginPage } from '../features/auth/login-page';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { meQuery } from '../lib/session';
-import { PATHS } from './paths';
+import { PATHS } from '../lib/paths';
 import type * as PageRoles from './page-roles';
 import { inBackground } from './background-loads';
 import { loadCardLoader, loadCardRoute } from './card-page-code';
@@ -93,7 +95,13 @@ const homeRoute = (queryClient: QueryClient, mode?: ViewType) => ({
  * Every page of the app; the browser router and the tests' memory router share this one table, each with
  * the query client the loaders prefetch into.
  */
-export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
+/** The app's routes; making them also tells the login which code the board needs (lib/home-preload.ts). */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => {
+  setHomePreload(loadHomeCode);
+  return routeTable(queryClient);
+};
+
+const routeTable = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <Root />,
     errorElement: <RouteErrorPage />,

@@ -7,7 +7,7 @@ import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { createRoutes } from '../app/routes';
 import { noteReplyCursor } from '../lib/event-cursor';
 import { setServerPhoneGuess } from '../lib/phone-layout';
-import { setServerFirstScreen, type DrawnPage } from './hydrating';
+import { setServerFirstScreen, type DrawnPage } from '../lib/hydrating';
 import { drawsAsServed, readFirstScreenState } from './state';
 
 /**

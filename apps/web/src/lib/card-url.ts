@@ -1,5 +1,2 @@
-/** The card page's route pattern, for the router's table. */
-export const CARD_DETAILS_ROUTE = '/card-details/:cardId';
-
-/** Where a card opens: tiles, list rows, the quick view's 'Open page' and every redirect to a card. */
-export const cardDetailsPath = (cardId: number) => CARD_DETAILS_ROUTE.replace(':cardId', String(cardId));
+// The card page's route pattern and a card's address are domain facts: mail and notifications link to cards too.
+export { CARD_DETAILS_ROUTE, cardDetailsPath } from '@cutroom/domain';

@@ -1,3 +1,4 @@
+import { dbIdText } from './fields.js';
 import { z } from 'zod';
 import { ANALYTICS_PERIOD_VALUES } from '../analytics.js';
 import { MSG } from '../messages.js';
@@ -8,7 +9,7 @@ export const analyticsPeriodParam = z.object({
 
 /** Whose channel: a customer's id; a customer may leave it out (their own). */
 export const analyticsClientQuery = z.object({
-  clientId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  clientId: dbIdText.optional(),
 });
 
 /** What Google sent back to our redirect page; the state ties it to the sign-in this user started. */

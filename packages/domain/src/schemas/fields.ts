@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, URL_MAX } from '../constants.js';
+import { EMAIL_MAX, MAX_DB_ID, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, URL_MAX } from '../constants.js';
 import { isHttpUrl } from '../links.js';
 import { MSG, fill } from '../messages.js';
 import { OWN_FILE_PATTERN, isEmail, isTimeZone } from '../validation.js';
@@ -60,5 +60,7 @@ export const timeZoneField = z
   .refine((v) => v === '' || isTimeZone(v), { error: MSG.unknownTimeZone });
 
 /** A database id: a positive 32-bit integer, so no id ever overflows a column. */
-export const dbId = z.number().int().positive().max(2_147_483_647);
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const dbId = z.number().int().positive().max(MAX_DB_ID);
+/** A database id from a path or a query string. */
+export const dbIdText = z.coerce.number().int().positive().max(MAX_DB_ID);
+export const idParam = z.object({ id: dbIdText });

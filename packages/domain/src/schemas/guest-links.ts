@@ -1,3 +1,4 @@
+import { dbIdText } from './fields.js';
 import { z } from 'zod';
 import {
   GUEST_MSG,
@@ -13,8 +14,8 @@ import { annotationShape, checkNoteRange, commentFields, noteType } from './chat
 import { mediaView } from './card-replies.js';
 
 export const guestLinkParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  linkId: z.coerce.number().int().positive().max(2_147_483_647),
+  id: dbIdText,
+  linkId: dbIdText,
 });
 
 export const createGuestLinkBody = z.object({

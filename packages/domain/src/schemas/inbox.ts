@@ -3,7 +3,7 @@ import { INBOX_CHAT_PAGE_SIZE, INBOX_MESSAGE_MAX, INBOX_PAGE_SIZE, INBOX_TITLE_M
 import { MSG } from '../messages.js';
 import { INBOX_STATUSES } from '../options.js';
 import { ROLES } from '../roles.js';
-import { dbId, emptyAsAbsent, idParam, optionalBody } from './fields.js';
+import { dbId, dbIdText, emptyAsAbsent, idParam, optionalBody } from './fields.js';
 
 const status = z.enum(INBOX_STATUSES.map((s) => s.value) as ['ACTIVE', 'RESOLVED']);
 /** 1 or 0, as a number, a string ("1", "0") or a boolean. */
@@ -37,7 +37,7 @@ export const inboxListQuery = z.object({
   title: z.string().trim().max(INBOX_TITLE_MAX).optional(),
   /** The spec's list call repeats the status; the path's wins. */
   status: status.optional(),
-  view_as: emptyAsAbsent(z.coerce.number().int().positive().max(2_147_483_647).optional()),
+  view_as: emptyAsAbsent(dbIdText.optional()),
 });
 
 export const inboxThreadView = z.object({
@@ -71,7 +71,7 @@ export const inboxChatQuery = z.object({
       'Messages to skip back from the newest: 0 is the latest page; the number already loaded gives the page before',
     ),
   limit: z.coerce.number().int().min(1).max(200).default(INBOX_CHAT_PAGE_SIZE),
-  currentSelectedMessage: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  currentSelectedMessage: dbIdText.optional(),
 });
 
 export const inboxNoteView = z.object({

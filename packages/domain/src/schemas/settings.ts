@@ -3,7 +3,7 @@ import { CLOCK_TIME_ZONE, TITLE_MAX } from '../constants.js';
 import { MSG, fill } from '../messages.js';
 import type { Role } from '../roles.js';
 import { calendarDay } from '../calendar-day.js';
-import { dayOrTimestamp, dbId, mediaUrlField } from './fields.js';
+import { dayOrTimestamp, dbId, dbIdText, mediaUrlField } from './fields.js';
 
 /** Announcement style options (spec 002 §3 Announcement). */
 export const BANNER_HEADING_STYLES = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
@@ -186,8 +186,8 @@ export const leaveHistoryReply = z.object({
   is_on_leave: z.boolean().describe('On leave today in New York'),
 });
 export const updateLeaveReply = z.object({ message: z.string(), leave_id: z.number().int() });
-export const leaveIdParam = z.object({ leaveId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const leaveIdParam = z.object({ leaveId: dbIdText });
 export const deleteLeaveQuery = z.object({
-  client_id: z.coerce.number().int().positive().max(2_147_483_647).optional().describe("The leave must be this user's"),
+  client_id: dbIdText.optional().describe("The leave must be this user's"),
 });
 export const deleteLeaveReply = messageReply;

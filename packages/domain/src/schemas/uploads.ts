@@ -4,7 +4,7 @@ import { TABLE_PAGE_SIZE } from '../constants.js';
 import { UPLOAD_MAX_PARTS, UPLOAD_PART_URLS_MAX } from '../customer-uploads.js';
 import { MSG } from '../messages.js';
 import { mediaView } from './card-replies.js';
-import { dbId } from './fields.js';
+import { dbId, dbIdText } from './fields.js';
 
 const partNumber = z.number().int().min(1).max(UPLOAD_MAX_PARTS);
 const day = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
@@ -37,7 +37,7 @@ export const partUrlsReply = z.object({
 });
 
 export const partParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: dbIdText,
   n: z.coerce.number().int().min(1).max(UPLOAD_MAX_PARTS),
 });
 /** The signature of a local part URL. */

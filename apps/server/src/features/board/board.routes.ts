@@ -5,21 +5,14 @@ import { serve } from '../../platform/routes.js';
 import { requestAllowance } from '../../kernel/request-allowance.js';
 import { getCardCounts, getCards } from './board.service.js';
 
-const zoneHeader = (value: unknown) => (typeof value === 'string' ? value : undefined);
-
 export const boardRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     // The board's hot call: its reply is written by a compiled serializer (docs/performance.md).
-    serve(
-      app,
-      API.board.cards,
-      ({ user, body, request }) => getCards(ctx, user, body, zoneHeader(request.headers['user-time-zone'])),
-      { compiledReply: true },
-    );
-    serve(app, API.board.counts, ({ user, body, request }) =>
-      getCardCounts(ctx, user, body, zoneHeader(request.headers['user-time-zone'])),
-    );
+    serve(app, API.board.cards, ({ user, body, zone }) => getCards(ctx, user, body, zone), {
+      compiledReply: true,
+    });
+    serve(app, API.board.counts, ({ user, body, zone }) => getCardCounts(ctx, user, body, zone));
     // An admin creating for a customer is checked against that customer when the card is created.
     serve(app, API.board.allowance, async ({ user }) =>
       user.role === 'customer'

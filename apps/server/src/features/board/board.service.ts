@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { BOARD_COLUMNS, type Role } from '@cutroom/domain';
 import type { GetCardsReply } from '@cutroom/domain/schemas';
-import { zoneOf } from '../../platform/time-zone.js';
 import type { Db } from '../../db/client.js';
 import { prepareOnce } from '../../db/prepared.js';
 import { cardQaAccess, cards } from '../../db/schema.js';
@@ -60,9 +59,8 @@ export function columnPageQuery(db: Db, role: Role, body: Body, column: Column) 
 }
 
 /** POST /api/getCards: one page of one column, or the first page of every column. */
-export async function getCards(ctx: AppContext, caller: SessionUser, body: Body, zoneHeader: string | undefined) {
+export async function getCards(ctx: AppContext, caller: SessionUser, body: Body, zone: string) {
   const viewer = await resolveViewer(ctx.db, caller, body.view_as);
-  const zone = zoneOf(zoneHeader);
   const columns = body.section ? BOARD_COLUMNS.filter((c) => c.key === body.section) : BOARD_COLUMNS;
 
   const pages = await Promise.all(
@@ -88,9 +86,9 @@ export async function getCards(ctx: AppContext, caller: SessionUser, body: Body,
 }
 
 /** POST /api/getCardCounts: the counts of every column, and a customer's requests this billing period. */
-export async function getCardCounts(ctx: AppContext, caller: SessionUser, body: FilterBody, zoneHeader?: string) {
+export async function getCardCounts(ctx: AppContext, caller: SessionUser, body: FilterBody, zone: string) {
   const viewer = await resolveViewer(ctx.db, caller, body.view_as);
-  const counts = await countColumns(ctx, viewer, body, zoneOf(zoneHeader));
+  const counts = await countColumns(ctx, viewer, body, zone);
   if (viewer.role !== 'customer') return { counts };
   return { counts, monthlyCardCount: await requestsThisPeriod(ctx.db, viewer.id) };
 }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@cutroom/domain/contract';
 import type { Chat } from '@cutroom/domain';
-import { zoneOf } from '../../platform/time-zone.js';
 import type { AppContext } from '../../platform/context.js';
 import { serve } from '../../platform/routes.js';
 import { getChecklist, setWontFix } from './checklist.service.js';
@@ -20,21 +19,14 @@ export const chatRoutes =
     const { chat: routes } = API;
     for (const chat of ['customer', 'team', 'yt'] as const satisfies Chat[]) {
       const calls = routes[chat];
-      serve(app, calls.comments, ({ user, params, query, request }) =>
-        listComments(ctx, user, params.id, chat, query, zoneOf(request.headers['user-time-zone'])),
+      serve(app, calls.comments, ({ user, params, query, zone }) =>
+        listComments(ctx, user, params.id, chat, query, zone),
       );
       serve(app, calls.post, ({ user, params, body }) => postComment(ctx, user, params.id, chat, body));
       serve(app, calls.remove, ({ user, params, body }) => deleteComment(ctx, user, params.id, body.note_id, chat));
     }
-    serve(app, routes.olderComments, ({ user, params, query: { calledFrom, ...query }, request }) =>
-      listComments(
-        ctx,
-        user,
-        params.id,
-        'customer',
-        { ...query, calledBy: calledFrom },
-        zoneOf(request.headers['user-time-zone']),
-      ),
+    serve(app, routes.olderComments, ({ user, params, query: { calledFrom, ...query }, zone }) =>
+      listComments(ctx, user, params.id, 'customer', { ...query, calledBy: calledFrom }, zone),
     );
     serve(app, routes.edit, ({ user, params, body }) => editComment(ctx, user, params.id, params.noteId, body.note));
     serve(app, routes.mark, ({ user, params, body }) =>

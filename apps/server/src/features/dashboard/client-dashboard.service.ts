@@ -40,7 +40,7 @@ export async function clientDashboard(
   db: Db,
   viewer: SessionUser,
   query: z.output<typeof clientDashboardQuery>,
-  zone: unknown,
+  zone: string,
 ): Promise<ClientDashboardReply> {
   const customerId = await customerOf(db, viewer, query.id);
   const range = resolveRange(query, zone, DEFAULT_RANGE_DAYS.customerDashboard);

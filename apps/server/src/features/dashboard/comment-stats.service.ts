@@ -78,7 +78,7 @@ export async function artDashboardData(
   db: Db,
   viewer: SessionUser,
   query: z.output<typeof dashboardQuery>,
-  zone: unknown,
+  zone: string,
 ): Promise<ArtDashboardReply> {
   const { tab } = chosenTab(viewer, query.tab);
   const range = resolveRange(query, zone, DEFAULT_RANGE_DAYS.staffDashboard);
@@ -131,7 +131,7 @@ async function responseRate(
   viewer: SessionUser,
   userId: number,
   query: ProfileQuery,
-  zone: unknown,
+  zone: string,
   side: { chat: CommentChat; column: SQL; leadRole: Role },
 ): Promise<ResponseRateReply> {
   const person = await visibleUser(db, viewer, userId);
@@ -188,7 +188,7 @@ async function responseRate(
 }
 
 /** GET /api/user/:userId/responseRateV2: a QA's cards, or a team lead's team's, in the customer chat. */
-export const qaResponseRate = (db: Db, viewer: SessionUser, userId: number, query: ProfileQuery, zone: unknown) =>
+export const qaResponseRate = (db: Db, viewer: SessionUser, userId: number, query: ProfileQuery, zone: string) =>
   responseRate(db, viewer, userId, query, zone, {
     chat: 'customer',
     column: sql`cards.assigned_qa_id`,
@@ -196,7 +196,7 @@ export const qaResponseRate = (db: Db, viewer: SessionUser, userId: number, quer
   });
 
 /** GET /api/ythelper/user/:userId/responseRate: a helper's cards, or a helper lead's helpers', in the helper chat. */
-export const helperResponseRate = (db: Db, viewer: SessionUser, userId: number, query: ProfileQuery, zone: unknown) =>
+export const helperResponseRate = (db: Db, viewer: SessionUser, userId: number, query: ProfileQuery, zone: string) =>
   responseRate(db, viewer, userId, query, zone, {
     chat: 'yt',
     column: sql`cards.yt_helper_id`,

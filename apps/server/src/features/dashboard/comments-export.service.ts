@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_RANGE_DAYS } from '@cutroom/domain';
+import { DEFAULT_RANGE_DAYS, MAX_DB_ID } from '@cutroom/domain';
 import type { ExportedComment, exportCommentsQuery } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -31,11 +31,11 @@ export async function exportComments(
   viewer: SessionUser,
   cardId: number,
   query: Query,
-  zone: unknown,
+  zone: string,
   chat: CommentChat,
 ): Promise<{ data: ExportedComment[] }> {
   const ids = [...new Set([cardId, ...(query.cardIds?.split(',').map(Number) ?? [])])];
-  if (ids.some((id) => !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)) throw new AppError('NOT_FOUND');
+  if (ids.some((id) => !Number.isSafeInteger(id) || id < 1 || id > MAX_DB_ID)) throw new AppError('NOT_FOUND');
   const idList = sql.join(
     ids.map((id) => sql`${id}::int`),
     sql`, `,

@@ -36,7 +36,7 @@ export async function csat(
   viewer: SessionUser,
   userId: number,
   query: z.output<typeof profileReportQuery>,
-  zone: unknown,
+  zone: string,
 ): Promise<CsatReply> {
   const person = await visibleUser(db, viewer, userId);
   const range = resolveRange(query, zone, profileDays(viewer));

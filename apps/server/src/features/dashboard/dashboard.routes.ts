@@ -12,29 +12,20 @@ import { dashboardData } from './dashboard.service.js';
 export const dashboardRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const zone = (headers: Record<string, unknown>) => headers['user-time-zone'];
-    serve(app, API.dashboard.staff, ({ user, query, request }) =>
-      dashboardData(ctx.db, user, query, zone(request.headers)),
+    serve(app, API.dashboard.staff, ({ user, query, zone }) => dashboardData(ctx.db, user, query, zone));
+    serve(app, API.dashboard.art, ({ user, query, zone }) => artDashboardData(ctx.db, user, query, zone));
+    serve(app, API.dashboard.client, ({ user, query, zone }) => clientDashboard(ctx.db, user, query, zone));
+    serve(app, API.dashboard.responseRate, ({ user, params, query, zone }) =>
+      qaResponseRate(ctx.db, user, params.userId, query, zone),
     );
-    serve(app, API.dashboard.art, ({ user, query, request }) =>
-      artDashboardData(ctx.db, user, query, zone(request.headers)),
+    serve(app, API.dashboard.ytResponseRate, ({ user, params, query, zone }) =>
+      helperResponseRate(ctx.db, user, params.userId, query, zone),
     );
-    serve(app, API.dashboard.client, ({ user, query, request }) =>
-      clientDashboard(ctx.db, user, query, zone(request.headers)),
+    serve(app, API.dashboard.csat, ({ user, params, query, zone }) => csat(ctx.db, user, params.userId, query, zone));
+    serve(app, API.dashboard.exportComments, ({ user, params, query, zone }) =>
+      exportComments(ctx.db, user, params.card_id, query, zone, 'customer'),
     );
-    serve(app, API.dashboard.responseRate, ({ user, params, query, request }) =>
-      qaResponseRate(ctx.db, user, params.userId, query, zone(request.headers)),
-    );
-    serve(app, API.dashboard.ytResponseRate, ({ user, params, query, request }) =>
-      helperResponseRate(ctx.db, user, params.userId, query, zone(request.headers)),
-    );
-    serve(app, API.dashboard.csat, ({ user, params, query, request }) =>
-      csat(ctx.db, user, params.userId, query, zone(request.headers)),
-    );
-    serve(app, API.dashboard.exportComments, ({ user, params, query, request }) =>
-      exportComments(ctx.db, user, params.card_id, query, zone(request.headers), 'customer'),
-    );
-    serve(app, API.dashboard.ytExportComments, ({ user, params, query, request }) =>
-      exportComments(ctx.db, user, params.card_id, query, zone(request.headers), 'yt'),
+    serve(app, API.dashboard.ytExportComments, ({ user, params, query, zone }) =>
+      exportComments(ctx.db, user, params.card_id, query, zone, 'yt'),
     );
   };

@@ -57,7 +57,7 @@ const NO_CUSTOMERS: DashboardReply['customer_data'] = {
 };
 
 /** GET /api/dashboard-data-V2: the graphs, then one statement for the chosen tab's rows (two for customers). */
-export async function dashboardData(db: Db, viewer: SessionUser, query: Query, zone: unknown): Promise<DashboardReply> {
+export async function dashboardData(db: Db, viewer: SessionUser, query: Query, zone: string): Promise<DashboardReply> {
   const { tab, tabs } = chosenTab(viewer, query.tab);
   const range = resolveRange(query, zone, DEFAULT_RANGE_DAYS.staffDashboard);
   const [stats] = await rowsOf<VideoStats>(db.execute(videoStatsSql(viewer, range)));

@@ -1,7 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { MSG, lastDays, todayIn } from '@cutroom/domain';
 import { AppError } from '../../platform/errors.js';
-import { zoneOf } from '../../platform/time-zone.js';
 
 /** A resolved range: two calendar days in the caller's zone, half-open `[start 00:00, end + 1 day 00:00)`. */
 export interface ReportRange {
@@ -21,10 +20,9 @@ export interface ReportRange {
  */
 export function resolveRange(
   query: { start_date?: string; end_date?: string },
-  zoneHeader: unknown,
+  zone: string,
   defaultDays: number,
 ): ReportRange {
-  const zone = zoneOf(zoneHeader);
   const end_date = query.end_date ?? todayIn(zone);
   const start_date = query.start_date ?? lastDays(defaultDays, end_date).start_date;
   if (start_date > end_date) throw new AppError('VALIDATION', MSG.dateRangeReversed, 'start_date');

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@cutroom/domain/contract';
 import type { AppContext } from '../../platform/context.js';
 import { serve } from '../../platform/routes.js';
-import { zoneOf } from '../../platform/time-zone.js';
 import {
   createThread,
   deleteMessage,
@@ -22,9 +21,7 @@ export const inboxRoutes =
     const routes = API.inbox;
     serve(app, routes.create, ({ user, body }) => createThread(ctx, user, body));
     serve(app, routes.list, ({ user, params, query }) => listThreads(ctx, user, params.status, query));
-    serve(app, routes.chat, ({ user, params, query, request }) =>
-      loadChat(ctx, user, params.id, query, zoneOf(request.headers['user-time-zone'])),
-    );
+    serve(app, routes.chat, ({ user, params, query, zone }) => loadChat(ctx, user, params.id, query, zone));
     serve(app, routes.send, ({ user, body }) => sendMessage(ctx, user, body));
     serve(app, routes.edit, ({ user, body }) => editMessage(ctx, user, body.chatId, body.id, body.note));
     serve(app, routes.remove, ({ user, body }) => deleteMessage(ctx, user, body.chat_id, body.id));

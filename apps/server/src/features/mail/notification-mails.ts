@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { cardDetailsPath } from '@cutroom/domain';
 import type { NotificationType } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import type { notifications } from '../../db/schema.js';
@@ -61,7 +62,7 @@ export async function queueNotificationMails(tx: Db, rows: readonly Notification
     // Digest readers get these once a day (digest.ts), not one by one.
     if (user.mailPreferences.daily_digest === 1) continue;
     const title = (row.cardId && titles.get(row.cardId)) || 'your card';
-    const url = `${publicUrl}${row.actionLink ?? (row.cardId ? `/card-details/${row.cardId}` : '/notifications')}`;
+    const url = `${publicUrl}${row.actionLink ?? (row.cardId ? cardDetailsPath(row.cardId) : '/notifications')}`;
     const body = linkMail({
       greeting: `Hi ${user.firstname},`,
       lines: [row.data],

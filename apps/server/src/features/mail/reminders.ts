@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { cardDetailsPath } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { cards, users } from '../../db/schema.js';
 import { preferencesUrlOf } from './notification-mails.js';
@@ -47,7 +48,7 @@ export async function queueDueReminders(db: Db, publicUrl: string, now = new Dat
         ...linkMail({
           greeting: `Hi ${c.firstname},`,
           lines: [`"${c.title}" is due in about ${hours} hour${hours === 1 ? '' : 's'} and has not reached QA yet.`],
-          action: { label: 'Open the card', url: `${publicUrl}/card-details/${c.id}` },
+          action: { label: 'Open the card', url: `${publicUrl}${cardDetailsPath(c.id)}` },
           preferencesUrl: preferencesUrlOf(publicUrl),
         }),
         kind: 'due_reminder',

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { dbIdText } from '@cutroom/domain/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -18,7 +19,7 @@ type AssetRow = typeof mediaAssets.$inferSelect;
 
 const MIME: Record<string, string> = { mp4: 'video/mp4', jpg: 'image/jpeg', json: 'application/json' };
 
-const assetId = z.coerce.number().int().positive().max(2_147_483_647);
+const assetId = dbIdText;
 const params = z.object({ asset_id: assetId, file: z.string().max(40).regex(MEDIA_FILE_PATTERN) });
 const frameParams = z.object({ asset_id: assetId });
 const frameQuery = z.object({ t: z.coerce.number().min(0).max(1_000_000) });

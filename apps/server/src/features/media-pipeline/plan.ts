@@ -251,3 +251,54 @@ export function peakCounter(duration: number) {
     },
   };
 }
+
+/** The poster's ffmpeg arguments: one frame at `at` seconds of `input`, through `filter` (the proxies' conversion). */
+export const posterArgs = (input: string[], filter: string, at: number, out: string) => [
+  '-hide_banner',
+  '-nostdin',
+  '-y',
+  ...(at > 0 ? ['-ss', String(at)] : []),
+  ...input,
+  '-vf',
+  filter,
+  '-frames:v',
+  '1',
+  '-q:v',
+  '3',
+  out,
+];
+
+/**
+ * The scrub sprites' ffmpeg arguments, numbered from 0 by `outPattern`. A picture shorter than one interval
+ * gives the fps filter nothing to keep (FFmpeg 7 then fails the run): its first frame stands alone.
+ */
+export function spriteArgs(input: string[], thumb: MediaOutputs['thumb'], picture: number, outPattern: string) {
+  const tiles =
+    picture < thumb.intervalS
+      ? ['-vf', `scale=${thumb.width}:${thumb.height}`, '-frames:v', '1']
+      : [
+          '-vf',
+          `fps=1/${thumb.intervalS}:round=down,scale=${thumb.width}:${thumb.height},tile=${thumb.columns}x${thumb.rows}`,
+          '-frames:v',
+          String(spriteCount(thumb)),
+        ];
+  return ['-hide_banner', '-nostdin', '-y', ...input, ...tiles, '-q:v', '5', '-start_number', '0', outPattern];
+}
+
+/** The waveform's ffmpeg arguments: the first audio stream, mono 16-bit PCM at WAVEFORM_RATE, to stdout. */
+export const waveformArgs = (input: string[], duration: number) => [
+  '-hide_banner',
+  '-nostdin',
+  ...input,
+  '-map',
+  '0:a:0',
+  '-t',
+  String(duration),
+  '-ac',
+  '1',
+  '-ar',
+  String(WAVEFORM_RATE),
+  '-f',
+  's16le',
+  'pipe:1',
+];

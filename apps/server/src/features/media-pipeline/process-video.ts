@@ -14,13 +14,15 @@ import {
   MAX_PIXELS,
   peakCounter,
   pictureDuration,
+  posterArgs,
   posterTime,
   proxyArgs,
   proxyLadder,
   scrubPlan,
+  spriteArgs,
   spriteCount,
   stillFilter,
-  WAVEFORM_RATE,
+  waveformArgs,
 } from './plan.js';
 import { probeVideo } from './probe.js';
 import { readableContainer } from './transport-stream.js';
@@ -186,20 +188,10 @@ export async function processVideo(
     // From the source at the largest proxy's size, converted as the proxies are: it is the final poster from the start.
     const poster = path.join(dir, 'poster.jpg');
     const still = (at: number) =>
-      run('poster', [
-        '-hide_banner',
-        '-nostdin',
-        '-y',
-        ...(at > 0 ? ['-ss', String(at)] : []),
-        ...input(source, facts.format),
-        '-vf',
-        stillFilter(facts, largest.rendition),
-        '-frames:v',
-        '1',
-        '-q:v',
-        '3',
-        'file:' + poster,
-      ]);
+      run(
+        'poster',
+        posterArgs(input(source, facts.format), stillFilter(facts, largest.rendition), at, 'file:' + poster),
+      );
     await still(posterTime(picture));
     // An ffmpeg may seek past a short picture and exit 0 having written nothing: then the first frame.
     if (!(await exists(poster))) await still(0);
@@ -227,55 +219,16 @@ export async function processVideo(
     };
     await publish();
 
-    // A picture shorter than one interval gives the fps filter nothing to keep (FFmpeg 7 then fails the run):
-    // its first frame stands alone.
-    const single = picture < thumb.intervalS;
-    const spriteArgs = single
-      ? ['-vf', `scale=${thumb.width}:${thumb.height}`, '-frames:v', '1']
-      : [
-          '-vf',
-          `fps=1/${thumb.intervalS}:round=down,scale=${thumb.width}:${thumb.height},tile=${thumb.columns}x${thumb.rows}`,
-          '-frames:v',
-          String(spriteCount(thumb)),
-        ];
-    await run('sprites', [
-      '-hide_banner',
-      '-nostdin',
-      '-y',
-      ...input(smallest.file),
-      ...spriteArgs,
-      '-q:v',
-      '5',
-      '-start_number',
-      '0',
-      'file:' + path.join(dir, 'sprite-%d.jpg'),
-    ]);
+    await run('sprites', spriteArgs(input(smallest.file), thumb, picture, 'file:' + path.join(dir, 'sprite-%d.jpg')));
     const spriteFiles = await numberedFiles(dir, /^sprite-(\d+)\.jpg$/, spriteCount(thumb));
 
     // From the source, not a proxy: AAC's priming samples would shift the peaks against the picture.
     let waveform: string | null = null;
     if (facts.audioCodec) {
       const peaks = peakCounter(duration);
-      await run(
-        'waveform',
-        [
-          '-hide_banner',
-          '-nostdin',
-          ...input(source, facts.format),
-          '-map',
-          '0:a:0',
-          '-t',
-          String(duration),
-          '-ac',
-          '1',
-          '-ar',
-          String(WAVEFORM_RATE),
-          '-f',
-          's16le',
-          'pipe:1',
-        ],
-        { onStdoutChunk: (chunk) => peaks.add(chunk) },
-      );
+      await run('waveform', waveformArgs(input(source, facts.format), duration), {
+        onStdoutChunk: (chunk) => peaks.add(chunk),
+      });
       waveform = path.join(dir, 'waveform.json');
       await fs.promises.writeFile(waveform, JSON.stringify(peaks.finish()));
     }

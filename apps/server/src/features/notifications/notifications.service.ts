@@ -2,11 +2,12 @@ import { aliasedTable, and, count, desc, eq, gte, inArray, isNull, lt, or, sql, 
 import {
   BELL_LATEST,
   CLOCK_TIME_ZONE,
+  isTimeZone,
+  MAX_DB_ID,
   MSG,
+  NOTIFICATION_TYPES,
   NOTIFICATIONS_COUNT_CAP,
   NOTIFICATIONS_KEEP_MONTHS,
-  NOTIFICATION_TYPES,
-  isTimeZone,
   todayIn,
   zoneOffsetMs,
   zoneParts,
@@ -220,7 +221,7 @@ export async function deleteOld(ctx: AppContext, user: SessionUser) {
  * caller's own notification id; only a recipient of that event may ask (404 otherwise).
  */
 export async function readHistory(ctx: AppContext, user: SessionUser, id: string) {
-  const rowId = /^\d{1,10}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null;
+  const rowId = /^\d{1,10}$/.test(id) && Number(id) <= MAX_DB_ID ? Number(id) : null;
   const [mine] = await ctx.db
     .select({ eventId: notifications.eventId })
     .from(notifications)

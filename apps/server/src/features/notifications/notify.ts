@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   CARD_STATUS_LABELS,
-  MSG,
+  cardDetailsPath,
   fill,
   mentionedRoles,
-  YT_STATUS_LABELS,
+  MSG,
   type CardStatus,
   type NotificationType,
-  type YtStatus,
   type Role,
+  type YtStatus,
+  YT_STATUS_LABELS,
 } from '@cutroom/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { notifications, users, type cards } from '../../db/schema.js';
@@ -70,7 +71,6 @@ export async function cardRecipients(tx: Db, card: Card, actorId: number, staffO
 }
 
 const nameOf = (actor: Actor) => `${actor.firstname} ${actor.lastname}`.trim();
-const cardLink = (cardId: number) => `/card-details/${cardId}`;
 
 /** Inserts one event's notifications (one event id shared by its rows) and queues their mails. */
 async function insertEvent(
@@ -91,7 +91,7 @@ async function insertEvent(
         eventId,
         actorId: actor.id > 0 ? actor.id : null,
         cardId: card.id,
-        actionLink: cardLink(card.id),
+        actionLink: cardDetailsPath(card.id),
       })),
     )
     .returning();

@@ -17,7 +17,5 @@ export const promisesRoutes =
     const timer = setInterval(refresh, REFRESH_MS).unref();
     app.addHook('onClose', async () => clearInterval(timer));
     serve(app, API.promises.preview, ({ user, query }) => previewPromise(ctx, user, query));
-    serve(app, API.promises.hitRate, ({ user, query, request }) =>
-      promiseHitRate(ctx, user, query, request.headers['user-time-zone']),
-    );
+    serve(app, API.promises.hitRate, ({ user, query, zone }) => promiseHitRate(ctx, user, query, zone));
   };

@@ -194,10 +194,10 @@ export async function promiseHitRate(
   ctx: AppContext,
   viewer: SessionUser,
   query: z.output<typeof hitRateQuery>,
-  zoneHeader: unknown,
+  zone: string,
 ): Promise<HitRateReply> {
   const days = viewer.role === 'customer' ? DEFAULT_RANGE_DAYS.customerDashboard : DEFAULT_RANGE_DAYS.staffDashboard;
-  const range = resolveRange(query, zoneHeader, days);
+  const range = resolveRange(query, zone, days);
   const [row] = await ctx.db
     .select({
       delivered: sql<number>`count(*)::int`,

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@cutroom/domain/contract';
 import type { AppContext } from '../../platform/context.js';
 import { serve } from '../../platform/routes.js';
-import { zoneOf } from '../../platform/time-zone.js';
 import { listCustomerRatings, listUpdatedRatings } from './rating-lists.service.js';
 import { assignNewQa, getRatingCard, updateRating } from './ratings.service.js';
 
@@ -13,8 +12,6 @@ export const ratingRoutes =
     serve(app, API.rating.getCard, ({ user, body }) => getRatingCard(ctx.db, user, body.card_id));
     serve(app, API.rating.update, ({ user, body }) => updateRating(ctx, user, body));
     serve(app, API.rating.assignNewQa, ({ user, body }) => assignNewQa(ctx, user, body));
-    serve(app, API.rating.updated, ({ query, request }) =>
-      listUpdatedRatings(ctx.db, query, zoneOf(request.headers['user-time-zone'])),
-    );
+    serve(app, API.rating.updated, ({ query, zone }) => listUpdatedRatings(ctx.db, query, zone));
     serve(app, API.rating.customers, ({ query }) => listCustomerRatings(ctx.db, query));
   };

@@ -3,7 +3,6 @@ import { API } from '@cutroom/domain/contract';
 import type { AppContext } from '../../platform/context.js';
 import { attachmentHeaders } from '../../platform/download.js';
 import { serve } from '../../platform/routes.js';
-import { zoneOf } from '../../platform/time-zone.js';
 import { createReviewReports } from './review-report.service.js';
 
 /** The chat's review as a PDF (the contract keeps it in API.chat). */
@@ -15,8 +14,8 @@ export const reviewReportRoutes =
     serve(
       app,
       API.chat.report,
-      async ({ user, params, query, request, reply }) => {
-        const file = await reports.make(user, params.id, query, zoneOf(request.headers['user-time-zone']), request.log);
+      async ({ user, params, query, request, reply, zone }) => {
+        const file = await reports.make(user, params.id, query, zone, request.log);
         // Whether this call drew the report or was served one drawn for the card as it still is.
         void reply.headers({ ...attachmentHeaders(file.filename, 'application/pdf'), 'x-report-cache': file.cache });
         return file.pdf;

@@ -61,7 +61,7 @@ export async function firstPassReport(
   db: Db,
   viewer: SessionUser,
   query: z.output<typeof firstPassQuery>,
-  zone: unknown,
+  zone: string,
 ): Promise<FirstPassReply> {
   const range = resolveRange(query, zone, DEFAULT_RANGE_DAYS.staffDashboard);
   const [overall, editors, qas, customers, reasons, [total]] = await Promise.all([

@@ -15,7 +15,5 @@ export const revisionReasonsRoutes =
     serve(app, routes.create, ({ body }) => createReason(ctx.db, body));
     serve(app, routes.update, ({ params, body }) => updateReason(ctx.db, params.key, body));
     serve(app, routes.reorder, ({ body }) => reorderReasons(ctx.db, body));
-    serve(app, routes.firstPass, ({ user, query, request }) =>
-      firstPassReport(ctx.db, user, query, request.headers['user-time-zone']),
-    );
+    serve(app, routes.firstPass, ({ user, query, zone }) => firstPassReport(ctx.db, user, query, zone));
   };

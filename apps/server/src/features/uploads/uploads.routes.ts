@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dbIdText } from '@cutroom/domain/schemas';
 import { z } from 'zod';
 import { API } from '@cutroom/domain/contract';
 import { signedQuery } from '@cutroom/domain/schemas';
@@ -55,9 +56,7 @@ export const uploadsRoutes =
     serve(app, API.uploads.complete, ({ user, params, body }) => completeUpload(deps, user, params.id, body));
     serve(app, API.uploads.cancel, ({ user, params }) => cancelUpload(deps, user, params.id));
     serve(app, API.uploads.folders, ({ user, query }) => uploadFolders(ctx, user, query));
-    serve(app, API.uploads.list, ({ user, query, request }) =>
-      listUploads(ctx, user, query, request.headers['user-time-zone']),
-    );
+    serve(app, API.uploads.list, ({ user, query, zone }) => listUploads(ctx, user, query, zone));
     serve(app, API.uploads.download, ({ user, params }) => downloadLink(deps, user, params.id));
 
     // Local disk's counterpart of an S3 presigned GET: the signed link alone lets its holder read the file.
@@ -70,7 +69,7 @@ export const uploadsRoutes =
           tags: ['uploads'],
           summary:
             'Local disk: the file behind a download link from GET /api/uploads/{id}/download (signed, valid 15 minutes), as an attachment',
-          params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+          params: z.object({ id: dbIdText }),
           querystring: signedQuery,
         },
       },

@@ -35,7 +35,6 @@ import { likeTerm, nameOrEmail, profileUsersWhere } from '../users/public.js';
 import { holdsSpace, withinQuota } from '../media/public.js';
 import { trackStoredVideo } from '../media-pipeline/public.js';
 import { toMediaView } from '../../kernel/media-view.js';
-import { zoneOf } from '../../platform/time-zone.js';
 import type { UploadLinks } from './upload-links.js';
 
 type UploadRow = typeof customerUploads.$inferSelect;
@@ -501,12 +500,11 @@ export async function listUploads(
   ctx: AppContext,
   viewer: SessionUser,
   query: z.output<typeof listUploadsQuery>,
-  zoneHeader: unknown,
+  zone: string,
 ) {
   const customerId = query.customer_id ?? (viewer.role === 'customer' ? viewer.id : undefined);
   if (customerId === undefined) throw new AppError('VALIDATION', MSG.uploadPickCustomer, 'customer_id');
   await assertFolder(ctx, viewer, customerId);
-  const zone = zoneOf(zoneHeader);
   // Names are stored with hyphens for spaces, so 'my video' finds 'my-video-….mp4'.
   const term = likeTerm(query.search);
   const hyphened = likeTerm(query.search?.replace(/\s+/g, '-'));

@@ -13,7 +13,6 @@ import {
   type SubscriptionType,
 } from '@cutroom/domain';
 import type { customerFilters, customersQuery } from '@cutroom/domain/schemas';
-import { zoneOf } from '../../platform/time-zone.js';
 import type { Db } from '../../db/client.js';
 import { cards, users } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
@@ -155,8 +154,8 @@ export async function customerCounters(db: Db, where: SQL | undefined) {
  * A page of the customers list with each one's allowance and recent requests, the total and the counters.
  * The page walks users_customers_list_idx in name order; recent requests are counted for its rows only.
  */
-export async function listCustomers(db: Db, viewer: SessionUser, query: CustomersQuery, zoneHeader: unknown) {
-  const where = customersWhere(viewer, query, zoneOf(zoneHeader));
+export async function listCustomers(db: Db, viewer: SessionUser, query: CustomersQuery, zone: string) {
+  const where = customersWhere(viewer, query, zone);
   const [rows, matching] = await Promise.all([
     db
       .select({ user: users, allowed: allowanceSql })
@@ -194,8 +193,8 @@ export const customersCardsCount = (db: Db, viewer: SessionUser, customerType: S
 const CSV_COLUMNS = ['firstname', 'lastname', 'useremail', 'referral', 'otherreferral', 'social_media_link'] as const;
 
 /** GET /api/exportCustomers: every customer the filters match (spec 002 §7's export columns), streamed in keyset batches by (firstname, id). */
-export async function exportCustomersCsv(db: Db, viewer: SessionUser, filters: Filters, zoneHeader: unknown) {
-  const where = customersWhere(viewer, filters, zoneOf(zoneHeader));
+export async function exportCustomersCsv(db: Db, viewer: SessionUser, filters: Filters, zone: string) {
+  const where = customersWhere(viewer, filters, zone);
   const read = (after: { id: number; firstname: string } | undefined, size: number) =>
     db
       .select({

@@ -15,15 +15,13 @@ export const usersRoutes =
     serve(app, API.users.create, ({ body }) => createUser(ctx.db, body));
     serve(app, API.users.get, ({ user, params }) => getUser(ctx.db, user, params.id));
     serve(app, API.users.list, ({ user, query }) => listUsers(ctx.db, user, query));
-    serve(app, API.users.customers, ({ user, query, request }) =>
-      listCustomers(ctx.db, user, query, request.headers['user-time-zone']),
-    );
+    serve(app, API.users.customers, ({ user, query, zone }) => listCustomers(ctx.db, user, query, zone));
     serve(app, API.users.assignedCustomers, ({ user, params, query }) =>
       assignedCustomers(ctx.db, user, params.id, query),
     );
     serve(app, API.users.cardsCount, ({ user, body }) => customersCardsCount(ctx.db, user, body.customerType));
-    serve(app, API.users.exportCustomers, async ({ user, query, request, reply }) => {
-      const csv = await exportCustomersCsv(ctx.db, user, query, request.headers['user-time-zone']);
+    serve(app, API.users.exportCustomers, async ({ user, query, reply, zone }) => {
+      const csv = await exportCustomersCsv(ctx.db, user, query, zone);
       const day = calendarDay(new Date(), 'UTC');
       void reply.headers(csvDownload(`customers-${day}.csv`));
       return csv;

@@ -5,7 +5,7 @@ import { Link, Outlet } from 'react-router';
 import { SIDEBAR_COLLAPSE_PX } from '@cutroom/domain';
 import { Logo, LogoMark } from '../../components/logo';
 import { useCurrentUser } from '../../lib/session';
-import { PATHS } from '../paths';
+import { PATHS } from '../../lib/paths';
 import { NotificationBell } from './notification-bell';
 import { NavigationProgress } from './navigation-progress';
 import { NyClock } from './ny-clock';

@@ -18,7 +18,7 @@ import { MSG } from '@cutroom/domain';
 import { useLatestNotifications, useUnseenCount } from '../../features/notifications/api';
 import { NotificationItem, useOpenNotification } from '../../features/notifications/notification-item';
 import { useOpenOnAttach } from '../../components/menu-on-demand';
-import { PATHS } from '../paths';
+import { PATHS } from '../../lib/paths';
 
 /** The latest notifications, loaded when the dropdown opens. */
 function LatestList({ onClose }: { onClose: () => void }) {

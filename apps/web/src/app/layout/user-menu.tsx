@@ -5,7 +5,7 @@ import { MenuOnDemand } from '../../components/menu-on-demand';
 import { ROLE_LABELS } from '@cutroom/domain';
 import type { UserView } from '@cutroom/domain/schemas';
 import { useLogout } from '../../lib/session';
-import { PATHS } from '../paths';
+import { PATHS } from '../../lib/paths';
 
 const initials = (user: UserView) => `${user.firstname.charAt(0)}${user.lastname.charAt(0)}`.toUpperCase();
 

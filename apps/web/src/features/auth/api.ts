@@ -4,7 +4,7 @@ import { call } from '../../lib/call';
 import { loadContract } from '../../lib/contract';
 import { meQuery } from '../../lib/session';
 import { rememberViewType } from '../../lib/storage';
-import { preloadHome } from '../../app/home-preload';
+import { preloadHome } from '../../lib/home-preload';
 
 export type LoginInput = CallInput<typeof API.auth.login>['body'];
 

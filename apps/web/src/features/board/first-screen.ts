@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { isServerFirstScreen } from '../../first-screen/hydrating';
+import { isServerFirstScreen } from '../../lib/hydrating';
 
 /** A tile's usual height and a column's width with its gap (board.module.css): what one screen holds. */
 const TILE_PX = 110;

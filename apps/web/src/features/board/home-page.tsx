@@ -24,7 +24,7 @@ import { useYtCounts, type YtFilters } from './yt-api';
 import { YtBoardView } from './yt-board-view';
 import { YtListView } from './yt-list-view';
 import { YtMoveWorkflow } from './yt-workflow';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 
 /** The helper board opens a card's quick view on its YT Helper tab. */
 export type QuickViewSlot = (p: { cardId: number; opened: boolean; onClose: () => void; tab?: 'yt' }) => ReactNode;

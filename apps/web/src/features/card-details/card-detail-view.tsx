@@ -5,7 +5,7 @@ import { MSG } from '@cutroom/domain';
 import type { CardTileReply } from '@cutroom/domain/schemas';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { ErrorState } from '../../components/error-state';
-import { isServerFirstScreen } from '../../first-screen/hydrating';
+import { isServerFirstScreen } from '../../lib/hydrating';
 import { isApiError } from '../../lib/api-client';
 import { importOnce } from '../../lib/import-once';
 import { useCurrentUser } from '../../lib/session';

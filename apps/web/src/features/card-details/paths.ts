@@ -1,4 +1,4 @@
-const MAX_ID = 2_147_483_647;
+import { MAX_DB_ID } from '@cutroom/domain';
 
 /**
  * A card id from an address: plain digits, or the dashboard's encoded form (URI- or base64-encoded
@@ -21,5 +21,5 @@ export function decodeCardId(raw: string | null | undefined): number | null {
   }
   if (!/^\d{1,10}$/.test(text)) return null;
   const id = Number(text);
-  return id > 0 && id <= MAX_ID ? id : null;
+  return id > 0 && id <= MAX_DB_ID ? id : null;
 }

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { REPORT_TABS_BY_ROLE } from '@cutroom/domain';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { useCurrentUser } from '../../lib/session';
 import { ClientDashboard } from './client-dashboard';
 import { StaffDashboard } from './staff-dashboard';

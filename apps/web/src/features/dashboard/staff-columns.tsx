@@ -1,6 +1,6 @@
 import { averageOf, type ReportTab } from '@cutroom/domain';
 import type { CommentStats, CustomerStatsRow, CustomerAverages, StaffStats } from '@cutroom/domain/schemas';
-import { customerProfilePath, userProfilePath } from '../../app/paths';
+import { customerProfilePath, userProfilePath } from '../../lib/paths';
 import { rangeSearch, type ReportRange } from '../../lib/report-range';
 import { PersonCell } from './person-cell';
 import type { ReportColumn } from './table-model';

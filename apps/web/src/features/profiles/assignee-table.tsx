@@ -4,7 +4,7 @@ import { IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MSG, TABLE_PAGE_SIZE } from '@cutroom/domain';
 import type { UserView } from '@cutroom/domain/schemas';
-import { customerProfilePath } from '../../app/paths';
+import { customerProfilePath } from '../../lib/paths';
 import { ActivityBadge } from '../../components/activity-badge';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { QueryTable } from '../../components/query-table';

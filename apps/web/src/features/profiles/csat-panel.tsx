@@ -4,7 +4,7 @@ import { IconMoodEmpty } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MSG, RATING_MAX, TABLE_PAGE_SIZE } from '@cutroom/domain';
 import type { CsatReply, UserView } from '@cutroom/domain/schemas';
-import { customerProfilePath } from '../../app/paths';
+import { customerProfilePath } from '../../lib/paths';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { QueryTable } from '../../components/query-table';
 import { ReportRangePicker } from '../../components/report-range-picker';

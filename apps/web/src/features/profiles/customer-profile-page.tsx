@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { Navigate } from 'react-router';
 import type { UserView } from '@cutroom/domain/schemas';
-import { userProfilePath } from '../../app/paths';
+import { userProfilePath } from '../../lib/paths';
 import { PageHeader } from '../../components/page-header';
 import { formatBillingDay } from '../../lib/format-time';
 import { AnalyticsPanel } from '../analytics/public';

@@ -3,7 +3,7 @@ import { Skeleton, Stack, Text } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { MSG, fill } from '@cutroom/domain';
 import type { UserView } from '@cutroom/domain/schemas';
-import { PATHS } from '../../app/paths';
+import { PATHS } from '../../lib/paths';
 import { ErrorState } from '../../components/error-state';
 import { errorMessage } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/session';

@@ -9,7 +9,7 @@ import {
   LEAVE_TAKER_ROLES,
 } from '@cutroom/domain';
 import { type UserView } from '@cutroom/domain/schemas';
-import { customerProfilePath } from '../../app/paths';
+import { customerProfilePath } from '../../lib/paths';
 import { PageHeader } from '../../components/page-header';
 import { useReportRange } from '../../lib/report-range';
 import { useLeaveHistory } from './api';

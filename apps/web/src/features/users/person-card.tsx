@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ROLE_LABELS } from '@cutroom/domain';
 import type { UserView } from '@cutroom/domain/schemas';
 import { ErrorState } from '../../components/error-state';
-import { customerProfilePath, userProfilePath } from '../../app/paths';
+import { customerProfilePath, userProfilePath } from '../../lib/paths';
 
 const initials = (person: UserView) => `${person.firstname.charAt(0)}${person.lastname.charAt(0)}`.toUpperCase();
 

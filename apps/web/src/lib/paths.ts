@@ -1,5 +1,5 @@
 import { GOOGLE_REDIRECT_PATH, GUEST_REVIEW_PATH } from '@cutroom/domain';
-import { CARD_DETAILS_ROUTE } from '../lib/card-url';
+import { CARD_DETAILS_ROUTE } from './card-url';
 
 /** Every route of spec 000 §2 and 002 §2, named once. */
 export const PATHS = {
