@@ -50,3 +50,4 @@ export * from './person-name.js';
 export * from './timecode.js';
 export * from './video-versions.js';
 export * from './review-report.js';
+export type * from './first-screen.js';

@@ -3,26 +3,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
 import { SCREEN_PREFS_COOKIE, SCREEN_PREFS_MAX_CHARS, likelyPhone } from '@cutroom/domain';
+import type { FirstScreen, FirstScreenRenderer } from '@cutroom/domain';
 import { sanitizeRichText } from './rich-text.js';
 
 /** Where the web build puts its server render (apps/web's `vite build --ssr`). */
 export const FIRST_SCREEN_MODULE = path.join('server', 'render.js');
-
-interface RenderedScreen {
-  html: string;
-  state: string;
-}
-interface RenderModule {
-  renderFirstScreen(input: {
-    url: string;
-    origin: string;
-    call: typeof fetch;
-    timeoutMs: number;
-    phone: boolean;
-    sanitize: (html: string) => string;
-    stored: Record<string, string>;
-  }): Promise<RenderedScreen | null>;
-}
 
 const oneHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -74,10 +59,10 @@ function responseOf(reply: Awaited<ReturnType<FastifyInstance['inject']>>): Resp
  */
 export function firstScreenRenderer(app: FastifyInstance, distDir: string, timeoutMs: number) {
   const file = path.join(distDir, FIRST_SCREEN_MODULE);
-  let loaded: Promise<RenderModule | null> | undefined;
+  let loaded: Promise<FirstScreenRenderer | null> | undefined;
   const load = () =>
     (loaded ??= fs.existsSync(file)
-      ? (import(pathToFileURL(file).href) as Promise<RenderModule>).catch((error: unknown) => {
+      ? (import(pathToFileURL(file).href) as Promise<FirstScreenRenderer>).catch((error: unknown) => {
           app.log.error({ err: error }, 'the first-screen render did not load; pages go without it');
           return null;
         })
@@ -85,7 +70,7 @@ export function firstScreenRenderer(app: FastifyInstance, distDir: string, timeo
 
   // Loaded with the server, so the first visitor's page does not wait for it.
   void load();
-  return async (request: FastifyRequest): Promise<RenderedScreen | null> => {
+  return async (request: FastifyRequest): Promise<FirstScreen | null> => {
     const render = await load();
     if (!render) return null;
     const call: typeof fetch = async (input, init) => {

@@ -2,6 +2,7 @@
 // data it shows, so the phone paints it before the app's code has run; the client then hydrates it (main.tsx).
 // Built on its own for Node (vite build --ssr) and loaded by the server (apps/server/src/platform/first-screen.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FirstScreen, FirstScreenInput } from '@cutroom/domain';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { dehydrate } from '@tanstack/react-query';
@@ -51,30 +52,6 @@ setServerSanitizer((html) => {
   return render.sanitize(html);
 });
 
-export interface RenderInput {
-  /** The page's address (path and query) as the browser asked for it. */
-  url: string;
-  /** The origin the browser asked (scheme, host and port). */
-  origin: string;
-  /** Answers the page's API calls as the visitor (the server's own routes, with the visitor's cookies). */
-  call: typeof fetch;
-  /** How long the page's data may take before the render gives up (the plain page is sent instead). */
-  timeoutMs: number;
-  /** Whether the visitor's screen is likely a phone's (lib/phone-layout.ts): the parts laid out for it are drawn so. */
-  phone: boolean;
-  /** The server's rich-text sanitizer (the allow-list lib/safe-html.ts keeps in the browser). */
-  sanitize: (html: string) => string;
-  /** The visitor's mirrored preferences (lib/storage.ts), as its cookie says. */
-  stored: Record<string, string>;
-}
-
-export interface RenderedScreen {
-  /** The page's markup, for index.html's #root. */
-  html: string;
-  /** The script that hands the data the markup was made from to the client. */
-  state: string;
-}
-
 const settled = (queryClient: ReturnType<typeof createQueryClient>) =>
   backgroundLoads.size === 0 && queryClient.isFetching() === 0;
 
@@ -108,7 +85,7 @@ export function renderFirstScreen({
   phone,
   sanitize,
   stored,
-}: RenderInput): Promise<RenderedScreen | null> {
+}: FirstScreenInput): Promise<FirstScreen | null> {
   // Where the event stream stood before the oldest call read: the client's stream replays from there.
   let cursor = '';
   const noting: typeof fetch = async (input, init) => {
