@@ -313,7 +313,7 @@ export async function postGuestComment(
 /** GET /api/guest/files/<key>: only a file that is one of the visit's card's videos, and not while in quality check. */
 const visitsOfRequests = new WeakMap<FastifyRequest, Promise<GuestVisit>>();
 /** The request's visit, looked up once per request: a guest rate limit's key asks before the handler does. */
-export function visitOfRequest(ctx: AppContext, request: FastifyRequest): Promise<GuestVisit> {
+function visitOfRequest(ctx: AppContext, request: FastifyRequest): Promise<GuestVisit> {
   let visit = visitsOfRequests.get(request);
   if (!visit) visitsOfRequests.set(request, (visit = visitOf(ctx, request)));
   return visit;
@@ -326,7 +326,7 @@ export const guestFileReaders = (ctx: AppContext) => ({
     guestMayReadFile(ctx, await visitOfRequest(ctx, request), key),
 });
 
-export async function guestMayReadFile(ctx: AppContext, visit: GuestVisit, key: string) {
+async function guestMayReadFile(ctx: AppContext, visit: GuestVisit, key: string) {
   const { card } = await loadVisitCard(ctx, visit);
   if (!commentsOpen(card.cardStatus)) return false;
   const videos = await ctx.db
