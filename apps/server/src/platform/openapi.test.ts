@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, allRoutes, operationIdOf } from '@cutroom/domain/contract';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { documentedRoute } from './openapi.js';
 
 interface Response {
   description?: string;
@@ -45,7 +46,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const opAt = (key: string) => operations.find((op) => op.key === key);
-const contractKey = (r: { method: string; path: string }) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`;
 
 /** Every schema object in a part of the document, depth first. */
 function* schemasIn(value: unknown): Generator<Record<string, unknown>> {
@@ -65,7 +65,7 @@ describe('the OpenAPI document', () => {
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
     expect(opAt('GET /api/dashboard-data-V2')?.operationId).toBe('dashboardStaff');
     expect(opAt('POST /api/login')?.operationId).toBe('authLogin');
-    for (const route of allRoutes()) expect(opAt(contractKey(route))?.operationId).toBe(operationIdOf(route));
+    for (const route of allRoutes()) expect(opAt(documentedRoute(route))?.operationId).toBe(operationIdOf(route));
   });
 
   it('documents the error replies with the one Error schema, as the server sends them', async () => {
@@ -84,10 +84,10 @@ describe('the OpenAPI document', () => {
     const statuses = (key: string) => Object.keys(opAt(key)?.responses ?? {}).filter((s) => /^4/.test(s));
     // Public with a body and a per-address limit; signed-in with roles, a query and no path id; a path id.
     expect(statuses('POST /api/login')).toEqual(['400', '403', '429']);
-    expect(statuses(contractKey(API.dashboard.staff))).toEqual(['400', '401', '403', '404']);
-    expect(opAt(contractKey(API.dashboard.staff))?.responses['403']?.description).toContain('team-lead');
-    expect(statuses(contractKey(API.chat.customer.comments))).toEqual(['400', '401', '403', '404']);
-    expect(statuses(contractKey(API.notifications.count))).toEqual(['401', '403']);
+    expect(statuses(documentedRoute(API.dashboard.staff))).toEqual(['400', '401', '403', '404']);
+    expect(opAt(documentedRoute(API.dashboard.staff))?.responses['403']?.description).toContain('team-lead');
+    expect(statuses(documentedRoute(API.chat.customer.comments))).toEqual(['400', '401', '403', '404']);
+    expect(statuses(documentedRoute(API.notifications.count))).toEqual(['401', '403']);
     expect(statuses('GET /healthz')).toEqual(['403']);
     expect(statuses('POST /api/media')).toContain('413');
 

@@ -96,6 +96,10 @@ const isNullSchema = (m: unknown) =>
 const mergeable = (schema: SchemaObject, member: SchemaObject, combinator: string) =>
   Object.keys(member).every((key) => !(key in schema) || key === combinator);
 
+/** A route as the document keys it: `GET /api/card/:id` → `GET /api/card/{id}`, `GET /files/*` → `GET /files/{path}`. */
+export const documentedRoute = (route: { method: string; path: string }) =>
+  `${route.method} ${route.path.replace(/\*$/, `:${WILDCARD_NAME}`).replace(/:(\w+)/g, '{$1}')}`;
+
 /** `/files/*` → `/files/:path`, its `*` parameter renamed to match: `{*}` is no OpenAPI path. */
 function nameWildcard(url: string, schema: SchemaObject): string {
   if (!url.endsWith('*')) return url;

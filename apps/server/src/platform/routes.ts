@@ -15,9 +15,12 @@ export type RouteInput<R extends RouteContract> = HandlerInput<R> & {
   request: FastifyRequest;
   reply: FastifyReply;
 };
-/** A text reply (a CSV download) may also come as a stream or bytes: Fastify sends them, skipping the serializer. */
+/**
+ * A text reply (a CSV download) may also come as a stream or bytes: Fastify sends them, skipping the serializer.
+ * A stored file's route returns the reply it sent itself (sendStored: the file, or a redirect to it).
+ */
 type HandlerReply<R extends RouteContract> =
-  ReplyInput<R> extends string ? ReplyInput<R> | Readable | Buffer : ReplyInput<R>;
+  ReplyInput<R> extends string ? ReplyInput<R> | Readable | Buffer | FastifyReply : ReplyInput<R>;
 export type Handler<R extends RouteContract> = (input: RouteInput<R>) => Promise<HandlerReply<R>> | HandlerReply<R>;
 
 interface ServeOptions {
@@ -72,7 +75,7 @@ export function serve<R extends RouteContract>(
       const zone = zoneOf(request.headers['user-time-zone']);
       const input = { params: request.params, query: request.query, body: request.body, user, zone, request, reply };
       const result = await handler(input as RouteInput<R>);
-      if (reply.sent) return reply;
+      if (result === reply || reply.sent) return reply;
       return reply.status(status).send(result);
     },
   });

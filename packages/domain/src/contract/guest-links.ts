@@ -12,6 +12,7 @@ import {
   openGuestLinkReply,
 } from '../schemas/guest-links.js';
 import { idParam } from '../schemas/fields.js';
+import { frameParams, frameQuery, mediaFileParams, storedFileReply, storedKeyParams } from '../schemas/stored-files.js';
 import { defineRoute } from './define.js';
 
 const tags = ['guest review'] as const;
@@ -82,5 +83,33 @@ export const GUEST_LINKS = {
     summary: "End the guest's visit (clears the visit cookie)",
     access: 'public',
     reply: z.object({ message: z.string() }),
+  }),
+  readFile: defineRoute({
+    method: 'GET',
+    path: '/api/guest/files/*',
+    tags,
+    summary: "A video of the guest visit's card (range requests supported); any other key is not found",
+    access: 'public',
+    params: storedKeyParams,
+    reply: storedFileReply,
+  }),
+  readMediaFile: defineRoute({
+    method: 'GET',
+    path: '/api/guest/media/assets/:asset_id/:file',
+    tags,
+    summary: "A media-pipeline file of one of the guest visit's card videos; any other asset is not found",
+    access: 'public',
+    params: mediaFileParams,
+    reply: storedFileReply,
+  }),
+  grabFrame: defineRoute({
+    method: 'GET',
+    path: '/api/guest/media/assets/:asset_id/frame',
+    tags,
+    summary: "The frame at `t` seconds of one of the guest visit's card videos, as a JPEG",
+    access: 'public',
+    params: frameParams,
+    query: frameQuery,
+    reply: storedFileReply,
   }),
 } as const;

@@ -31,7 +31,7 @@ export { enableRepurposeBody } from './cards.js';
 export { MOVE_ROUTES } from './workflow.js';
 export { API_TOKEN_SCOPE_ROUTES, scopeOfRoute } from './integrations.js';
 
-/** Every JSON endpoint of the API, by feature (the event stream and /files are registered by hand). */
+/** Every endpoint of the API, by feature (the event stream is registered by hand). */
 export const API = {
   auth: AUTH,
   board: BOARD,

@@ -3,6 +3,7 @@ import { MEDIA_MAX_BYTES } from '../constants.js';
 import { UPLOAD_PURPOSE_KEYS } from '../media.js';
 import { OWN_FILE_PATTERN } from '../validation.js';
 import { dbId } from '../schemas/fields.js';
+import { frameParams, frameQuery, mediaFileParams, storedFileReply, storedKeyParams } from '../schemas/stored-files.js';
 import { MSG } from '../messages.js';
 import { defineRoute } from './define.js';
 
@@ -47,5 +48,36 @@ export const MEDIA = {
     body: z.object({ url: ownFileUrl }),
     reply: z.object({ message: z.string() }),
     whileTemporaryPassword: true,
+  }),
+  readFile: defineRoute({
+    method: 'GET',
+    path: '/files/*',
+    tags: ['media'],
+    summary:
+      'Read an uploaded file (range requests supported); media plays inline, anything else downloads. An upload page file (uploads/…) only for who reaches its folder or sees a card it was delivered to by upload_id. With FILES_ORIGIN set, a redirect to a signed link there',
+    access: 'user',
+    params: storedKeyParams,
+    reply: storedFileReply,
+  }),
+  readAssetFile: defineRoute({
+    method: 'GET',
+    path: '/api/media/assets/:asset_id/:file',
+    tags: ['media'],
+    summary:
+      'A file the media pipeline made of a stored video (proxy-<height>.mp4, poster.jpg, sprite-<n>.jpg, thumbnails.vtt, waveform.json; range requests supported): for whoever may see a card that delivers it or the upload page folder that holds it',
+    access: 'user',
+    params: mediaFileParams,
+    reply: storedFileReply,
+  }),
+  grabFrame: defineRoute({
+    method: 'GET',
+    path: '/api/media/assets/:asset_id/frame',
+    tags: ['media'],
+    summary:
+      'The frame shown at `t` seconds as a JPEG (made once, then kept; its number in x-frame-number): for tiles, notes and reports. For whoever may see a card that delivers the video or the upload page folder that holds it',
+    access: 'user',
+    params: frameParams,
+    query: frameQuery,
+    reply: storedFileReply,
   }),
 } as const;

@@ -17,6 +17,7 @@ import {
 } from '../schemas/uploads.js';
 import { messageReply } from '../schemas/auth.js';
 import { idParam } from '../schemas/fields.js';
+import { storedFileReply } from '../schemas/stored-files.js';
 import { defineRoute } from './define.js';
 
 const tags = ['uploads'];
@@ -115,5 +116,16 @@ export const UPLOADS = {
     access,
     params: idParam,
     reply: downloadReply,
+  }),
+  signedFile: defineRoute({
+    method: 'GET',
+    path: '/api/uploads/:id/file',
+    tags,
+    summary:
+      'Local disk: the file behind a download link from GET /api/uploads/{id}/download (signed, valid 15 minutes), as an attachment',
+    access: 'public',
+    params: idParam,
+    query: signedQuery,
+    reply: storedFileReply,
   }),
 } as const;

@@ -24,6 +24,7 @@ export * from './reports.js';
 export * from './review-report.js';
 export * from './revision-reasons.js';
 export * from './settings.js';
+export * from './stored-files.js';
 export * from './uploads.js';
 export * from './users.js';
 export * from './workflow.js';

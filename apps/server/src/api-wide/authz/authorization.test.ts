@@ -23,6 +23,7 @@ import {
   type cards,
 } from '../../db/schema.js';
 import { createSession } from '../../platform/auth.js';
+import { documentedRoute } from '../../platform/openapi.js';
 
 /**
  * Walks every route of the OpenAPI document as anonymous, as each role, and as a second customer on
@@ -1376,7 +1377,7 @@ describe('authorization table', () => {
     const contract = allRoutes();
     expect(contract.length).toBeGreaterThan(40);
     for (const r of contract) {
-      const key = `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`;
+      const key = documentedRoute(r);
       expect(routes, `${key} is registered`).toContain(key);
       const access = r.access;
       if (typeof access === 'string') continue;

@@ -1,15 +1,14 @@
 import path from 'node:path';
-import { dbIdText } from '@cutroom/domain/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
-import { MEDIA_FILE_PATTERN } from '@cutroom/domain';
+import { API } from '@cutroom/domain/contract';
 import { cardVideos, cards, mediaAssets, type MediaOutputs } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import { canSendStored, sendStored, storedFileHeaders } from '../../platform/stored-files.js';
 import type { SessionUser } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
+import { serve } from '../../platform/routes.js';
 import { visibleCardsWhere } from '../../kernel/card-visibility.js';
 import { thumbnailsVtt } from './plan.js';
 import { frameAt, grabFrame } from './frame-grab.js';
@@ -18,11 +17,6 @@ import { shownOutputs } from '../../kernel/media-view.js';
 type AssetRow = typeof mediaAssets.$inferSelect;
 
 const MIME: Record<string, string> = { mp4: 'video/mp4', jpg: 'image/jpeg', json: 'application/json' };
-
-const assetId = dbIdText;
-const params = z.object({ asset_id: assetId, file: z.string().max(40).regex(MEDIA_FILE_PATTERN) });
-const frameParams = z.object({ asset_id: assetId });
-const frameQuery = z.object({ t: z.coerce.number().min(0).max(1_000_000) });
 
 /** A ready asset by id; anything else (unknown, still processing, failed) is not found. */
 async function readyAsset(ctx: AppContext, id: number): Promise<AssetRow> {
@@ -122,53 +116,28 @@ export const mediaFilesRoutes =
       return sendStored(reply, storage, key, { mime, disposition: 'inline' });
     }
 
-    app.get(
-      '/api/media/assets/:asset_id/:file',
-      {
-        config: { access: 'user' },
-        schema: {
-          operationId: 'mediaReadAssetFile',
-          tags: ['media'],
-          summary:
-            'A file the media pipeline made of a stored video (proxy-<height>.mp4, poster.jpg, sprite-<n>.jpg, thumbnails.vtt, waveform.json; range requests supported): for whoever may see a card that delivers it or the upload page folder that holds it',
-          params,
-        },
+    serve(app, API.media.readAssetFile, async ({ user, params, reply }) => {
+      if (!(await mayRead(ctx, user, params.asset_id))) throw new AppError('NOT_FOUND');
+      return send(reply, await shownAsset(ctx, params.asset_id), params.file);
+    });
+
+    serve(
+      app,
+      API.media.grabFrame,
+      async ({ user, params, query, reply }) => {
+        if (!(await mayRead(ctx, user, params.asset_id))) throw new AppError('NOT_FOUND');
+        return sendFrame(reply, await readyAsset(ctx, params.asset_id), query.t);
       },
-      async (request, reply) => {
-        const { asset_id: id, file } = request.params;
-        if (!request.user || !(await mayRead(ctx, request.user, id))) throw new AppError('NOT_FOUND');
-        return send(reply, await shownAsset(ctx, id), file);
-      },
+      { config: { rateLimit: frameBudget((request) => (request.user ? `user:${request.user.id}` : request.ip)) } },
     );
 
-    app.get(
-      '/api/media/assets/:asset_id/frame',
+    serve(
+      app,
+      API.guestLinks.grabFrame,
+      async ({ request, params, query, reply }) =>
+        sendFrame(reply, await guestAsset(request, params.asset_id), query.t),
       {
         config: {
-          access: 'user',
-          rateLimit: frameBudget((request) => (request.user ? `user:${request.user.id}` : request.ip)),
-        },
-        schema: {
-          operationId: 'mediaGrabFrame',
-          tags: ['media'],
-          summary:
-            'The frame shown at `t` seconds as a JPEG (made once, then kept; its number in x-frame-number): for tiles, notes and reports. For whoever may see a card that delivers the video or the upload page folder that holds it',
-          params: frameParams,
-          querystring: frameQuery,
-        },
-      },
-      async (request, reply) => {
-        const id = request.params.asset_id;
-        if (!request.user || !(await mayRead(ctx, request.user, id))) throw new AppError('NOT_FOUND');
-        return sendFrame(reply, await readyAsset(ctx, id), request.query.t);
-      },
-    );
-
-    app.get(
-      '/api/guest/media/assets/:asset_id/frame',
-      {
-        config: {
-          access: 'public',
           rateLimit: frameBudget((request) =>
             ctx.files.guestVisit(request).then(
               (visitId) => `visit:${visitId}`,
@@ -176,31 +145,13 @@ export const mediaFilesRoutes =
             ),
           ),
         },
-        schema: {
-          operationId: 'guestLinksGrabFrame',
-          tags: ['guest review'],
-          summary: "The frame at `t` seconds of one of the guest visit's card videos, as a JPEG",
-          params: frameParams,
-          querystring: frameQuery,
-        },
       },
-      async (request, reply) => sendFrame(reply, await guestAsset(request, request.params.asset_id), request.query.t),
     );
 
-    app.get(
-      '/api/guest/media/assets/:asset_id/:file',
-      {
-        config: { access: 'public', rateLimit: { max: 1200, timeWindow: 60_000 } },
-        schema: {
-          operationId: 'guestLinksReadMediaFile',
-          tags: ['guest review'],
-          summary: "A media-pipeline file of one of the guest visit's card videos; any other asset is not found",
-          params,
-        },
-      },
-      async (request, reply) => {
-        const { asset_id: id, file } = request.params;
-        return send(reply, await guestAsset(request, id, true), file);
-      },
+    serve(
+      app,
+      API.guestLinks.readMediaFile,
+      async ({ request, params, reply }) => send(reply, await guestAsset(request, params.asset_id, true), params.file),
+      { config: { rateLimit: { max: 1200, timeWindow: 60_000 } } },
     );
   };

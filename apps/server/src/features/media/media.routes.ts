@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import multipart, { type Multipart } from '@fastify/multipart';
 import { z } from 'zod';
 import { API } from '@cutroom/domain/contract';
+import { storedKeyParams } from '@cutroom/domain/schemas';
 import { MEDIA_MAX_BYTES, MSG, UPLOAD_PURPOSE_KEYS, isUploadPurpose, fill } from '@cutroom/domain';
 import type { AppContext } from '../../platform/context.js';
 import { canSendStored, sendStored } from '../../platform/stored-files.js';
@@ -106,27 +107,14 @@ export const mediaRoutes =
       return sendStored(reply, storage, key, { mime, disposition });
     }
 
-    app.get(
-      '/files/*',
-      {
-        config: { access: 'user' },
-        schema: {
-          operationId: 'mediaReadFile',
-          tags: ['media'],
-          summary:
-            'Read an uploaded file (range requests supported); media plays inline, anything else downloads. An upload page file (uploads/…) only for who reaches its folder or sees a card it was delivered to by upload_id. With FILES_ORIGIN set, a redirect to a signed link there',
-          params: z.object({ '*': z.string().max(300) }),
-        },
-      },
-      async (request, reply) => {
-        const key = request.params['*'];
-        if (!UPLOAD_KEY_PATTERN.test(key)) return readStored(reply, key);
-        // An upload page file: for who reaches its folder or sees a card it was delivered to (issue 49).
-        const type = request.user && (await ctx.files.uploadFor(request.user, key));
-        if (!type) throw new AppError('NOT_FOUND');
-        return readStored(reply, key, type);
-      },
-    );
+    serve(app, API.media.readFile, async ({ user, params, reply }) => {
+      const key = params['*'];
+      if (!UPLOAD_KEY_PATTERN.test(key)) return readStored(reply, key);
+      // An upload page file: for who reaches its folder or sees a card it was delivered to (issue 49).
+      const type = await ctx.files.uploadFor(user, key);
+      if (!type) throw new AppError('NOT_FOUND');
+      return readStored(reply, key, type);
+    });
 
     /** A stored file as the signed-in or guest caller reads it: here, or by a signed link on the files origin. */
     async function readStored(reply: FastifyReply, key: string, uploadType?: string) {
@@ -138,19 +126,11 @@ export const mediaRoutes =
     }
 
     // A guest review link's visit reads its card's videos and nothing else (issue 19).
-    app.get(
-      '/api/guest/files/*',
-      {
-        config: { access: 'public', rateLimit: { max: 600, timeWindow: 60_000 } },
-        schema: {
-          operationId: 'guestLinksReadFile',
-          tags: ['guest review'],
-          summary: "A video of the guest visit's card (range requests supported); any other key is not found",
-          params: z.object({ '*': z.string().max(300) }),
-        },
-      },
-      async (request, reply) => {
-        const key = request.params['*'];
+    serve(
+      app,
+      API.guestLinks.readFile,
+      async ({ request, params, reply }) => {
+        const key = params['*'];
         // The visit first: without one, every key answers the same 401.
         await ctx.files.guestVisit(request);
         const upload = UPLOAD_KEY_PATTERN.test(key);
@@ -162,6 +142,7 @@ export const mediaRoutes =
         if (type === null) throw new AppError('NOT_FOUND');
         return readStored(reply, key, type);
       },
+      { config: { rateLimit: { max: 600, timeWindow: 60_000 } } },
     );
 
     // The files origin: no session reaches it, so a signed link is the only way in.
@@ -173,7 +154,7 @@ export const mediaRoutes =
           config: { access: 'public' },
           schema: {
             hide: true,
-            params: z.object({ '*': z.string().max(300) }),
+            params: storedKeyParams,
             querystring: z.object({ expires: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
           },
         },

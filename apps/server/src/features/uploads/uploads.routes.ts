@@ -1,8 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dbIdText } from '@cutroom/domain/schemas';
-import { z } from 'zod';
 import { API } from '@cutroom/domain/contract';
-import { signedQuery } from '@cutroom/domain/schemas';
 import type { AppContext } from '../../platform/context.js';
 import { FILES_CSP } from '../../platform/security-headers.js';
 import { serve } from '../../platform/routes.js';
@@ -60,29 +57,16 @@ export const uploadsRoutes =
     serve(app, API.uploads.download, ({ user, params }) => downloadLink(deps, user, params.id));
 
     // Local disk's counterpart of an S3 presigned GET: the signed link alone lets its holder read the file.
-    app.get(
-      '/api/uploads/:id/file',
-      {
-        config: { access: 'public' },
-        schema: {
-          operationId: 'uploadsSignedFile',
-          tags: ['uploads'],
-          summary:
-            'Local disk: the file behind a download link from GET /api/uploads/{id}/download (signed, valid 15 minutes), as an attachment',
-          params: z.object({ id: dbIdText }),
-          querystring: signedQuery,
-        },
-      },
-      async (request, reply) => {
-        const { row, stream } = await signedFile(deps, request.params.id, request.query.expires, request.query.sig);
-        return reply
-          .header('cache-control', 'private, no-store')
-          .header('content-security-policy', FILES_CSP)
-          .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', `attachment; filename="${row.fileName}"`)
-          .header('content-type', downloadType(row.contentType))
-          .header('content-length', String(row.bytes))
-          .send(stream);
-      },
-    );
+    // Local disk's counterpart of an S3 presigned GET: the signed link alone lets its holder read the file.
+    serve(app, API.uploads.signedFile, async ({ params, query, reply }) => {
+      const { row, stream } = await signedFile(deps, params.id, query.expires, query.sig);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', FILES_CSP)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `attachment; filename="${row.fileName}"`)
+        .header('content-type', downloadType(row.contentType))
+        .header('content-length', String(row.bytes))
+        .send(stream);
+    });
   };
