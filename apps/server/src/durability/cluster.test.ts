@@ -25,8 +25,11 @@ afterAll(async () => {
   for (const clean of cleanups.reverse()) await clean().catch(() => {});
 });
 
-/** Uploads a video through the balancer and queues its media job, as a delivery does; the job's asset id. */
-async function queueVideo(api: Api, db: pg.Client, bytes: Buffer, name: string) {
+/**
+ * Uploads a video through the balancer and queues its media job on a card's video, as a delivery does; the job's
+ * asset id. An asset no card uses is swept a minute after it is made (dropUnusedAssets), finished or not.
+ */
+async function queueVideo(api: Api, db: pg.Client, cardId: number, bytes: Buffer, name: string) {
   const form = new FormData();
   form.append('purpose', 'video');
   form.append('document', new Blob([bytes], { type: 'video/mp4' }), name);
@@ -37,9 +40,13 @@ async function queueVideo(api: Api, db: pg.Client, bytes: Buffer, name: string) 
   });
   expect(res.status, await res.clone().text()).toBe(201);
   const { key } = (await res.json()) as { key: string };
-  const { rows } = await db.query<{ id: number }>('insert into media_assets (source_key) values ($1) returning id', [
-    key,
-  ]);
+  const { rows } = await db.query<{ id: number }>(
+    `with asset as (insert into media_assets (source_key) values ($1) returning id),
+       video as (insert into card_videos (card_id, kind, version, video_url, asset_id)
+                 select $2, 'done', 1, $3, id from asset)
+     select id from asset`,
+    [key, cardId, `/files/${key}`],
+  );
   return rows[0]!.id;
 }
 
@@ -113,7 +120,10 @@ it.skipIf(!onPostgres)(
     await survivorStream.waitFor((m) => m.event === 'note.created' && m.data.note_id === direct.id, 10_000);
 
     const clip = await numberedMp4();
-    const assets = [await queueVideo(api, db, clip, 'a.mp4'), await queueVideo(api, db, clip, 'b.mp4')];
+    const assets = [
+      await queueVideo(api, db, cardIds[0]!, clip, 'a.mp4'),
+      await queueVideo(api, db, cardIds[1]!, clip, 'b.mp4'),
+    ];
 
     const load = startLoad(api, { customerIds: customers.map((c) => c.client_id), cardIds }, ledger, {
       concurrency: 8,

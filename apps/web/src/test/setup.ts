@@ -34,4 +34,6 @@ afterEach(async () => {
   setSignedInHint(false);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // Files share a worker (isolate: false): a test's fake clock must not become the next file's clock.
+  vi.useRealTimers();
 });
