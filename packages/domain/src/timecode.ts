@@ -53,6 +53,21 @@ export const seekTimeOfFrame = (frame: number, rate: Rate): number => toMillis((
 export const seekTimeOfMoment = (moment: number, rate: Rate | null): number =>
   rate ? seekTimeOfFrame(frameOfTime(moment, rate), rate) : moment;
 
+/** The last frame of a video `duration` seconds long (a 60.000 s video at 30 fps ends on frame 1799). */
+export const lastFrameOf = (duration: number, rate: Rate): number =>
+  Math.max(0, Math.ceil((duration * rate.num) / rate.den - 1e-6) - 1);
+
+/**
+ * A moment no later than the video's last frame: the middle of that frame with a measured rate, else the
+ * measured duration. A rendition's element can run past the measured end (a proxy of a 60.000 s video reads
+ * 60.010 s), and its clock would name a frame that doesn't exist.
+ */
+export const withinVideo = (seconds: number, duration: number, rate: Rate | null): number =>
+  Math.min(seconds, rate ? seekTimeOfFrame(lastFrameOf(duration, rate), rate) : duration);
+
+/** How far past a video's measured end a sent moment still names its last frame (and is moved there), not a refusal. */
+export const VIDEO_END_SLACK_S = 0.05;
+
 /** The frames a timecode counts a second: 30 at 29.97, 24 at 23.976. */
 export const nominalFps = (rate: Rate) => Math.round(rate.num / rate.den);
 

@@ -6,6 +6,7 @@ import {
   markNoteVerdict,
   reactNoteVerdict,
   readChatVerdict,
+  withoutLeadingTimeTag,
   writeChatVerdict,
   type Chat,
 } from '@cutroom/domain';
@@ -20,7 +21,7 @@ import { audienceOf, loadVisibleCard } from '../../kernel/card-access.js';
 import { enforce, policyActor, policyCard, policyNote } from '../../kernel/card-policy-facts.js';
 import { type CardRow } from '../../kernel/card-view.js';
 import { notifyComment, publishCreated } from '../notifications/public.js';
-import { annotationAt, checkWithinVideo, momentOfEditedNote, momentOfNewNote, sentMoment } from './note-moment.js';
+import { annotationAt, fitWithinVideo, momentOfEditedNote, momentOfNewNote, replyAtParent } from './note-moment.js';
 import { listNotes, loadNote } from './note-view.js';
 
 /** The card, if the viewer may read this chat: team chat is staff-only and simply absent for customers. */
@@ -75,16 +76,17 @@ export async function postComment(
 ) {
   const row = await loadChatCard(ctx, viewer, cardId, chat);
   enforce(writeChatVerdict(policyActor(viewer, row.client), policyCard(row.card), chat));
-  const text = toPlainText(body.note);
+  const parent = body.noteParentId ? await loadOwnNote(ctx, cardId, body.noteParentId, chat) : null;
+  // A reply sent with a moment (the playhead's) is about its parent's; a spec client's reply keeps its text as sent.
+  const atParent = parent !== null && body.time_in !== null && body.time_in !== undefined ? parent : null;
+  const plain = toPlainText(body.note);
+  const text = atParent?.timeIn === null ? withoutLeadingTimeTag(plain) : plain;
   if (!text) throw new AppError('VALIDATION', MSG.writeCommentFirst, 'note');
   if (body.note_type === 'annotation' && !body.annotation)
     throw new AppError('VALIDATION', MSG.drawAnnotationFirst, 'annotation');
-  if (body.noteParentId) {
-    const parentNote = await loadOwnNote(ctx, cardId, body.noteParentId, chat);
-    if (parentNote.isDeleted) throw new AppError('VALIDATION', MSG.commentWasDeleted, 'noteParentId');
-  }
-  const moment = momentOfNewNote(body, chat, text);
-  await checkWithinVideo(ctx.db, cardId, body.note_for_video_number, sentMoment(body));
+  if (parent?.isDeleted) throw new AppError('VALIDATION', MSG.commentWasDeleted, 'noteParentId');
+  const fitted = await fitWithinVideo(ctx.db, cardId, atParent ? replyAtParent(body, atParent) : body);
+  const moment = momentOfNewNote(fitted, chat, text);
   // No comment without its notifications and no notification without its comment: one transaction.
   const { id, notified } = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
@@ -96,12 +98,12 @@ export async function postComment(
         noteType: body.note_type,
         note: moment.text,
         authorId: viewer.id,
-        videoNumber: body.note_for_video_number ?? null,
+        videoNumber: fitted.note_for_video_number ?? null,
         fixRound: isFixItem(viewer.role, chat, row.card.cardStatus) ? row.card.revisionNr : null,
         videoTime: moment.videoTime,
         timeIn: moment.timeIn,
         timeOut: moment.timeOut,
-        annotation: annotationAt(body.annotation, moment),
+        annotation: annotationAt(fitted.annotation, moment),
       })
       .returning({ id: cardNotes.id });
     return { id: created!.id, notified: await notifyComment(ctx, tx, viewer, row.card, moment.text, chat === 'team') };

@@ -1,4 +1,14 @@
-import { MSG, clockOf, fill, tagTimeOf, videoTimeOf, videoTimeTag, withoutLeadingTimeTag } from '@cutroom/domain';
+import {
+  MSG,
+  VIDEO_END_SLACK_S,
+  clockOf,
+  fill,
+  tagTimeOf,
+  videoTimeOf,
+  videoTimeTag,
+  withinVideo,
+  withoutLeadingTimeTag,
+} from '@cutroom/domain';
 import type { Chat } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -37,6 +47,25 @@ export function momentOfNewNote(body: MomentInput, chat: Chat, text: string): No
 }
 
 /**
+ * A reply sent with a moment is about its parent's, not where the player stood as it was written: it takes the
+ * parent's video, time and range, and none when the parent has none (the caller drops the leading tag from its
+ * text then); a drawing on it is on the parent's frame.
+ */
+export function replyAtParent<T extends MomentInput>(
+  body: T,
+  parent: { timeIn: number | null; timeOut: number | null; videoNumber: number | null },
+): T {
+  const at = parent.timeIn;
+  return {
+    ...body,
+    note_for_video_number: parent.videoNumber,
+    time_in: at,
+    time_out: at === null ? null : parent.timeOut,
+    ...(body.annotation && at !== null ? { annotation: { ...body.annotation, time: at } } : {}),
+  };
+}
+
+/**
  * An edited note keeps its moment while its leading tag still names that second; a tag naming another
  * moment moves the note there (its range was for the old one), and no tag leaves it on no moment.
  */
@@ -53,28 +82,31 @@ export function momentOfEditedNote(
   return { timeIn: tag, timeOut: null, videoTime: Math.floor(tag) };
 }
 
-/** A moment past the end of the video (as the media pipeline measured it) is refused; unknown lengths are not checked. */
-export async function checkWithinVideo(
-  db: Db,
-  cardId: number,
-  videoNumber: number | null | undefined,
-  moment: Pick<NoteMoment, 'timeIn' | 'timeOut'>,
-) {
-  if (moment.timeIn === null) return;
-  const { duration } = await videoFacts(db, cardId, videoNumber ?? null);
-  if (duration === null) return;
-  // A millisecond of slack: the end of the last frame rounded to the millisecond.
-  const limit = duration + 0.001;
-  const field =
-    moment.timeIn > limit ? 'time_in' : moment.timeOut !== null && moment.timeOut > limit ? 'time_out' : null;
+/**
+ * The moment a new note's body names, held to the video's measured length: a sent `time_in`/`time_out` (or a
+ * drawing's time) up to VIDEO_END_SLACK_S past the end names the last frame and is moved there; a sent moment
+ * further out is refused. Unknown lengths are not checked, and a spec client's tag never was.
+ */
+export async function fitWithinVideo<T extends MomentInput>(db: Db, cardId: number, body: T): Promise<T> {
+  const sent = body.time_in ?? null;
+  if (sent === null && !body.annotation) return body;
+  const { duration, rate } = await videoFacts(db, cardId, body.note_for_video_number ?? null);
+  if (duration === null) return body;
+  // A millisecond of slack past the end, and a rendition's overrun past that: both name the last frame.
+  const limit = duration + 0.001 + VIDEO_END_SLACK_S;
+  const timeOut = sent === null ? null : (body.time_out ?? null);
+  const field = sent !== null && sent > limit ? 'time_in' : timeOut !== null && timeOut > limit ? 'time_out' : null;
   if (field) throw new AppError('VALIDATION', fill(MSG.noteTimeBeyondVideo, { duration: clockOf(duration) }), field);
+  const fit = (seconds: number) => (seconds > limit ? seconds : withinVideo(seconds, duration, rate));
+  const timeIn = sent === null ? null : fit(sent);
+  // A range squeezed into the last frame is that frame.
+  const out = timeIn === null || timeOut === null || fit(timeOut) <= timeIn ? null : fit(timeOut);
+  return {
+    ...body,
+    ...(timeIn === null ? {} : { time_in: timeIn, time_out: out }),
+    ...(body.annotation ? { annotation: { ...body.annotation, time: fit(body.annotation.time) } } : {}),
+  };
 }
-
-/** Only the moment a client sent as `time_in`/`time_out` is held to the video's length (a spec client's tag never was). */
-export const sentMoment = (body: Pick<MomentInput, 'time_in' | 'time_out'>) => ({
-  timeIn: body.time_in ?? null,
-  timeOut: body.time_in === null || body.time_in === undefined ? null : (body.time_out ?? null),
-});
 
 /** A drawing stored at the note's moment, so that a client reading `annotation.time` finds the same one. */
 export function annotationAt<T extends { time: number }>(annotation: T | undefined, moment: NoteMoment): T | null {

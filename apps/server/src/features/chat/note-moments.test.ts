@@ -277,6 +277,69 @@ describe('times that are refused', () => {
   });
 });
 
+describe('the end of the video (issue 54)', () => {
+  let endCard: number;
+  const at = (payload: object, token = a.customer.token) =>
+    t.app.inject({ method: 'POST', url: `/api/card/${endCard}/comment`, headers: bearer(token), payload });
+  beforeAll(async () => {
+    endCard = (await insertCard(t.database.db, { clientId: a.customer.id, cardStatus: 'done', assignedQaId: a.qa.id }))
+      .id;
+    // 60.000 s at 30 fps: frames 0 to 1799. Its proxy's element reads 60.010 s at the end.
+    await deliverProbed(endCard, 0, 60, [30, 1]);
+  });
+
+  it('moves a note, its range and its drawing from just past the end onto the last frame', async () => {
+    const end = await at({ note: 'Hold the end card two seconds longer', time_in: 60.01, note_for_video_number: 1 });
+    expect(end.statusCode, end.body).toBe(201);
+    expect(end.json<{ note: NoteView }>().note).toMatchObject({
+      time_in: 59.983,
+      time_out: null,
+      video_time: 59,
+      note: '@VT{59} Hold the end card two seconds longer',
+    });
+    const range = await at({ note: 'The last second', time_in: 59, time_out: 60.01, note_for_video_number: 1 });
+    expect(range.json<{ note: NoteView }>().note).toMatchObject({ time_in: 59, time_out: 59.983 });
+    const drawn = await at({
+      note: 'Circle the logo',
+      note_type: 'annotation',
+      time_in: 60.01,
+      note_for_video_number: 1,
+      annotation: { shape: 'rect', x: 0.1, y: 0.1, w: 0.2, h: 0.2, time: 60.01 },
+    });
+    expect(drawn.statusCode, drawn.body).toBe(201);
+    expect(drawn.json<{ note: NoteView }>().note).toMatchObject({ time_in: 59.983, annotation: { time: 59.983 } });
+  });
+
+  it('still refuses a moment further past the end than a rendition runs over', async () => {
+    const res = await at({ note: 'Too late', time_in: 60.1, note_for_video_number: 1 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_message).toBe(fill(MSG.noteTimeBeyondVideo, { duration: '1:00.000' }));
+  });
+
+  it("gives a reply its parent's moment, or none, not the playhead's", async () => {
+    const parent = (await at({ note: 'Logo too small', time_in: 12.5, time_out: 14, note_for_video_number: 1 })).json<{
+      id: number;
+    }>().id;
+    const reply = await at({ note: '@VT{40} Agreed, twice the size', time_in: 40.2, noteParentId: parent }, a.qa.token);
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(reply.json<{ note: NoteView }>().note).toMatchObject({
+      time_in: 12.5,
+      time_out: 14,
+      video_time: 12,
+      note_for_video_number: 1,
+      note: '@VT{12} Agreed, twice the size',
+    });
+    const untimed = (await at({ note: 'Thanks for the quick cut' })).json<{ id: number }>().id;
+    const plain = await at({ note: '@VT{40} You are welcome', time_in: 40.2, noteParentId: untimed }, a.qa.token);
+    expect(plain.json<{ note: NoteView }>().note).toMatchObject({
+      time_in: null,
+      time_out: null,
+      video_time: null,
+      note: 'You are welcome',
+    });
+  });
+});
+
 describe('edited notes', () => {
   const edit = (noteId: number, note: string) =>
     t.app.inject({

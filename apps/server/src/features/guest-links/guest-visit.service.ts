@@ -27,7 +27,7 @@ import { hashToken, newToken } from '../../platform/tokens.js';
 import { selectCards } from '../../kernel/card-view.js';
 import { keyOfUrl } from '../media/public.js';
 import { toMediaView } from '../../kernel/media-view.js';
-import { annotationAt, checkWithinVideo, momentOfNewNote, publish, sentMoment } from '../chat/public.js';
+import { annotationAt, fitWithinVideo, momentOfNewNote, publish } from '../chat/public.js';
 import { notifyComment, publishCreated } from '../notifications/public.js';
 
 const HOUR_MS = 60 * 60_000;
@@ -274,8 +274,8 @@ export async function postGuestComment(
   if (!text) throw new AppError('VALIDATION', MSG.writeCommentFirst, 'note');
   if (body.note_type === 'annotation' && !body.annotation)
     throw new AppError('VALIDATION', MSG.drawAnnotationFirst, 'annotation');
-  const moment = momentOfNewNote(body, 'customer', text);
-  await checkWithinVideo(ctx.db, card.id, body.note_for_video_number, sentMoment(body));
+  const fitted = await fitWithinVideo(ctx.db, card.id, body);
+  const moment = momentOfNewNote(fitted, 'customer', text);
   await limits.comment.hit(String(visit.visitId));
   const { id, notified } = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
@@ -288,13 +288,13 @@ export async function postGuestComment(
         authorId: card.clientId,
         guestLinkId: visit.linkId,
         guestName: visit.guestName,
-        videoNumber: body.note_for_video_number ?? null,
+        videoNumber: fitted.note_for_video_number ?? null,
         // The guest reviews for the customer's side: in Review their note is an item to fix too.
         fixRound: isFixItem('customer', 'customer', card.cardStatus) ? card.revisionNr : null,
         videoTime: moment.videoTime,
         timeIn: moment.timeIn,
         timeOut: moment.timeOut,
-        annotation: annotationAt(body.annotation, moment),
+        annotation: annotationAt(fitted.annotation, moment),
       })
       .returning({ id: cardNotes.id });
     // No one is left out of the news: the guest is not a user, so the actor id matches nobody.
