@@ -13,6 +13,7 @@ import {
   type Playback,
   type ReviewControls,
 } from '../../lib/review-context';
+import type { NoteView } from '@cutroom/domain/schemas';
 import { CommentComposer } from './comment-composer';
 
 const controls = (over: Partial<ReviewControls> = {}): ReviewControls => ({
@@ -23,12 +24,16 @@ const controls = (over: Partial<ReviewControls> = {}): ReviewControls => ({
   ...over,
 });
 
-function renderComposer(review: ReviewControls = controls(), playback: Playback = { time: 0, playing: false }) {
+function renderComposer(
+  review: ReviewControls = controls(),
+  playback: Playback = { time: 0, playing: false },
+  replyTo: NoteView | null = null,
+) {
   render(
     <AppProviders queryClient={createQueryClient()} env="test">
       <ReviewControlsContext.Provider value={review}>
         <PlaybackContext.Provider value={playback}>
-          <CommentComposer cardId={7} chat="customer" replyTo={null} onCancelReply={() => {}} onPosted={() => {}} />
+          <CommentComposer cardId={7} chat="customer" replyTo={replyTo} onCancelReply={() => {}} onPosted={() => {}} />
         </PlaybackContext.Provider>
       </ReviewControlsContext.Provider>
     </AppProviders>,
@@ -125,6 +130,32 @@ describe('comment composer', () => {
     await waitFor(() => expect(server.calls).toHaveLength(1));
     expect(server.calls[0]!.body).toMatchObject({ note: '@VT{2} Too long', time_in: 2.02, time_out: 3.02 });
     await waitFor(() => expect(clearRange).toHaveBeenCalled());
+  });
+
+  it("gives a reply its parent's moment and range, or none, not the paused player's (issue 54)", async () => {
+    const server = fakeServer({ 'POST /api/card/7/comment': posted });
+    const parent = makeNote({ note_id: 4, time_in: 12.5, time_out: 14, note_for_video_number: 2 });
+    const input = renderComposer(controls({ currentTime: () => 40.2 }), { time: 40.2, playing: false }, parent);
+    expect(screen.queryByTestId('pinned-time')).toBeNull();
+    await userEvent.type(input, 'Agreed{Enter}');
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    expect(server.calls[0]!.body).toMatchObject({
+      note: '@VT{12} Agreed',
+      noteParentId: 4,
+      note_for_video_number: 2,
+      time_in: 12.5,
+      time_out: 14,
+    });
+  });
+
+  it('sends no moment with a reply to a note that has none', async () => {
+    const server = fakeServer({ 'POST /api/card/7/comment': posted });
+    const parent = makeNote({ note_id: 5, time_in: null, time_out: null, note_for_video_number: null });
+    const input = renderComposer(controls({ currentTime: () => 40.2 }), { time: 40.2, playing: false }, parent);
+    await userEvent.type(input, 'Thanks{Enter}');
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    expect(server.calls[0]!.body).toMatchObject({ note: 'Thanks', noteParentId: 5 });
+    expect(server.calls[0]!.body).not.toHaveProperty('time_in');
   });
 
   it('sends no time once the paused frame’s chip is removed', async () => {

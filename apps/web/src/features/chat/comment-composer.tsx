@@ -69,8 +69,9 @@ export function CommentComposer({
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const standing = pausedAt !== null && pausedAt !== dismissedAt ? pausedAt : null;
   // A range set with I and O goes with the next note (a drawing keeps its own frame).
-  const ranged = !annotation && controls.hasPlayer && controls.range.in !== null ? controls.range : null;
-  const chipTime = annotation || ranged ? null : (pinned ?? standing);
+  const ranged = !annotation && !replyTo && controls.hasPlayer && controls.range.in !== null ? controls.range : null;
+  // A reply goes at its parent's moment: no chip offers the playhead's.
+  const chipTime = annotation || ranged || replyTo ? null : (pinned ?? standing);
   // The range reads as the player's chip does: to the millisecond, or in the reviewer's timecode.
   const [mode] = useClockMode();
   const rangePoint = (t: number) => momentText(t, mode, parseRate(controls.frameRate));
@@ -99,21 +100,24 @@ export function CommentComposer({
     }
     // The exact moment (issue 35) goes as time_in; the spec's whole-second tag stays in the text. A tag the
     // user typed names its own moment, and a drawing on a still (the helper's thumbnails) has none.
-    const moment = startsWithTag(body)
-      ? null
-      : ranged
-        ? ranged.in
-        : annotation
-          ? controls.hasPlayer
-            ? annotation.time
-            : null
-          : pinned !== null
-            ? pinned
-            : controls.hasPlayer && controls.isPlaying()
-              ? controls.currentTime()
-              : standing !== null
-                ? playback.time
-                : null;
+    // A reply is about its parent's moment (or none), never where the player happens to stand.
+    const moment = replyTo
+      ? replyTo.time_in
+      : startsWithTag(body)
+        ? null
+        : ranged
+          ? ranged.in
+          : annotation
+            ? controls.hasPlayer
+              ? annotation.time
+              : null
+            : pinned !== null
+              ? pinned
+              : controls.hasPlayer && controls.isPlaying()
+                ? controls.currentTime()
+                : standing !== null
+                  ? playback.time
+                  : null;
     let note = moment === null ? body : `${videoTimeTag(moment)} ${body}`;
     if (markCustomer && !note.startsWith(YT_CUSTOMER_MARK)) note = `${YT_CUSTOMER_MARK} ${note}`;
     post.mutate(
@@ -121,9 +125,14 @@ export function CommentComposer({
         chat,
         note,
         noteParentId: replyTo?.note_id ?? null,
-        note_for_video_number: annotation ? annotation.videoNumber : controls.videoNumber,
+        note_for_video_number: replyTo
+          ? replyTo.note_for_video_number
+          : annotation
+            ? annotation.videoNumber
+            : controls.videoNumber,
         ...(moment === null ? {} : { time_in: toMillis(moment) }),
-        ...(moment !== null && ranged && ranged.out !== null && ranged.out > moment
+        ...(replyTo && replyTo.time_in !== null && replyTo.time_out !== null ? { time_out: replyTo.time_out } : {}),
+        ...(!replyTo && moment !== null && ranged && ranged.out !== null && ranged.out > moment
           ? { time_out: toMillis(ranged.out) }
           : {}),
         ...(annotation
