@@ -8,6 +8,7 @@ import {
   type Ref,
   type VideoHTMLAttributes,
 } from 'react';
+import { frameOfTime, seekTimeOfFrame, withinVideo, type Rate } from '@cutroom/domain';
 import { hasMetadata } from './media-ready';
 import type { Playback, PlayerHandle } from '../../lib/review-context';
 
@@ -37,7 +38,11 @@ interface PlayerStateOptions {
   onStart: () => void;
   onPlayback: (playback: Playback) => void;
   onPlayableChange: (playable: boolean) => void;
+  /** The frame rate and length the media pipeline measured, when it did: the clock and a pause keep to its frames. */
+  rate?: Rate | null;
+  measuredDuration?: number | null;
 }
+
 
 export type PlayerState = ReturnType<typeof usePlayerState>;
 
@@ -48,12 +53,43 @@ export type PlayerState = ReturnType<typeof usePlayerState>;
 const noPicture = (video: HTMLVideoElement) => video.readyState >= 1 && video.videoWidth === 0;
 
 /**
+ * The length the clock shows: the measured one when the element's is within a moment of it (a rendition's
+ * overrun); an element far from it is not the video that was measured, and keeps its own.
+ */
+const shownDuration = (element: number, measured: number | null) =>
+  measured && measured > 0 && Math.abs(element - measured) < 0.5 ? measured : element;
+
+/**
  * The playback state of the review player's <video>: what it shows, and the calls that change it.
  * Browser-recorded WebM files report no duration until read to the end; the state finds it before
  * declaring a video unplayable.
  */
-export function usePlayerState({ ref, src, startAt, onStart, onPlayback, onPlayableChange }: PlayerStateOptions) {
+export function usePlayerState({
+  ref,
+  src,
+  startAt,
+  onStart,
+  onPlayback,
+  onPlayableChange,
+  rate = null,
+  measuredDuration = null,
+}: PlayerStateOptions) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  // The media time of the frame last put on screen while playing: where a pause settles.
+  const presented = useRef<number | null>(null);
+  const measured = useRef({ rate, duration: measuredDuration });
+  useEffect(() => {
+    measured.current = { rate, duration: measuredDuration };
+  });
+  /**
+   * The element's time, no later than the measured last frame: a rendition can run past the measured end
+   * (60.010 s for 60.000 s), and a clock there would name a frame that doesn't exist.
+   */
+  const shownTime = useCallback((seconds: number) => {
+    const { rate: r, duration: d } = measured.current;
+    const element = videoRef.current?.duration ?? NaN;
+    return shownDuration(element, d) === d && d ? withinVideo(seconds, d, r) : seconds;
+  }, []);
   const probing = useRef(false);
   const pendingSeek = useRef<number | null>(startAt ?? null);
   const [status, setStatus] = useState<PlayerStatus>('loading');
@@ -63,39 +99,73 @@ export function usePlayerState({ ref, src, startAt, onStart, onPlayback, onPlaya
   const [muted, setMuted] = useState(false);
   const [speed, setSpeed] = useState(1);
   const [ratio, setRatio] = useState(16 / 9);
+  // Whether the element has a decoded frame to show: until then the poster stands in for it.
+  const [hasFrame, setHasFrame] = useState(false);
 
   // Where the element stood and whether it played, for a change of rendition to carry on from.
   const last = useRef({ time: 0, playing: false });
   const resume = useRef(false);
   const report = useCallback(
     (video: HTMLVideoElement) => {
-      if (video.readyState >= 1) last.current = { time: video.currentTime, playing: !video.paused && !video.ended };
-      setTime(video.currentTime);
+      const at = shownTime(video.currentTime);
+      if (video.readyState >= 1) last.current = { time: at, playing: !video.paused && !video.ended };
+      setTime(at);
       setPlaying(!video.paused && !video.ended);
-      onPlayback({ time: video.currentTime, playing: !video.paused && !video.ended });
+      onPlayback({ time: at, playing: !video.paused && !video.ended });
     },
-    [onPlayback],
+    [onPlayback, shownTime],
   );
 
-  const seek = useCallback((seconds: number) => {
-    const video = videoRef.current;
-    if (!video) return;
-    if (!(video.duration > 0) || !Number.isFinite(video.duration) || probing.current) {
-      pendingSeek.current = seconds;
-      return;
-    }
-    video.currentTime = Math.min(Math.max(0, seconds), video.duration);
-  }, []);
+  const seek = useCallback(
+    (seconds: number) => {
+      const video = videoRef.current;
+      if (!video) return;
+      if (!(video.duration > 0) || !Number.isFinite(video.duration) || probing.current) {
+        pendingSeek.current = seconds;
+        return;
+      }
+      video.currentTime = shownTime(Math.min(Math.max(0, seconds), video.duration));
+    },
+    [shownTime],
+  );
+
+  /**
+   * A pause settles on the frame on screen: the media time goes to the middle of the frame last presented (or of
+   * the frame at the current time where the browser doesn't say), so clock, picture, note and drawing agree.
+   * Not at the end (play starts over from there), nor when the pause comes with a seek of its own (a frame step).
+   */
+  const settle = useCallback(
+    (video: HTMLVideoElement) => {
+      const r = measured.current.rate;
+      const shown = presented.current;
+      presented.current = null;
+      if (!r || video.seeking || video.ended || probing.current || !(video.duration > 0)) return;
+      const target = shownTime(seekTimeOfFrame(frameOfTime(shown ?? video.currentTime, r), r));
+      if (Math.abs(video.currentTime - target) > 0.000_5) video.currentTime = target;
+    },
+    [shownTime],
+  );
+
+  /** Follows the frames put on screen while the video plays (Chromium and Safari say which; not every browser). */
+  const followFrames = (video: HTMLVideoElement) => {
+    if (!('requestVideoFrameCallback' in video)) return;
+    const onFrame: VideoFrameRequestCallback = (_, meta) => {
+      if (video.paused || video.ended) return;
+      presented.current = meta.mediaTime;
+      video.requestVideoFrameCallback(onFrame);
+    };
+    video.requestVideoFrameCallback(onFrame);
+  };
 
   useImperativeHandle(
     ref,
     () => ({
       seek,
       pause: () => videoRef.current?.pause(),
-      currentTime: () => videoRef.current?.currentTime ?? 0,
+      currentTime: () => shownTime(videoRef.current?.currentTime ?? 0),
       isPlaying: () => !!videoRef.current && !videoRef.current.paused && !videoRef.current.ended,
     }),
-    [seek],
+    [seek, shownTime],
   );
 
   const unplayable = useCallback(() => {
@@ -104,7 +174,7 @@ export function usePlayerState({ ref, src, startAt, onStart, onPlayback, onPlaya
   }, [onPlayableChange]);
 
   const ready = (video: HTMLVideoElement) => {
-    setDuration(video.duration);
+    setDuration(shownDuration(video.duration, measured.current.duration));
     setStatus('ready');
     onPlayableChange(true);
     // The clock starts from where the element is, not from 0: a reloaded source may keep its frame and time.
@@ -173,14 +243,21 @@ export function usePlayerState({ ref, src, startAt, onStart, onPlayback, onPlaya
     },
     onError: unplayable,
     onTimeUpdate: (e) => !probing.current && report(e.currentTarget),
-    onPlay: (e) => report(e.currentTarget),
-    onPause: (e) => report(e.currentTarget),
+    onPlay: (e) => {
+      followFrames(e.currentTarget);
+      report(e.currentTarget);
+    },
+    onPause: (e) => {
+      settle(e.currentTarget);
+      report(e.currentTarget);
+    },
     onSeeked: (e) => !probing.current && report(e.currentTarget),
     onEnded: (e) => report(e.currentTarget),
     // A source that reloads (emptied) or shows its first decoded frame is read back, so clock and frame agree.
     onEmptied: (e) => !probing.current && report(e.currentTarget),
     onLoadedData: (e) => {
       if (noPicture(e.currentTarget)) return unplayable();
+      setHasFrame(true);
       if (!probing.current) report(e.currentTarget);
     },
     onRateChange: (e) => setSpeed(e.currentTarget.playbackRate),
@@ -196,10 +273,11 @@ export function usePlayerState({ ref, src, startAt, onStart, onPlayback, onPlaya
     muted,
     speed,
     ratio,
+    hasFrame,
     seek,
     toggle,
     pause: () => videoRef.current?.pause(),
-    frameTime: () => videoRef.current?.currentTime ?? 0,
+    frameTime: () => shownTime(videoRef.current?.currentTime ?? 0),
     setSpeed: (s: number) => {
       const video = videoRef.current;
       if (!video) return;

@@ -2,10 +2,20 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { UNMEASURED_RATE, frameOfTime, seekTimeOfFrame, type Rate } from '@cutroom/domain';
 import { SEEK_STEP, SHUTTLE_SPEEDS } from './shortcuts';
 
-/** Keys belong to whatever the user is typing in (or the slider they are on). */
+/**
+ * Keys belong to whatever the user is typing in. The timeline's seek slider is not one: a click on it (a
+ * reviewer's first move) leaves the focus there, and the review keys must still work.
+ */
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.role === 'slider');
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/** Space presses a focused button, link or menu item itself: it plays and pauses only from elsewhere. */
+const pressesItself = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  !!target.closest(
+    'button, a[href], summary, [role="button"], [role="menuitem"], [role="checkbox"], [role="radio"], [role="switch"], [role="tab"], [role="option"]',
+  );
 
 /** Reverse play seeks back this often: the element itself plays only forwards. */
 const REVERSE_TICK_MS = 50;
@@ -15,6 +25,10 @@ const nextShuttle = (speed: number) => SHUTTLE_SPEEDS.find((s) => s > speed) ?? 
 interface ReviewKeysOptions {
   videoRef: RefObject<HTMLVideoElement | null>;
   seek: (seconds: number) => void;
+  /** The time on the clock: the element's, held to the measured last frame. */
+  now: () => number;
+  /** Play or pause, as the play button does. */
+  toggle: () => void;
   /** The video's frame rate; frames step at 30 a second when the media pipeline hasn't measured it. */
   rate: Rate | null;
   onShortcuts: () => void;
@@ -26,12 +40,14 @@ interface ReviewKeysOptions {
  * The review player's keys anywhere on the page, except while typing: ← → jump 5 s (spec 001 §2), , .
  * step a frame, J K L shuttle (K held with J or L steps a frame), ? opens the shortcut sheet.
  */
-export function useReviewKeys({ videoRef, seek, rate, onShortcuts, onMark }: ReviewKeysOptions) {
+export function useReviewKeys({ videoRef, seek, now, toggle, rate, onShortcuts, onMark }: ReviewKeysOptions) {
   const kHeld = useRef(false);
   const reverse = useRef<{ timer: number; speed: number } | null>(null);
-  const latest = useRef({ seek, rate, onShortcuts, onMark });
+  // L pressed again while playing shuttles faster; K ends the shuttle, and the next play is at 1×.
+  const shuttling = useRef(false);
+  const latest = useRef({ seek, now, toggle, rate, onShortcuts, onMark });
   useEffect(() => {
-    latest.current = { seek, rate, onShortcuts, onMark };
+    latest.current = { seek, now, toggle, rate, onShortcuts, onMark };
   });
 
   useEffect(() => {
@@ -44,18 +60,20 @@ export function useReviewKeys({ videoRef, seek, rate, onShortcuts, onMark }: Rev
       stopReverse();
       video.pause();
       const r = latest.current.rate ?? UNMEASURED_RATE;
-      const frame = Math.max(0, frameOfTime(video.currentTime, r) + by);
+      const frame = Math.max(0, frameOfTime(latest.current.now(), r) + by);
       latest.current.seek(seekTimeOfFrame(frame, r));
     };
     const mark = (video: HTMLVideoElement, point: 'in' | 'out') => {
       const r = latest.current.rate ?? UNMEASURED_RATE;
-      latest.current.onMark(point, seekTimeOfFrame(frameOfTime(video.currentTime, r), r));
+      latest.current.onMark(point, seekTimeOfFrame(frameOfTime(latest.current.now(), r), r));
     };
     const forward = (video: HTMLVideoElement) => {
       const wasReversing = reverse.current !== null;
       stopReverse();
       const playing = !video.paused && !video.ended;
-      video.playbackRate = playing && !wasReversing ? nextShuttle(video.playbackRate) : 1;
+      const faster = playing && !wasReversing;
+      video.playbackRate = faster ? nextShuttle(video.playbackRate) : 1;
+      shuttling.current = faster;
       if (!playing) void video.play().catch(() => undefined);
     };
     const backward = (video: HTMLVideoElement) => {
@@ -81,14 +99,20 @@ export function useReviewKeys({ videoRef, seek, rate, onShortcuts, onMark }: Rev
       if (!video || !(video.duration > 0)) return;
       const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
       const act: Record<string, () => void> = {
-        ArrowLeft: () => latest.current.seek(video.currentTime - SEEK_STEP),
-        ArrowRight: () => latest.current.seek(video.currentTime + SEEK_STEP),
+        ArrowLeft: () => latest.current.seek(latest.current.now() - SEEK_STEP),
+        ArrowRight: () => latest.current.seek(latest.current.now() + SEEK_STEP),
         ',': () => step(video, -1),
         '.': () => step(video, 1),
         k: () => {
           kHeld.current = true;
           stopReverse();
           video.pause();
+          if (shuttling.current) video.playbackRate = 1;
+          shuttling.current = false;
+        },
+        ' ': () => {
+          stopReverse();
+          latest.current.toggle();
         },
         l: () => (kHeld.current ? step(video, 1) : forward(video)),
         j: () => (kHeld.current ? step(video, -1) : backward(video)),
@@ -96,7 +120,7 @@ export function useReviewKeys({ videoRef, seek, rate, onShortcuts, onMark }: Rev
         o: () => mark(video, 'out'),
       };
       const action = act[key];
-      if (!action) return;
+      if (!action || (key === ' ' && pressesItself(event.target))) return;
       event.preventDefault();
       if (key === 'k' && event.repeat) return;
       action();

@@ -254,3 +254,90 @@ describe('review player keys', () => {
     expect(el.currentTime).toBe(5);
   });
 });
+
+describe('the frame a reviewer saw (issue 54)', () => {
+  /** A 60.000 s video at 30 fps (frames 0–1799) whose proxy's element runs to `elementDuration`. */
+  function at30(time: number, elementDuration = 60.01, media: Partial<MediaView> = noFiles) {
+    const rendered = renderPlayer(
+      makeMedia({ fps: 30, fps_rational: '30/1', duration: 60, frame_count: 1800, ...media }),
+    );
+    place(rendered.video, { time, duration: elementDuration });
+    fireEvent.loadedMetadata(rendered.video);
+    return { ...rendered, el: rendered.video as HTMLVideoElement };
+  }
+  const playing = (el: HTMLVideoElement, on: boolean) =>
+    Object.defineProperty(el, 'paused', { configurable: true, value: !on });
+
+  it('holds the clock and the length to the measured last frame when the rendition runs past it', async () => {
+    window.localStorage.setItem('timecodeMode', 'frames');
+    const { clock, onPlayback, el } = at30(60.01);
+    expect(clock.textContent).toBe('1799 f / 1800 f');
+    expect(onPlayback).toHaveBeenLastCalledWith({ time: 59.983, playing: false });
+    // A step back from the end is frame 1798, not the 1799 the end already shows.
+    await userEvent.setup().keyboard(',');
+    fireEvent.seeked(el);
+    expect(clock.textContent).toBe('1798 f / 1800 f');
+    window.localStorage.removeItem('timecodeMode');
+  });
+
+  it('settles a pause on the middle of the frame on screen, so clock, picture and note agree', () => {
+    const { el, onPlayback } = at30(2);
+    playing(el, true);
+    fireEvent.play(el);
+    // Paused a third of the way into frame 87 (2.9 s to 2.933 s).
+    el.currentTime = 2.911;
+    playing(el, false);
+    fireEvent.pause(el);
+    expect(el.currentTime).toBeCloseTo(2.917, 6);
+    expect(onPlayback).toHaveBeenLastCalledWith({ time: 2.917, playing: false });
+  });
+
+  it('leaves a pause that comes with its own seek (a frame step) where that seek goes', async () => {
+    const { el } = at30(2);
+    await userEvent.setup().keyboard('.');
+    fireEvent.pause(el);
+    expect(el.currentTime).toBeCloseTo(seekTime(61), 6);
+  });
+
+  it('answers the review keys while the timeline has the focus (after a click on it)', async () => {
+    const { el } = at30(2);
+    screen.getByTestId('video-timeline').focus();
+    await userEvent.setup().keyboard('.');
+    expect(el.currentTime).toBeCloseTo(seekTime(61), 6);
+  });
+
+  it('ends the L-L shuttle at 1× on K, and plays and pauses on Space (not when a button has the focus)', async () => {
+    const user = userEvent.setup();
+    const { el } = at30(2);
+    vi.spyOn(el, 'play').mockImplementation(() => {
+      playing(el, true);
+      return Promise.resolve();
+    });
+    vi.spyOn(el, 'pause').mockImplementation(() => playing(el, false));
+    await user.keyboard('ll');
+    expect(el.playbackRate).toBe(2);
+    await user.keyboard('k');
+    expect(el.paused).toBe(true);
+    expect(el.playbackRate).toBe(1);
+    await user.keyboard(' ');
+    expect(el.paused).toBe(false);
+    await user.keyboard(' ');
+    expect(el.paused).toBe(true);
+    // Space on a focused control presses that control, once.
+    screen.getByRole('button', { name: 'Keyboard shortcuts' }).focus();
+    await user.keyboard(' ');
+    expect(el.paused).toBe(true);
+    expect(await screen.findByTestId('shortcut-sheet')).toBeTruthy();
+  });
+
+  it('shows frame 0 at 0:00 once it is decoded, not the poster made 3 s in', () => {
+    const { video } = at30(0, 60, { poster_url: '/api/media/assets/7/poster.jpg' });
+    expect(video.getAttribute('poster')).toBe('/api/media/assets/7/poster.jpg');
+    Object.defineProperty(video, 'videoWidth', { configurable: true, value: 1920 });
+    fireEvent.loadedData(video);
+    expect(video.getAttribute('poster')).toBeNull();
+  });
+});
+
+/** The middle of frame `n` at 30 fps, where a frame step lands. */
+const seekTime = (n: number) => Math.round(((n + 0.5) / 30) * 1_000) / 1_000;

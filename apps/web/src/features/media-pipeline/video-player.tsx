@@ -83,6 +83,7 @@ export function VideoPlayer({
   const onRangeChange = givenRangeChange ?? setOwnRange;
   const loop = givenLoop ?? ownLoop;
   const onLoopChange = givenLoopChange ?? setOwnLoop;
+  const rate = parseRate(media?.fps_rational);
   const player = usePlayerState({
     ref,
     src,
@@ -90,6 +91,8 @@ export function VideoPlayer({
     onStart: () => onDrawingChange(null),
     onPlayback,
     onPlayableChange,
+    rate,
+    measuredDuration: media?.duration ?? null,
   });
   const { videoRef, status, time, playing, ratio } = player;
   const playerRef = useRef<HTMLDivElement>(null);
@@ -98,10 +101,11 @@ export function VideoPlayer({
   const [zone, setZone] = useState<SafeZoneKey | null>(null);
   const zones = safeZonesFor(ratio);
   const [shortcuts, setShortcuts] = useState(false);
-  const rate = parseRate(media?.fps_rational);
   useReviewKeys({
     videoRef,
     seek: player.seek,
+    now: player.frameTime,
+    toggle: player.toggle,
     rate,
     onShortcuts: () => setShortcuts(true),
     onMark: (point, seconds) => {
@@ -131,7 +135,8 @@ export function VideoPlayer({
             className={classes.video}
             src={src}
             preload="metadata"
-            poster={media?.poster_url ?? undefined}
+            // Frame 0 under a clock at 0 once it is decoded: a poster (made 3 s in) stays up until play otherwise.
+            poster={player.hasFrame ? undefined : (media?.poster_url ?? undefined)}
             playsInline
             muted={player.muted}
             data-testid="video-element"
