@@ -2,3 +2,4 @@
 export declare const root: string;
 export declare function newestMtime(target: string): number;
 export declare function buildWebIfStale(): void;
+export declare function runQuietly(command: string, options?: { cwd?: string; env?: NodeJS.ProcessEnv }): void;

@@ -13,6 +13,24 @@ export function newestMtime(target) {
   return Math.max(0, ...fs.readdirSync(target).map((name) => newestMtime(path.join(target, name))));
 }
 
+/**
+ * Runs the web build and says it in one line (Vite lists every asset: hundreds of lines before the server's own);
+ * a failed build prints everything it said.
+ */
+export function runQuietly(command, { cwd = root, env = process.env } = {}) {
+  const started = Date.now();
+  try {
+    const out = execSync(command, { cwd, env, stdio: 'pipe', maxBuffer: 64 * 1024 * 1024 }).toString();
+    const files = out.split('\n').filter((line) => /^\s*dist\//.test(line)).length;
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(`Built the web app in ${seconds} s (${files} files in apps/web/dist)`);
+  } catch (e) {
+    process.stdout.write(String(e.stdout ?? ''));
+    process.stderr.write(String(e.stderr ?? ''));
+    throw e;
+  }
+}
+
 export function buildWebIfStale() {
   const builtIndex = path.join(root, 'apps/web/dist/index.html');
   const sources = [
@@ -30,11 +48,7 @@ export function buildWebIfStale() {
   if (builtAt >= Math.max(...sources.map(newestMtime))) return;
   console.log('Building the web app…');
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build into dist.
-  execSync('npm run build -w @cutroom/web', {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  runQuietly('npm run build -w @cutroom/web', { env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) buildWebIfStale();

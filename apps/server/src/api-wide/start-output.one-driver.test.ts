@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runQuietly } from '../../../../scripts/build-web.mjs';
+
+// `npm start` said 391 lines of Vite's asset list before the logins (issue 54): the web build says one line.
+
+/** A command that writes what Vite writes: a line per built file, then how long it took. */
+const viteLike = (files: number, exit = 0) =>
+  `node -e "for (let i = 0; i < ${files}; i++) console.log('dist/assets/chunk-' + i + '.js  1.00 kB'); console.log('built in 4.2s'); process.exit(${exit})"`;
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the web build as npm start shows it', () => {
+  it('is one line with the time and the number of files, however many Vite lists', () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    runQuietly(viteLike(391));
+    expect(log.mock.calls.map((c) => String(c[0]))).toEqual([
+      expect.stringMatching(/^Built the web app in \d+\.\d s \(391 files in apps\/web\/dist\)$/),
+    ]);
+    expect(out).not.toHaveBeenCalled();
+  });
+
+  it('prints everything the build said when it fails, and fails', () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    expect(() => runQuietly(viteLike(3, 1))).toThrow();
+    expect(out.mock.calls.map((c) => String(c[0])).join('')).toContain('dist/assets/chunk-2.js');
+  });
+});
