@@ -117,6 +117,13 @@ describe('comment composer', () => {
     expect(server.calls[0]!.body).toMatchObject({ note: '@VT{3} Logo too small', time_in: 3.4 });
   });
 
+  it("reads the paused moment's chip in the clock's mode: frames or timecode (issue 54)", () => {
+    window.localStorage.setItem('timecodeMode', 'frames');
+    renderComposer(controls({ frameRate: '25/1', currentTime: () => 3.42 }), { time: 3.42, playing: false });
+    expect(screen.getByTestId('pinned-time').textContent).toContain('85 f');
+    window.localStorage.removeItem('timecodeMode');
+  });
+
   it('gives the range set with I and O to the next note, then clears it (issue 35)', async () => {
     const server = fakeServer({ 'POST /api/card/7/comment': posted });
     const clearRange = vi.fn();

@@ -72,7 +72,7 @@ export function CommentComposer({
   const ranged = !annotation && !replyTo && controls.hasPlayer && controls.range.in !== null ? controls.range : null;
   // A reply goes at its parent's moment: no chip offers the playhead's.
   const chipTime = annotation || ranged || replyTo ? null : (pinned ?? standing);
-  // The range reads as the player's chip does: to the millisecond, or in the reviewer's timecode.
+  // The range and the paused moment read as the player's clock does: to the millisecond, or in the reviewer's timecode.
   const [mode] = useClockMode();
   const rangePoint = (t: number) => momentText(t, mode, parseRate(controls.frameRate));
 
@@ -209,7 +209,7 @@ export function CommentComposer({
       {chipTime !== null && (
         <Group gap={6} mb={6} wrap="nowrap" data-testid="pinned-time">
           <Badge variant="light" radius="sm" tt="none" leftSection={<IconClock size={12} />} style={{ flexShrink: 0 }}>
-            {formatClock(chipTime)}
+            {rangePoint(pinned ?? playback.time)}
           </Badge>
           <Text fz="xs" c="dimmed" truncate>
             {pinned === null ? 'Points at the paused frame' : 'Points at that moment'}
