@@ -73,8 +73,12 @@ describe('card detail page', { timeout: 15_000 }, () => {
     expect((await screen.findByTestId('card-title')).textContent).toBe(card.card_title);
   });
 
-  it('asks to pause the video in an empty chat only when the card has a video', async () => {
-    cardServer(viewerFor('customer'), makeCardDetail());
+  it('asks to pause the video in an empty chat only when our player opens it', async () => {
+    const own = `${window.location.origin}/files/media/1/final.mp4`;
+    cardServer(
+      viewerFor('customer'),
+      makeCardDetail({ video_versions: { 'version-0': [makeVideo(0, { video_url: own })] }, done_videos: [own] }),
+    );
     const first = renderApp('/card-details/7');
     expect((await screen.findByTestId('chat-empty')).textContent).toContain(MSG.noCommentsHint);
     first.unmount();
@@ -89,10 +93,26 @@ describe('card detail page', { timeout: 15_000 }, () => {
         done_video_count: 0,
       }),
     );
-    renderApp('/card-details/7');
+    const second = renderApp('/card-details/7');
     const empty = await screen.findByTestId('chat-empty');
     expect(empty.textContent).toContain(MSG.noComments);
     expect(empty.textContent).not.toContain('Pause the video');
+    second.unmount();
+
+    // A YouTube link plays in YouTube's own player: no timecodes to pause on (issue 54).
+    const youtube = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+    cardServer(
+      viewerFor('customer'),
+      makeCardDetail({
+        done_video_link: youtube,
+        video_versions: { 'version-0': [makeVideo(0, { video_url: youtube, video_type: null })] },
+        done_videos: [youtube],
+      }),
+    );
+    renderApp('/card-details/7');
+    const linkOnly = await screen.findByTestId('chat-empty');
+    expect(linkOnly.textContent).toContain(MSG.noComments);
+    expect(linkOnly.textContent).not.toContain('Pause the video');
   });
 
   it('opens staff on Details, with the team chat one click away', async () => {

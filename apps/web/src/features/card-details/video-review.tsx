@@ -181,7 +181,7 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
                 stream={stream}
                 readOnly={locked}
                 multiVideo={multiVideo}
-                hasVideo={selection.video !== null}
+                hasVideo={review.hasPlayer || inCompare}
                 onJump={review.hasPlayer || inCompare ? review.jumpTo : undefined}
                 noteVersion={selection.keys.length >= 2 ? noteVersion : undefined}
               />

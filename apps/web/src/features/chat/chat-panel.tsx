@@ -33,7 +33,7 @@ interface ChatPanelProps {
   /** A customer on a card in QA reads but doesn't write (spec 001 §2). */
   readOnly: boolean;
   multiVideo: boolean;
-  /** The card has a video to pause on: only then does the empty chat say to pause it and write. */
+  /** The video opens in our player, with timecodes: only then does the empty chat say to pause it and write. */
   hasVideo?: boolean;
   onJump?: (seconds: number, videoNumber: number | null, until?: number | null) => void;
   /** On cards with several versions: the version a note was made on ('versions 2'). */

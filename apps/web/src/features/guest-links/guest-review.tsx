@@ -254,7 +254,9 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
               <Stack gap="md" pr="xs" data-testid="guest-notes">
                 {data.notes.length === 0 ? (
                   <Text fz="sm" c="dimmed">
-                    No notes yet. Pause the video where something should change and write it below.
+                    {hasPlayer
+                      ? 'No notes yet. Pause the video where something should change and write it below.'
+                      : 'No notes yet. Write what should change below.'}
                   </Text>
                 ) : (
                   data.notes.map((n) => <GuestNote key={n.note_id} note={n} onJump={jump} />)
