@@ -10,8 +10,11 @@ interface CommentTextProps {
   note: string;
   /** Called with the second a @VT{…} tag points at; without it the timecode is plain text. */
   onJump?: (seconds: number) => void;
-  /** The note's exact moment and range end (issue 35): its tag of that second reads as the reviewer chose. */
-  moment?: { timeIn: number | null; timeOut: number | null };
+  /**
+   * The note's exact moment and range end (issue 35): its tag of that second reads as the reviewer chose, at the
+   * frame rate of the video it was made on when that is known (`rate`), else the video on screen's.
+   */
+  moment?: { timeIn: number | null; timeOut: number | null; rate?: string | null };
 }
 
 /**
@@ -20,7 +23,8 @@ interface CommentTextProps {
  */
 export function CommentText({ note, onJump, moment }: CommentTextProps) {
   const [mode] = useClockMode();
-  const rate = parseRate(useReviewControls().frameRate);
+  const shownRate = useReviewControls().frameRate;
+  const rate = parseRate(moment?.rate ?? shownRate);
   /** A tag's label: the plain clock, or the exact moment (and range) in the chosen format when the tag names it. */
   const label = (seconds: number) => {
     const timeIn = moment?.timeIn ?? null;

@@ -353,4 +353,52 @@ describe('card detail page', { timeout: 15_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Jump to 0:03' }));
     await waitFor(() => expect(video.currentTime).toBeCloseTo(3.3, 6));
   });
+
+  it("reads each note's time at its own version's frame rate, and pins only this version's notes (issue 54)", async () => {
+    window.localStorage.setItem('timecodeMode', 'frames');
+    const files = { poster_url: null, sprite_url: null, waveform_url: null };
+    const v1 = makeMedia({ fps: 30, fps_rational: '30/1', duration: 40, ...files });
+    const v2 = makeMedia({ fps: 29.97, fps_rational: '30000/1001', duration: 30, ...files });
+    const card = makeCardDetail({
+      video_versions: {
+        'version-0': [
+          makeVideo(0, { video_url: '/files/media/1/v1.mp4', media: v1, created_at: '2026-04-10T10:00:00.000Z' }),
+        ],
+        'version-1': [
+          makeVideo(1, { video_url: '/files/media/1/v2.mp4', media: v2, created_at: '2026-04-12T10:00:00.000Z' }),
+        ],
+      },
+    });
+    // Written on v1 (after its delivery, before v2's): 20.3 s is frame 609 at 30 fps (608 at 29.97).
+    const onV1 = makeNote({
+      note_id: 1,
+      note: '@VT{20} Hold this shot',
+      video_time: 20,
+      time_in: 20.3,
+      note_for_video_number: 1,
+      date_added: '2026-04-11T10:00:00.000Z',
+    });
+    const onV2 = makeNote({
+      note_id: 2,
+      note: '@VT{5} Better',
+      video_time: 5,
+      time_in: 5.2,
+      note_for_video_number: 1,
+      date_added: '2026-04-13T10:00:00.000Z',
+    });
+    cardServer(viewerFor('customer'), card, { 'GET /api/card/7/commentsV2': commentsReply([onV1, onV2]) });
+    renderApp('/card-details/7');
+    const video = await screen.findByTestId<HTMLVideoElement>('video-element');
+    Object.defineProperty(video, 'currentTime', { configurable: true, writable: true, value: 0 });
+    Object.defineProperty(video, 'duration', { configurable: true, value: 30 });
+    fireEvent.loadedMetadata(video);
+    const first = (await screen.findAllByTestId('comment-text')).find((el) =>
+      el.textContent?.includes('Hold this shot'),
+    )!;
+    expect(first.textContent).toContain('609 f');
+    // v2 on screen: only its own note is pinned on its timeline.
+    await waitFor(() => expect(screen.getAllByTestId('timeline-marker')).toHaveLength(1));
+    expect(screen.getByTestId('timeline-marker').getAttribute('data-time')).toBe('5.2');
+    window.localStorage.removeItem('timecodeMode');
+  });
 });

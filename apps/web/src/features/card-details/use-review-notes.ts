@@ -3,6 +3,7 @@ import { useChatNotes, orderedNotes } from '../chat/public';
 import type { ChatFilter, ChatKind } from '../../lib/card/card-keys';
 import { plainQuote } from '../../lib/comment-tokens';
 import { formatClock } from '../../lib/format';
+import type { NoteView } from '@cutroom/domain/schemas';
 import {
   type TimedAnnotation,
   type Marker,
@@ -30,11 +31,16 @@ interface ReviewNotesOptions {
 export function useReviewNotes({ cardId, chat, filter, selection, versionMap, annotationsOn }: ReviewNotesOptions) {
   const notesQuery = useChatNotes(cardId, chat, filter, true);
   const notes = useMemo(() => orderedNotes(notesQuery.data?.pages).filter((n) => !n.is_deleted), [notesQuery.data]);
+  // A note is on the video it names and the version it was made on: v1's notes are not pinned on v2's timeline.
   const forThisVideo = useCallback(
-    (n: { note_for_video_number: number | null; annotation: { version?: string } | null }) =>
-      (n.note_for_video_number === null || n.note_for_video_number === selection.number) &&
-      (!n.annotation?.version || n.annotation.version === selection.version),
-    [selection.number, selection.version],
+    (n: NoteView) => {
+      const version = versionOfNote(n, versionMap);
+      return (
+        (n.note_for_video_number === null || n.note_for_video_number === selection.number) &&
+        (version === null || version === selection.version)
+      );
+    },
+    [selection.number, selection.version, versionMap],
   );
   const notesPerVersion = useMemo(() => {
     const counts: Record<string, number> = {};
@@ -82,5 +88,14 @@ export function useReviewNotes({ cardId, chat, filter, selection, versionMap, an
     },
     [versionMap],
   );
-  return { notesPerVersion, markers, annotations, noteVersion };
+  /** The frame rate of the video a note was made on: its version's video of the number it names. */
+  const noteRate = useCallback(
+    (note: NoteView) => {
+      const key = versionOfNote(note, versionMap);
+      const videos = key ? (versionMap[key] ?? []) : [];
+      return videos[(note.note_for_video_number ?? selection.number) - 1]?.media?.fps_rational ?? null;
+    },
+    [versionMap, selection.number],
+  );
+  return { notesPerVersion, markers, annotations, noteVersion, noteRate };
 }

@@ -61,7 +61,7 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
   const canCompare = !locked && selection.keys.length >= 2 && source?.kind === 'video';
   const inCompare = comparing && canCompare;
 
-  const { notesPerVersion, markers, annotations, noteVersion } = useReviewNotes({
+  const { notesPerVersion, markers, annotations, noteVersion, noteRate } = useReviewNotes({
     cardId: card.card_id,
     chat,
     filter,
@@ -184,6 +184,7 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
                 hasVideo={review.hasPlayer || inCompare}
                 onJump={review.hasPlayer || inCompare ? review.jumpTo : undefined}
                 noteVersion={selection.keys.length >= 2 ? noteVersion : undefined}
+                noteRate={noteRate}
               />
             </Paper>
           </Grid.Col>

@@ -38,6 +38,8 @@ interface ChatPanelProps {
   onJump?: (seconds: number, videoNumber: number | null, until?: number | null) => void;
   /** On cards with several versions: the version a note was made on ('versions 2'). */
   noteVersion?: (note: NoteView) => string | null;
+  /** The frame rate of the video a note was made on, so its time reads at that video's frames. */
+  noteRate?: (note: NoteView) => string | null;
 }
 
 /** Scrolling near the top loads older notes, at most once per this long (spec 001 §9: 800 ms). */
@@ -77,6 +79,7 @@ function ChatBody({
   hasVideo = false,
   onJump,
   noteVersion,
+  noteRate,
 }: Omit<ChatPanelProps, 'onChatChange' | 'onFilterChange' | 'hasHelper'>) {
   const qc = useQueryClient();
   const query = useChatNotes(cardId, chat, filter, true);
@@ -224,6 +227,7 @@ function ChatBody({
                   chat={chat}
                   multiVideo={multiVideo}
                   version={noteVersion?.(note) ?? null}
+                  rate={noteRate?.(note) ?? null}
                   onJump={onJump}
                   onReply={setReplyTo}
                   onEdit={onEdit}

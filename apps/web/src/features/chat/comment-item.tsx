@@ -53,6 +53,8 @@ interface CommentItemProps extends NoteHandlers {
   multiVideo: boolean;
   /** The version it was made on, on cards with several versions. */
   version?: string | null;
+  /** The frame rate of the video it was made on (`30000/1001`), when the media pipeline measured it. */
+  rate?: string | null;
 }
 
 const FIX_COLORS: Record<FixState, string> = { open: 'orange', fixed: 'teal', wont_fix: 'gray' };
@@ -108,6 +110,7 @@ export const CommentItem = memo(function CommentItem({
   chat,
   multiVideo,
   version,
+  rate,
   onJump,
   onReply,
   onEdit,
@@ -249,7 +252,7 @@ export const CommentItem = memo(function CommentItem({
               <CommentText
                 note={untaggedTime !== null ? `${videoTimeTag(untaggedTime)} ${note.note}` : note.note}
                 onJump={jump}
-                moment={{ timeIn: note.time_in, timeOut: note.time_out }}
+                moment={{ timeIn: note.time_in, timeOut: note.time_out, rate }}
               />
             ) : (
               <Text fz="sm" c="dimmed">
