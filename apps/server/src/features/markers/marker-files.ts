@@ -152,9 +152,9 @@ function csv(file: MarkerFile): string {
       m.author,
       `${m.done ? '(done) ' : ''}${oneLine(m.text)}`,
       timecodeOf(first + frames[i]!, rate),
-      // Premiere's own list shows a one-frame marker with its out on its in and no duration.
-      timecodeOf(first + frames[i]! + (m.until === null ? 0 : lengths[i]!), rate),
-      timecodeOf(m.until === null ? 0 : lengths[i]!, rate),
+      // The EDL's convention (docs/review.md): a moment is one frame long, a range its frames; Out is the frame after.
+      timecodeOf(first + frames[i]! + lengths[i]!, rate),
+      timecodeOf(lengths[i]!, rate),
       'Comment',
     ]),
   );

@@ -146,8 +146,9 @@ describe('GET /api/card/:id/markers', () => {
     const csv = parseCsv(res.body);
     expect(csv.header).toBe('Marker Name,Description,In,Out,Duration,Marker Type');
     expect(csv.rows).toEqual([
-      ['Cleo Creator', 'Cut the intro & the "um" <here>', '01:00:03:00', '01:00:03:00', '00:00:00:00', 'Comment'],
-      ['Quinn Checker', 'Last frame of the hour', '02:00:00:00', '02:00:00:00', '00:00:00:00', 'Comment'],
+      // One frame long, as in the EDL (issue 54): Out is the frame after In, Duration one frame.
+      ['Cleo Creator', 'Cut the intro & the "um" <here>', '01:00:03:00', '01:00:03:01', '00:00:00:01', 'Comment'],
+      ['Quinn Checker', 'Last frame of the hour', '02:00:00:00', '02:00:00:01', '00:00:00:01', 'Comment'],
     ]);
   });
 
@@ -290,7 +291,7 @@ describe('markers over ranges, at the video’s own frame rate', () => {
           .map((n) => String(n).padStart(2, '0'))
           .join(':');
       expect(csv.rows.map((r) => r.slice(2, 5))).toEqual([
-        [tc(100), tc(100), tc(0)],
+        [tc(100), tc(101), tc(1)],
         [tc(250), tc(275), tc(25)],
       ]);
       // A rate asked for wins over the video's own.
