@@ -32,6 +32,8 @@ export interface ReviewControls {
   videoNumber: number | null;
   /** 'version-N' of the selected video, kept with annotations. */
   version: string | null;
+  /** Every delivered version's key, oldest first ([] before the first delivery). */
+  versions: readonly string[];
   /** The selected video's frame rate as the media pipeline measured it ('30000/1001'); null when unknown. */
   frameRate: string | null;
   /** Seeks to a moment; a range note passes its end, which becomes the looped range when loop is on. */
@@ -64,6 +66,7 @@ export const NO_REVIEW: ReviewControls = {
   hasPlayer: false,
   videoNumber: null,
   version: null,
+  versions: [],
   frameRate: null,
   jumpTo: noop,
   range: NO_RANGE,

@@ -21,6 +21,15 @@ export const markersQuery = z.object({
     .max(100)
     .optional()
     .describe("Only this version's notes (and notes on no version)"),
+  video_version: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000)
+    .optional()
+    .describe(
+      "Only the notes made on this delivered version (0 first, as video_versions' keys count), at its video's rate",
+    ),
   include_done: z
     .enum(['true', 'false'])
     .default('true')

@@ -6,6 +6,8 @@ import {
   frameRateOf,
   guestAuthorLabel,
   noteReadingText,
+  versionKey,
+  versionOfNote,
 } from '@cutroom/domain';
 import type { markersQuery } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
@@ -14,7 +16,7 @@ import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { fileStem } from '../../platform/download.js';
 import { loadChatCard } from '../chat/public.js';
-import { videoFacts } from '../media-pipeline/public.js';
+import { deliveredVersions, videoFacts } from '../media-pipeline/public.js';
 import { MARKER_WRITERS } from './marker-files.js';
 
 /**
@@ -49,13 +51,23 @@ export async function exportMarkers(
       firstname: users.firstname,
       lastname: users.lastname,
       guestName: cardNotes.guestName,
+      createdAt: cardNotes.createdAt,
+      annotation: cardNotes.annotation,
     })
     .from(cardNotes)
     .innerJoin(users, eq(users.id, cardNotes.authorId))
     .where(and(...where))
     .orderBy(asc(seconds), asc(cardNotes.id));
+  // A version asked for keeps the notes made on it (a drawing names its version; a comment, the newest before it).
+  const versions = query.video_version === undefined ? null : await deliveredVersions(ctx.db, cardId);
+  const onVersion = (n: (typeof notes)[number]) =>
+    !versions ||
+    versionOfNote(
+      { date_added: n.createdAt.toISOString(), annotation: n.annotation as { version?: string } | null },
+      versions,
+    ) === versionKey(query.video_version!);
   // Deleted notes are left out above: the only notes the chat hides from a reader of it.
-  const markers = notes.map((n) => ({
+  const markers = notes.filter(onVersion).map((n) => ({
     seconds: Number(n.seconds),
     until: n.until,
     author: n.guestName !== null ? guestAuthorLabel(n.guestName) : `${n.firstname} ${n.lastname}`.trim(),
@@ -64,7 +76,9 @@ export async function exportMarkers(
   }));
   const title = row.card.cardTitle;
   const format = MARKER_FORMATS[query.format];
-  const own = query.fps ? null : (await videoFacts(ctx.db, cardId, query.note_for_video_number ?? null)).rate;
+  const own = query.fps
+    ? null
+    : (await videoFacts(ctx.db, cardId, query.note_for_video_number ?? null, query.video_version)).rate;
   const rate = query.fps
     ? MARKER_FRAME_RATES[query.fps]
     : own

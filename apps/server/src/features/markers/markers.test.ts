@@ -313,3 +313,70 @@ describe('markers over ranges, at the video’s own frame rate', () => {
     expect(premiere.marker[0].in).toBe(60);
   });
 });
+
+describe('markers of one version (issue 54)', () => {
+  it("exports the notes made on the version asked for, at that version's own rate", async () => {
+    const card = await insertCard(t.database.db, { clientId: a.customer.id, assignedQaId: a.qa.id });
+    const probe = (fpsNum: number) => ({
+      fpsNum,
+      fpsDen: 1,
+      frameCount: 60 * fpsNum,
+      duration: 60,
+      width: 640,
+      height: 360,
+      rotation: 0,
+      videoCodec: 'h264',
+      audioCodec: null,
+      audioChannels: 0,
+      interlaced: false,
+    });
+    const delivered = [new Date('2026-04-10T10:00:00Z'), new Date('2026-04-12T10:00:00Z')];
+    for (const [version, fps] of [30, 25].entries()) {
+      const [asset] = await t.database.db
+        .insert(mediaAssets)
+        .values({ sourceKey: `media/${card.id}/v${version}.mp4`, status: 'ready', probe: probe(fps) })
+        .returning({ id: mediaAssets.id });
+      await t.database.db.insert(cardVideos).values({
+        cardId: card.id,
+        kind: 'done',
+        version,
+        videoUrl: `/files/media/${card.id}/v${version}.mp4`,
+        assetId: asset!.id,
+        createdAt: delivered[version]!,
+      });
+    }
+    const note = (text: string, seconds: number, at: string, annotation: object | null = null) => ({
+      cardId: card.id,
+      chat: 'customer' as const,
+      note: `@VT{${seconds}} ${text}`,
+      authorId: a.customer.id,
+      videoTime: seconds,
+      timeIn: seconds + 0.5,
+      createdAt: new Date(at),
+      annotation,
+    });
+    await t.database.db.insert(cardNotes).values([
+      note('On the first cut', 10, '2026-04-11T10:00:00Z'),
+      note('On the second cut', 20, '2026-04-13T10:00:00Z'),
+      // Drawn later, on the first version's frame: its drawing names the version.
+      note('Drawn on the first cut', 30, '2026-04-14T10:00:00Z', {
+        shape: 'rect',
+        x: 0.1,
+        y: 0.1,
+        w: 0.2,
+        h: 0.2,
+        time: 30.5,
+        version: 'version-0',
+      }),
+    ]);
+    const rows = async (version: number) =>
+      parseCsv((await get(`format=csv&start=00:00:00:00&video_version=${version}`, a.admin.token, card.id)).body).rows;
+    // 10.5 s at the first cut's 30 fps is frame 315 (00:00:10:15); 20.5 s at the second's 25 fps, 00:00:20:12.
+    expect((await rows(0)).map((r) => [r[1], r[2]])).toEqual([
+      ['On the first cut', '00:00:10:15'],
+      ['Drawn on the first cut', '00:00:30:15'],
+    ]);
+    expect((await rows(1)).map((r) => [r[1], r[2]])).toEqual([['On the second cut', '00:00:20:12']]);
+    expect((await get('format=csv&video_version=-1', a.admin.token, card.id)).statusCode).toBe(400);
+  });
+});

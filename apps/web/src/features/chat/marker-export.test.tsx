@@ -67,4 +67,33 @@ describe('export notes as markers', () => {
       "23.976 fps (the video's)",
     );
   });
+
+  it('exports the notes of the version on screen on a card with several, or of every version when asked (issue 54)', async () => {
+    const user = userEvent.setup();
+    render(
+      <AppProviders queryClient={createQueryClient()} env="test">
+        <ReviewControlsContext.Provider
+          value={{ ...reviewDefaults, version: 'version-1', versions: ['version-0', 'version-1'] }}
+        >
+          <MarkerExport cardId={42} chat="customer" />
+        </ReviewControlsContext.Provider>
+      </AppProviders>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Export notes as markers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export notes as markers' });
+    const href = () =>
+      within(dialog)
+        .getByRole('link', { name: /Download/ })
+        .getAttribute('href')!;
+    expect(searchOf(href())).toMatchObject({ video_version: '1' });
+    expect(within(dialog).getByRole<HTMLInputElement>('combobox', { name: 'Notes made on' }).value).toBe(
+      'versions 2 (on screen)',
+    );
+    await user.click(within(dialog).getByRole('combobox', { name: 'Notes made on' }));
+    await user.click(await screen.findByRole('option', { name: 'versions 1' }));
+    expect(searchOf(href())).toMatchObject({ video_version: '0' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Notes made on' }));
+    await user.click(await screen.findByRole('option', { name: 'Every version' }));
+    expect(searchOf(href())).not.toHaveProperty('video_version');
+  });
 });

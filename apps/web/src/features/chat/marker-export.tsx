@@ -22,6 +22,8 @@ import {
   MARKER_TIMELINE_START_KEYS,
   markerRateKeyOf,
   parseRate,
+  versionLabel,
+  versionNumber,
   type MarkerFormat,
   type MarkerFrameRate,
   type MarkerTimelineStart,
@@ -32,7 +34,11 @@ interface MarkerChoice {
   fps: MarkerFrameRate;
   start: MarkerTimelineStart;
   includeDone: boolean;
+  /** 'version-N' for that version's notes only, or every version's. */
+  version: string | typeof ALL_VERSIONS;
 }
+
+const ALL_VERSIONS = 'all';
 
 /** The address of a card's notes as a marker file: the browser downloads it with the session cookie. */
 export function markersHref(cardId: number, chat: 'customer' | 'team', choice: MarkerChoice): string {
@@ -42,6 +48,7 @@ export function markersHref(cardId: number, chat: 'customer' | 'team', choice: M
     chat,
     start: choice.start,
     include_done: String(choice.includeDone),
+    ...(choice.version === ALL_VERSIONS ? {} : { video_version: String(versionNumber(choice.version) - 1) }),
   });
   return `${pathOf(API.chat.markers.path, { id: cardId })}?${search.toString()}`;
 }
@@ -53,14 +60,21 @@ const RATE_OPTIONS = MARKER_FRAME_RATE_KEYS.map((key) => ({ value: key, label: `
 export function MarkerExport({ cardId, chat }: { cardId: number; chat: 'customer' | 'team' }) {
   const [opened, setOpened] = useState(false);
   // The video's own rate, when the media pipeline measured one the editors' menu offers.
-  const rate = parseRate(useReviewControls().frameRate);
+  const controls = useReviewControls();
+  const rate = parseRate(controls.frameRate);
   const ownRate = rate ? markerRateKeyOf(rate) : null;
-  const [choice, setChoice] = useState<Omit<MarkerChoice, 'fps'> & { fps: MarkerFrameRate | null }>({
+  const [choice, setChoice] = useState<
+    Omit<MarkerChoice, 'fps' | 'version'> & { fps: MarkerFrameRate | null; version: string | null }
+  >({
     format: 'edl',
     fps: null,
     start: '01:00:00:00',
     includeDone: true,
+    version: null,
   });
+  // The version on screen until one is picked, where the card has several: a v1 note has no place on v2's timeline.
+  const version =
+    choice.version ?? (controls.versions.length >= 2 && controls.version ? controls.version : ALL_VERSIONS);
   const fps = choice.fps ?? ownRate ?? DEFAULT_MARKER_FRAME_RATE;
   const set = (part: Partial<MarkerChoice>) => setChoice((c) => ({ ...c, ...part }));
   return (
@@ -118,6 +132,23 @@ export function MarkerExport({ cardId, chat }: { cardId: number; chat: 'customer
               />
             </Stack>
           </Group>
+          {controls.versions.length >= 2 && (
+            <Select
+              label="Notes made on"
+              data={[
+                ...controls.versions.map((key) => ({
+                  value: key,
+                  label: `${versionLabel(key)}${key === controls.version ? ' (on screen)' : ''}`,
+                })),
+                { value: ALL_VERSIONS, label: 'Every version' },
+              ]}
+              value={version}
+              onChange={(value) => value && set({ version: value })}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              description="Each version is its own timeline: export the one you will place the markers on"
+            />
+          )}
           <Checkbox
             label="Include notes already marked done"
             checked={choice.includeDone}
@@ -129,7 +160,7 @@ export function MarkerExport({ cardId, chat }: { cardId: number; chat: 'customer
             </Button>
             <Button
               component="a"
-              href={markersHref(cardId, chat, { ...choice, fps })}
+              href={markersHref(cardId, chat, { ...choice, fps, version })}
               download
               onClick={() => setOpened(false)}
               leftSection={<IconFileExport size={16} />}

@@ -75,6 +75,7 @@ export function useReviewPlayback({ selection, isVideo, inCompare, setWanted }: 
       hasPlayer,
       videoNumber: selection.video ? selection.number : null,
       version: selection.version,
+      versions: selection.keys,
       frameRate: selection.video?.media?.fps_rational ?? null,
       jumpTo,
       range,
@@ -87,7 +88,7 @@ export function useReviewPlayback({ selection, isVideo, inCompare, setWanted }: 
         setDrawing(null);
       },
     }),
-    [hasPlayer, selection.video, selection.number, selection.version, jumpTo, pending, range],
+    [hasPlayer, selection.video, selection.number, selection.version, selection.keys, jumpTo, pending, range],
   );
 
   const onDraw = useCallback(
