@@ -34,8 +34,8 @@ interface MarkerChoice {
   fps: MarkerFrameRate;
   start: MarkerTimelineStart;
   includeDone: boolean;
-  /** 'version-N' for that version's notes only, or every version's. */
-  version: string | typeof ALL_VERSIONS;
+  /** 'version-N' for that version's notes only, or ALL_VERSIONS for every version's. */
+  version: string;
 }
 
 const ALL_VERSIONS = 'all';
