@@ -22,7 +22,8 @@ export interface ReportEntry {
   author: string;
   written: string;
   text: string;
-  state: FixState;
+  /** Its state as an item of the revision checklist; null for a note that is not one (staff's, before review). */
+  state: FixState | null;
   wontFixReason: string | null;
   drawing: Drawing | null;
   frame: { jpeg: Buffer; number: number } | null;
@@ -38,6 +39,7 @@ export interface ReportData {
   chat: string;
   version: string;
   made: string;
+  /** The revision checklist's items among the notes, by state: the checklist's own counts. */
   counts: Record<FixState, number>;
   /** Some note is on a video that is a link outside Cutroom, which has no frames to show. */
   outsideLinks: boolean;

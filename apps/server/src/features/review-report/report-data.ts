@@ -123,8 +123,10 @@ export async function reportData(
   const counts: Record<FixState, number> = { open: 0, fixed: 0, wont_fix: 0 };
   const entry = async (x: (typeof notes)[number], number: number): Promise<ReportEntry> => {
     const { n } = x.r;
-    const state = fixStateOf({ is_note_complete: n.isComplete, wont_fix_reason: n.wontFixReason });
-    counts[state]++;
+    // Only the checklist's items have a state (the customer's notes in review): the cover counts as it does.
+    const state =
+      n.fixRound === null ? null : fixStateOf({ is_note_complete: n.isComplete, wont_fix_reason: n.wontFixReason });
+    if (state) counts[state]++;
     const position = n.videoNumber && n.videoNumber > 0 ? n.videoNumber : 1;
     const video = x.version ? map[x.version]?.[position - 1] : undefined;
     const moment = momentOf(n);

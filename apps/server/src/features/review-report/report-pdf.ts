@@ -162,7 +162,7 @@ function writeLines(doc: Doc, lines: Line[], x: number, y: number, width: number
   return at;
 }
 
-/** The heading row of a note: its number, moment and video, and its state on the right. */
+/** The heading row of a note: its number, moment and video, and its state on the right when it is a checklist item. */
 function heading(doc: Doc, entry: ReportEntry, y: number) {
   const where = [entry.moment ?? 'No moment', entry.video].filter(Boolean).join('   ·   ');
   doc
@@ -170,11 +170,12 @@ function heading(doc: Doc, entry: ReportEntry, y: number) {
     .fontSize(10.5)
     .fillColor(INK)
     .text(`#${entry.number}   ${where}`, PAGE.margin, y, { width: CONTENT - 90, lineBreak: false });
-  doc
-    .font('bold')
-    .fontSize(9)
-    .fillColor(STATE_COLORS[entry.state])
-    .text(FIX_STATE_LABELS[entry.state], PAGE.margin + CONTENT - 90, y + 1, { width: 90, align: 'right' });
+  if (entry.state)
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor(STATE_COLORS[entry.state])
+      .text(FIX_STATE_LABELS[entry.state], PAGE.margin + CONTENT - 90, y + 1, { width: 90, align: 'right' });
   return y + 18;
 }
 

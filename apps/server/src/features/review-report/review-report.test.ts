@@ -95,6 +95,29 @@ describe('the review report', () => {
     pdf.pages.forEach((page, i) => expect(page.text).toContain(`Page ${i + 1} of ${pdf.pages.length}`));
   });
 
+  it('counts on its cover what the revision checklist counts, not every note (issue 54)', async () => {
+    const card = await insertCard(f.t.database.db, {
+      clientId: f.a.customer.id,
+      cardStatus: 'editing',
+      assignedTo: f.a.editor.id,
+      assignedQaId: f.a.qa.id,
+    });
+    await post(card.id, '/comment', f.a.customer.token, { note: 'Please keep the intro short' });
+    await f.t.database.db.update(cards).set({ cardStatus: 'done' }).where(eq(cards.id, card.id));
+    await post(card.id, '/comment', f.a.customer.token, { note: 'The logo is too small' });
+    await post(card.id, '/comment', f.a.editor.token, { note: 'Uploading the next cut tonight' });
+    const checklist = await f.t.app.inject({
+      method: 'GET',
+      url: `/api/card/${card.id}/checklist`,
+      headers: bearer(f.a.customer.token),
+    });
+    expect(checklist.json()).toMatchObject({ open: 1 });
+    // The customer's own render: the admin's are counted against their limit by the other tests.
+    const cover = (await readPdf((await report(card.id, '', f.a.customer.token)).rawPayload)).pages[0]!.text;
+    expect(cover).toContain('3 notes');
+    expect(cover).toContain("1 To fix 0 Fixed 0 Won't fix");
+  });
+
   it('lists the notes on a moment in time order with SMPTE at the video’s rate, then the rest', async () => {
     const { pages } = await readPdf((await report(cardId)).rawPayload);
     const body = pages
