@@ -92,17 +92,31 @@ describe('promise dates', () => {
     expect(expectLast([waiting('2026-04-06T14:00:00Z')], calendars(), now)).toBe('2026-04-15T21:00:00.000Z');
   });
 
-  it('expects a started card at its due date, or the next working 5 pm when that is off hours; never in the past', () => {
+  it('expects a started card at its due date on a working day, else the next working 5 pm; never in the past', () => {
     const started = (due: string): QueuedCard => ({ ...waiting('2026-04-01T14:00:00Z'), startedDue: new Date(due) });
     const now = new Date('2026-04-13T14:00:00Z');
     // Due Sat 18 Apr noon → Mon 20 Apr 17:00.
     expect(expectLast([started('2026-04-18T16:00:00Z')], calendars(), now)).toBe('2026-04-20T21:00:00.000Z');
-    // Due Tue 14 Apr 18:00 EDT (after the editor cut-off) → Wed 15 Apr.
-    expect(expectLast([started('2026-04-14T22:00:00Z')], calendars(), now)).toBe('2026-04-15T21:00:00.000Z');
+    // Due Tue 14 Apr 18:00 EDT, after the editor cut-off but on a working day: the due time holds (issue 54).
+    expect(expectLast([started('2026-04-14T22:00:00Z')], calendars(), now)).toBe('2026-04-14T22:00:00.000Z');
     // Due Tue 14 Apr noon EDT, a working day before the cut-off: the due time holds.
     expect(expectLast([started('2026-04-14T16:00:00Z')], calendars(), now)).toBe('2026-04-14T16:00:00.000Z');
     // Overdue: today at 5 pm.
     expect(expectLast([started('2026-04-10T16:00:00Z')], calendars(), now)).toBe('2026-04-13T21:00:00.000Z');
+  });
+
+  it('is not At risk from the first second of an evening assignment, only once the expectation passes the due', () => {
+    // Assigned Mon 13 Apr 19:30 EDT: due 48 h later, Wed 15 Apr 19:30, after that day's cut-off.
+    const assigned = new Date('2026-04-13T23:30:00Z');
+    const due = new Date(assigned.getTime() + 48 * 3_600_000);
+    const card: QueuedCard = { ...waiting('2026-04-10T14:00:00Z'), startedDue: due };
+    const expected = planFirstCuts([card], calendars(), assigned).get(card.id)!;
+    expect(expected.toISOString()).toBe(due.toISOString());
+    expect(isAtRisk(expected, due)).toBe(false);
+    // Due on a holiday: the first cut can't come before the next working day's cut-off, a real risk.
+    const onHoliday = planFirstCuts([card], calendars(['2026-04-15']), assigned).get(card.id)!;
+    expect(onHoliday.toISOString()).toBe('2026-04-16T21:00:00.000Z');
+    expect(isAtRisk(onHoliday, due)).toBe(true);
   });
 
   it('always lands on a working day at 5 pm New York, after now', () => {

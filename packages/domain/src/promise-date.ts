@@ -113,16 +113,18 @@ export interface QueueCursor {
 /**
  * One card's expected first cut, given its worker's cursor (moved on in place): constant work per card
  * apart from skipping non-working days. A started card is expected at its due date when that is on a
- * working day by 5 pm New York, else at the next editor cut-off (after now, if overdue); a waiting card takes the next free start slot of its worker
+ * working day, else at the next editor cut-off (after now, if overdue); a waiting card takes the next free start slot of its worker
  * (FIRST_CUTS_STARTED_PER_DAY a working day, from its intake day on) and is delivered at 5 pm New York
  * after its timeline in working days.
  */
 export function expectFirstCut(card: QueuedCard, cursor: QueueCursor, cal: WorkCalendar, now: Date): Date {
   if (card.startedDue) {
     if (card.startedDue <= now) return deliveryAtOrAfter(now, cal);
-    const cut = deliveryAtOrAfter(card.startedDue, cal);
-    // Due on a working day before the cut-off: the due time itself holds.
-    return newYorkClock(cut).day === newYorkClock(card.startedDue).day ? card.startedDue : cut;
+    // Due on a working day, at any hour: the due time itself holds, so an evening assignment (due 48 h later,
+    // after that day's cut-off) is not At risk from its first second. Due on a day off: the next cut-off.
+    return isWorkingDay(newYorkClock(card.startedDue).day, cal)
+      ? card.startedDue
+      : deliveryAtOrAfter(card.startedDue, cal);
   }
   const ready = intakeDay(card.queuedAt > now ? card.queuedAt : now, cal);
   if (ready > cursor.day) {
