@@ -33,8 +33,17 @@ type Video = { created_at: string; asset: ReadyAsset | null; external: boolean }
 
 const CHAT_TITLES: Record<Query['chat'], string> = { customer: 'Customer chat', team: 'Team chat' };
 
+/** 'Dec 2, 2026, 9:30 AM EST': every time in the report carries its zone, as the chat's do. */
 const dateFormat = (zone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' });
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
 
 /** The card's main deliveries by version, each video with its ready asset (links elsewhere have none). */
 async function deliveries(ctx: AppContext, cardId: number) {

@@ -116,6 +116,8 @@ describe('the review report', () => {
     const cover = (await readPdf((await report(card.id, '', f.a.customer.token)).rawPayload)).pages[0]!.text;
     expect(cover).toContain('3 notes');
     expect(cover).toContain("1 To fix 0 Fixed 0 Won't fix");
+    // Every time carries its zone, as the chat's do: the report is made in the caller's.
+    expect(cover).toMatch(/Made [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M (EST|EDT|UTC|GMT)/);
   });
 
   it('lists the notes on a moment in time order with SMPTE at the video’s rate, then the rest', async () => {
