@@ -1,3 +1,4 @@
+import { cardKeys } from '../../lib/card/card-keys';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -283,8 +284,11 @@ export function useMoveCard() {
     },
     onError: (error, _request, context) => onRefused(qc, error, context?.snapshot),
     onSuccess: (reply) => notify.success(reply.message),
-    onSettled: (_reply, _error, request) =>
-      invalidateColumns(qc, [columnOfStatus(request.card.card_status).key, columnOfStatus(request.to).key]),
+    onSettled: (_reply, _error, request) => {
+      // The card's own page, when the move was made there (its header's status menu).
+      void qc.invalidateQueries({ queryKey: cardKeys.card(request.card.card_id) });
+      return invalidateColumns(qc, [columnOfStatus(request.card.card_status).key, columnOfStatus(request.to).key]);
+    },
   });
 }
 

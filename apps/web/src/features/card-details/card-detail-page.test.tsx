@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REVISION_REASONS, MSG, REVISION_REASON_MSG } from '@cutroom/domain';
+import { CARD_STATUS_LABELS, DEFAULT_REVISION_REASONS, MSG, REVISION_REASON_MSG } from '@cutroom/domain';
 import { cardTile } from '@cutroom/domain/schemas';
 import { deferred } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
@@ -400,5 +400,22 @@ describe('card detail page', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.getAllByTestId('timeline-marker')).toHaveLength(1));
     expect(screen.getByTestId('timeline-marker').getAttribute('data-time')).toBe('5.2');
     window.localStorage.removeItem('timecodeMode');
+  });
+
+  it("gives the editor the tile's status moves on the card page: Move to QA from here (issue 54)", async () => {
+    const editor = viewerFor('editor');
+    cardServer(editor, makeCardDetail({ card_status: 'editing', assigned_to: editor.client_id }));
+    const user = userEvent.setup();
+    renderApp('/card-details/7');
+    await user.click(await screen.findByTestId('status-menu-7'));
+    await user.click(await screen.findByRole('menuitem', { name: 'QA' }));
+    expect(await screen.findByRole('dialog', { name: 'Move to QA' })).toBeTruthy();
+  });
+
+  it('shows the status of an archived card as a plain badge, with no moves', async () => {
+    cardServer(viewerFor('admin'), makeCardDetail({ card_status: 'editing', archived_at: '2026-04-20T10:00:00.000Z' }));
+    renderApp('/card-details/7');
+    expect((await screen.findByTestId('card-status')).textContent).toBe(CARD_STATUS_LABELS.editing);
+    expect(screen.queryByTestId('status-menu-7')).toBeNull();
   });
 });

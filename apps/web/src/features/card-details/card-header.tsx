@@ -16,6 +16,7 @@ import type { CardTileReply, UserView } from '@cutroom/domain/schemas';
 import { ExpectedBy } from '../../components/expected-by';
 import { notify } from '../../lib/notify';
 import { policyFor } from '../../lib/policy';
+import { CardStatusMenu, MoveWorkflow, movesFor } from '../board/public';
 import { ChecklistBadge } from '../chat/public';
 import { useUpdateTitle } from '../../lib/card/card-edits';
 
@@ -68,6 +69,26 @@ function TitleEditor({ card, onDone }: { card: HeaderCard; onDone: () => void })
         </ActionIcon>
       </Group>
     </form>
+  );
+}
+
+/**
+ * The card's status, and the moves its viewer may make from it, as the board's tile offers them (Move to QA,
+ * delivering with its link, …): an editor need not go back to the board to hand a cut on.
+ */
+function StatusControl({ card, viewer }: { card: HeaderCard; viewer: UserView }) {
+  if (card.archived_at || movesFor(viewer, card).length === 0)
+    return (
+      <Badge variant="light" size="md" data-testid="card-status">
+        {CARD_STATUS_LABELS[card.card_status]}
+      </Badge>
+    );
+  return (
+    <span data-testid="card-status">
+      <MoveWorkflow user={viewer}>
+        <CardStatusMenu card={card} />
+      </MoveWorkflow>
+    </span>
   );
 }
 
@@ -135,9 +156,7 @@ export function CardHeader({ card, viewer, onBack }: CardHeaderProps) {
               </ThemeIcon>
             </Tooltip>
           )}
-          <Badge variant="light" size="md" data-testid="card-status">
-            {CARD_STATUS_LABELS[card.card_status]}
-          </Badge>
+          <StatusControl card={card} viewer={viewer} />
           <ChecklistBadge cardId={card.card_id} open={card.open_fix_items} />
           {card.paused && (
             <Badge color="yellow" variant="light" leftSection={<IconPlayerPause size={12} />}>

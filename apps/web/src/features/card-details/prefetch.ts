@@ -1,6 +1,6 @@
 // The card route's loader asks for the card while the page's code still loads (issue 17).
 import type { QueryClient } from '@tanstack/react-query';
-import { cardQuery } from './api/card-query';
+import { cardQuery } from '../../lib/card/card-query';
 import { checklistQuery } from '../chat/public';
 import { decodeCardId } from './paths';
 

@@ -1,2 +1,2 @@
-// What other features may use of card-details/ (docs/architecture.md): the lint refuses any other way in.
-export { useCard } from './api/card-query';
+// What other features may use of card-details/ (docs/architecture.md): nothing; the card query is lib/card's.
+export {};

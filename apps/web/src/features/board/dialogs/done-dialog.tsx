@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { MSG } from '@cutroom/domain';
 import type { CardTileReply } from '@cutroom/domain/schemas';
-import { useCard } from '../../card-details/public';
+import { useCard } from '../../../lib/card/card-query';
 import { doneSubmitEnabled, extraLinkCount, syncIdText, type DoneForm } from '../move-plan';
 import { DialogButtons } from './dialog-buttons';
 import { LinkField, linkError } from './link-field';
