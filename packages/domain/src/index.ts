@@ -48,6 +48,7 @@ export * from './integrations.js';
 export * from './promise-date.js';
 export * from './person-name.js';
 export * from './timecode.js';
+export * from './upload-messages.js';
 export * from './video-versions.js';
 export * from './review-report.js';
 export type * from './first-screen.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG, UPLOAD_ABANDONED_MS, fill, formatBytes } from '@cutroom/domain';
+import { fill, formatBytes, MSG, UPLOAD_ABANDONED_MS, UPLOAD_MSG } from '@cutroom/domain';
 import { customerUploads } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, seedWithSessions } from '../../test/helpers.js';
@@ -78,7 +78,7 @@ describe('the upload page within STORAGE_QUOTA_MB', () => {
     // Abandoned before the hourly sweep came: it no longer counts, nor can it be finished.
     expect((await start(c.token, c.id, KB600)).statusCode).toBe(201);
     const late = await client.complete(upload_id, [{ part_number: 1, etag: 'x' }]);
-    expect([late.statusCode, late.json().error_message]).toEqual([400, MSG.uploadAbandoned]);
+    expect([late.statusCode, late.json().error_message]).toEqual([400, UPLOAD_MSG.uploadAbandoned]);
   });
 });
 

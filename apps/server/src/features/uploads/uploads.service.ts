@@ -3,17 +3,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  MSG,
-  TABLE_PAGE_SIZE,
-  UPLOAD_ABANDONED_MS,
-  UPLOAD_DOWNLOAD_SECONDS,
-  UPLOAD_PART_URL_SECONDS,
   bareType,
   fill,
   formatBytes,
+  MSG,
   partBytes,
+  TABLE_PAGE_SIZE,
   typeAllowed,
   typedFileName,
+  UPLOAD_ABANDONED_MS,
+  UPLOAD_DOWNLOAD_SECONDS,
+  UPLOAD_MSG,
+  UPLOAD_PART_URL_SECONDS,
   uploadFileName,
   uploadFileStem,
   uploadPartPlan,
@@ -53,7 +54,7 @@ async function stored<T>(deps: UploadsDeps, work: () => Promise<T>): Promise<T> 
   } catch (e) {
     if (e instanceof AppError) throw e;
     deps.log.warn({ err: e }, 'upload storage call failed');
-    throw new AppError('FILE_REFUSED', MSG.uploadStorageDown);
+    throw new AppError('FILE_REFUSED', UPLOAD_MSG.uploadStorageDown);
   }
 }
 
@@ -118,7 +119,7 @@ async function visibleUpload(ctx: AppContext, viewer: SessionUser, id: number): 
 async function pendingUpload(ctx: AppContext, viewer: SessionUser, id: number) {
   const row = await visibleUpload(ctx, viewer, id);
   if (row.status !== 'pending' || !row.storageUploadId || !row.partSize)
-    throw new AppError('VALIDATION', MSG.uploadFinished);
+    throw new AppError('VALIDATION', UPLOAD_MSG.uploadFinished);
   return { ...row, storageUploadId: row.storageUploadId, partSize: row.partSize };
 }
 
@@ -126,7 +127,7 @@ async function pendingUpload(ctx: AppContext, viewer: SessionUser, id: number) {
 async function liveUpload(ctx: AppContext, viewer: SessionUser, id: number) {
   const row = await pendingUpload(ctx, viewer, id);
   if (!row.completedAt && row.createdAt.getTime() < Date.now() - UPLOAD_ABANDONED_MS)
-    throw new AppError('VALIDATION', MSG.uploadAbandoned);
+    throw new AppError('VALIDATION', UPLOAD_MSG.uploadAbandoned);
   return row;
 }
 
@@ -137,7 +138,11 @@ const planOf = (row: { bytes: number; partSize: number }) => ({
 
 function assertPartNumbers(numbers: number[], partCount: number) {
   if (numbers.some((n) => n > partCount))
-    throw new AppError('VALIDATION', fill(MSG.uploadPartOutOfRange, { count: String(partCount) }), 'part_numbers');
+    throw new AppError(
+      'VALIDATION',
+      fill(UPLOAD_MSG.uploadPartOutOfRange, { count: String(partCount) }),
+      'part_numbers',
+    );
 }
 
 /**
@@ -151,14 +156,14 @@ export async function startUpload(deps: UploadsDeps, viewer: SessionUser, body: 
   if (body.size > limits.maxBytes)
     throw new AppError(
       'VALIDATION',
-      fill(MSG.uploadTooLarge, { size: formatBytes(limits.maxBytes), got: formatBytes(body.size) }),
+      fill(UPLOAD_MSG.uploadTooLarge, { size: formatBytes(limits.maxBytes), got: formatBytes(body.size) }),
       'size',
     );
   // A browser that doesn't know a type (.mxf, .ts) sends none or octet-stream: the bytes decide at complete.
   if (!UNDECLARED.has(bareType(body.content_type)) && !typeAllowed(body.content_type, limits.types))
     throw new AppError(
       'VALIDATION',
-      fill(MSG.uploadTypeRefused, { type: body.content_type.slice(0, 60), types: limits.types.join(', ') }),
+      fill(UPLOAD_MSG.uploadTypeRefused, { type: body.content_type.slice(0, 60), types: limits.types.join(', ') }),
       'content_type',
     );
   const plan = uploadPartPlan(body.size);
@@ -233,16 +238,16 @@ export async function putPart(
   const row = await liveUpload(ctx, viewer, input.id);
   if (!store.writePart) throw new AppError('NOT_FOUND');
   if (!links.valid(partPayload(input.id, input.n, viewer.id), input.expires, input.sig))
-    throw new AppError('FORBIDDEN', MSG.uploadLinkInvalid);
+    throw new AppError('FORBIDDEN', UPLOAD_MSG.uploadLinkInvalid);
   const plan = planOf(row);
   assertPartNumbers([input.n], plan.partCount);
   const body = input.body as Readable | undefined;
-  if (!body || typeof body.pipe !== 'function') throw new AppError('VALIDATION', MSG.uploadSendBytes, 'body');
+  if (!body || typeof body.pipe !== 'function') throw new AppError('VALIDATION', UPLOAD_MSG.uploadSendBytes, 'body');
   const expected = partBytes(plan, row.bytes, input.n);
   const wrongSize = (got: string) =>
     new AppError(
       'VALIDATION',
-      fill(MSG.uploadPartWrongSize, { n: String(input.n), bytes: String(expected), got }),
+      fill(UPLOAD_MSG.uploadPartWrongSize, { n: String(input.n), bytes: String(expected), got }),
       'body',
     );
   const part = await store.writePart(row.storageUploadId, input.n, body, expected).catch((e: unknown) => {
@@ -323,7 +328,7 @@ async function claimCompletion(ctx: AppContext, id: number) {
     .set({ completedAt: now })
     .where(and(eq(customerUploads.id, id), eq(customerUploads.status, 'pending'), unclaimed(now), holdsSpace(now)))
     .returning({ id: customerUploads.id });
-  if (!claimed) throw new AppError('STALE_MOVE', MSG.uploadBusy);
+  if (!claimed) throw new AppError('STALE_MOVE', UPLOAD_MSG.uploadBusy);
 }
 
 /** Lets the upload be completed (its parts sent again) or canceled after a complete that did not finish. */
@@ -349,7 +354,11 @@ export async function completeUpload(
   const plan = planOf(row);
   const numbers = body.parts.map((p) => p.part_number).sort((a, b) => a - b);
   if (numbers.length !== plan.partCount || numbers.some((n, i) => n !== i + 1))
-    throw new AppError('VALIDATION', fill(MSG.uploadPartsIncomplete, { count: String(plan.partCount) }), 'parts');
+    throw new AppError(
+      'VALIDATION',
+      fill(UPLOAD_MSG.uploadPartsIncomplete, { count: String(plan.partCount) }),
+      'parts',
+    );
   await claimCompletion(ctx, id);
   let finished = false;
   try {
@@ -359,7 +368,7 @@ export async function completeUpload(
       const name = (e as { name?: string }).name;
       // S3: an ETag that isn't the stored part's, or a part too small: the upload stays open to fix it.
       if (name === 'InvalidPart' || name === 'InvalidPartOrder' || name === 'EntityTooSmall')
-        throw new AppError('VALIDATION', fill(MSG.uploadPartMissing, { n: '?' }), 'parts');
+        throw new AppError('VALIDATION', fill(UPLOAD_MSG.uploadPartMissing, { n: '?' }), 'parts');
       throw e;
     });
     const discard = async (error: AppError): Promise<never> => {
@@ -373,7 +382,7 @@ export async function completeUpload(
       await discard(
         new AppError(
           'VALIDATION',
-          fill(MSG.uploadSizeMismatch, { got: String(size ?? 0), size: String(row.bytes) }),
+          fill(UPLOAD_MSG.uploadSizeMismatch, { got: String(size ?? 0), size: String(row.bytes) }),
           'parts',
         ),
       );
@@ -383,7 +392,7 @@ export async function completeUpload(
       return await discard(
         new AppError(
           'VALIDATION',
-          fill(MSG.uploadContentRefused, { types: ctx.config.uploads.types.join(', ') }),
+          fill(UPLOAD_MSG.uploadContentRefused, { types: ctx.config.uploads.types.join(', ') }),
           'content_type',
         ),
       );
@@ -399,7 +408,7 @@ export async function completeUpload(
       })
       .where(and(eq(customerUploads.id, row.id), eq(customerUploads.status, 'pending')))
       .returning();
-    if (!done) throw new AppError('VALIDATION', MSG.uploadFinished);
+    if (!done) throw new AppError('VALIDATION', UPLOAD_MSG.uploadFinished);
     finished = true;
     // A video goes through the media pipeline, so the upload page can show its poster and play its proxy.
     if (isVideoMime(format.mime)) await trackStoredVideo(ctx.db, done.key);
@@ -425,7 +434,7 @@ async function assertLocalParts(
   for (const part of parts) {
     const have = held.get(part.partNumber);
     if (!have || have.etag !== part.etag || have.size !== partBytes(plan, row.bytes, part.partNumber))
-      throw new AppError('VALIDATION', fill(MSG.uploadPartMissing, { n: String(part.partNumber) }), 'parts');
+      throw new AppError('VALIDATION', fill(UPLOAD_MSG.uploadPartMissing, { n: String(part.partNumber) }), 'parts');
   }
 }
 
@@ -443,8 +452,8 @@ export async function cancelUpload(deps: UploadsDeps, viewer: SessionUser, id: n
       .from(customerUploads)
       .where(eq(customerUploads.id, id));
     throw now?.status === 'pending'
-      ? new AppError('STALE_MOVE', MSG.uploadBusy)
-      : new AppError('VALIDATION', MSG.uploadFinished);
+      ? new AppError('STALE_MOVE', UPLOAD_MSG.uploadBusy)
+      : new AppError('VALIDATION', UPLOAD_MSG.uploadFinished);
   }
   await stored(deps, () => store.abort(row.key, row.storageUploadId)).catch(() => {});
   return { message: MSG.uploadCanceled };

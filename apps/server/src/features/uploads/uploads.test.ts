@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CLOCK_TIME_ZONE, MSG, UPLOAD_ABANDONED_MS, UPLOAD_SINGLE_PART_MAX } from '@cutroom/domain';
+import { CLOCK_TIME_ZONE, MSG, UPLOAD_ABANDONED_MS, UPLOAD_MSG, UPLOAD_SINGLE_PART_MAX } from '@cutroom/domain';
 import { cards, customerUploads } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
@@ -343,7 +343,7 @@ describe('uploads on local disk', () => {
     const parts = [{ part_number: 1, etag }];
     for (const r of [await customer.complete(started.upload_id, parts), await customer.cancel(started.upload_id)]) {
       expect(r.statusCode).toBe(409);
-      expect(r.json().error_message).toBe(MSG.uploadBusy);
+      expect(r.json().error_message).toBe(UPLOAD_MSG.uploadBusy);
     }
     expect((await rowOf(started.upload_id))?.status).toBe('pending');
     // That instance died while joining: its claim runs out and the upload can be finished here.
