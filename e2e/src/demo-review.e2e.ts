@@ -42,7 +42,8 @@ describe('the demo plays', () => {
     await playerReady(page);
     expect(await page.getByTestId('video-unplayable').count()).toBe(0);
     expect((await state(page)).width).toBe(640);
-    expect(await page.getByTestId('timeline-marker').count()).toBeGreaterThanOrEqual(3);
+    // The newest version's own notes are pinned on its timeline; the first version's stay on that one's (issue 54).
+    expect(await page.getByTestId('timeline-marker').count()).toBeGreaterThanOrEqual(2);
     await page.screenshot({ path: path.join(screenshotDir, 'demo-review-card.png') });
 
     // The drawing's comment: its timecode jumps the player to that second, and the drawing shows over the frame.

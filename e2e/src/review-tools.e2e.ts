@@ -37,6 +37,11 @@ describe('notes out to the editing software', () => {
     await page.getByRole('option', { name: 'FCPXML 1.10 (Final Cut Pro)' }).click();
     await dialog.getByRole('combobox', { name: 'Frame rate' }).click();
     await page.getByRole('option', { name: '25 fps' }).click();
+    // The card has two versions: the dialog starts on the one on screen (issue 54); this export takes every one.
+    const versions = dialog.getByRole('combobox', { name: 'Notes made on' });
+    expect(await versions.inputValue()).toMatch(/\(on screen\)$/);
+    await versions.click();
+    await page.getByRole('option', { name: 'Every version' }).click();
     await page.screenshot({ path: path.join(screenshotDir, 'review-markers-dialog.png') });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
