@@ -200,7 +200,7 @@ export const MSG = {
   /** Video Requests follow the manual priority order, which the sort control leaves alone (issue 18). */
   priorityOrder: 'In priority order',
   priorityOrderDrag: 'In priority order: drag to reorder',
-  sortLeavesPriority: 'Video Requests keep their priority order',
+  sortLeavesPriority: 'By latest move or edit; Video Requests keep their priority order',
   noCardsMatch: 'No cards match these filters',
   noComments: 'No comments yet.',
   noCommentsHint: 'No comments yet. Pause the video where something should change and write it here.',
