@@ -43,7 +43,6 @@ interface PlayerStateOptions {
   measuredDuration?: number | null;
 }
 
-
 export type PlayerState = ReturnType<typeof usePlayerState>;
 
 /**
