@@ -2,4 +2,7 @@
 export declare const root: string;
 export declare function newestMtime(target: string): number;
 export declare function buildWebIfStale(): void;
-export declare function runQuietly(command: string, options?: { cwd?: string; env?: NodeJS.ProcessEnv }): void;
+export declare function runQuietly(
+  command: string,
+  options?: { cwd?: string; env?: NodeJS.ProcessEnv; log?: (line: string) => void },
+): void;

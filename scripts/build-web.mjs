@@ -17,13 +17,13 @@ export function newestMtime(target) {
  * Runs the web build and says it in one line (Vite lists every asset: hundreds of lines before the server's own);
  * a failed build prints everything it said.
  */
-export function runQuietly(command, { cwd = root, env = process.env } = {}) {
+export function runQuietly(command, { cwd = root, env = process.env, log = console.log } = {}) {
   const started = Date.now();
   try {
     const out = execSync(command, { cwd, env, stdio: 'pipe', maxBuffer: 64 * 1024 * 1024 }).toString();
     const files = out.split('\n').filter((line) => /^\s*dist\//.test(line)).length;
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`Built the web app in ${seconds} s (${files} files in apps/web/dist)`);
+    log(`Built the web app in ${seconds} s (${files} files in apps/web/dist)`);
   } catch (e) {
     process.stdout.write(String(e.stdout ?? ''));
     process.stderr.write(String(e.stderr ?? ''));
