@@ -26,14 +26,39 @@ afterAll(async () => {
 const clockFrame = async (page: Page) =>
   Number(/^(\d+) f/.exec((await page.getByTestId('video-time').textContent()) ?? '')?.[1]);
 
-/** Once the player stands still: the frame on screen, the clock's frame and the element's frame. */
-async function standing(page: Page, rate: Rate) {
+/**
+ * The frame on screen, the clock's frame and the element's frame, read once the player has handled the pause (its
+ * button says Play again) and is not seeking.
+ */
+async function reading(page: Page, rate: Rate) {
   await page.waitForFunction(() => {
     const video = document.querySelector<HTMLVideoElement>('[data-testid="video-element"]');
-    return !!video && video.paused && !video.seeking && video.readyState >= 2;
+    const button = document.querySelector('[data-testid="video-play"]');
+    return (
+      !!video &&
+      video.paused &&
+      !video.seeking &&
+      video.readyState >= 2 &&
+      button?.getAttribute('aria-label') === 'Play'
+    );
   });
   const at = await page.getByTestId('video-element').evaluate((v: HTMLVideoElement) => v.currentTime);
   return { screen: await frameOnScreen(page), clock: await clockFrame(page), element: frameOfTime(at, rate) };
+}
+
+/**
+ * Once the player stands still: the same reading twice, a few frames apart. `paused` is true from the call on,
+ * but the pause's own settling runs in the event after it; a reading between the two caught a passing state.
+ */
+async function standing(page: Page, rate: Rate) {
+  let before = await reading(page, rate);
+  for (let tries = 0; tries < 20; tries++) {
+    await page.waitForTimeout(150);
+    const now = await reading(page, rate);
+    if (now.screen === before.screen && now.clock === before.clock && now.element === before.element) return now;
+    before = now;
+  }
+  return before;
 }
 
 /** A card delivering a numbered clip, open on the customer's card page with the clock in frames. */
