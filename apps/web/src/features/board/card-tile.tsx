@@ -35,7 +35,7 @@ export function DueDateText({ due, tracked, label = 'Due' }: { due: string | nul
         <IconClock size={13} className={classes.icon} />
         <span className={classes.truncate} style={late ? { fontWeight: 600 } : undefined}>
           {late ? 'Overdue ' : `${label} `}
-          {when.replace(/ EST$/, '')}
+          {when}
         </span>
       </span>
     </TooltipOnDemand>

@@ -42,4 +42,12 @@ describe('expected first cuts on tiles (issue 20)', { timeout: 30_000 }, () => {
     expect(within(line).getByTestId('at-risk').getAttribute('title')).toBe(MSG.atRiskMeaning);
     expect(line.style.getPropertyValue('--group-wrap')).toBe('wrap');
   });
+
+  // The chat says 'EST' after every time; the tile's due time said '5:00 PM' alone (issue 54).
+  it("gives the tile's due time its zone, as the chat does", async () => {
+    boardServer('admin', [makeCard({ card_id: 1, card_status: 'editing', due_date: '2099-04-14T21:00:00.000Z' })]);
+    renderApp('/');
+    const tile = await screen.findByTestId('card-1');
+    expect(within(tile).getByText(/^Due /).textContent).toBe('Due Apr 14, 5:00 PM EST');
+  });
 });

@@ -14,6 +14,7 @@ import {
 } from '@cutroom/domain';
 import type { NoteView } from '@cutroom/domain/schemas';
 import { ChatTextarea } from '../../components/chat-textarea';
+import { KeyHint } from '../../components/key-hint';
 import { notify } from '../../lib/notify';
 import type { ChatKind } from '../../lib/card/card-keys';
 import { usePostNote } from './api/note-changes';
@@ -181,7 +182,8 @@ export function CommentComposer({
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text fz="xs" c="pink.9">
               {ANNOTATION_SHAPE_LABELS[annotation.shape]}
-              {controls.hasPlayer ? ` at ${formatClock(annotation.time)}` : ''} — describe it and press Enter
+              {controls.hasPlayer ? ` at ${formatClock(annotation.time)}` : ''} — describe it and{' '}
+              <KeyHint touch="send it">press Enter</KeyHint>
             </Text>
             <CloseButton size="sm" aria-label="Discard drawing" onClick={controls.clearAnnotation} />
           </Group>
@@ -201,7 +203,8 @@ export function CommentComposer({
             {ranged.out !== null ? ` – ${rangePoint(ranged.out)}` : ''}
           </Badge>
           <Text fz="xs" c="dimmed" truncate>
-            {ranged.out !== null ? 'Points at the range' : 'Points at the in-point (O sets the end)'}
+            {ranged.out !== null ? 'Points at the range' : 'Points at the in-point'}
+            {ranged.out === null && <KeyHint> (O sets the end)</KeyHint>}
           </Text>
           <CloseButton size="sm" aria-label="Clear the range" onClick={controls.clearRange} />
         </Group>
@@ -239,9 +242,11 @@ export function CommentComposer({
       />
       <Group justify="space-between" mt={6} gap="xs" wrap="nowrap">
         <Text fz={11} c="dimmed" style={{ minWidth: 0 }} truncate>
-          {playback.playing && controls.hasPlayer && !annotation
-            ? `Pinned to ${formatClock(playback.time)} while the video plays`
-            : 'Enter to send · Shift+Enter for a new line'}
+          {playback.playing && controls.hasPlayer && !annotation ? (
+            `Pinned to ${formatClock(playback.time)} while the video plays`
+          ) : (
+            <KeyHint>Enter to send · Shift+Enter for a new line</KeyHint>
+          )}
         </Text>
         <Group gap={4} wrap="nowrap">
           <Menu position="top-end" withinPortal>

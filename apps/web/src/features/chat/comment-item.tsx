@@ -31,6 +31,7 @@ import { CommentText } from '../../components/comment-text';
 import { firstTimecode, plainQuote } from '../../lib/comment-tokens';
 import { ROLE_COLORS, noteActions, replyPreviewChars, type NoteViewer } from './note-rules';
 import classes from '../../components/chat.module.css';
+import { KeyHint } from '../../components/key-hint';
 
 export interface NoteHandlers {
   onJump?: (seconds: number, videoNumber: number | null, until?: number | null) => void;
@@ -87,7 +88,7 @@ function NoteEditor({
       value={text}
       autoFocus
       aria-label="Edit comment"
-      description="Enter saves · Shift+Enter for a new line · Esc cancels"
+      description={<KeyHint>Enter saves · Shift+Enter for a new line · Esc cancels</KeyHint>}
       inputWrapperOrder={['input', 'description']}
       onChange={(e) => setText(e.currentTarget.value)}
       onKeyDown={(e) => {

@@ -40,6 +40,7 @@ import {
   type PreviewSource,
 } from '../media-pipeline/public';
 import { NO_RANGE, type Playback, type PlayerHandle, type ReviewRange, type ShapeKind } from '../../lib/review-context';
+import { KeyHint } from '../../components/key-hint';
 
 type Version = GuestReviewReply['versions'][number];
 const SIDE_COLORS = { customer: 'brand', staff: 'indigo', guest: 'grape' } as const;
@@ -302,7 +303,8 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
                       <Badge variant="light" color="indigo">
                         {ranged.out !== null
                           ? `From ${clockOf(ranged.in!)} to ${clockOf(ranged.out)}`
-                          : `From ${clockOf(ranged.in!)} (O sets the end)`}
+                          : `From ${clockOf(ranged.in!)}`}
+                        {ranged.out === null && <KeyHint> (O sets the end)</KeyHint>}
                       </Badge>
                       <Button size="compact-xs" variant="subtle" onClick={() => setRange(NO_RANGE)}>
                         Clear range

@@ -34,6 +34,7 @@ import {
   useThread,
 } from './api';
 import { htmlToText, textToHtml } from './message-html';
+import { KeyHint } from '../../components/key-hint';
 
 interface Viewer {
   id: number;
@@ -90,7 +91,7 @@ function Composer({
       />
       <Group justify="space-between" mt={6} wrap="nowrap">
         <Text fz={11} c="dimmed">
-          Enter to send · Shift+Enter for a new line
+          <KeyHint>Enter to send · Shift+Enter for a new line</KeyHint>
         </Text>
         <Button
           size="xs"

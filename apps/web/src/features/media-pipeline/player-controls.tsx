@@ -22,6 +22,7 @@ import { Timeline, type Marker } from './timeline';
 import { Waveform } from './waveform';
 import type { PlayerState } from './use-player-state';
 import classes from './video.module.css';
+import { keysOnly } from '../../components/key-hint';
 
 interface PlayerControlsProps {
   player: PlayerState;
@@ -125,7 +126,13 @@ export function PlayerControls({
       {quality && quality.options.length > 1 && <QualityMenu choice={quality} withinPortal={!fullscreen} />}
       <SpeedMenu speed={player.speed} onChange={player.setSpeed} withinPortal={!fullscreen} />
       <Tooltip label="Keyboard shortcuts (?)">
-        <ActionIcon variant="subtle" color="gray.0" onClick={onShortcuts} aria-label="Keyboard shortcuts">
+        <ActionIcon
+          variant="subtle"
+          color="gray.0"
+          onClick={onShortcuts}
+          aria-label="Keyboard shortcuts"
+          className={keysOnly}
+        >
           <IconKeyboard size={18} />
         </ActionIcon>
       </Tooltip>

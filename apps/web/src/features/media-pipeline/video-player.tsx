@@ -161,8 +161,8 @@ export function VideoPlayer({
             <Loader color="white" size="md" aria-label="Loading video" />
           </div>
         )}
-        {drawing && <DrawBar drawing={drawing} onChange={onDrawingChange} />}
       </div>
+      {drawing && <DrawBar drawing={drawing} onChange={onDrawingChange} />}
       <PlayerControls
         player={player}
         markers={markers}
