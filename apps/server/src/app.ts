@@ -101,13 +101,25 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Defaults to Redis pub/sub when REDIS_URL is set, else an in-process bus. */
   events?: EventBus;
+  /** Where the log's lines go: stdout by default; a test reads them. */
+  logStream?: { write(line: string): void };
 }
 
 /** The whole HTTP app without listening, so tests drive it with inject(). */
-export async function buildApp({ config, database, mailer, events }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  mailer,
+  events,
+  logStream,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Secrets in query strings (OAuth codes, mailed tokens) never reach the log.
-    logger: { level: config.logLevel, serializers: { req: requestSerializer } },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: requestSerializer },
+      ...(logStream && { stream: logStream }),
+    },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     // Forwarded headers only from configured proxies: anyone could otherwise pick their own address.

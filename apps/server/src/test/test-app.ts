@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import './database-template.js';
@@ -40,7 +40,11 @@ export interface TestApp {
 }
 
 /** The real app (real mail outbox in a temp DATA_DIR) on a given database, without listening. */
-async function startInstance(database: TestApp['database'], env: Record<string, string>): Promise<TestApp> {
+async function startInstance(
+  database: TestApp['database'],
+  env: Record<string, string>,
+  logStream?: BuildOptions['logStream'],
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-test-'));
   // The mail worker stays off unless a test turns it on; mail tests drive delivery themselves.
   const config = loadConfig({
@@ -52,7 +56,7 @@ async function startInstance(database: TestApp['database'], env: Record<string, 
     MEDIA_CONCURRENCY: '0',
     ...env,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logStream });
   await app.ready();
   return {
     app,
@@ -66,12 +70,13 @@ async function startInstance(database: TestApp['database'], env: Record<string, 
   };
 }
 
-/** The app on a fresh database of its own; `onQuery` hears every statement it sends. */
+/** The app on a fresh database of its own; `onQuery` hears every statement it sends, `logStream` its log (LOG_LEVEL). */
 export async function createTestApp(
   env: Record<string, string> = {},
   onQuery?: (sql: string) => void,
+  logStream?: BuildOptions['logStream'],
 ): Promise<TestApp> {
-  return startInstance(await openTestDatabase(onQuery), env);
+  return startInstance(await openTestDatabase(onQuery), env, logStream);
 }
 
 /** Another app instance on the same PostgreSQL database (PostgreSQL runs only), e.g. to test fan-out. */
