@@ -75,9 +75,9 @@ export function serve<R extends RouteContract>(
       const zone = zoneOf(request.headers['user-time-zone']);
       const input = { params: request.params, query: request.query, body: request.body, user, zone, request, reply };
       const result = await handler(input as RouteInput<R>);
-      // A handler that sent for itself: `reply` is a thenable, so an async handler's reply comes back as undefined
-      // once the response ends, which for a client gone mid-file is before `sent` (written to the end) holds.
-      if (result === reply || reply.sent || reply.raw.headersSent) return reply;
+      // A handler that sends for itself returns `reply`, a thenable: its promise settles as undefined when the
+      // response ends, or at once for a client already gone, before `sent` holds; nothing more goes to either.
+      if (result === reply || reply.sent || reply.raw.headersSent || reply.raw.destroyed) return reply;
       return reply.status(status).send(result);
     },
   });
