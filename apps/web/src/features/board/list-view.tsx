@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Badge, Box, Button, Center, Group, Loader, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { ALL_TABS_SHOW_MORE_ABOVE, MSG } from '@cutroom/domain';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
@@ -131,7 +131,8 @@ function AllTabs({
   return (
     <>
       {!loaded && <RowsSkeleton />}
-      <Box display={loaded ? undefined : 'none'}>
+      {/* A plain `hidden`: Mantine's display prop left class=" " or "" after the first pages came, by timing. */}
+      <div hidden={!loaded}>
         <Stack gap="xl">
           {columns.map((c) => (
             <HydrationSlice key={c.key}>
@@ -139,7 +140,7 @@ function AllTabs({
             </HydrationSlice>
           ))}
         </Stack>
-      </Box>
+      </div>
     </>
   );
 }
