@@ -51,4 +51,5 @@ export * from './timecode.js';
 export * from './upload-messages.js';
 export * from './video-versions.js';
 export * from './review-report.js';
+export * from './qc.js';
 export type * from './first-screen.js';

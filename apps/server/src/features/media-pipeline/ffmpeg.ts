@@ -20,6 +20,8 @@ export interface RunOptions {
   /** Collect stdout as a buffer (ffprobe's JSON, raw audio samples are streamed with onStdoutChunk). */
   collectStdout?: boolean;
   onStdoutChunk?: (chunk: Buffer) => void;
+  /** Each line the tool logs (filters that print what they found, delivery QC's); the tail is kept either way. */
+  onStderrLine?: (line: string) => void;
 }
 
 /** How much of stderr is kept to explain a failure. */
@@ -86,8 +88,19 @@ export function runTool(binary: string, args: readonly string[], options: RunOpt
       }
     });
     let stderr = '';
+    let stderrPartial = '';
     child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
+      const text = chunk.toString('utf8');
+      stderr = (stderr + text).slice(-STDERR_TAIL);
+      if (!options.onStderrLine || readerFailed !== undefined) return;
+      try {
+        const lines = (stderrPartial + text).split('\n');
+        stderrPartial = lines.pop() ?? '';
+        for (const line of lines) options.onStderrLine(line);
+      } catch (e) {
+        readerFailed = e;
+        child.kill('SIGKILL');
+      }
     });
     const done = () => {
       clearTimeout(timer);
