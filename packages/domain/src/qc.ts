@@ -29,6 +29,17 @@ export interface QcFinding {
   text: string;
 }
 
+/** What one pass of ffmpeg's own filters measures in a delivered video (issue 51, docs/qc.md). */
+export interface QcMeasures {
+  /** Integrated loudness in LUFS, loudness range in LU and true peak in dBTP; null without audio. */
+  integrated: number | null;
+  range: number | null;
+  truePeak: number | null;
+  hasAudio: boolean;
+  /** The stretches found, black before frozen before silent, each in time order. */
+  stretches: QcFinding[];
+}
+
 /** A loudness target: integrated loudness within `tolerance` LU of `integrated`, true peak at most `truePeakMax`. */
 export interface LoudnessTarget {
   label: string;

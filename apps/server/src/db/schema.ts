@@ -32,6 +32,7 @@ import {
   type RatedPart,
   type NoteType,
   type NotificationType,
+  type QcMeasures,
 } from '@cutroom/domain';
 import {
   BANNER_DEFAULTS,
@@ -248,6 +249,8 @@ export const mediaAssets = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
     probe: jsonb('probe').$type<MediaProbe>(),
     outputs: jsonb('outputs').$type<MediaOutputs>(),
+    /** Delivery QC's measures of the source (issue 51): loudness and the stretches found; null until measured. */
+    qc: jsonb('qc').$type<QcMeasures>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -229,6 +229,7 @@ export async function runNextMediaJob(ctx: MediaWorkerContext, shutdown?: AbortS
         error: null,
         probe: result.probe,
         outputs: result.outputs,
+        qc: result.qc,
         doneAt: new Date(),
         updatedAt: new Date(),
       })

@@ -30,6 +30,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => f?.t.close());
 
+const qcOf = async (assetId: number) =>
+  (await f.t.database.db.select({ qc: mediaAssets.qc }).from(mediaAssets).where(eq(mediaAssets.id, assetId)))[0]!.qc;
+
 describe('the ffmpeg the pipeline runs', () => {
   // The resolved build (media-tools.ts): a current system one if PATH has it, else the npm build.
   it('has the demuxers, decoders, filters and encoders the pipeline uses', async () => {
@@ -89,6 +92,10 @@ describe('a delivered ProRes .mov', () => {
     const heard = f.events.filter((e) => e.type === 'media.updated' && e.cardId === cardId).map((e) => e.data);
     expect(heard.at(0)).toMatchObject({ status: 'processing' });
     expect(heard.at(-1)).toMatchObject({ status: 'ready', progress: 100 });
+    // Delivery QC measured the source as a step of the job (issue 51): its sound has a loudness.
+    const qc = await qcOf(assetId);
+    expect(qc).toMatchObject({ hasAudio: true, stretches: expect.any(Array) });
+    expect(qc!.integrated).toEqual(expect.any(Number));
   });
 
   it('has an H.264 yuv420p + AAC proxy with every frame, a keyframe each half second and its index first', async () => {
@@ -309,6 +316,7 @@ describe('an NTSC-rate H.264 4:4:4 clip without audio', () => {
       waveform_url: null,
       audio_codec: null,
     });
+    expect(await qcOf(assetId)).toMatchObject({ hasAudio: false, integrated: null, truePeak: null });
     const proxy = await f.read(`/api/media/assets/${assetId}/proxy-144.mp4`, f.a.editor.token);
     const video = (await probeStreams(proxy.body)).find((s) => s.codec_type === 'video');
     expect(video).toMatchObject({ pix_fmt: 'yuv420p', nb_read_packets: '47', r_frame_rate: '30000/1001' });

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fill, MEDIA_FAILURE, MEDIA_MAX_SIDE } from '@cutroom/domain';
+import { fill, MEDIA_FAILURE, MEDIA_MAX_SIDE, type QcMeasures } from '@cutroom/domain';
 import type { MediaOutputs, MediaProbe } from '../../db/schema.js';
 import { outputPrefix } from '../../kernel/media-view.js';
 import type { Storage } from '../../platform/storage.js';
-import { runTool, type RunOptions } from './ffmpeg.js';
+import { runTool, ToolStopped, type RunOptions } from './ffmpeg.js';
 import type { MediaTools } from './media-tools.js';
 import { jobDeadline } from './job-deadline.js';
 import { makeJobFolder } from './job-folders.js';
@@ -25,6 +25,7 @@ import {
   waveformArgs,
 } from './plan.js';
 import { probeVideo } from './probe.js';
+import { measureQc } from './qc-measure.js';
 import { readableContainer } from './transport-stream.js';
 
 export interface VideoJob {
@@ -84,13 +85,14 @@ const STEP_FAILED = {
   poster: 'no still could be taken from its picture',
   sprites: 'its scrub thumbnails could not be made',
   waveform: 'its sound could not be read',
+  qc: 'its technical checks could not run',
 } as const;
 
 /** Probes, transcodes and stores one video's proxies, poster, scrub sprites and waveform. */
 export async function processVideo(
   job: VideoJob,
   options: ProcessOptions,
-): Promise<{ probe: MediaProbe; outputs: MediaOutputs }> {
+): Promise<{ probe: MediaProbe; outputs: MediaOutputs; qc: QcMeasures | null }> {
   const deadline = jobDeadline(options.timeoutMs, options.signal);
   const run = async (step: keyof typeof STEP_FAILED, args: string[], extra: Partial<RunOptions> = {}) => {
     deadline.check();
@@ -170,6 +172,22 @@ export async function processVideo(
     const { format: _format, colour: _colour, ...kept } = facts;
     const result: MediaProbe = { ...kept, duration };
 
+    /** Delivery QC (issue 51): one more decode of the source; where it can't run, the video plays without it. */
+    const checkDelivery = async () => {
+      deadline.check();
+      return measureQc(options.tools.ffmpeg, input(source, facts.format), {
+        duration,
+        hasAudio: !!facts.audioCodec,
+        timeoutMs: deadline.left(),
+        signal: deadline.signal,
+        memoryMb: options.memoryMb,
+      }).catch((e: unknown) => {
+        if (e instanceof ToolStopped) throw e;
+        options.onToolError?.('qc', e instanceof Error ? e.message : String(e));
+        return null;
+      });
+    };
+
     const prefix = outputPrefix(job.assetId, job.attempt);
     const store = async (file: string, mime: string) => {
       deadline.check();
@@ -246,7 +264,7 @@ export async function processVideo(
     // Largest first, as before.
     outputs.proxies = [...stored, first];
     options.onProgress(97);
-    return { probe: result, outputs };
+    return { probe: result, outputs, qc: await checkDelivery() };
   } finally {
     deadline.dispose();
     await fs.promises.rm(dir, { recursive: true, force: true });

@@ -40,7 +40,7 @@ function write(name: string, content: Buffer) {
 }
 
 const measure = (file: string, hasAudio = true) =>
-  measureQc(tools.ffmpeg, file, { duration: 10, hasAudio, timeoutMs: 120_000 });
+  measureQc(tools.ffmpeg, ['-i', file], { duration: 10, hasAudio, timeoutMs: 120_000 });
 
 describe('measuring a delivered cut (issue 51)', () => {
   it('finds the black, the frozen and the silent stretch at their times, and audio far too loud', async () => {

@@ -1,16 +1,5 @@
-import { QC_THRESHOLDS as T, stretchFinding, withoutFrozenBlack, type QcFinding } from '@cutroom/domain';
+import { QC_THRESHOLDS as T, stretchFinding, withoutFrozenBlack, type QcMeasures } from '@cutroom/domain';
 import { runTool, type RunOptions } from './ffmpeg.js';
-
-/** What one pass of ffmpeg's own filters measures in a delivered video (issue 51, docs/qc.md). */
-export interface QcMeasures {
-  /** Integrated loudness in LUFS, loudness range in LU and true peak in dBTP; null without audio. */
-  integrated: number | null;
-  range: number | null;
-  truePeak: number | null;
-  hasAudio: boolean;
-  /** The stretches found, black before frozen before silent, each in time order. */
-  stretches: QcFinding[];
-}
 
 interface Span {
   from: number;
@@ -78,14 +67,14 @@ export function loudnessOf(log: string) {
 const printed = (filter: string, keys: readonly string[]) => keys.map((key) => `${filter}=mode=print:key=${key}`);
 
 /**
- * Measures a video in one ffmpeg run that decodes its picture (scaled down before the filters look) and its
+ * Measures a video (`input`: the arguments that open it, `-i` and what guards it) in one ffmpeg run that decodes its picture (scaled down before the filters look) and its
  * first audio track once each: blackdetect and freezedetect on the picture, silencedetect and ebur128 (with
  * true peak) on the sound. Stretches shorter than the domain's minimums are left out; a frozen stretch that is
  * black is black only.
  */
 export async function measureQc(
   ffmpeg: string,
-  source: string,
+  input: readonly string[],
   {
     duration,
     hasAudio,
@@ -112,8 +101,7 @@ export async function measureQc(
       '-hide_banner',
       '-nostdin',
       '-nostats',
-      '-i',
-      source,
+      ...input,
       '-map',
       '0:v:0',
       '-vf',
