@@ -4,6 +4,7 @@ import {
   LOUDNESS_TARGETS,
   loudnessFindings,
   QC_TEXT,
+  qcReport,
   stretchFinding,
   withoutFrozenBlack,
 } from './qc.js';
@@ -71,5 +72,35 @@ describe('delivery QC findings (issue 51)', () => {
     expect(withoutFrozenBlack([{ from: 2.1, to: 3.4 }], blacks)).toEqual([]);
     expect(withoutFrozenBlack([{ from: 2, to: 5 }], blacks)).toEqual([{ from: 2, to: 5 }]);
     expect(withoutFrozenBlack([{ from: 5, to: 6.5 }], blacks)).toEqual([{ from: 5, to: 6.5 }]);
+  });
+
+  it('says where QC stands: pending while the pipeline works, unavailable when it failed or measured nothing', () => {
+    const picture = { width: 1920, height: 1080, fps: 25, duration: 60 };
+    const measured = { integrated: -14, range: 3, truePeak: -2, hasAudio: true, stretches: [] };
+    const request = { format: '16:9' };
+    expect(qcReport({ ...picture, status: 'processing', qc: null }, request)).toMatchObject({
+      status: 'pending',
+      findings: [],
+    });
+    expect(qcReport({ ...picture, status: 'queued', qc: null }, request).status).toBe('pending');
+    expect(qcReport({ ...picture, status: 'failed', qc: null }, request).status).toBe('unavailable');
+    expect(qcReport({ ...picture, status: 'ready', qc: null }, request)).toMatchObject({
+      status: 'unavailable',
+      has_audio: null,
+      integrated_lufs: null,
+    });
+    expect(qcReport({ ...picture, status: 'ready', qc: measured }, request)).toEqual({
+      status: 'done',
+      integrated_lufs: -14,
+      loudness_range: 3,
+      true_peak_dbtp: -2,
+      target: 'youtube',
+      has_audio: true,
+      findings: [],
+    });
+    // The customer's target decides what is too loud.
+    expect(
+      qcReport({ ...picture, status: 'ready', qc: measured }, request, 'ebu_r128').findings.map((f) => f.kind),
+    ).toEqual(['loudness']);
   });
 });

@@ -204,3 +204,64 @@ export function withoutFrozenBlack(
     return to - from - inBlack >= QC_THRESHOLDS.freezeMinS && inBlack < (to - from) / 2;
   });
 }
+
+/** Where a video's QC stands: measured, waiting for the pipeline, or not to be had (the job or the measure failed). */
+export const QC_STATUSES = ['pending', 'done', 'unavailable'] as const;
+export type QcStatus = (typeof QC_STATUSES)[number];
+
+/** A video's QC as staff read it on the card (`media.qc`). */
+export interface QcReport {
+  status: QcStatus;
+  integrated_lufs: number | null;
+  loudness_range: number | null;
+  true_peak_dbtp: number | null;
+  target: LoudnessTargetKey;
+  has_audio: boolean | null;
+  findings: QcFinding[];
+}
+
+/**
+ * A video's QC from what the pipeline measured and the request it answers: the stretches, the loudness against
+ * the customer's target, the brief's checks. The brief's are made on reading, as the request can change.
+ */
+export function qcReport(
+  asset: {
+    status: string;
+    qc: QcMeasures | null;
+    width: number | null;
+    height: number | null;
+    fps: number | null;
+    duration: number | null;
+  },
+  request: { format: string | null; purpose?: string | null },
+  target: LoudnessTargetKey = DEFAULT_LOUDNESS_TARGET,
+): QcReport {
+  const measured = asset.qc;
+  const status: QcStatus =
+    asset.status === 'failed'
+      ? 'unavailable'
+      : asset.status !== 'ready'
+        ? 'pending'
+        : measured
+          ? 'done'
+          : 'unavailable';
+  const brief =
+    asset.status === 'ready' && asset.width && asset.height
+      ? briefFindings({ width: asset.width, height: asset.height, fps: asset.fps, duration: asset.duration }, request)
+      : [];
+  return {
+    status,
+    integrated_lufs: measured?.integrated ?? null,
+    loudness_range: measured?.range ?? null,
+    true_peak_dbtp: measured?.truePeak ?? null,
+    target,
+    has_audio: measured ? measured.hasAudio : null,
+    findings: [
+      ...(measured ? [...measured.stretches].sort((a, b) => (a.time_in ?? 0) - (b.time_in ?? 0)) : []),
+      ...(measured
+        ? loudnessFindings({ integrated: measured.integrated, truePeak: measured.truePeak }, LOUDNESS_TARGETS[target])
+        : []),
+      ...brief,
+    ],
+  };
+}

@@ -7,13 +7,14 @@ import {
   newYorkClock,
   isStaff,
   mediaFilePath,
+  qcReport,
   splitContentIds,
   splitLinks,
   type RatedPart,
   type Role,
   type YtStatus,
 } from '@cutroom/domain';
-import type { CardDetailReply, CardTileReply, MediaView } from '@cutroom/domain/schemas';
+import type { CardDetailReply, CardTileReply, MediaView, QcView } from '@cutroom/domain/schemas';
 import type { Db } from '../db/client.js';
 import { cardActivity, cardNotes, cardRatings, cardVideos, cards, mediaAssets, users } from '../db/schema.js';
 import { toMediaView } from './media-view.js';
@@ -159,9 +160,10 @@ export function toCardTile(row: TileRow, viewerRole: Role): CardTileReply {
   };
 }
 
-type VideoRow = typeof cardVideos.$inferSelect & { asset: typeof mediaAssets.$inferSelect | null };
+type AssetRow = typeof mediaAssets.$inferSelect;
+type VideoRow = typeof cardVideos.$inferSelect & { asset: AssetRow | null };
 /** video_versions: { 'version-0': [videos…], … } for one kind. */
-function versionsMap(videos: VideoRow[], kind: 'done' | 'repurpose') {
+function versionsMap(videos: VideoRow[], kind: 'done' | 'repurpose', qc?: (asset: AssetRow) => QcView) {
   const map: Record<
     string,
     {
@@ -184,7 +186,7 @@ function versionsMap(videos: VideoRow[], kind: 'done' | 'repurpose') {
       parent_link_id: v.parentLinkId,
       video_version: v.version,
       created_at: v.createdAt.toISOString(),
-      media: v.asset ? toMediaView(v.asset) : null,
+      media: v.asset ? { ...toMediaView(v.asset), ...(qc && { qc: qc(v.asset) }) } : null,
     });
   }
   return map;
@@ -237,6 +239,17 @@ export async function toCardDetail(db: Db, row: CardRow, viewer: { id: number; r
     const top = Math.max(-1, ...own.map((v) => v.version));
     return own.filter((v) => v.version === top).map((v) => v.videoUrl);
   };
+  // Delivery QC is the team's (issue 51): staff read it; a repurposed cut is held to its size when one was asked.
+  const staff = isStaff(viewer.role);
+  const sizes = c.repurposeAspect ? c.repurposeAspect.split('|') : [];
+  const oneRepurposeSize = sizes.length === 1 ? sizes[0]! : null;
+  const qcFor = (format: string | null, purpose: string | null) =>
+    staff
+      ? (asset: AssetRow) => {
+          const { width, height, fps, duration } = toMediaView(asset);
+          return qcReport({ status: asset.status, qc: asset.qc, width, height, fps, duration }, { format, purpose });
+        }
+      : undefined;
   const doneVideos = latest('done');
   const repurposeVideos = latest('repurpose');
   return {
@@ -269,8 +282,8 @@ export async function toCardDetail(db: Db, row: CardRow, viewer: { id: number; r
     srt_file: c.srtFile,
     repurpose_done_link: c.repurposeDoneLink,
     yt_card_description: c.ytCardDescription,
-    video_versions: versionsMap(videos, 'done'),
-    repurpose_video_versions: versionsMap(videos, 'repurpose'),
+    video_versions: versionsMap(videos, 'done', qcFor(c.youtubeAspectRatio, c.videoPurpose)),
+    repurpose_video_versions: versionsMap(videos, 'repurpose', qcFor(oneRepurposeSize, null)),
     done_videos: doneVideos,
     done_video_count: doneVideos.length,
     repurpose_done_videos: repurposeVideos,

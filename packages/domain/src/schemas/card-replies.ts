@@ -1,8 +1,29 @@
 import { z } from 'zod';
 import { CARD_STATUSES, YT_STATUSES } from '../card-status.js';
 import { MEDIA_STATUSES } from '../media-pipeline.js';
+import { LOUDNESS_TARGET_KEYS, QC_KINDS, QC_STATUSES, type LoudnessTargetKey } from '../qc.js';
 
 const iso = z.string().nullable();
+
+/** Delivery QC's view of a video (issue 51, docs/qc.md): staff's only, never in a customer's or a guest's reply. */
+export const qcView = z.object({
+  status: z.enum(QC_STATUSES),
+  integrated_lufs: z.number().nullable(),
+  loudness_range: z.number().nullable(),
+  true_peak_dbtp: z.number().nullable(),
+  target: z.enum(LOUDNESS_TARGET_KEYS as [LoudnessTargetKey, ...LoudnessTargetKey[]]),
+  /** Null until measured. */
+  has_audio: z.boolean().nullable(),
+  findings: z.array(
+    z.object({
+      kind: z.enum(QC_KINDS),
+      time_in: z.number().nullable(),
+      time_out: z.number().nullable(),
+      text: z.string(),
+    }),
+  ),
+});
+export type QcView = z.infer<typeof qcView>;
 
 /** A stored video as the media pipeline prepared it (issue 34); null for a link outside our storage. */
 export const mediaView = z.object({
@@ -26,6 +47,7 @@ export const mediaView = z.object({
   /** The WebVTT thumbnails track over the sprite images. */
   sprite_url: z.string().nullable(),
   waveform_url: z.string().nullable(),
+  qc: qcView.optional(),
 });
 export type MediaView = z.infer<typeof mediaView>;
 

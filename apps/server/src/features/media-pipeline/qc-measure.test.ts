@@ -4,34 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOUDNESS_TARGETS, loudnessFindings, QC_TEXT } from '@cutroom/domain';
 import { measureQc, stretchesOf } from './qc-measure.js';
-import { makeClip, tools } from './test-kit.js';
+import { cleanCut, faultyCut, makeClip, tools } from './test-kit.js';
 
 // Delivery QC's measuring (issue 51) on cuts made by ffmpeg, with the faults at known times.
-const SIZE = 's=640x360:r=25';
 let dir: string;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-qc-'));
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-/** A 10 s cut: moving picture with black 2–3 s and a still frame 5–6.5 s; a 1 kHz tone, `gainDb` louder than ffmpeg's, silent 7–8.5 s. */
-async function faultyCut(gainDb: number) {
-  const tone = (d: number) => `sine=f=1000:d=${d},volume=${gainDb}dB`;
-  const clip = await makeClip('faulty.mkv', [
-    ...['-f', 'lavfi', '-i', `testsrc2=${SIZE}:d=2`],
-    ...['-f', 'lavfi', '-i', `color=c=black:${SIZE}:d=1`],
-    ...['-f', 'lavfi', '-i', `testsrc2=${SIZE}:d=2`],
-    ...['-f', 'lavfi', '-i', `smptebars=${SIZE}:d=1.5`],
-    ...['-f', 'lavfi', '-i', `testsrc2=${SIZE}:d=3.5`],
-    ...['-f', 'lavfi', '-i', tone(7)],
-    ...['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono,atrim=duration=1.5'],
-    ...['-f', 'lavfi', '-i', tone(1.5)],
-    '-filter_complex',
-    '[0:v][1:v][2:v][3:v][4:v]concat=n=5:v=1:a=0[v];[5:a][6:a][7:a]concat=n=3:v=0:a=1[a]',
-    ...['-map', '[v]', '-map', '[a]', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'pcm_s16le'],
-  ]);
-  return write('faulty.mkv', clip);
-}
 
 function write(name: string, content: Buffer) {
   const file = path.join(dir, `${Date.now()}-${name}`);
@@ -45,7 +25,7 @@ const measure = (file: string, hasAudio = true) =>
 describe('measuring a delivered cut (issue 51)', () => {
   it('finds the black, the frozen and the silent stretch at their times, and audio far too loud', async () => {
     // ffmpeg's tone is about −21.8 LUFS; 16 dB more is about −6.
-    const qc = await measure(await faultyCut(16));
+    const qc = await measure(write('faulty.mkv', await faultyCut(16)));
     const stretches = qc.stretches.map((f) => ({ kind: f.kind, in: f.time_in, out: f.time_out }));
     expect(stretches.map((s) => s.kind)).toEqual(['black', 'freeze', 'silence']);
     const expected = { black: [2, 3], freeze: [5, 6.5], silence: [7, 8.5] } as const;
@@ -64,11 +44,7 @@ describe('measuring a delivered cut (issue 51)', () => {
   }, 120_000);
 
   it('finds nothing in a clean cut at −14 LUFS', async () => {
-    const clip = await makeClip('clean.mkv', [
-      ...['-f', 'lavfi', '-i', `testsrc2=${SIZE}:d=10`],
-      ...['-f', 'lavfi', '-i', 'sine=f=1000:d=10,volume=7.8dB'],
-      ...['-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'pcm_s16le'],
-    ]);
+    const clip = await cleanCut();
     const qc = await measure(write('clean.mkv', clip));
     expect(qc.stretches).toEqual([]);
     expect(Math.abs(qc.integrated! + 14)).toBeLessThan(1);
@@ -79,7 +55,7 @@ describe('measuring a delivered cut (issue 51)', () => {
 
   it('measures no loudness in a file without audio, and says so', async () => {
     const clip = await makeClip('mute.mp4', [
-      ...['-f', 'lavfi', '-i', `testsrc2=${SIZE}:d=10`],
+      ...['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=10'],
       ...['-c:v', 'libx264', '-preset', 'ultrafast'],
     ]);
     const qc = await measure(write('mute.mp4', clip), false);
