@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { GUEST_COOKIE, QC_TEXT } from '@cutroom/domain';
+import { QC_TEXT } from '@cutroom/domain';
 import type { CardDetailReply, GuestReviewReply } from '@cutroom/domain/schemas';
 import { cards } from '../../db/schema.js';
 import { bearer } from '../../test/helpers.js';
@@ -56,19 +56,7 @@ describe('delivery QC on a card', () => {
     expect(media.status).toBe('ready');
     expect('qc' in media).toBe(false);
 
-    await f.t.database.db.update(cards).set({ cardStatus: 'done' }).where(eq(cards.id, faulty));
-    const link = await f.t.app.inject({
-      method: 'POST',
-      url: `/api/card/${faulty}/guestLinks`,
-      headers: bearer(f.a.customer.token),
-      payload: {},
-    });
-    const opened = await f.t.app.inject({
-      method: 'POST',
-      url: '/api/guest/open',
-      payload: { token: link.json<{ token: string }>().token, name: 'Ana' },
-    });
-    const cookies = { [GUEST_COOKIE]: opened.cookies.find((c) => c.name === GUEST_COOKIE)!.value };
+    const cookies = await f.guestVisit(faulty);
     const review = await f.t.app.inject({ method: 'GET', url: '/api/guest/review', cookies });
     const guest = review.json<GuestReviewReply>().versions[0]!.videos[0]!.media!;
     expect(guest.status).toBe('ready');

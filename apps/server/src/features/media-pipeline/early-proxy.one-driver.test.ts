@@ -3,12 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { GUEST_COOKIE, type MediaStatus } from '@cutroom/domain';
+import type { MediaStatus } from '@cutroom/domain';
 import type { GuestReviewReply, MediaView } from '@cutroom/domain/schemas';
-import { cards, mediaAssets } from '../../db/schema.js';
+import { mediaAssets } from '../../db/schema.js';
 import type { EventInput } from '../../platform/events.js';
 import type { Storage } from '../../platform/storage.js';
-import { bearer } from '../../test/helpers.js';
 import { runNextMediaJob, type MediaWorkerContext } from './media-jobs.js';
 import { makeClip, pipelineFixture, probeStreams, type PipelineFixture } from './test-kit.js';
 
@@ -128,19 +127,7 @@ describe('a two-rung video while it is processed', () => {
 
   it("gives a guest link's visitor the early proxy at the guest's paths", async () => {
     const { cardId, assetId } = await f.deliver('guest-hd.mov', hd);
-    await f.t.database.db.update(cards).set({ cardStatus: 'done' }).where(eq(cards.id, cardId));
-    const link = await f.t.app.inject({
-      method: 'POST',
-      url: `/api/card/${cardId}/guestLinks`,
-      headers: bearer(f.a.customer.token),
-      payload: {},
-    });
-    const opened = await f.t.app.inject({
-      method: 'POST',
-      url: '/api/guest/open',
-      payload: { token: link.json<{ token: string }>().token, name: 'Ana' },
-    });
-    const cookies = { [GUEST_COOKIE]: opened.cookies.find((c) => c.name === GUEST_COOKIE)!.value };
+    const cookies = await f.guestVisit(cardId);
     const guestRead = (url: string) => f.t.app.inject({ method: 'GET', url, cookies });
     let seen: { media: MediaView; proxy: number; frame: number } | undefined;
     await runNextMediaJob(

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { fill, GUEST_COOKIE, MEDIA_FAILURE } from '@cutroom/domain';
+import { fill, MEDIA_FAILURE } from '@cutroom/domain';
 import type { GuestReviewReply, UploadedFile } from '@cutroom/domain/schemas';
-import { cards, customerUploads, mediaAssets } from '../../db/schema.js';
+import { customerUploads, mediaAssets } from '../../db/schema.js';
 import { claimNextJob } from '../../platform/job-queue.js';
 import { MP4 } from '../../test/sample-files.js';
 import { bearer, insertCard } from '../../test/helpers.js';
@@ -200,19 +200,7 @@ describe('a delivered ProRes .mov', () => {
   });
 
   it("gives a guest link's visitor the proxy and files at the guest's paths, and nothing else", async () => {
-    await f.t.database.db.update(cards).set({ cardStatus: 'done' }).where(eq(cards.id, cardId));
-    const link = await f.t.app.inject({
-      method: 'POST',
-      url: `/api/card/${cardId}/guestLinks`,
-      headers: bearer(f.a.customer.token),
-      payload: {},
-    });
-    const opened = await f.t.app.inject({
-      method: 'POST',
-      url: '/api/guest/open',
-      payload: { token: link.json<{ token: string }>().token, name: 'Ana' },
-    });
-    const cookies = { [GUEST_COOKIE]: opened.cookies.find((c) => c.name === GUEST_COOKIE)!.value };
+    const cookies = await f.guestVisit(cardId);
     const review = await f.t.app.inject({ method: 'GET', url: '/api/guest/review', cookies });
     const media = review.json<GuestReviewReply>().versions[0]!.videos[0]!.media!;
     expect(media).toMatchObject({

@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { GUEST_COOKIE } from '@cutroom/domain';
 import type { CardDetailReply, MediaView } from '@cutroom/domain/schemas';
 import { loadConfig } from '../../config.js';
-import { mediaAssets } from '../../db/schema.js';
+import { cards, mediaAssets } from '../../db/schema.js';
 import { createMemoryBus, type AppEvent } from '../../platform/events.js';
 import { createStorage } from '../../platform/storage.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
@@ -177,6 +178,8 @@ export interface PipelineFixture {
   /** Runs jobs until none is due. */
   drain(): Promise<number>;
   media(cardId: number, token?: string): Promise<MediaView | null>;
+  /** The customer makes a guest link on a card in Review and Ana opens it: her visit's cookies. */
+  guestVisit(cardId: number): Promise<Record<string, string>>;
   /** A media URL as a user reads it: its status and body (S3's signed redirect followed). */
   read(url: string, token: string): Promise<{ status: number; type: string | undefined; body: Buffer }>;
 }
@@ -246,6 +249,21 @@ export async function pipelineFixture(env: Record<string, string> = {}): Promise
       const reply = await t.app.inject({ method: 'GET', url: `/api/card/${cardId}`, headers: bearer(token) });
       const card = reply.json<CardDetailReply>();
       return card.video_versions['version-0']?.[0]?.media ?? null;
+    },
+    async guestVisit(cardId) {
+      await t.database.db.update(cards).set({ cardStatus: 'done' }).where(eq(cards.id, cardId));
+      const link = await t.app.inject({
+        method: 'POST',
+        url: `/api/card/${cardId}/guestLinks`,
+        headers: bearer(a.customer.token),
+        payload: {},
+      });
+      const opened = await t.app.inject({
+        method: 'POST',
+        url: '/api/guest/open',
+        payload: { token: link.json<{ token: string }>().token, name: 'Ana' },
+      });
+      return { [GUEST_COOKIE]: opened.cookies.find((c) => c.name === GUEST_COOKIE)!.value };
     },
     async read(url, token) {
       const reply = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
