@@ -136,9 +136,15 @@ export function httpGet(url: URL, options: HttpGetOptions): Promise<HttpAnswer> 
     let flushTimer: NodeJS.Timeout | null = null;
     let finished = false;
 
+    // Whether the body's queue is full: reads wait until its reader asks for more. The flag, not only pause():
+    // a resume() from an earlier ask restarts the socket on a later tick, after a pause made in between.
+    let full = false;
     const body = new Readable({
       highWaterMark: 4 * BODY_CHUNK,
-      read: () => socket.resume(),
+      read: () => {
+        full = false;
+        socket.resume();
+      },
       destroy: (error, done) => {
         socket.destroy();
         done(error);
@@ -148,7 +154,9 @@ export function httpGet(url: URL, options: HttpGetOptions): Promise<HttpAnswer> 
     // body.errored for that reader, instead of an 'error' nobody hears taking the process down.
     body.on('error', () => {});
     const push = (piece: Buffer) => {
-      if (!body.push(piece)) socket.pause();
+      if (body.push(piece)) return;
+      full = true;
+      socket.pause();
     };
     /** A slow link's bytes go on within a few milliseconds, copied, while the chunk fills on. */
     const flushCopy = () => {
@@ -231,7 +239,8 @@ export function httpGet(url: URL, options: HttpGetOptions): Promise<HttpAnswer> 
           } catch (e) {
             socket.destroy(e as Error);
           }
-          return true;
+          // A read that came while the queue was full stops the socket again (false pauses it).
+          return !full;
         },
       },
     };
