@@ -118,7 +118,6 @@ export const QC_TEXT = {
     `${fps.toFixed(3).replace(/\.?0+$/, '')} fps is not a common frame rate: check the export settings`,
   duration: (length: number, max: number) =>
     `The cut is ${clockOf(length)} long; a vertical short-form video runs at most ${clockOf(max)}`,
-  noAudio: 'No audio track: loudness and silence were not measured',
 } as const;
 
 /** A width and height as the nearest named ratio, or as the bare fraction. */

@@ -162,8 +162,16 @@ export function toCardTile(row: TileRow, viewerRole: Role): CardTileReply {
 
 type AssetRow = typeof mediaAssets.$inferSelect;
 type VideoRow = typeof cardVideos.$inferSelect & { asset: AssetRow | null };
+/** A video's media view, with staff's QC made from the same view when `qc` is given. */
+const withQc = (asset: AssetRow, media: MediaView, qc?: (asset: AssetRow, media: MediaView) => QcView): MediaView =>
+  qc ? { ...media, qc: qc(asset, media) } : media;
+
 /** video_versions: { 'version-0': [videos…], … } for one kind. */
-function versionsMap(videos: VideoRow[], kind: 'done' | 'repurpose', qc?: (asset: AssetRow) => QcView) {
+function versionsMap(
+  videos: VideoRow[],
+  kind: 'done' | 'repurpose',
+  qc?: (asset: AssetRow, media: MediaView) => QcView,
+) {
   const map: Record<
     string,
     {
@@ -186,7 +194,7 @@ function versionsMap(videos: VideoRow[], kind: 'done' | 'repurpose', qc?: (asset
       parent_link_id: v.parentLinkId,
       video_version: v.version,
       created_at: v.createdAt.toISOString(),
-      media: v.asset ? { ...toMediaView(v.asset), ...(qc && { qc: qc(v.asset) }) } : null,
+      media: v.asset ? withQc(v.asset, toMediaView(v.asset), qc) : null,
     });
   }
   return map;
@@ -245,10 +253,8 @@ export async function toCardDetail(db: Db, row: CardRow, viewer: { id: number; r
   const oneRepurposeSize = sizes.length === 1 ? sizes[0]! : null;
   const qcFor = (format: string | null, purpose: string | null) =>
     staff
-      ? (asset: AssetRow) => {
-          const { width, height, fps, duration } = toMediaView(asset);
-          return qcReport({ status: asset.status, qc: asset.qc, width, height, fps, duration }, { format, purpose });
-        }
+      ? (asset: AssetRow, { width, height, fps, duration }: MediaView) =>
+          qcReport({ status: asset.status, qc: asset.qc, width, height, fps, duration }, { format, purpose })
       : undefined;
   const doneVideos = latest('done');
   const repurposeVideos = latest('repurpose');

@@ -1,4 +1,10 @@
-import { QC_THRESHOLDS as T, stretchFinding, withoutFrozenBlack, type QcMeasures } from '@cutroom/domain';
+import {
+  QC_STRETCH_KINDS,
+  QC_THRESHOLDS as T,
+  stretchFinding,
+  withoutFrozenBlack,
+  type QcMeasures,
+} from '@cutroom/domain';
 import { runTool, type RunOptions } from './ffmpeg.js';
 
 interface Span {
@@ -7,13 +13,12 @@ interface Span {
 }
 
 /** The filters' frame metadata keys that open and close a stretch, by kind. */
-const KEYS = {
+const KEYS: Record<StretchKind, readonly [string, string]> = {
   black: ['lavfi.black_start', 'lavfi.black_end'],
   freeze: ['lavfi.freezedetect.freeze_start', 'lavfi.freezedetect.freeze_end'],
   silence: ['lavfi.silence_start', 'lavfi.silence_end'],
-} as const;
-type StretchKind = keyof typeof KEYS;
-const STRETCH_KINDS = Object.keys(KEYS) as StretchKind[];
+};
+type StretchKind = (typeof QC_STRETCH_KINDS)[number];
 
 /**
  * The stretches in the metadata the filters print (`key=value` lines), each closed at the first end after its
@@ -28,11 +33,11 @@ export function stretchesOf(lines: readonly string[], duration: number): Record<
     const value = Number(line.slice(at + 1));
     if (at < 0 || !Number.isFinite(value)) continue;
     const key = line.slice(0, at);
-    for (const kind of STRETCH_KINDS)
+    for (const kind of QC_STRETCH_KINDS)
       KEYS[kind].forEach((name, end) => name === key && marks[kind][end]!.push(Math.max(0, value)));
   }
   const found = { black: [], freeze: [], silence: [] } as Record<StretchKind, Span[]>;
-  for (const kind of STRETCH_KINDS) {
+  for (const kind of QC_STRETCH_KINDS) {
     const [starts, ends] = marks[kind].map((list) => [...list].sort((a, b) => a - b)) as [number[], number[]];
     let next = 0;
     for (const from of starts) {
