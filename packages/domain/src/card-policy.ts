@@ -244,6 +244,8 @@ export interface PolicyNote {
   is_deleted: boolean;
   /** Written through a guest review link: its author_id is the card's customer, who did not write it. */
   by_guest?: boolean;
+  /** Posted by delivery QC (issue 51): no one wrote it; staff work it as an item to fix. */
+  by_qc?: boolean;
 }
 
 const byCustomer = (note: PolicyNote) => note.author_role === 'customer';
@@ -254,17 +256,18 @@ export const noteShown = (actor: Pick<PolicyActor, 'role'>, note: PolicyNote) =>
 
 /** Its author edits or deletes a note; an admin also the staff's notes (spec 001 §6) and a guest's. */
 export function changeNoteVerdict(actor: PolicyActor, note: PolicyNote): Verdict {
-  const mayChange = note.by_guest
-    ? actor.role === 'admin'
-    : note.author_id === actor.id || (actor.role === 'admin' && !byCustomer(note));
+  const mayChange =
+    note.by_guest || note.by_qc
+      ? actor.role === 'admin'
+      : note.author_id === actor.id || (actor.role === 'admin' && !byCustomer(note));
   if (!mayChange) return deny('FORBIDDEN');
   if (note.is_deleted) return deny('NOT_FOUND');
   return null;
 }
 
-/** Staff tick off a customer's comment once handled (spec 001 §4). */
+/** Staff tick off a customer's comment once handled (spec 001 §4), and delivery QC's findings. */
 export const markNoteVerdict = (actor: PolicyActor, note: PolicyNote): Verdict =>
-  isStaff(actor.role) && byCustomer(note) && !note.is_deleted ? null : deny('FORBIDDEN');
+  isStaff(actor.role) && (byCustomer(note) || note.by_qc) && !note.is_deleted ? null : deny('FORBIDDEN');
 
 /** The thumbs-up: customers, on customers' comments in the customer or helper chat (spec 001 §5, §7). */
 export const reactNoteVerdict = (actor: PolicyActor, note: PolicyNote, chat: ChatKind): Verdict =>

@@ -1,4 +1,5 @@
 import type { Role } from './roles.js';
+import { QC_AUTHOR } from './qc.js';
 
 /**
  * Guest review links (issue 19): one card's review (player, customer-chat notes, drawings) opened by
@@ -54,3 +55,11 @@ export const guestLinkState = (
 
 /** How a guest's note is signed in the chat: the name they gave, marked as a guest's. */
 export const guestAuthorLabel = (name: string) => `${name} (guest)`;
+
+/** Who signs a note in lists and exports: a guest by the name they gave, delivery QC as itself, else its author. */
+export const noteAuthorName = (n: { guestName: string | null; firstname: string | null; lastname: string | null }) =>
+  n.guestName !== null
+    ? guestAuthorLabel(n.guestName)
+    : n.firstname === null
+      ? QC_AUTHOR.name
+      : `${n.firstname} ${n.lastname ?? ''}`.trim();

@@ -19,6 +19,16 @@ export type QcKind = (typeof QC_KINDS)[number];
 
 /** The kinds that are stretches of the video (a time in and out); the rest are about the whole file. */
 export const QC_STRETCH_KINDS = ['black', 'freeze', 'silence'] as const satisfies readonly QcKind[];
+export type QcStretchKind = (typeof QC_STRETCH_KINDS)[number];
+
+/** Who signs delivery QC's notes in the team chat: no user wrote them; the chat shows them as QA's. */
+export const QC_AUTHOR = { name: 'Automatic QC', role: 'qa' } as const;
+
+/** Moving a card to Review with delivery QC's findings still open asks first, as open checklist items do. */
+export const QC_REVIEW_CONFIRM = {
+  ask: 'Delivery QC still has findings open: {count}. Send the video to Review anyway?',
+  confirm: 'Send to Review with these open',
+} as const;
 
 export interface QcFinding {
   kind: QcKind;
@@ -183,7 +193,7 @@ export function briefFindings(
 const whole = (kind: QcKind, text: string): QcFinding => ({ kind, time_in: null, time_out: null, text });
 
 /** A stretch found by a filter, as a finding. */
-export const stretchFinding = (kind: (typeof QC_STRETCH_KINDS)[number], from: number, to: number): QcFinding => ({
+export const stretchFinding = (kind: QcStretchKind, from: number, to: number): QcFinding => ({
   kind,
   time_in: from,
   time_out: to,

@@ -33,6 +33,8 @@ import {
   type NoteType,
   type NotificationType,
   type QcMeasures,
+  type QcStretchKind,
+  QC_STRETCH_KINDS,
 } from '@cutroom/domain';
 import {
   BANNER_DEFAULTS,
@@ -481,6 +483,8 @@ export const cardVideos = pgTable(
     parentLinkId: integer('parent_link_id'),
     /** The stored file behind video_url, when it is ours (issue 34); links elsewhere have none. */
     assetId: integer('asset_id').references(() => mediaAssets.id, { onDelete: 'set null' }),
+    /** When delivery QC's findings became team notes (issue 51): set once, by whoever claims it first. */
+    qcNotedAt: timestamp('qc_noted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('card_videos_card_idx').on(t.cardId, t.kind, t.version), index('card_videos_asset_idx').on(t.assetId)],
@@ -573,9 +577,8 @@ export const cardNotes = pgTable(
     chat: text('chat').notNull().$type<'customer' | 'team' | 'yt'>(),
     noteType: text('note_type').notNull().default('comment').$type<NoteType>(),
     note: text('note').notNull(),
-    authorId: integer('author_id')
-      .notNull()
-      .references(() => users.id),
+    /** Null only on delivery QC's notes (qcKind set), which no person wrote. */
+    authorId: integer('author_id').references(() => users.id),
     videoNumber: smallint('video_number'),
     /** Seconds into the video from a leading @VT{seconds} tag, for markers and seeking. */
     videoTime: integer('video_time'),
@@ -593,6 +596,9 @@ export const cardNotes = pgTable(
     /** A guest's note (issue 19): the link it came through and the name the guest gave; the author is then the card's customer. */
     guestLinkId: integer('guest_link_id').references(() => guestLinks.id, { onDelete: 'set null' }),
     guestName: text('guest_name'),
+    /** Delivery QC's note (issue 51): the finding's kind, and the delivered video it was found in. */
+    qcKind: text('qc_kind').$type<QcStretchKind>(),
+    qcVideoId: integer('qc_video_id').references(() => cardVideos.id, { onDelete: 'cascade' }),
     reaction: boolean('reaction').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -610,6 +616,8 @@ export const cardNotes = pgTable(
     check('card_notes_chat_check', sql`chat in ('customer', 'team', 'yt')`),
     check('card_notes_type_check', inList('note_type', NOTE_TYPES)),
     check('card_notes_range_check', sql`time_out is null or (time_in is not null and time_out > time_in)`),
+    check('card_notes_author_check', sql`author_id is not null or qc_kind is not null`),
+    check('card_notes_qc_kind_check', inList('qc_kind', QC_STRETCH_KINDS)),
   ],
 );
 

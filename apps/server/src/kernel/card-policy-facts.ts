@@ -81,13 +81,15 @@ export function policyCard(card: PolicyCardColumns): PolicyCard {
 
 /** A note and its author's role (the author row is joined in by the note view). */
 export const policyNote = (
-  note: { authorId: number; isDeleted: boolean; guestName?: string | null },
+  note: { authorId: number | null; isDeleted: boolean; guestName?: string | null; qcKind?: string | null },
   authorRole: Role,
 ): PolicyNote => ({
-  author_id: note.authorId,
+  // Delivery QC's notes have no author: 0, as an automatic card move is shown (spec 000 §3).
+  author_id: note.authorId ?? 0,
   author_role: authorRole,
   is_deleted: note.isDeleted,
   by_guest: note.guestName != null,
+  by_qc: note.qcKind != null,
 });
 
 /** The plan facts of a card's customer that the card row does not carry. */

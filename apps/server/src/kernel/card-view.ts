@@ -66,7 +66,7 @@ export const tileSelection = {
   helperName: { firstname: helper.firstname, lastname: helper.lastname },
   editorName: sql<string | null>`nullif(trim(${editor.firstname} || ' ' || ${editor.lastname}), '')`,
   // Read through card_notes_open_fix_idx, whose condition this repeats.
-  openFixItems: sql<number>`(select count(*)::int from card_notes n where n.card_id = ${cards.id} and n.fix_round is not null and n.is_complete = false and n.wont_fix_reason is null and n.is_deleted = false)`,
+  openFixItems: sql<number>`(select count(*)::int from card_notes n where n.card_id = ${cards.id} and n.chat = 'customer' and n.fix_round is not null and n.is_complete = false and n.wont_fix_reason is null and n.is_deleted = false)`,
   // The newest main delivery first, then the newest repurposed cut; through card_videos_card_idx.
   posterAsset: sql<
     number | null

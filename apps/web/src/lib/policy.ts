@@ -66,12 +66,13 @@ export const policyCard = (card: PolicyCardSource): PolicyCard => ({
 });
 
 export const policyNote = (
-  note: Pick<NoteView, 'note_by_id' | 'client_type' | 'is_deleted'> & Partial<Pick<NoteView, 'guest_name'>>,
+  note: Pick<NoteView, 'note_by_id' | 'client_type' | 'is_deleted'> & Partial<Pick<NoteView, 'guest_name' | 'qc_kind'>>,
 ): PolicyNote => ({
   author_id: note.note_by_id,
   author_role: note.client_type,
   is_deleted: note.is_deleted,
   by_guest: note.guest_name != null,
+  by_qc: note.qc_kind != null,
 });
 
 /** Everything the user may do to this card. */

@@ -31,6 +31,7 @@ export function makeNote(overrides: Partial<NoteView> = {}): NoteView {
     fix_round: null,
     wont_fix_reason: null,
     guest_name: null,
+    qc_kind: null,
     ...overrides,
   };
 }

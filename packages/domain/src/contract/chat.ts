@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  checklistQuery,
   checklistReply,
   commentBody,
   commentsQuery,
@@ -113,9 +114,11 @@ export const CHAT = {
     method: 'GET',
     path: '/api/card/:id/checklist',
     tags,
-    summary: "The revision checklist: the customer's review notes, each to fix, fixed or won't fix",
+    summary:
+      "The revision checklist: the customer's review notes, or with chat=team delivery QC's findings, each to fix, fixed or won't fix",
     access: 'user',
     params: idParam,
+    query: checklistQuery,
     reply: checklistReply,
   }),
   wontFix: defineRoute({

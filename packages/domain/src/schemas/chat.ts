@@ -11,6 +11,7 @@ import {
 } from '../chat.js';
 import { NOTE_TIME_MAX, toMillis } from '../timecode.js';
 import { ROLES } from '../roles.js';
+import { QC_STRETCH_KINDS } from '../qc.js';
 import { MSG } from '../messages.js';
 
 const noteId = dbId;
@@ -153,6 +154,8 @@ export const noteView = z.object({
   wont_fix_reason: z.string().nullable(),
   /** Set on a guest's note (a guest review link): the name the guest gave; the note counts as the customer side's. */
   guest_name: z.string().nullable(),
+  /** Delivery QC's note (issue 51): the kind of stretch it found; null on a person's note. */
+  qc_kind: z.enum(QC_STRETCH_KINDS).nullable(),
 });
 export type NoteView = z.infer<typeof noteView>;
 
@@ -162,6 +165,9 @@ export const wontFixBody = z.object({
   wont_fix: z.boolean(),
   reason: z.string().trim().max(WONT_FIX_REASON_MAX).optional(),
 });
+
+/** Whose items: the customer's review notes (the default), or delivery QC's findings in the team chat (staff only). */
+export const checklistQuery = z.object({ chat: z.enum(['customer', 'team']).default('customer') });
 
 /** One item of the revision checklist. */
 export const fixItem = z.object({

@@ -35,7 +35,7 @@ export const chatRoutes =
     serve(app, routes.react, ({ user, params, body }) =>
       reactToComment(ctx, user, params.id, body.note_id, body.status),
     );
-    serve(app, routes.checklist, ({ user, params }) => getChecklist(ctx, user, params.id));
+    serve(app, routes.checklist, ({ user, params, query }) => getChecklist(ctx, user, params.id, query.chat));
     serve(app, routes.wontFix, ({ user, params, body }) => setWontFix(ctx, user, params.id, body));
     serve(app, routes.yt.mark, ({ user, params, body }) =>
       markCommentComplete(ctx, user, params.id, body.note_id, body.status, 'yt'),

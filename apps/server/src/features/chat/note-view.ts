@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { REPLY_PREVIEW_CHARS, calendarDay, type Chat, type Role } from '@cutroom/domain';
+import { QC_AUTHOR, REPLY_PREVIEW_CHARS, calendarDay, type Chat, type Role } from '@cutroom/domain';
 import type { NoteView, commentsQuery } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -12,14 +12,18 @@ const parentAuthor = alias(users, 'parent_author');
 
 type Row = {
   n: typeof cardNotes.$inferSelect;
-  a: { firstname: string; lastname: string; clientType: Role; profileImg: string | null };
+  a: { firstname: string; lastname: string; clientType: Role; profileImg: string | null } | null;
   p: { id: number; note: string; isDeleted: boolean; guestName: string | null } | null;
   pa: { firstname: string } | null;
 };
 
+/** Delivery QC's notes (no author row) are signed as QC, in QA's colours. */
+const QC_SIGNATURE = { firstname: QC_AUTHOR.name, lastname: '', clientType: QC_AUTHOR.role, profileImg: null };
+
 /** Deleted notes keep their place; only admins still read deleted customer comments (greyed in the page). */
 function toView(row: Row, viewerRole: Role): NoteView {
-  const { n, a, p, pa } = row;
+  const { n, p, pa } = row;
+  const a = row.a ?? QC_SIGNATURE;
   const readable = !n.isDeleted || (viewerRole === 'admin' && a.clientType === 'customer');
   return {
     note_id: n.id,
@@ -28,13 +32,13 @@ function toView(row: Row, viewerRole: Role): NoteView {
       ? {
           note_id: p.id,
           preview: p.isDeleted ? '' : p.note.slice(0, REPLY_PREVIEW_CHARS),
-          firstname: p.guestName ?? pa?.firstname ?? '',
+          firstname: p.guestName ?? pa?.firstname ?? QC_AUTHOR.name,
         }
       : null,
     note: readable ? n.note : '',
     note_type: n.noteType,
     chat: n.chat,
-    note_by_id: n.authorId,
+    note_by_id: n.authorId ?? 0,
     client_type: a.clientType,
     // A guest's note is signed with the name they gave, never as the customer it is filed under.
     firstname: n.guestName ?? a.firstname,
@@ -53,6 +57,7 @@ function toView(row: Row, viewerRole: Role): NoteView {
     fix_round: n.fixRound,
     wont_fix_reason: readable ? n.wontFixReason : null,
     guest_name: n.guestName,
+    qc_kind: n.qcKind,
   };
 }
 
@@ -70,7 +75,7 @@ function baseSelect(db: Db) {
       pa: { firstname: parentAuthor.firstname },
     })
     .from(cardNotes)
-    .innerJoin(author, eq(author.id, cardNotes.authorId))
+    .leftJoin(author, eq(author.id, cardNotes.authorId))
     .leftJoin(parent, eq(parent.id, cardNotes.parentId))
     .leftJoin(parentAuthor, eq(parentAuthor.id, parent.authorId));
 }
@@ -90,7 +95,8 @@ export async function listNotes(
   zone: string,
 ) {
   const where: SQL[] = [eq(cardNotes.cardId, cardId), eq(cardNotes.chat, chat)];
-  if (query.filterChatOf !== 'all') where.push(eq(author.clientType, query.filterChatOf));
+  if (query.filterChatOf !== 'all')
+    where.push(sql`coalesce(${author.clientType}, ${QC_AUTHOR.role}) = ${query.filterChatOf}`);
   if (query.note_for_video_number !== undefined) {
     where.push(or(eq(cardNotes.videoNumber, query.note_for_video_number), sql`${cardNotes.videoNumber} is null`)!);
   }
@@ -107,7 +113,7 @@ export async function listNotes(
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(cardNotes)
-      .innerJoin(author, eq(author.id, cardNotes.authorId))
+      .leftJoin(author, eq(author.id, cardNotes.authorId))
       .where(condition),
   ]);
   const notes = (rows as Row[]).map((r) => toView(r, viewerRole));

@@ -4,7 +4,7 @@ import {
   MARKER_FORMATS,
   MARKER_FRAME_RATES,
   frameRateOf,
-  guestAuthorLabel,
+  noteAuthorName,
   noteReadingText,
   versionKey,
   versionOfNote,
@@ -55,7 +55,7 @@ export async function exportMarkers(
       annotation: cardNotes.annotation,
     })
     .from(cardNotes)
-    .innerJoin(users, eq(users.id, cardNotes.authorId))
+    .leftJoin(users, eq(users.id, cardNotes.authorId))
     .where(and(...where))
     .orderBy(asc(seconds), asc(cardNotes.id));
   // A version asked for keeps the notes made on it (a drawing names its version; a comment, the newest before it).
@@ -70,7 +70,7 @@ export async function exportMarkers(
   const markers = notes.filter(onVersion).map((n) => ({
     seconds: Number(n.seconds),
     until: n.until,
-    author: n.guestName !== null ? guestAuthorLabel(n.guestName) : `${n.firstname} ${n.lastname}`.trim(),
+    author: noteAuthorName(n),
     text: noteReadingText(n.note),
     done: n.done,
   }));

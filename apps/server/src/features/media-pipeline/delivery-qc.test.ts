@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { QC_TEXT } from '@cutroom/domain';
-import type { CardDetailReply, GuestReviewReply } from '@cutroom/domain/schemas';
+import { QC_AUTHOR, QC_TEXT } from '@cutroom/domain';
+import type { CardDetailReply, ChecklistReply, GuestReviewReply, NoteView } from '@cutroom/domain/schemas';
 import { cards } from '../../db/schema.js';
 import { bearer } from '../../test/helpers.js';
 import { cleanCut, faultyCut, pipelineFixture, type PipelineFixture } from './test-kit.js';
@@ -75,5 +75,121 @@ describe('delivery QC on a card', () => {
     const qc = (await card(cardId, f.a.qa.token)).video_versions['version-0']![0]!.media!.qc!;
     expect(qc).toMatchObject({ status: 'done', has_audio: true, findings: [] });
     expect(Math.abs(qc.integrated_lufs! + 14)).toBeLessThan(1);
+  }, 120_000);
+});
+
+describe("delivery QC's findings as the team chat's notes", () => {
+  type Notes = { comments: { comments: NoteView[] } };
+  const teamNotes = async (cardId: number) =>
+    (
+      await f.t.app.inject({
+        method: 'GET',
+        url: `/api/card/${cardId}/team/commentsV2?order=asc`,
+        headers: bearer(f.a.qa.token),
+      })
+    )
+      .json<Notes>()
+      .comments.comments.filter((n) => !n.is_deleted);
+  const checklist = (cardId: number, token: string, chat?: 'team') =>
+    f.t.app.inject({
+      method: 'GET',
+      url: `/api/card/${cardId}/checklist${chat ? `?chat=${chat}` : ''}`,
+      headers: bearer(token),
+    });
+  const post = (cardId: number, path: string, token: string, payload: object) =>
+    f.t.app.inject({ method: 'POST', url: `/api/card/${cardId}/${path}`, headers: bearer(token), payload });
+
+  let cardId: number;
+  beforeAll(async () => {
+    // Measured before this card delivers it (a first card did): the notes come with the move.
+    const { link } = await f.upload('faulty-early.mkv', await faultyCut(16));
+    await f.moveToQa({ done_video_link: link });
+    await f.drain();
+    cardId = await f.moveToQa({ done_video_link: link });
+  }, 120_000);
+
+  it('posts each stretch at its range, signed "Automatic QC", as an item to fix of the round', async () => {
+    const notes = await teamNotes(cardId);
+    expect(notes.map((n) => n.qc_kind)).toEqual(['black', 'freeze', 'silence']);
+    const expected = [
+      [2, 3],
+      [5, 6.5],
+      [7, 8.5],
+    ];
+    notes.forEach((n, i) => {
+      expect(n).toMatchObject({
+        firstname: QC_AUTHOR.name,
+        lastname: '',
+        client_type: 'qa',
+        note_by_id: 0,
+        chat: 'team',
+        fix_round: 0,
+        note_for_video_number: 1,
+        is_note_complete: false,
+        wont_fix_reason: null,
+      });
+      expect(Math.abs(n.time_in! - expected[i]![0]!)).toBeLessThanOrEqual(0.1);
+      expect(Math.abs(n.time_out! - expected[i]![1]!)).toBeLessThanOrEqual(0.1);
+    });
+    expect(notes[0]!.note).toBe(QC_TEXT.black(notes[0]!.time_in!, notes[0]!.time_out!));
+  });
+
+  it("are the team checklist's items, worked as the customer's are; the customer sees none of them", async () => {
+    const [black, freeze, silence] = await teamNotes(cardId);
+    expect(
+      (await post(cardId, 'markCommentComplete', f.a.qa.token, { note_id: black!.note_id, status: 1 })).statusCode,
+    ).toBe(200);
+    const wontFix = await post(cardId, 'wontFix', f.a.editor.token, {
+      note_id: freeze!.note_id,
+      wont_fix: true,
+      reason: 'A held frame on purpose',
+    });
+    expect(wontFix.statusCode).toBe(200);
+    const team = (await checklist(cardId, f.a.qa.token, 'team')).json<ChecklistReply>();
+    expect(team.open).toBe(1);
+    expect(team.items.map((i) => [i.note_id, i.state, i.author])).toEqual([
+      [black!.note_id, 'fixed', QC_AUTHOR.name],
+      [freeze!.note_id, 'wont_fix', QC_AUTHOR.name],
+      [silence!.note_id, 'open', QC_AUTHOR.name],
+    ]);
+
+    // The customer: no team checklist, no QC items in theirs, no count on the tile, no way to reach a QC note.
+    expect((await checklist(cardId, f.a.customer.token, 'team')).statusCode).toBe(404);
+    expect((await checklist(cardId, f.a.customer.token)).json<ChecklistReply>().items).toEqual([]);
+    expect((await card(cardId, f.a.customer.token)).open_fix_items).toBe(0);
+    const customerWontFix = await post(cardId, 'wontFix', f.a.customer.token, {
+      note_id: silence!.note_id,
+      wont_fix: true,
+      reason: 'no',
+    });
+    expect(customerWontFix.statusCode).toBe(404);
+    // Nobody edits what QC wrote; an admin may delete it.
+    const edit = await f.t.app.inject({
+      method: 'PUT',
+      url: `/api/card/${cardId}/comment/${silence!.note_id}`,
+      headers: bearer(f.a.qa.token),
+      payload: { note: 'mine now' },
+    });
+    expect(edit.statusCode).toBe(403);
+  });
+
+  it("a new version's QC replaces the open notes of the one before; what was worked stays", async () => {
+    const before = await teamNotes(cardId);
+    await f.t.database.db.update(cards).set({ cardStatus: 'editing', revisionNr: 1 }).where(eq(cards.id, cardId));
+    const { link } = await f.upload('faulty-v2.mkv', await faultyCut(16));
+    const moved = await post(cardId, 'moveToQa', f.a.editor.token, { card_status: 'editing', done_video_link: link });
+    expect(moved.statusCode).toBe(200);
+    // Not yet measured: the old notes stay until the new version's QC is in.
+    expect((await teamNotes(cardId)).map((n) => n.note_id)).toEqual(before.map((n) => n.note_id));
+    await f.drain();
+    const after = await teamNotes(cardId);
+    expect(after.map((n) => [n.qc_kind, n.fix_round])).toEqual([
+      ['black', 0],
+      ['freeze', 0],
+      ['black', 1],
+      ['freeze', 1],
+      ['silence', 1],
+    ]);
+    expect(f.events.some((e) => e.type === 'note.created' && e.cardId === cardId && e.audience.staffOnly)).toBe(true);
   }, 120_000);
 });

@@ -13,6 +13,7 @@ import type { MediaTools } from './media-tools.js';
 import { MediaFailure } from './media-failure.js';
 import { processVideo } from './process-video.js';
 import { outputPrefix } from '../../kernel/media-view.js';
+import { announceQcNotes, noteDeliveryQc } from '../delivery-qc/public.js';
 
 /** The media jobs as the shared queue sees them. */
 export const mediaQueue: JobTable = {
@@ -221,20 +222,24 @@ export async function runNextMediaJob(ctx: MediaWorkerContext, shutdown?: AbortS
       },
     );
     clearInterval(renewal);
-    const [done] = await ctx.db
-      .update(mediaAssets)
-      .set({
-        status: 'ready',
-        progress: 100,
-        error: null,
-        probe: result.probe,
-        outputs: result.outputs,
-        qc: result.qc,
-        doneAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(mine)
-      .returning({ id: mediaAssets.id });
+    const { done, noted } = await ctx.db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(mediaAssets)
+        .set({
+          status: 'ready',
+          progress: 100,
+          error: null,
+          probe: result.probe,
+          outputs: result.outputs,
+          qc: result.qc,
+          doneAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(mine)
+        .returning({ id: mediaAssets.id });
+      // The cards already delivering the video get its QC notes with it (the others when they deliver it).
+      return { done, noted: done && result.qc ? await noteDeliveryQc(tx, { assetId: id }) : [] };
+    });
     if (!done) {
       await ctx.storage.removePrefix(outputPrefix(id, attempt));
       return true;
@@ -242,6 +247,7 @@ export async function runNextMediaJob(ctx: MediaWorkerContext, shutdown?: AbortS
     // Earlier attempts that died midway may have left files.
     for (let earlier = 1; earlier < attempt; earlier++) await ctx.storage.removePrefix(outputPrefix(id, earlier));
     await announce(ctx, id, 'ready', 100);
+    await announceQcNotes(ctx.events, noted);
   } catch (e) {
     clearInterval(renewal);
     // Early outputs are dropped with the folder they point into; a row another attempt holds is not ours to change.

@@ -173,6 +173,8 @@ export interface PipelineFixture {
   events: AppEvent[];
   /** The editor uploads a file and delivers it on a new card: the card id and the video's asset id. */
   deliver(name: string, content: Buffer): Promise<{ cardId: number; assetId: number }>;
+  /** The editor uploads a video (POST /api/media): the link a move delivers it by (which tracks it), and its key. */
+  upload(name: string, content: Buffer): Promise<{ link: string; key: string }>;
   /** The editor moves a new card of the customer to QA with this delivery (a link or an upload_id): its id. */
   moveToQa(delivery: { done_video_link: string } | { upload_id: number }): Promise<number>;
   /** Runs jobs until none is due. */
@@ -206,7 +208,7 @@ export async function pipelineFixture(env: Record<string, string> = {}): Promise
     a,
     worker,
     events,
-    async deliver(name, content) {
+    async upload(name, content) {
       const body = uploadBody(name, 'video/quicktime', content, 'video');
       const upload = await t.app.inject({
         method: 'POST',
@@ -215,13 +217,18 @@ export async function pipelineFixture(env: Record<string, string> = {}): Promise
         payload: body.payload,
       });
       if (upload.statusCode !== 201) throw new Error(`upload refused: ${upload.body}`);
-      const cardId = await fixture.moveToQa({
-        done_video_link: 'http://localhost:3000' + upload.json<{ url: string }>().url,
-      });
+      return {
+        link: 'http://localhost:3000' + upload.json<{ url: string }>().url,
+        key: upload.json<{ key: string }>().key,
+      };
+    },
+    async deliver(name, content) {
+      const { link, key } = await fixture.upload(name, content);
+      const cardId = await fixture.moveToQa({ done_video_link: link });
       const [asset] = await t.database.db
         .select({ id: mediaAssets.id })
         .from(mediaAssets)
-        .where(eq(mediaAssets.sourceKey, upload.json<{ key: string }>().key));
+        .where(eq(mediaAssets.sourceKey, key));
       return { cardId, assetId: asset!.id };
     },
     async moveToQa(delivery) {

@@ -7,7 +7,7 @@ import {
   fill,
   fixStateOf,
   formatRange,
-  guestAuthorLabel,
+  noteAuthorName,
   noteReadingText,
   versionKey,
   versionKeys,
@@ -73,7 +73,7 @@ function chatNotes(ctx: AppContext, cardId: number, chat: Query['chat']) {
       role: users.clientType,
     })
     .from(cardNotes)
-    .innerJoin(users, eq(users.id, cardNotes.authorId))
+    .leftJoin(users, eq(users.id, cardNotes.authorId))
     .where(and(eq(cardNotes.cardId, cardId), eq(cardNotes.chat, chat), eq(cardNotes.isDeleted, false)))
     .orderBy(asc(cardNotes.id));
 }
@@ -98,8 +98,8 @@ export async function reportData(
 
   const shown = new Set(rows.map((r) => r.n.id));
   const authorOf = (r: (typeof rows)[number]) =>
-    r.n.guestName !== null
-      ? guestAuthorLabel(r.n.guestName)
+    r.n.guestName !== null || r.role === null
+      ? noteAuthorName({ guestName: r.n.guestName, firstname: r.firstname, lastname: r.lastname })
       : `${`${r.firstname} ${r.lastname}`.trim()} (${ROLE_LABELS[r.role]})`;
   const repliesTo = new Map<number, ReportReply[]>();
   const notes: { r: (typeof rows)[number]; version: string | null; drawing: Drawing | null }[] = [];

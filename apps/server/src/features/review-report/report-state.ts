@@ -54,7 +54,7 @@ export async function reportState(
         ),
       })
       .from(n)
-      .innerJoin(users, eq(users.id, n.authorId))
+      .leftJoin(users, eq(users.id, n.authorId))
       .where(and(eq(n.cardId, cardId), eq(n.chat, query.chat), eq(n.isDeleted, false))),
     ctx.db
       .select({

@@ -34,7 +34,8 @@ import { AppError } from '../../platform/errors.js';
 import { audienceOf, loadVisibleCard } from '../../kernel/card-access.js';
 import { enforce, policyActor, policyCard, policyCardColumns } from '../../kernel/card-policy-facts.js';
 import { visibleCardsWhere } from '../../kernel/card-visibility.js';
-import { transition } from './transition.js';
+import { transition, type AfterCommit } from './transition.js';
+import { announceQcNotes, noteDeliveryQc } from '../delivery-qc/public.js';
 import { recordRevision } from '../revision-reasons/public.js';
 import { trackVideo } from '../media-pipeline/public.js';
 import { deliverableUpload } from '../uploads/public.js';
@@ -53,12 +54,13 @@ type Delivered = Awaited<ReturnType<typeof deliverableUpload>>;
  * delivered earlier, sent again as the done link), else the stored /api/media video it names, if any.
  */
 async function addVersion(
+  ctx: AppContext,
   tx: Tx,
   card: { id: number; clientId: number | null },
   kind: 'done' | 'repurpose',
   links: string[],
   delivered?: Delivered,
-) {
+): Promise<AfterCommit | void> {
   const cardId = card.id;
   const all = await tx.select().from(cardVideos).where(eq(cardVideos.cardId, cardId));
   const existing = all.filter((v) => v.kind === kind);
@@ -77,7 +79,10 @@ async function addVersion(
       videoUrl,
       assetId: known.get(videoUrl) ?? (await trackVideo(tx, videoUrl, card.clientId)),
     });
-  await tx.insert(cardVideos).values(rows);
+  const added = await tx.insert(cardVideos).values(rows).returning({ id: cardVideos.id });
+  // A video whose pipeline has finished brings its delivery QC's notes now (issue 51).
+  const noted = await noteDeliveryQc(tx, { videoIds: added.map((v) => v.id) });
+  return () => announceQcNotes(ctx.events, noted);
 }
 
 /** Plain moves: on hold, canceled, back to video requests; anything needing data is refused here. */
@@ -116,7 +121,7 @@ export const moveToQa = (ctx: AppContext, viewer: SessionUser, cardId: number, b
         delivered = await deliverableUpload(tx, ctx.config.publicUrl, body.upload_id, card.clientId);
     },
     set: () => ({ doneVideoLink: link() }),
-    after: (tx, card) => addVersion(tx, card, 'done', [link()], delivered),
+    after: (tx, card) => addVersion(ctx, tx, card, 'done', [link()], delivered),
   });
 };
 
@@ -143,7 +148,7 @@ export const moveToDone = (ctx: AppContext, viewer: SessionUser, cardId: number,
         doneAt: new Date(),
       };
     },
-    after: (tx, card) => addVersion(tx, card, 'done', links),
+    after: (tx, card) => addVersion(ctx, tx, card, 'done', links),
   });
 };
 
@@ -228,9 +233,8 @@ export function moveCardSub(ctx: AppContext, viewer: SessionUser, cardId: number
       body.status === 'repurpose_done'
         ? { repurposeDoneLink: links[0]!, repurposeStatus: 'done', ...(body.srtFile ? { srtFile: body.srtFile } : {}) }
         : { repurposeStatus: 'editing' },
-    after: async (tx, card) => {
-      if (body.status === 'repurpose_done') await addVersion(tx, card, 'repurpose', links, delivered);
-    },
+    after: async (tx, card) =>
+      body.status === 'repurpose_done' ? addVersion(ctx, tx, card, 'repurpose', links, delivered) : undefined,
   });
 }
 

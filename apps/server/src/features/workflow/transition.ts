@@ -28,10 +28,13 @@ export interface TransitionSpec {
   prepare?: (tx: Tx, card: Card) => Promise<void>;
   /** Columns to write with the status, computed from the current card. */
   set?: (card: Card) => Partial<CardInsert>;
-  /** More writes in the same transaction (video versions, ratings). */
-  after?: (tx: Tx, card: Card) => Promise<void>;
+  /** More writes in the same transaction (video versions, ratings); what it returns runs once they commit. */
+  after?: (tx: Tx, card: Card) => Promise<AfterCommit | void>;
   message?: string;
 }
+
+/** What a move's writes announce once committed (a live event a reader must not see before the rows). */
+export type AfterCommit = () => Promise<void>;
 
 /** The rules of one move, checked against the card as it is; returns the status it moves from. */
 function assertMove(viewer: SessionUser, row: CardRow, spec: TransitionSpec): CardStatus {
@@ -53,7 +56,7 @@ function assertMove(viewer: SessionUser, row: CardRow, spec: TransitionSpec): Ca
 export async function transition(ctx: AppContext, viewer: SessionUser, cardId: number, spec: TransitionSpec) {
   const row = await loadVisibleCard(ctx.db, viewer, cardId);
   const now = new Date();
-  const { moved, from, notified } = await ctx.db.transaction(async (tx) => {
+  const { moved, from, notified, committed } = await ctx.db.transaction(async (tx) => {
     const [locked] = await lockCard(tx, cardId);
     if (!locked) throw new AppError('NOT_FOUND');
     const from = assertMove(viewer, { ...row, card: locked }, spec);
@@ -72,10 +75,10 @@ export async function transition(ctx: AppContext, viewer: SessionUser, cardId: n
     await tx
       .insert(cardActivity)
       .values({ cardId, userId: viewer.id, fromStatus: from, toStatus: spec.to, createdAt: now });
-    await spec.after?.(tx, updated!);
+    const committed = await spec.after?.(tx, updated!);
     // No move without its notifications: a refused or failed move rolls them back with it.
     const notified = await notifyMove(ctx, tx, viewer, updated!, spec.to);
-    return { moved: updated!, from, notified };
+    return { moved: updated!, from, notified, committed };
   });
   // After the commit: a refresh waits for its lock holding no card row, so it can't deadlock with a move.
   await ctx.workPlan.changed();
@@ -86,5 +89,6 @@ export async function transition(ctx: AppContext, viewer: SessionUser, cardId: n
     data: { from, to: spec.to, by: viewer.id },
   });
   await publishCreated(ctx, notified);
+  await committed?.();
   return { success: true, message: spec.message ?? MSG.cardMoved };
 }

@@ -42,8 +42,8 @@ export function useCardLive(cardId: number): StreamState {
       if (message.type !== 'note.created' && message.type !== 'note.updated') {
         void qc.invalidateQueries({ queryKey: cardKeys.card(cardId) });
       } else {
-        // A customer's note may be an item of the revision checklist, whose counts then change.
-        if (message.data.chat === 'customer') refreshChecklist(qc, cardId);
+        // A customer's note, or delivery QC's, may be an item of a checklist, whose counts then change.
+        if (message.data.chat !== 'yt') refreshChecklist(qc, cardId);
         void syncChat(qc, cardId, message.data.chat);
       }
     },

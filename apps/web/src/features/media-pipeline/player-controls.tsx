@@ -20,6 +20,7 @@ import { CLOCK_MODES, CLOCK_MODE_LABELS, clockText, momentText, useClockMode } f
 import { QualityMenu, type QualityChoice } from './quality-menu';
 import { Timeline, type Marker } from './timeline';
 import { Waveform } from './waveform';
+import { LoudnessFigure, QcStrip } from '../delivery-qc/public';
 import type { PlayerState } from './use-player-state';
 import classes from './video.module.css';
 import { keysOnly } from '../../components/key-hint';
@@ -35,7 +36,7 @@ interface PlayerControlsProps {
   onZoneChange: (zone: SafeZoneKey | null) => void;
   fullscreen: boolean;
   onFullscreenToggle: () => void;
-  /** The media pipeline's scrub track and waveform of what plays, when it made them. */
+  /** The media pipeline's scrub track and waveform of what plays, when it made them; staff's also carries QC. */
   media?: MediaView | null;
   /** The renditions the viewer may pick (Auto, each proxy, Original), when there is a choice. */
   quality?: QualityChoice;
@@ -78,6 +79,7 @@ export function PlayerControls({
         range={range}
       />
       {media?.waveform_url && <Waveform url={media.waveform_url} duration={duration} time={time} />}
+      {media?.qc && <QcStrip qc={media.qc} duration={duration} onSeek={player.seek} />}
       <ActionIcon
         variant="subtle"
         color="gray.0"
@@ -123,6 +125,7 @@ export function PlayerControls({
       {zones.length > 0 && (
         <SafeZoneMenu options={zones} value={zone} onChange={onZoneChange} withinPortal={!fullscreen} />
       )}
+      {media?.qc && <LoudnessFigure qc={media.qc} />}
       {quality && quality.options.length > 1 && <QualityMenu choice={quality} withinPortal={!fullscreen} />}
       <SpeedMenu speed={player.speed} onChange={player.setSpeed} withinPortal={!fullscreen} />
       <Tooltip label="Keyboard shortcuts (?)">

@@ -9,5 +9,6 @@ export const cardKeys = {
   chatOf: (cardId: number, chat: ChatKind) => ['card-detail', cardId, 'chat', chat] as const,
   chat: (cardId: number, chat: ChatKind, filter: ChatFilter) => ['card-detail', cardId, 'chat', chat, filter] as const,
   staff: ['card-detail', 'staff'] as const,
-  checklist: (cardId: number) => ['card-detail', cardId, 'checklist'] as const,
+  /** The customer's checklist, or with 'team' delivery QC's; the bare key covers both. */
+  checklist: (cardId: number, chat?: 'team') => ['card-detail', cardId, 'checklist', ...(chat ? [chat] : [])] as const,
 };

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { MSG } from '@cutroom/domain';
+import { MSG, QC_REVIEW_CONFIRM, fill, versionKeys } from '@cutroom/domain';
 import type { CardTileReply } from '@cutroom/domain/schemas';
 import { useCard } from '../../../lib/card/card-query';
+import { useChecklist } from '../../chat/public';
+import { openQcFindings } from '../../delivery-qc/public';
 import { doneSubmitEnabled, extraLinkCount, syncIdText, type DoneForm } from '../move-plan';
 import { DialogButtons } from './dialog-buttons';
 import { LinkField, linkError } from './link-field';
+import { OpenItems } from './open-items';
 
 export interface DoneValues {
   links: string[];
@@ -30,12 +33,27 @@ export function DoneDialog({ card, onCancel, onSubmit }: DoneDialogProps) {
   });
   // The link delivered at QA is usually the one going to the customer: offered until the field is edited.
   const [linkEdited, setLinkEdited] = useState(false);
-  const delivered = useCard(card.card_id).data?.done_video_link ?? '';
+  const cardQuery = useCard(card.card_id);
+  const detail = cardQuery.data;
+  const delivered = detail?.done_video_link ?? '';
+  // From QA, delivery QC's open findings are asked about first (issue 51), as the customer's open items are at QA.
+  const fromQa = card.card_status === 'qa';
+  const team = useChecklist(card.card_id, fromQa, 'team');
+  const versions = detail?.video_versions ?? {};
+  const latest = versions[versionKeys(versions).at(-1) ?? ''] ?? [];
+  const openQc = fromQa
+    ? openQcFindings(
+        team.data,
+        latest.map((v) => v.media?.qc),
+      )
+    : [];
+  const [acceptQc, setAcceptQc] = useState(false);
+  const qcSettled = !fromQa || (!team.isPending && !cardQuery.isPending && (openQc.length === 0 || acceptQc));
   const form = linkEdited ? entered : { ...entered, link: delivered };
   const sync = syncIdText(hasRevision);
   const links = [form.link, ...form.extraLinks].map((l) => l.trim());
   const linksValid = links.every((l) => !linkError(l));
-  const canSubmit = doneSubmitEnabled(form, hasRevision) && linksValid;
+  const canSubmit = doneSubmitEnabled(form, hasRevision) && linksValid && qcSettled;
 
   const submit = () => {
     if (!canSubmit) return;
@@ -59,6 +77,16 @@ export function DoneDialog({ card, onCancel, onSubmit }: DoneDialogProps) {
           <Text fz="sm" c="dimmed">
             {card.card_title}
           </Text>
+          {openQc.length > 0 && (
+            <OpenItems
+              title={fill(QC_REVIEW_CONFIRM.ask, { count: String(openQc.length) })}
+              confirmLabel={QC_REVIEW_CONFIRM.confirm}
+              items={openQc}
+              accepted={acceptQc}
+              onAccept={setAcceptQc}
+              testId="review-open-qc"
+            />
+          )}
           <LinkField
             label="Video link"
             required

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconListCheck } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { fill, isLink, MSG, withoutLeadingTimeTag } from '@cutroom/domain';
 import type { CardTileReply } from '@cutroom/domain/schemas';
 import { useChecklist } from '../../chat/public';
 import { plainQuote } from '../../../lib/comment-tokens';
-import { formatClock } from '../../../lib/format';
 import { CutUpload, DeliveryModeSwitch, type DeliveryMode } from '../../uploads/public';
 import { DialogButtons } from './dialog-buttons';
 import { LinkField } from './link-field';
+import { OpenItems } from './open-items';
 
 interface QaDialogProps {
   card: CardTileReply;
@@ -20,47 +20,6 @@ interface QaDialogProps {
 
 /** A move's video: a pasted link, or a finished upload in the card's customer's folder (issue 49). */
 export type VideoDelivery = { link: string } | { uploadId: number };
-
-type FixItems = NonNullable<ReturnType<typeof useChecklist>['data']>['items'];
-
-/** The customer's notes still open on the card (the revision checklist): the editor confirms sending them to QA. */
-function OpenItems({
-  open,
-  accepted,
-  onAccept,
-}: {
-  open: FixItems;
-  accepted: boolean;
-  onAccept: (v: boolean) => void;
-}) {
-  return (
-    <Alert color="grape" variant="light" icon={<IconListCheck size={18} />} data-testid="qa-open-items">
-      <Text fz="sm" fw={500}>
-        {fill(MSG.openFixItemsBeforeQa, { count: String(open.length) })}
-      </Text>
-      <List size="sm" my={6} spacing={2}>
-        {open.slice(0, 8).map((item) => (
-          <List.Item key={item.note_id}>
-            {item.video_time !== null ? `${formatClock(item.video_time)} · ` : ''}
-            {plainQuote(withoutLeadingTimeTag(item.text))}
-          </List.Item>
-        ))}
-      </List>
-      {open.length > 8 && (
-        <Text fz="xs" c="dimmed">
-          and {open.length - 8} more
-        </Text>
-      )}
-      <Checkbox
-        mt={6}
-        label={MSG.openFixItemsConfirm}
-        checked={accepted}
-        onChange={(e) => onAccept(e.currentTarget.checked)}
-        data-testid="qa-open-items-confirm"
-      />
-    </Alert>
-  );
-}
 
 export function QaDialog({ card, fromDone, onCancel, onSubmit }: QaDialogProps) {
   const [link, setLink] = useState('');
@@ -121,7 +80,21 @@ export function QaDialog({ card, fromDone, onCancel, onSubmit }: QaDialogProps) 
               {card.card_title}
             </Text>
             <DeliveryModeSwitch value={mode} onChange={setMode} disabled={uploading} />
-            {open.length > 0 && <OpenItems open={open} accepted={acceptOpen} onAccept={setAcceptOpen} />}
+            {open.length > 0 && (
+              // The customer's notes still open on the card (the revision checklist): the editor confirms sending them.
+              <OpenItems
+                title={fill(MSG.openFixItemsBeforeQa, { count: String(open.length) })}
+                confirmLabel={MSG.openFixItemsConfirm}
+                items={open.map((item) => ({
+                  key: String(item.note_id),
+                  time: item.video_time,
+                  text: plainQuote(withoutLeadingTimeTag(item.text)),
+                }))}
+                accepted={acceptOpen}
+                onAccept={setAcceptOpen}
+                testId="qa-open-items"
+              />
+            )}
             {mode === 'link' ? (
               <LinkField label="Video link" required data-autofocus value={link} onChange={setLink} />
             ) : (

@@ -1,0 +1,1 @@
+export { announceQcNotes, noteDeliveryQc, type QcNoted } from './qc-notes.js';

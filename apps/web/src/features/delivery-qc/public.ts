@@ -1,0 +1,3 @@
+export { QcStrip } from './qc-strip';
+export { LoudnessFigure } from './loudness-figure';
+export { openQcFindings, type OpenQcFinding } from './open-findings';
