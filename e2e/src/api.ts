@@ -72,6 +72,11 @@ export async function deliver(cardId: number, link = 'https://www.dropbox.com/s/
 
 /** The editor uploads a file to our storage and the card goes through QA to Review with it. */
 export async function deliverStored(cardId: number, content: Buffer, name: string, type: string): Promise<void> {
+  await deliver(cardId, await storeVideo(content, name, type));
+}
+
+/** The editor uploads a video to our storage (POST /api/media): its link, which a move delivers. */
+export async function storeVideo(content: Buffer, name: string, type: string): Promise<string> {
   const editor = await bearer('editor@cutroom.demo');
   const form = new FormData();
   form.append('purpose', 'video');
@@ -82,8 +87,7 @@ export async function deliverStored(cardId: number, content: Buffer, name: strin
     body: form,
   });
   expect(upload.status).toBe(201);
-  const link = baseUrl() + ((await upload.json()) as { url: string }).url;
-  await deliver(cardId, link);
+  return baseUrl() + ((await upload.json()) as { url: string }).url;
 }
 
 /** A card once the media pipeline has settled every stored video of it (ready or failed). */

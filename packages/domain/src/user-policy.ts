@@ -23,6 +23,7 @@ const ACCOUNT_FIELDS = [
   'billing_date',
   'has_youtube_helper',
   'team_notes',
+  'loudness_target',
 ] as const;
 /** Every field PUT /api/user/:id may change; the body schema lists the same keys. */
 export const UPDATE_USER_FIELDS = [...ACCOUNT_FIELDS, ...CUSTOMER_DETAIL_KEYS];
@@ -41,10 +42,10 @@ export const SELF_USER_FIELDS: readonly UpdateUserField[] = [
 
 /**
  * What a lead may change on a customer they see (spec 002 §2 "Customer profile"): the team lead the
- * QA slots and team notes, the YouTube-helper lead the helper plan and helpers. Money and access stay with admin.
+ * QA slots, team notes and delivery QC's loudness target, the YouTube-helper lead the helper plan and helpers. Money and access stay with admin.
  */
 export const LEAD_CUSTOMER_FIELDS: Partial<Record<Role, readonly UpdateUserField[]>> = {
-  'team-lead': ['assign_qa', 'team_notes'],
+  'team-lead': ['assign_qa', 'team_notes', 'loudness_target'],
   'yt-helper-lead': ['has_youtube_helper', 'assign_yt_helper'],
 };
 

@@ -34,6 +34,9 @@ import {
   type NotificationType,
   type QcMeasures,
   type QcStretchKind,
+  type LoudnessTargetKey,
+  DEFAULT_LOUDNESS_TARGET,
+  LOUDNESS_TARGET_KEYS,
   QC_STRETCH_KINDS,
 } from '@cutroom/domain';
 import {
@@ -71,6 +74,8 @@ export const users = pgTable(
     hasYoutubeHelper: boolean('has_youtube_helper').notNull().default(false),
     doneVideoLimit: smallint('done_video_limit').notNull().default(1),
     teamNotes: text('team_notes'),
+    /** Delivery QC holds this customer's cuts to it (issue 51); staff choose it on the profile. */
+    loudnessTarget: text('loudness_target').$type<LoudnessTargetKey>().notNull().default(DEFAULT_LOUDNESS_TARGET),
     preferredEditingSoftware: text('preferred_editing_software'),
     timezone: text('timezone').notNull().default(''),
     referral: text('referral'),
@@ -133,6 +138,7 @@ export const users = pgTable(
       t.requestLimit,
     ),
     check('users_client_type_check', inList('client_type', ROLES)),
+    check('users_loudness_target_check', inList('loudness_target', LOUDNESS_TARGET_KEYS)),
   ],
 );
 

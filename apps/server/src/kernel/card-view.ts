@@ -82,6 +82,7 @@ export const cardSelection = {
     isActiveSubscription: client.isActiveSubscription,
     timezone: client.timezone,
     clientType: client.clientType,
+    loudnessTarget: client.loudnessTarget,
   },
 };
 
@@ -254,7 +255,11 @@ export async function toCardDetail(db: Db, row: CardRow, viewer: { id: number; r
   const qcFor = (format: string | null, purpose: string | null) =>
     staff
       ? (asset: AssetRow, { width, height, fps, duration }: MediaView) =>
-          qcReport({ status: asset.status, qc: asset.qc, width, height, fps, duration }, { format, purpose })
+          qcReport(
+            { status: asset.status, qc: asset.qc, width, height, fps, duration },
+            { format, purpose },
+            row.client.loudnessTarget,
+          )
       : undefined;
   const doneVideos = latest('done');
   const repurposeVideos = latest('repurpose');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
+import { LOUDNESS_TARGET_KEYS, type LoudnessTargetKey } from '../qc.js';
 import { CUSTOMER_ACTIVITY, REFERRALS, SUBSCRIPTION_TYPES, USER_FILTERS, valuesOf } from '../options.js';
 import {
   CUSTOM_SUBSCRIPTION_MAX,
@@ -95,6 +96,8 @@ export const userView = z.object({
     })
     .optional(),
   team_notes: z.string().nullable().optional().describe('Staff viewers only'),
+  /** The loudness delivery QC holds a customer's cuts to (issue 51): staff viewers, customers only. */
+  loudness_target: z.enum(LOUDNESS_TARGET_KEYS as [LoudnessTargetKey, ...LoudnessTargetKey[]]).optional(),
   referral: z.string().nullable().optional(),
   otherreferral: z.string().nullable().optional(),
   show_portal_video: z.boolean().optional().describe("Whether the customer still sees 'How to use portal'"),
@@ -229,6 +232,11 @@ export const updateUserBody = z.object({
     .optional(),
   request_limit: range('Request limit', 0, REQUEST_LIMIT_MAX).nullable().optional().describe('null: the plan decides'),
   has_subtitles: flag.optional(),
+  loudness_target: z
+    .enum(LOUDNESS_TARGET_KEYS as [LoudnessTargetKey, ...LoudnessTargetKey[]], {
+      error: `Loudness target must be one of ${LOUDNESS_TARGET_KEYS.join(', ')}`,
+    })
+    .optional(),
   billing_date: z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: MSG.dateInvalid }).optional(),
   has_youtube_helper: flag.optional(),
   team_notes: z

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { QC_AUTHOR, QC_TEXT } from '@cutroom/domain';
+import { LOUDNESS_TARGETS, QC_AUTHOR, QC_TEXT } from '@cutroom/domain';
 import type { CardDetailReply, ChecklistReply, GuestReviewReply, NoteView } from '@cutroom/domain/schemas';
 import { cards } from '../../db/schema.js';
 import { bearer } from '../../test/helpers.js';
@@ -75,6 +75,34 @@ describe('delivery QC on a card', () => {
     const qc = (await card(cardId, f.a.qa.token)).video_versions['version-0']![0]!.media!.qc!;
     expect(qc).toMatchObject({ status: 'done', has_audio: true, findings: [] });
     expect(Math.abs(qc.integrated_lufs! + 14)).toBeLessThan(1);
+  }, 120_000);
+});
+
+describe("the customer's loudness target", () => {
+  const setTarget = (token: string, id: number, loudness_target: unknown) =>
+    f.t.app.inject({ method: 'PUT', url: `/api/user/${id}`, headers: bearer(token), payload: { loudness_target } });
+
+  it('is chosen by staff on the profile, hidden from the customer, and what the loudness is held to', async () => {
+    const { cardId } = await f.deliver('loud.mkv', await faultyCut(16));
+    await f.drain();
+    expect((await setTarget(f.a.admin.token, f.a.customer.id, 'ebu_r128')).statusCode).toBe(200);
+    try {
+      const qc = (await card(cardId, f.a.qa.token)).video_versions['version-0']![0]!.media!.qc!;
+      expect(qc.target).toBe('ebu_r128');
+      expect(qc.findings.find((x) => x.kind === 'loudness')!.text).toBe(
+        QC_TEXT.loudness(qc.integrated_lufs!, LOUDNESS_TARGETS.ebu_r128),
+      );
+      const seen = (token: string) =>
+        f.t.app.inject({ method: 'GET', url: `/api/user/${f.a.customer.id}`, headers: bearer(token) });
+      expect((await seen(f.a.admin.token)).json<{ loudness_target?: string }>().loudness_target).toBe('ebu_r128');
+      expect('loudness_target' in (await seen(f.a.customer.token)).json<object>()).toBe(false);
+      expect((await setTarget(f.a.customer.token, f.a.customer.id, 'youtube')).statusCode).toBe(403);
+      const bad = await setTarget(f.a.admin.token, f.a.customer.id, 'loud');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('Loudness target must be one of youtube, ebu_r128');
+    } finally {
+      await setTarget(f.a.admin.token, f.a.customer.id, 'youtube');
+    }
   }, 120_000);
 });
 

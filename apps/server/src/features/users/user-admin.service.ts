@@ -159,6 +159,7 @@ async function columnsFor(tx: Db, viewer: SessionUser, body: UpdateUserBody, cur
   if (body.has_youtube_helper !== undefined) set.hasYoutubeHelper = toFlag(body.has_youtube_helper);
   if (body.billing_date !== undefined) set.billingDate = new Date(body.billing_date);
   if (body.team_notes !== undefined) set.teamNotes = body.team_notes || null;
+  if (body.loudness_target !== undefined) set.loudnessTarget = body.loudness_target;
   if (body.mailPreferences) set.mailPreferences = mergedMailPreferences(current, body.mailPreferences);
   Object.assign(set, detailColumns(body));
   // Turning the helper plan on (or filling the brief) decides whether the customer is sent to /profile.

@@ -122,6 +122,7 @@ export async function toUserViews(
         }
       : {}),
     ...(viewerIsStaff ? { team_notes: u.teamNotes } : {}),
+    ...(viewerIsStaff && u.clientType === 'customer' ? { loudness_target: u.loudnessTarget } : {}),
     ...(u.clientType === 'customer'
       ? {
           billing_data: periodOf(u),

@@ -3,6 +3,7 @@ import { ActionIcon, Avatar, Badge, Group, Text, Textarea, Tooltip, UnstyledButt
 import {
   IconArrowBackUp,
   IconBan,
+  IconScan,
   IconCircleCheck,
   IconCircleCheckFilled,
   IconPencil,
@@ -157,7 +158,8 @@ export const CommentItem = memo(function CommentItem({
         color={ROLE_COLORS[note.client_type]}
         alt={fullName(note.firstname, note.lastname)}
       >
-        {initials(note)}
+        {/* Delivery QC's notes are the machine's, not a person's (issue 51). */}
+        {note.qc_kind ? <IconScan size={18} /> : initials(note)}
       </Avatar>
       <div style={{ flex: 1, minWidth: 0 }}>
         <Group gap={6} wrap="wrap" align="center">

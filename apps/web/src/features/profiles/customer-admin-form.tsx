@@ -16,6 +16,10 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import {
   CUSTOM_SUBSCRIPTION_MAX,
+  DEFAULT_LOUDNESS_TARGET,
+  LOUDNESS_TARGETS,
+  LOUDNESS_TARGET_KEYS,
+  type LoudnessTargetKey,
   CUSTOM_SUBSCRIPTION_MIN,
   DONE_VIDEO_LIMIT_MAX,
   MAIL_PREFERENCES,
@@ -57,6 +61,7 @@ type CustomerValues = {
   assign_yt_helper: (string | null)[];
   assigned_to_lead_id: string | null;
   team_notes: string;
+  loudness_target: LoudnessTargetKey;
   mailPreferences: Record<MailKey, boolean>;
 };
 
@@ -68,6 +73,11 @@ const ON_OFF = [
   { value: '0', label: 'Disable' },
   { value: '1', label: 'Enable' },
 ];
+/** Delivery QC's presets (issue 51), each with its figures. */
+const LOUDNESS_CHOICES = LOUDNESS_TARGET_KEYS.map((key) => {
+  const t = LOUDNESS_TARGETS[key];
+  return { value: key, label: `${t.label}: ${t.integrated} LUFS, peak ≤ ${t.truePeakMax} dBTP` };
+});
 const str = (n: number | null | undefined) => (n === null || n === undefined ? null : String(n));
 const slots = (ids: readonly number[], count: number) => Array.from({ length: count }, (_, i) => str(ids[i]));
 
@@ -91,6 +101,7 @@ function toValues(user: UserView): CustomerValues {
     ),
     assigned_to_lead_id: str(user.assigned_to_lead_id),
     team_notes: user.team_notes ?? '',
+    loudness_target: user.loudness_target ?? DEFAULT_LOUDNESS_TARGET,
     mailPreferences: {
       card_movement: user.mailPreferences?.card_movement === 1,
       card_comment: user.mailPreferences?.card_comment === 1,
@@ -129,6 +140,8 @@ function changedFields(base: CustomerValues, now: CustomerValues, editable: read
     body.assigned_to_lead_id = now.assigned_to_lead_id === null ? null : Number(now.assigned_to_lead_id);
   if (may('team_notes') && now.team_notes.trim() !== base.team_notes.trim())
     body.team_notes = now.team_notes.trim() || null;
+  if (may('loudness_target') && now.loudness_target !== base.loudness_target)
+    body.loudness_target = now.loudness_target;
   if (may('mailPreferences') && MAIL_KEYS.some((k) => now.mailPreferences[k] !== base.mailPreferences[k]))
     body.mailPreferences = {
       card_movement: now.mailPreferences.card_movement ? 1 : 0,
@@ -301,6 +314,17 @@ export function CustomerAdminForm({ person, viewer, part }: CustomerAdminFormPro
                 readOnly={!may('assign_yt_helper')}
                 slotProps={(i) => form.getInputProps(`assign_yt_helper.${i}`)}
               />
+              {person.loudness_target !== undefined && (
+                <Select
+                  label="Loudness target"
+                  description="What delivery QC holds this customer's cuts to (hidden from the customer)"
+                  data={LOUDNESS_CHOICES}
+                  allowDeselect={false}
+                  data-testid="loudness-target"
+                  {...readOnly('loudness_target')}
+                  {...form.getInputProps('loudness_target')}
+                />
+              )}
               {person.team_notes !== undefined && (
                 <Textarea
                   label="Team notes"

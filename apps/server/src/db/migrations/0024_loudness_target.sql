@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "loudness_target" text DEFAULT 'youtube' NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_loudness_target_check" CHECK (loudness_target in ('youtube', 'ebu_r128'));
