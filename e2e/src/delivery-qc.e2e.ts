@@ -110,5 +110,15 @@ describe('delivery QC in the review', () => {
     const after = await call<CardDetailReply>(await bearer(QA), 'GET', `/api/card/${cardId}`);
     expect(after.card_status).toBe('done');
     await page.context().close();
+
+    // The customer's player of the same cut: its waveform, no strip, no loudness.
+    const customer = await signedInPage(browser, 'customer@cutroom.demo', { viewport: WIDE });
+    await customer.goto(`/card-details/${cardId}`);
+    await customer.getByRole('tab', { name: 'Video & Comments' }).click();
+    await playerReady(customer);
+    await customer.getByTestId('waveform').waitFor();
+    expect(await customer.getByTestId('qc-strip').count()).toBe(0);
+    expect(await customer.getByTestId('qc-loudness').count()).toBe(0);
+    await customer.context().close();
   });
 });

@@ -4,6 +4,7 @@ import { LOUDNESS_TARGETS, QC_AUTHOR, QC_TEXT } from '@cutroom/domain';
 import type { CardDetailReply, ChecklistReply, GuestReviewReply, NoteView } from '@cutroom/domain/schemas';
 import { cards } from '../../db/schema.js';
 import { bearer } from '../../test/helpers.js';
+import { readPdf } from '../../test/pdf.js';
 import { cleanCut, faultyCut, pipelineFixture, type PipelineFixture } from './test-kit.js';
 
 // Delivery QC on the card (issue 51): `media.qc` for staff, with the findings at their times; none for the
@@ -160,6 +161,20 @@ describe("delivery QC's findings as the team chat's notes", () => {
       expect(Math.abs(n.time_out! - expected[i]![1]!)).toBeLessThanOrEqual(0.1);
     });
     expect(notes[0]!.note).toBe(QC_TEXT.black(notes[0]!.time_in!, notes[0]!.time_out!));
+  });
+
+  it("go into the team chat's marker export and PDF report under QC's name", async () => {
+    const read = (url: string) => f.t.app.inject({ method: 'GET', url, headers: bearer(f.a.qa.token) });
+    const csv = await read(`/api/card/${cardId}/markers?format=csv&chat=team`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const rows = csv.body.split('\n').filter((line) => line.includes(QC_AUTHOR.name));
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toContain('Black from 0:02');
+    const pdf = await read(`/api/card/${cardId}/report.pdf?chat=team`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const text = (await readPdf(pdf.rawPayload)).pages.map((page) => page.text).join(' ');
+    expect(text).toContain(QC_AUTHOR.name);
+    expect(text).toContain('Frozen picture from 0:05');
   });
 
   it("are the team checklist's items, worked as the customer's are; the customer sees none of them", async () => {
