@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { LOUDNESS_TARGETS, QC_AUTHOR, QC_TEXT } from '@cutroom/domain';
 import type { CardDetailReply, ChecklistReply, GuestReviewReply, NoteView } from '@cutroom/domain/schemas';
-import { cards } from '../../db/schema.js';
-import { bearer } from '../../test/helpers.js';
+import { cardNotes, cardVideos, cards, mediaAssets } from '../../db/schema.js';
+import { noteDeliveryQc } from '../delivery-qc/public.js';
+import { bearer, insertCard } from '../../test/helpers.js';
 import { readPdf } from '../../test/pdf.js';
 import { cleanCut, faultyCut, pipelineFixture, type PipelineFixture } from './test-kit.js';
 
@@ -234,5 +235,52 @@ describe("delivery QC's findings as the team chat's notes", () => {
       ['silence', 1],
     ]);
     expect(f.events.some((e) => e.type === 'note.created' && e.cardId === cardId && e.audience.staffOnly)).toBe(true);
+  }, 120_000);
+});
+
+describe.runIf(process.env.TEST_DB === 'pg')('a delivery and the job finishing its video at the same time', () => {
+  it('neither misses the other: the job waits for the delivery, then notes its video', async () => {
+    const db = f.t.database.db;
+    const { link, key } = await f.upload('raced.mkv', await faultyCut(16));
+    const first = await f.moveToQa({ done_video_link: link });
+    const [asset] = await db.select().from(mediaAssets).where(eq(mediaAssets.sourceKey, key));
+    const second = await insertCard(db, { clientId: f.a.customer.id, cardStatus: 'qa' });
+    // The job takes the video first (a claim skips an asset a delivery holds), and measures it meanwhile.
+    const job = f.drain();
+    await expect
+      .poll(async () => (await db.select().from(mediaAssets).where(eq(mediaAssets.id, asset!.id)))[0]!.status, {
+        timeout: 30_000,
+        interval: 20,
+      })
+      .toBe('processing');
+    await db.transaction(async (tx) => {
+      // A delivery of the same video, not yet committed: the asset is still queued, so it writes no notes.
+      const [video] = await tx
+        .insert(cardVideos)
+        .values({ cardId: second.id, kind: 'done', version: 0, videoUrl: link, assetId: asset!.id })
+        .returning();
+      expect(await noteDeliveryQc(tx, { videoIds: [video!.id] })).toEqual([]);
+      // The job's "ready" waits for this transaction's share lock.
+      await expect
+        .poll(
+          async () =>
+            (
+              await db
+                .select({ n: sql<number>`count(*)::int` })
+                .from(sql`pg_stat_activity`)
+                .where(sql`datname = current_database() and wait_event_type = 'Lock'`)
+            )[0]!.n,
+          { timeout: 60_000, interval: 100 },
+        )
+        .toBe(1);
+    });
+    await job;
+    for (const cardId of [first, second.id]) {
+      const notes = await db
+        .select({ kind: cardNotes.qcKind })
+        .from(cardNotes)
+        .where(and(eq(cardNotes.cardId, cardId), isNotNull(cardNotes.qcKind)));
+      expect(notes.map((n) => n.kind).sort(), `card ${cardId}`).toEqual(['black', 'freeze', 'silence']);
+    }
   }, 120_000);
 });
