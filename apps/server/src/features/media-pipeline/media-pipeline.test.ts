@@ -305,6 +305,9 @@ describe('an NTSC-rate H.264 4:4:4 clip without audio', () => {
       audio_codec: null,
     });
     expect(await qcOf(assetId)).toMatchObject({ hasAudio: false, integrated: null, truePeak: null });
+    // Staff read that it has no audio, and no loudness, true peak or silence finding.
+    expect(media!.qc).toMatchObject({ status: 'done', has_audio: false, integrated_lufs: null });
+    expect(media!.qc!.findings.filter((x) => ['loudness', 'true_peak', 'silence'].includes(x.kind))).toEqual([]);
     const proxy = await f.read(`/api/media/assets/${assetId}/proxy-144.mp4`, f.a.editor.token);
     const video = (await probeStreams(proxy.body)).find((s) => s.codec_type === 'video');
     expect(video).toMatchObject({ pix_fmt: 'yuv420p', nb_read_packets: '47', r_frame_rate: '30000/1001' });
