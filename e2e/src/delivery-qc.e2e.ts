@@ -9,9 +9,9 @@ import { bearer, call, createRequest, settledCard, startEditing, storeVideo } fr
 import { makeClip } from './clips.js';
 import { signedInPage } from './login.js';
 import { playerReady } from './player.js';
+import { faultyCutArgs } from '../../apps/server/src/test/qc-clips.js';
 
 const WIDE = { width: 1440, height: 900 };
-const SIZE = 'size=640x360:rate=25';
 const QA = 'qa@cutroom.demo';
 
 let browser: Browser;
@@ -19,21 +19,8 @@ let cut: Buffer;
 beforeAll(async () => {
   browser = await launchBrowser();
   fs.mkdirSync(screenshotDir, { recursive: true });
-  // 10 s: picture 0–2, black 2–3, picture 3–5, frozen bars 5–6.5, picture to 10; a loud tone with silence at 7–8.5.
-  const tone = (d: number) => `sine=f=1000:d=${d},volume=16dB`;
-  cut = makeClip('Faulty cut.mkv', [
-    ...['-f', 'lavfi', '-i', `testsrc2=${SIZE}:d=2`],
-    ...['-f', 'lavfi', '-i', `color=c=black:${SIZE}:d=1`],
-    ...['-f', 'lavfi', '-i', `testsrc2=${SIZE}:d=2`],
-    ...['-f', 'lavfi', '-i', `smptebars=${SIZE}:d=1.5`],
-    ...['-f', 'lavfi', '-i', `testsrc2=${SIZE}:d=3.5`],
-    ...['-f', 'lavfi', '-i', tone(7)],
-    ...['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono,atrim=duration=1.5'],
-    ...['-f', 'lavfi', '-i', tone(1.5)],
-    '-filter_complex',
-    '[0:v][1:v][2:v][3:v][4:v]concat=n=5:v=1:a=0[v];[5:a][6:a][7:a]concat=n=3:v=0:a=1[a]',
-    ...['-map', '[v]', '-map', '[a]', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'pcm_s16le'],
-  ]);
+  // 10 s: black 2–3, frozen 5–6.5, silent 7–8.5, far too loud.
+  cut = makeClip('Faulty cut.mkv', faultyCutArgs(16));
 });
 afterAll(async () => {
   await browser?.close();

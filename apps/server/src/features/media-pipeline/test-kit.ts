@@ -11,6 +11,7 @@ import { createMemoryBus, type AppEvent } from '../../platform/events.js';
 import { createStorage } from '../../platform/storage.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
 import { uploadBody } from '../../test/sample-files.js';
+import { cleanCutArgs, faultyCutArgs } from '../../test/qc-clips.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { runTool } from './ffmpeg.js';
 import { mediaTools } from './media-tools.js';
@@ -135,36 +136,11 @@ export const oddRateMp4 = () =>
     'ultrafast',
   ]);
 
-const QC_SIZE = 's=640x360:r=25';
-
-/**
- * Delivery QC's faulty cut (issue 51), 10 s at 640×360: moving picture with black 2–3 s and a still frame
- * 5–6.5 s; a 1 kHz tone `gainDb` louder than ffmpeg's (about −21.8 LUFS), silent 7–8.5 s.
- */
-export function faultyCut(gainDb: number) {
-  const tone = (d: number) => `sine=f=1000:d=${d},volume=${gainDb}dB`;
-  return makeClip('faulty.mkv', [
-    ...['-f', 'lavfi', '-i', `testsrc2=${QC_SIZE}:d=2`],
-    ...['-f', 'lavfi', '-i', `color=c=black:${QC_SIZE}:d=1`],
-    ...['-f', 'lavfi', '-i', `testsrc2=${QC_SIZE}:d=2`],
-    ...['-f', 'lavfi', '-i', `smptebars=${QC_SIZE}:d=1.5`],
-    ...['-f', 'lavfi', '-i', `testsrc2=${QC_SIZE}:d=3.5`],
-    ...['-f', 'lavfi', '-i', tone(7)],
-    ...['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono,atrim=duration=1.5'],
-    ...['-f', 'lavfi', '-i', tone(1.5)],
-    '-filter_complex',
-    '[0:v][1:v][2:v][3:v][4:v]concat=n=5:v=1:a=0[v];[5:a][6:a][7:a]concat=n=3:v=0:a=1[a]',
-    ...['-map', '[v]', '-map', '[a]', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'pcm_s16le'],
-  ]);
-}
+/** Delivery QC's faulty cut (issue 51): see `faultyCutArgs`. */
+export const faultyCut = (gainDb: number) => makeClip('faulty.mkv', faultyCutArgs(gainDb));
 
 /** A clean 10 s cut at 640×360 with a tone at about −14 LUFS throughout. */
-export const cleanCut = () =>
-  makeClip('clean.mkv', [
-    ...['-f', 'lavfi', '-i', `testsrc2=${QC_SIZE}:d=10`],
-    ...['-f', 'lavfi', '-i', 'sine=f=1000:d=10,volume=7.8dB'],
-    ...['-map', '0:v', '-map', '1:a', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'pcm_s16le'],
-  ]);
+export const cleanCut = () => makeClip('clean.mkv', cleanCutArgs());
 
 export interface PipelineFixture {
   t: TestApp;
