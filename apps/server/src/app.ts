@@ -26,6 +26,7 @@ import { cardsRoutes } from './features/cards/cards.routes.js';
 import { archiveRoutes } from './features/archive/archive.routes.js';
 import { chatRoutes } from './features/chat/chat.routes.js';
 import { markersRoutes } from './features/markers/markers.routes.js';
+import { approvalsRoutes } from './features/approvals/approvals.routes.js';
 import { reviewReportRoutes } from './features/review-report/review-report.routes.js';
 import { inboxRoutes } from './features/inbox/inbox.routes.js';
 import { integrationsRoutes } from './features/integrations/integrations.routes.js';
@@ -218,6 +219,7 @@ export async function buildApp({
   await app.register(cardDetailsRoutes(ctx));
   await app.register(chatRoutes(ctx));
   await app.register(markersRoutes(ctx));
+  await app.register(approvalsRoutes(ctx));
   await app.register(reviewReportRoutes(ctx));
   await app.register(inboxRoutes(ctx));
   await app.register(eventsRoutes(ctx));

@@ -1,3 +1,4 @@
+import { APPROVAL_TEXT } from './approvals.js';
 import { GUEST_MSG } from './guest-links.js';
 import { MSG } from './messages.js';
 
@@ -49,6 +50,9 @@ export const ERRORS = {
   GUEST_LINK_REFUSED: { status: 404, message: GUEST_MSG.refused },
   GUEST_SESSION_ENDED: { status: 401, message: GUEST_MSG.visitEnded },
   REVISION_REASON_EXISTS: { status: 409, message: MSG.revisionReasonExists },
+  // Approval rounds (issue 52): Mark As Done under the rule `all` names who is still to approve.
+  APPROVAL_PENDING: { status: 409, message: APPROVAL_TEXT.pending },
+  DECISION_CLOSED: { status: 409, message: APPROVAL_TEXT.complete },
   INTERNAL: { status: 500, message: MSG.generic },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERRORS;

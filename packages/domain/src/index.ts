@@ -53,3 +53,4 @@ export * from './video-versions.js';
 export * from './review-report.js';
 export * from './qc.js';
 export type * from './first-screen.js';
+export * from './approvals.js';

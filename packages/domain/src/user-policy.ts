@@ -24,6 +24,7 @@ const ACCOUNT_FIELDS = [
   'has_youtube_helper',
   'team_notes',
   'loudness_target',
+  'approval_rule',
 ] as const;
 /** Every field PUT /api/user/:id may change; the body schema lists the same keys. */
 export const UPDATE_USER_FIELDS = [...ACCOUNT_FIELDS, ...CUSTOMER_DETAIL_KEYS];
@@ -45,7 +46,7 @@ export const SELF_USER_FIELDS: readonly UpdateUserField[] = [
  * QA slots, team notes and delivery QC's loudness target, the YouTube-helper lead the helper plan and helpers. Money and access stay with admin.
  */
 export const LEAD_CUSTOMER_FIELDS: Partial<Record<Role, readonly UpdateUserField[]>> = {
-  'team-lead': ['assign_qa', 'team_notes', 'loudness_target'],
+  'team-lead': ['assign_qa', 'team_notes', 'loudness_target', 'approval_rule'],
   'yt-helper-lead': ['has_youtube_helper', 'assign_yt_helper'],
 };
 

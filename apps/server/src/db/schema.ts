@@ -35,6 +35,11 @@ import {
   type QcMeasures,
   type QcStretchKind,
   type LoudnessTargetKey,
+  type ApprovalRule,
+  type Decision,
+  APPROVAL_RULES,
+  DECISIONS,
+  DEFAULT_APPROVAL_RULE,
   DEFAULT_LOUDNESS_TARGET,
   LOUDNESS_TARGET_KEYS,
   QC_STRETCH_KINDS,
@@ -75,6 +80,8 @@ export const users = pgTable(
     doneVideoLimit: smallint('done_video_limit').notNull().default(1),
     teamNotes: text('team_notes'),
     /** Delivery QC holds this customer's cuts to it (issue 51); staff choose it on the profile. */
+    /** The approval rule a new card of this customer starts with (issue 52); staff set it. */
+    approvalRule: text('approval_rule').$type<ApprovalRule>().notNull().default(DEFAULT_APPROVAL_RULE),
     loudnessTarget: text('loudness_target').$type<LoudnessTargetKey>().notNull().default(DEFAULT_LOUDNESS_TARGET),
     preferredEditingSoftware: text('preferred_editing_software'),
     timezone: text('timezone').notNull().default(''),
@@ -139,6 +146,7 @@ export const users = pgTable(
     ),
     check('users_client_type_check', inList('client_type', ROLES)),
     check('users_loudness_target_check', inList('loudness_target', LOUDNESS_TARGET_KEYS)),
+    check('users_approval_rule_check', inList('approval_rule', APPROVAL_RULES)),
   ],
 );
 
@@ -313,6 +321,8 @@ export const cards = pgTable(
     repurposeStatus: text('repurpose_status'),
     ytCardStatus: text('yt_card_status'),
     isComplete: boolean('is_complete').notNull().default(false),
+    /** Whose approval completes the card (issue 52): any reviewer's, or every approver's. */
+    approvalRule: text('approval_rule').$type<ApprovalRule>().notNull().default(DEFAULT_APPROVAL_RULE),
     isRepurposeComplete: boolean('is_repurpose_complete').notNull().default(false),
     ytIsComplete: boolean('yt_is_complete').notNull().default(false),
     paused: boolean('paused').notNull().default(false),
@@ -371,6 +381,7 @@ export const cards = pgTable(
   },
   (t) => [
     check('cards_status_check', inList('card_status', CARD_STATUSES)),
+    check('cards_approval_rule_check', inList('approval_rule', APPROVAL_RULES)),
     check('cards_yt_status_check', sql`yt_card_status is null or ${inList('yt_card_status', YT_STATUSES)}`),
     // Board columns: status then last change, unarchived only. Plain ASC so a backward scan serves
     // ORDER BY … DESC (NULLS FIRST); video requests keep their manual order in the queue index.
@@ -960,6 +971,8 @@ export const guestLinks = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
+    /** The guest decides on each version as a reviewer (issue 52). */
+    approver: boolean('approver').notNull().default(false),
   },
   (t) => [uniqueIndex('guest_links_token_unique').on(t.tokenHash), index('guest_links_card_idx').on(t.cardId)],
 );
@@ -1108,4 +1121,33 @@ export const webhookAttempts = pgTable(
     error: text('error'),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
+);
+
+/**
+ * A reviewer's decision on a version of a card (issue 52): the customer's (`reviewer` 'customer') or an
+ * approver guest's ('guest:<link id>'), one per reviewer and version, changed in place until the card is complete.
+ */
+export const cardDecisions = pgTable(
+  'card_decisions',
+  {
+    id: serial('id').primaryKey(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    videoVersion: integer('video_version').notNull(),
+    reviewer: text('reviewer').notNull(),
+    guestLinkId: integer('guest_link_id').references(() => guestLinks.id, { onDelete: 'cascade' }),
+    /** The name they decided under: the customer's, or the one the guest gave. */
+    name: text('name').notNull(),
+    decision: text('decision').$type<Decision>().notNull(),
+    note: text('note'),
+    /** The share of the version they had played when deciding, once playback is reported. */
+    watched: doublePrecision('watched'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('card_decisions_reviewer_unique').on(t.cardId, t.videoVersion, t.reviewer),
+    check('card_decisions_decision_check', inList('decision', DECISIONS)),
+  ],
 );

@@ -16,6 +16,7 @@ import {
 } from '@cutroom/domain';
 import type { CardDetailReply, CardTileReply, MediaView, QcView } from '@cutroom/domain/schemas';
 import type { Db } from '../db/client.js';
+import { cardApproval } from './card-approval.js';
 import { cardActivity, cardNotes, cardRatings, cardVideos, cards, mediaAssets, users } from '../db/schema.js';
 import { toMediaView } from './media-view.js';
 
@@ -227,7 +228,7 @@ async function chatCounts(db: Db, cardId: number, viewerId: number) {
 /** The full card of GET /api/card/{id} (spec 000 §3, 001 §3). */
 export async function toCardDetail(db: Db, row: CardRow, viewer: { id: number; role: Role }): Promise<CardDetailReply> {
   const c = row.card;
-  const [videos, ratings, chats] = await Promise.all([
+  const [videos, ratings, chats, approval] = await Promise.all([
     db
       .select({ video: cardVideos, asset: mediaAssets })
       .from(cardVideos)
@@ -240,6 +241,7 @@ export async function toCardDetail(db: Db, row: CardRow, viewer: { id: number; r
       .from(cardRatings)
       .where(eq(cardRatings.cardId, c.id)),
     chatCounts(db, c.id, viewer.id),
+    cardApproval(db, c),
   ]);
   const ratingComment = (part: RatedPart) => ratings.find((r) => r.part === part)?.comment ?? null;
   const thumbnails = splitLinks(c.thumbnailsLink);
@@ -293,6 +295,7 @@ export async function toCardDetail(db: Db, row: CardRow, viewer: { id: number; r
     srt_file: c.srtFile,
     repurpose_done_link: c.repurposeDoneLink,
     yt_card_description: c.ytCardDescription,
+    approval,
     video_versions: versionsMap(videos, 'done', qcFor(c.youtubeAspectRatio, c.videoPurpose)),
     repurpose_video_versions: versionsMap(videos, 'repurpose', qcFor(oneRepurposeSize, null)),
     done_videos: doneVideos,

@@ -14,6 +14,7 @@ import {
 import { idParam } from '../schemas/fields.js';
 import { frameParams, frameQuery, mediaFileParams, storedFileReply, storedKeyParams } from '../schemas/stored-files.js';
 import { defineRoute } from './define.js';
+import { decisionBody, decisionReply } from '../schemas/approvals.js';
 
 const tags = ['guest review'] as const;
 
@@ -65,6 +66,15 @@ export const GUEST_LINKS = {
     summary: "The visit's card: its title, delivered videos and customer-chat notes",
     access: 'public',
     reply: guestReviewReply,
+  }),
+  decision: defineRoute({
+    method: 'POST',
+    path: '/api/guest/decision',
+    tags,
+    summary: "An approver guest's decision on the card's latest delivered version (issue 52), as the customer's",
+    access: 'public',
+    body: decisionBody,
+    reply: decisionReply,
   }),
   comment: defineRoute({
     method: 'POST',

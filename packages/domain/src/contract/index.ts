@@ -1,4 +1,5 @@
 import { AI_TOOLBOX } from './ai-toolbox.js';
+import { APPROVALS } from './approvals.js';
 import { ANALYTICS } from './analytics.js';
 import { AUTH } from './auth.js';
 import { BOARD } from './board.js';
@@ -57,6 +58,7 @@ export const API = {
   analytics: ANALYTICS,
   help: HELP,
   guestLinks: GUEST_LINKS,
+  approvals: APPROVALS,
   revisionReasons: REVISION_REASONS,
   integrations: INTEGRATIONS,
   profiles: PROFILES,

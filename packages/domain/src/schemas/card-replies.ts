@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { approvalView } from './approvals.js';
 import { CARD_STATUSES, YT_STATUSES } from '../card-status.js';
 import { MEDIA_STATUSES } from '../media-pipeline.js';
 import { LOUDNESS_TARGET_KEYS, QC_KINDS, QC_STATUSES, type LoudnessTargetKey } from '../qc.js';
@@ -188,6 +189,8 @@ export const cardDetail = cardTile.extend({
   thumbnail_links: z.array(z.string()),
   thumbnail_count: z.number(),
   thumbnail_version: z.number(),
+  /** The approval round of the latest delivered version (issue 52). */
+  approval: approvalView.optional(),
 });
 export type CardDetailReply = z.infer<typeof cardDetail>;
 

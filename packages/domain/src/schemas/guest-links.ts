@@ -1,5 +1,6 @@
 import { dbIdText } from './fields.js';
 import { z } from 'zod';
+import { approvalView } from './approvals.js';
 import {
   GUEST_MSG,
   GUEST_LINK_DAY_OPTIONS,
@@ -27,6 +28,7 @@ export const createGuestLinkBody = z.object({
     })
     .default(GUEST_LINK_DEFAULT_DAYS),
   label: z.string().trim().max(GUEST_LINK_LABEL_MAX).optional().describe('Who the link is for, for the list'),
+  approver: z.boolean().default(false).describe('The guest decides on each version (issue 52)'),
   password: z
     .string()
     .min(GUEST_PASSWORD_MIN, { error: fill(GUEST_MSG.passwordTooShort, { min: String(GUEST_PASSWORD_MIN) }) })
@@ -44,6 +46,8 @@ export const guestLinkView = z.object({
   revoked_at: z.string().nullable(),
   last_opened_at: z.string().nullable(),
   has_password: z.boolean(),
+  /** The guest decides on each version as a reviewer (issue 52). */
+  approver: z.boolean(),
   state: z.enum(['active', 'expired', 'revoked']),
   guest_comments: z.number(),
 });
@@ -101,6 +105,9 @@ export const guestReviewReply = z.object({
     }),
   ),
   notes: z.array(guestNoteView),
+  /** Whether this guest's link approves, and the round of the latest version (issue 52). */
+  approver: z.boolean(),
+  approval: approvalView.optional(),
 });
 export type GuestReviewReply = z.infer<typeof guestReviewReply>;
 

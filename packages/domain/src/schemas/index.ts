@@ -29,3 +29,4 @@ export * from './uploads.js';
 export * from './users.js';
 export * from './workflow.js';
 export * from './yt-helper.js';
+export * from './approvals.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
 import { LOUDNESS_TARGET_KEYS, type LoudnessTargetKey } from '../qc.js';
+import { APPROVAL_RULES } from '../approvals.js';
 import { CUSTOMER_ACTIVITY, REFERRALS, SUBSCRIPTION_TYPES, USER_FILTERS, valuesOf } from '../options.js';
 import {
   CUSTOM_SUBSCRIPTION_MAX,
@@ -98,6 +99,8 @@ export const userView = z.object({
   team_notes: z.string().nullable().optional().describe('Staff viewers only'),
   /** The loudness delivery QC holds a customer's cuts to (issue 51): staff viewers, customers only. */
   loudness_target: z.enum(LOUDNESS_TARGET_KEYS as [LoudnessTargetKey, ...LoudnessTargetKey[]]).optional(),
+  /** The approval rule a new card of a customer starts with (issue 52): staff viewers, customers only. */
+  approval_rule: z.enum(APPROVAL_RULES).optional(),
   referral: z.string().nullable().optional(),
   otherreferral: z.string().nullable().optional(),
   show_portal_video: z.boolean().optional().describe("Whether the customer still sees 'How to use portal'"),
@@ -232,6 +235,9 @@ export const updateUserBody = z.object({
     .optional(),
   request_limit: range('Request limit', 0, REQUEST_LIMIT_MAX).nullable().optional().describe('null: the plan decides'),
   has_subtitles: flag.optional(),
+  approval_rule: z
+    .enum(APPROVAL_RULES, { error: `Approval rule must be one of ${APPROVAL_RULES.join(', ')}` })
+    .optional(),
   loudness_target: z
     .enum(LOUDNESS_TARGET_KEYS as [LoudnessTargetKey, ...LoudnessTargetKey[]], {
       error: `Loudness target must be one of ${LOUDNESS_TARGET_KEYS.join(', ')}`,

@@ -590,6 +590,16 @@ const TABLE: Record<string, Case[]> = {
   ],
   'GET /api/guest/review': [{ expect: all(401) }],
   'POST /api/guest/comment': [{ body: () => ({ note: 'A guess' }), expect: all(401) }],
+  'POST /api/guest/decision': [{ body: () => ({ video_version: 0, decision: 'approved' }), expect: all(401) }],
+  // Approval rounds (issue 52): only the card's customer decides (here on a card with nothing delivered yet).
+  'POST /api/card/{id}/decision': [
+    {
+      params: cardIn('done'),
+      body: () => ({ video_version: 0, decision: 'approved' }),
+      expect: cardSeen(403, { customer: 400 }),
+    },
+  ],
+  'PUT /api/card/{id}/approval': [{ params: cardIn('done'), body: () => ({ rule: 'all' }), expect: cardSeen(200) }],
   'POST /api/guest/leave': [{ expect: all(200) }],
   'GET /api/guest/files/{path}': [{ params: (f) => ({ path: f.fileKey }), expect: all(401) }],
   'GET /api/media/assets/{asset_id}/{file}': [

@@ -152,7 +152,7 @@ export async function createCard(ctx: AppContext, viewer: SessionUser, body: Cre
         .where(and(eq(cards.clientId, clientId), eq(cards.cardStatus, 'video_request'))),
     ]);
     const [client] = await tx
-      .select({ doneVideoLimit: users.doneVideoLimit })
+      .select({ doneVideoLimit: users.doneVideoLimit, approvalRule: users.approvalRule })
       .from(users)
       .where(eq(users.id, clientId));
     const helperId = body.hasYTHelper ? await firstHelperOf(tx, clientId) : null;
@@ -166,6 +166,8 @@ export async function createCard(ctx: AppContext, viewer: SessionUser, body: Cre
         sort: (last?.sort ?? -1) + 1,
         assignedQaId: firstQa?.qaId ?? null,
         doneVideoLimit: client?.doneVideoLimit ?? 1,
+        // The customer's approval rule, which staff set on the profile (issue 52).
+        ...(client ? { approvalRule: client.approvalRule } : {}),
         ytHelperId: helperId,
         ytAssignedTime: helperId ? new Date() : null,
       })

@@ -9,6 +9,7 @@ import {
   leaveGuestVisit,
   openGuestLink,
   postGuestComment,
+  guestDecides,
   visitOf,
 } from './guest-visit.service.js';
 
@@ -36,6 +37,12 @@ export const guestLinkRoutes =
       app,
       routes.comment,
       async ({ request, body }) => postGuestComment(ctx, limits, await visitOf(ctx, request), body),
+      perIp(60),
+    );
+    serve(
+      app,
+      routes.decision,
+      async ({ request, body }) => guestDecides(ctx, await visitOf(ctx, request), body),
       perIp(60),
     );
     serve(app, routes.leave, ({ request, reply }) => leaveGuestVisit(ctx, request, reply), perIp(20));

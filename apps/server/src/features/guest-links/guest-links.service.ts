@@ -41,6 +41,7 @@ function toView(row: Awaited<ReturnType<ReturnType<typeof selectLinks>['execute'
     ...times,
     last_opened_at: link.lastOpenedAt?.toISOString() ?? null,
     has_password: link.passwordHash !== null,
+    approver: link.approver,
     state: guestLinkState(times),
     guest_comments: row.guestComments,
   };
@@ -75,6 +76,7 @@ export async function createGuestLink(
       tokenHash: hashToken(token),
       label: body.label || null,
       passwordHash: body.password ? await hashPassword(body.password) : null,
+      approver: body.approver,
       createdBy: viewer.id,
       expiresAt: new Date(Date.now() + body.expires_in_days * DAY_MS),
     })

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  APPROVAL_TEXT,
   GUEST_MSG,
   CARD_STATUS_LABELS,
   GUEST_COMMENTS_MAX,
@@ -15,7 +16,13 @@ import {
   isFixItem,
   writeChatVerdict,
 } from '@cutroom/domain';
-import type { GuestNoteView, GuestReviewReply, guestCommentBody, openGuestLinkBody } from '@cutroom/domain/schemas';
+import type {
+  GuestNoteView,
+  GuestReviewReply,
+  decisionBody,
+  guestCommentBody,
+  openGuestLinkBody,
+} from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import { cardNotes, cardVideos, cards, guestLinks, guestVisits, mediaAssets, users } from '../../db/schema.js';
 import { createAttemptLimiter } from '../../platform/attempt-limiter.js';
@@ -25,6 +32,8 @@ import { verifyPassword } from '../../platform/passwords.js';
 import { toPlainText } from '../../platform/rich-text.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 import { selectCards } from '../../kernel/card-view.js';
+import { cardApproval } from '../../kernel/card-approval.js';
+import { decide, guestAsReviewer } from '../approvals/public.js';
 import { keyOfUrl } from '../media/public.js';
 import { toMediaView } from '../../kernel/media-view.js';
 import { annotationAt, fitWithinVideo, momentOfNewNote, publish } from '../chat/public.js';
@@ -109,6 +118,8 @@ export interface GuestVisit {
   cardId: number;
   guestName: string;
   expiresAt: Date;
+  /** The link was made for approving (issue 52). */
+  approver: boolean;
 }
 
 /** The visit the cookie names, while it and its link still work; anything else has ended (401). */
@@ -123,6 +134,7 @@ export async function visitOf(ctx: AppContext, request: FastifyRequest): Promise
       cardId: guestLinks.cardId,
       guestName: guestVisits.guestName,
       expiresAt: guestVisits.expiresAt,
+      approver: guestLinks.approver,
     })
     .from(guestVisits)
     .innerJoin(guestLinks, eq(guestLinks.id, guestVisits.linkId))
@@ -257,7 +269,15 @@ export async function guestReview(ctx: AppContext, visit: GuestVisit): Promise<G
     comments_open: open,
     versions: [...versions.values()],
     notes: notes.reverse().map(toGuestNote),
+    approver: visit.approver,
+    approval: await cardApproval(ctx.db, card),
   };
+}
+
+/** POST /api/guest/decision: an approver guest decides as a reviewer, under the name they gave. */
+export async function guestDecides(ctx: AppContext, visit: GuestVisit, body: z.output<typeof decisionBody>) {
+  if (!visit.approver) throw new AppError('FORBIDDEN', APPROVAL_TEXT.notApprover);
+  return decide(ctx, guestAsReviewer(visit.linkId, visit.guestName), visit.cardId, body);
 }
 
 /** POST /api/guest/comment: filed under the card's customer, signed and marked as the guest's. */

@@ -122,7 +122,9 @@ export async function toUserViews(
         }
       : {}),
     ...(viewerIsStaff ? { team_notes: u.teamNotes } : {}),
-    ...(viewerIsStaff && u.clientType === 'customer' ? { loudness_target: u.loudnessTarget } : {}),
+    ...(viewerIsStaff && u.clientType === 'customer'
+      ? { loudness_target: u.loudnessTarget, approval_rule: u.approvalRule }
+      : {}),
     ...(u.clientType === 'customer'
       ? {
           billing_data: periodOf(u),

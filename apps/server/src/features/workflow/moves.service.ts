@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
+  APPROVAL_TEXT,
   ARCHIVABLE_STATUSES,
   MSG,
   TIMELINE_HOURS_FIRST,
@@ -34,6 +35,7 @@ import { AppError } from '../../platform/errors.js';
 import { audienceOf, loadVisibleCard } from '../../kernel/card-access.js';
 import { enforce, policyActor, policyCard, policyCardColumns } from '../../kernel/card-policy-facts.js';
 import { visibleCardsWhere } from '../../kernel/card-visibility.js';
+import { cardApproval } from '../../kernel/card-approval.js';
 import { transition, type AfterCommit } from './transition.js';
 import { announceQcNotes, noteDeliveryQc } from '../delivery-qc/public.js';
 import { recordRevision } from '../revision-reasons/public.js';
@@ -199,6 +201,13 @@ export async function markComplete(
     from: card.cardStatus,
     to: 'completed_done',
     call: 'markComplete',
+    // Under the rule `all`, every approver must have approved the latest version first (issue 52).
+    prepare: async (tx, locked) => {
+      if (section !== 'done' || locked.approvalRule !== 'all') return;
+      const round = await cardApproval(tx, locked);
+      if (round && round.pending.length > 0)
+        throw new AppError('APPROVAL_PENDING', fill(APPROVAL_TEXT.pending, { names: round.pending.join(', ') }));
+    },
     set: () => ({
       isComplete: true,
       completedAt: new Date(),

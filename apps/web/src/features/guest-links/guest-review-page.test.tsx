@@ -17,6 +17,8 @@ const REVIEW: GuestReviewReply = {
   expires_at: '2026-12-01T12:00:00.000Z',
   comments_open: true,
   versions: [],
+  approver: false,
+  approval: null,
   notes: [
     {
       note_id: 1,

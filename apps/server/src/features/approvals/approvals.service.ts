@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import { APPROVAL_TEXT, fill, isStaff } from '@cutroom/domain';
+import type { approvalRuleBody, decisionBody } from '@cutroom/domain/schemas';
+import type { z } from 'zod';
+import { lockCard } from '../../db/locks.js';
+import { cardDecisions, cards } from '../../db/schema.js';
+import type { SessionUser } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { audienceOf, loadVisibleCard } from '../../kernel/card-access.js';
+import { CUSTOMER_REVIEWER, cardApproval, guestReviewer, latestVersion } from '../../kernel/card-approval.js';
+
+type DecisionBody = z.output<typeof decisionBody>;
+/** Who decides: the card's customer, or an approver guest by their link and the name they gave. */
+export type Reviewer = { key: string; name: string; guestLinkId: number | null };
+
+/**
+ * A reviewer's decision on the card's latest delivered version, made or changed under the card's lock, so a
+ * decision and Mark As Done never cross: once the card is complete its decisions stay as they were.
+ */
+export async function decide(ctx: AppContext, reviewer: Reviewer, cardId: number, body: DecisionBody) {
+  const card = await ctx.db.transaction(async (tx) => {
+    const [locked] = await lockCard(tx, cardId);
+    if (!locked) throw new AppError('NOT_FOUND');
+    if (locked.isComplete || locked.cardStatus === 'completed_done') throw new AppError('DECISION_CLOSED');
+    if (locked.cardStatus !== 'done') throw new AppError('VALIDATION', APPROVAL_TEXT.notInReview, 'video_version');
+    const version = await latestVersion(tx, cardId);
+    if (version === null) throw new AppError('VALIDATION', APPROVAL_TEXT.noVersion, 'video_version');
+    if (body.video_version !== version)
+      throw new AppError('VALIDATION', fill(APPROVAL_TEXT.notLatest, { version: String(version) }), 'video_version');
+    const values = { decision: body.decision, note: body.note || null, name: reviewer.name, updatedAt: new Date() };
+    await tx
+      .insert(cardDecisions)
+      .values({ cardId, videoVersion: version, reviewer: reviewer.key, guestLinkId: reviewer.guestLinkId, ...values })
+      .onConflictDoUpdate({
+        target: [cardDecisions.cardId, cardDecisions.videoVersion, cardDecisions.reviewer],
+        set: values,
+      });
+    return locked;
+  });
+  await ctx.events.publish({ type: 'card.updated', cardId, audience: audienceOf(card), data: {} });
+  return { message: APPROVAL_TEXT.decided[body.decision], approval: await cardApproval(ctx.db, card) };
+}
+
+/** POST /api/card/:id/decision: the card's own customer; staff see the card but are not its reviewers. */
+export async function customerDecides(ctx: AppContext, viewer: SessionUser, cardId: number, body: DecisionBody) {
+  const { card, client } = await loadVisibleCard(ctx.db, viewer, cardId);
+  if (viewer.role !== 'customer' || card.clientId !== viewer.id) throw new AppError('FORBIDDEN');
+  const name = [client.firstname, client.lastname].filter(Boolean).join(' ');
+  return decide(ctx, { key: CUSTOMER_REVIEWER, name: name || 'The customer', guestLinkId: null }, cardId, body);
+}
+
+/** An approver guest's reviewer identity: their link, under the name they gave. */
+export const guestAsReviewer = (linkId: number, guestName: string): Reviewer => ({
+  key: guestReviewer(linkId),
+  name: guestName,
+  guestLinkId: linkId,
+});
+
+/** PUT /api/card/:id/approval: staff who see the card, or its customer. */
+export async function setApprovalRule(
+  ctx: AppContext,
+  viewer: SessionUser,
+  cardId: number,
+  body: z.output<typeof approvalRuleBody>,
+) {
+  const { card } = await loadVisibleCard(ctx.db, viewer, cardId);
+  if (!isStaff(viewer.role) && card.clientId !== viewer.id) throw new AppError('FORBIDDEN');
+  await ctx.db.update(cards).set({ approvalRule: body.rule, updatedAt: new Date() }).where(eq(cards.id, cardId));
+  await ctx.events.publish({ type: 'card.updated', cardId, audience: audienceOf(card), data: {} });
+  return { message: APPROVAL_TEXT.ruleSaved };
+}
