@@ -44,6 +44,7 @@ export function roundOf(
 export const APPROVAL_TEXT = {
   pending: 'Still waiting for approval from {names}.',
   notLatest: 'Decide on the latest version ({version}).',
+  noSuchVersion: 'The card has no delivered version {version}.',
   noVersion: 'There is no delivered version to decide on yet.',
   complete: 'The card is complete: its decisions can no longer change.',
   notInReview: 'Decisions open once the video is in Review.',
@@ -52,3 +53,41 @@ export const APPROVAL_TEXT = {
   ruleSaved: 'Approval rule saved',
   ruleLabel: { any: 'Any reviewer approves', all: 'Every approver approves' },
 } as const;
+
+/** What one report of played ranges may hold (the players batch theirs, a few calls a minute). */
+export const WATCHED_RANGES_MAX = 200;
+/** Approving with less of the version played than this asks first, and the decision says so. */
+export const WATCHED_ENOUGH = 0.9;
+
+export type PlayedRange = [number, number];
+
+/** Ranges as one sorted list without overlaps: touching or overlapping ranges become one. */
+export function mergeRanges(ranges: readonly PlayedRange[]): PlayedRange[] {
+  const sorted = ranges.filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
+  const merged: PlayedRange[] = [];
+  for (const [start, end] of sorted) {
+    const last = merged.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  return merged;
+}
+
+/** The share (0–1) of a video of `duration` seconds the ranges cover; null when the length is unknown. */
+export function watchedShare(ranges: readonly PlayedRange[], duration: number | null): number | null {
+  if (duration === null || duration <= 0) return null;
+  const covered = mergeRanges(ranges).reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, duration) - a), 0);
+  return Math.min(1, Math.round((covered / duration) * 1000) / 1000);
+}
+
+/** The stretches of a video the ranges leave out, for "You haven't watched 0:42–1:10". */
+export function unwatched(ranges: readonly PlayedRange[], duration: number): PlayedRange[] {
+  const gaps: PlayedRange[] = [];
+  let at = 0;
+  for (const [a, b] of mergeRanges(ranges)) {
+    if (a > at) gaps.push([at, Math.min(a, duration)]);
+    at = Math.max(at, b);
+  }
+  if (at < duration) gaps.push([at, duration]);
+  return gaps.filter(([a, b]) => b - a >= 0.5);
+}

@@ -36,6 +36,7 @@ import {
   type QcStretchKind,
   type LoudnessTargetKey,
   type ApprovalRule,
+  type PlayedRange,
   type Decision,
   APPROVAL_RULES,
   DECISIONS,
@@ -1150,4 +1151,23 @@ export const cardDecisions = pgTable(
     uniqueIndex('card_decisions_reviewer_unique').on(t.cardId, t.videoVersion, t.reviewer),
     check('card_decisions_decision_check', inList('decision', DECISIONS)),
   ],
+);
+
+/**
+ * What a viewer has played of a version of a card (issue 52), merged ranges in seconds: a reviewer's
+ * ('customer', 'guest:<link id>') or a staff member's ('staff:<user id>'), one row each per version.
+ */
+export const reviewWatches = pgTable(
+  'review_watches',
+  {
+    id: serial('id').primaryKey(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    videoVersion: integer('video_version').notNull(),
+    reviewer: text('reviewer').notNull(),
+    ranges: jsonb('ranges').$type<PlayedRange[]>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('review_watches_reviewer_unique').on(t.cardId, t.videoVersion, t.reviewer)],
 );

@@ -1,4 +1,4 @@
-import { approvalRuleBody, decisionBody, decisionReply } from '../schemas/approvals.js';
+import { approvalRuleBody, decisionBody, decisionReply, watchedBody, watchedReply } from '../schemas/approvals.js';
 import { idParam } from '../schemas/fields.js';
 import { z } from 'zod';
 import { defineRoute } from './define.js';
@@ -17,6 +17,17 @@ export const APPROVALS = {
     params: idParam,
     body: decisionBody,
     reply: decisionReply,
+  }),
+  watched: defineRoute({
+    method: 'POST',
+    path: '/api/card/:id/watched',
+    tags,
+    summary:
+      'Ranges of a version the caller played at normal speed or slower, merged with what they played before; batched by the player',
+    access: 'user',
+    params: idParam,
+    body: watchedBody,
+    reply: watchedReply,
   }),
   rule: defineRoute({
     method: 'PUT',

@@ -14,7 +14,7 @@ import {
 import { idParam } from '../schemas/fields.js';
 import { frameParams, frameQuery, mediaFileParams, storedFileReply, storedKeyParams } from '../schemas/stored-files.js';
 import { defineRoute } from './define.js';
-import { decisionBody, decisionReply } from '../schemas/approvals.js';
+import { decisionBody, decisionReply, watchedBody, watchedReply } from '../schemas/approvals.js';
 
 const tags = ['guest review'] as const;
 
@@ -75,6 +75,15 @@ export const GUEST_LINKS = {
     access: 'public',
     body: decisionBody,
     reply: decisionReply,
+  }),
+  watched: defineRoute({
+    method: 'POST',
+    path: '/api/guest/watched',
+    tags,
+    summary: "Ranges of a version the guest played at normal speed or slower (issue 52), as the card's own call",
+    access: 'public',
+    body: watchedBody,
+    reply: watchedReply,
   }),
   comment: defineRoute({
     method: 'POST',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPROVAL_RULES, DECISIONS, DECISION_NOTE_MAX } from '../approvals.js';
+import { APPROVAL_RULES, DECISIONS, DECISION_NOTE_MAX, WATCHED_RANGES_MAX } from '../approvals.js';
 
 /** The round of a card's latest delivered version (issue 52); null while nothing is delivered. */
 export const approvalView = z
@@ -37,4 +37,22 @@ export const decisionReply = z.object({ message: z.string(), approval: approvalV
 
 export const approvalRuleBody = z.object({
   rule: z.enum(APPROVAL_RULES, { error: `Rule must be one of ${APPROVAL_RULES.join(', ')}` }),
+});
+
+/** Ranges the player played at normal speed or slower, in seconds of the version's video (issue 52). */
+export const watchedBody = z.object({
+  video_version: z.number().int().min(0).max(10_000),
+  ranges: z
+    .array(
+      z
+        .tuple([z.number().min(0).max(86_400), z.number().min(0).max(86_400)])
+        .refine(([start, end]) => end > start, { error: 'Each range ends after it starts' }),
+    )
+    .min(1)
+    .max(WATCHED_RANGES_MAX, { error: `At most ${WATCHED_RANGES_MAX} ranges a report` }),
+});
+/** What the caller has played of the version, merged: its ranges and their share (null when its length is unknown). */
+export const watchedReply = z.object({
+  ranges: z.array(z.tuple([z.number(), z.number()])),
+  watched: z.number().nullable(),
 });

@@ -599,6 +599,11 @@ const TABLE: Record<string, Case[]> = {
       expect: cardSeen(403, { customer: 400 }),
     },
   ],
+  'POST /api/guest/watched': [{ body: () => ({ video_version: 0, ranges: [[0, 5]] }), expect: all(401) }],
+  // Any who see the card report what they played; a card with nothing delivered has no version 0.
+  'POST /api/card/{id}/watched': [
+    { params: cardIn('done'), body: () => ({ video_version: 0, ranges: [[0, 5]] }), expect: cardSeen(400) },
+  ],
   'PUT /api/card/{id}/approval': [{ params: cardIn('done'), body: () => ({ rule: 'all' }), expect: cardSeen(200) }],
   'POST /api/guest/leave': [{ expect: all(200) }],
   'GET /api/guest/files/{path}': [{ params: (f) => ({ path: f.fileKey }), expect: all(401) }],

@@ -1,14 +1,15 @@
-import { eq } from 'drizzle-orm';
-import { APPROVAL_TEXT, fill, isStaff } from '@cutroom/domain';
-import type { approvalRuleBody, decisionBody } from '@cutroom/domain/schemas';
+import { and, eq } from 'drizzle-orm';
+import { APPROVAL_TEXT, fill, isStaff, watchedShare } from '@cutroom/domain';
+import type { approvalRuleBody, decisionBody, watchedBody } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import { lockCard } from '../../db/locks.js';
-import { cardDecisions, cards } from '../../db/schema.js';
+import { cardDecisions, cardVideos, cards } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { audienceOf, loadVisibleCard } from '../../kernel/card-access.js';
 import { CUSTOMER_REVIEWER, cardApproval, guestReviewer, latestVersion } from '../../kernel/card-approval.js';
+import { addPlayed, playedRanges, versionDuration } from '../../kernel/review-watches.js';
 
 type DecisionBody = z.output<typeof decisionBody>;
 /** Who decides: the card's customer, or an approver guest by their link and the name they gave. */
@@ -28,7 +29,18 @@ export async function decide(ctx: AppContext, reviewer: Reviewer, cardId: number
     if (version === null) throw new AppError('VALIDATION', APPROVAL_TEXT.noVersion, 'video_version');
     if (body.video_version !== version)
       throw new AppError('VALIDATION', fill(APPROVAL_TEXT.notLatest, { version: String(version) }), 'video_version');
-    const values = { decision: body.decision, note: body.note || null, name: reviewer.name, updatedAt: new Date() };
+    // How much of the version its reviewer had played when deciding (null where its length is unknown).
+    const watched = watchedShare(
+      await playedRanges(tx, cardId, version, reviewer.key),
+      await versionDuration(tx, cardId, version),
+    );
+    const values = {
+      decision: body.decision,
+      note: body.note || null,
+      name: reviewer.name,
+      watched,
+      updatedAt: new Date(),
+    };
     await tx
       .insert(cardDecisions)
       .values({ cardId, videoVersion: version, reviewer: reviewer.key, guestLinkId: reviewer.guestLinkId, ...values })
@@ -69,4 +81,37 @@ export async function setApprovalRule(
   await ctx.db.update(cards).set({ approvalRule: body.rule, updatedAt: new Date() }).where(eq(cards.id, cardId));
   await ctx.events.publish({ type: 'card.updated', cardId, audience: audienceOf(card), data: {} });
   return { message: APPROVAL_TEXT.ruleSaved };
+}
+
+/** Records what a viewer played of a delivered version (any version of the card, not only the latest). */
+export async function recordWatched(
+  ctx: AppContext,
+  viewerKey: string,
+  cardId: number,
+  body: z.output<typeof watchedBody>,
+) {
+  const [delivered] = await ctx.db
+    .select({ id: cardVideos.id })
+    .from(cardVideos)
+    .where(and(eq(cardVideos.cardId, cardId), eq(cardVideos.kind, 'done'), eq(cardVideos.version, body.video_version)))
+    .limit(1);
+  if (!delivered)
+    throw new AppError(
+      'VALIDATION',
+      fill(APPROVAL_TEXT.noSuchVersion, { version: String(body.video_version) }),
+      'video_version',
+    );
+  return addPlayed(ctx.db, cardId, body.video_version, viewerKey, body.ranges);
+}
+
+/** POST /api/card/:id/watched: the card's customer as its reviewer; staff each as themselves. */
+export async function viewerWatched(
+  ctx: AppContext,
+  viewer: SessionUser,
+  cardId: number,
+  body: z.output<typeof watchedBody>,
+) {
+  const { card } = await loadVisibleCard(ctx.db, viewer, cardId);
+  const key = viewer.role === 'customer' && card.clientId === viewer.id ? CUSTOMER_REVIEWER : `staff:${viewer.id}`;
+  return recordWatched(ctx, key, cardId, body);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { APPROVAL_TEXT, GUEST_COOKIE, fill } from '@cutroom/domain';
 import type { ApprovalView, CardDetailReply, GuestReviewReply } from '@cutroom/domain/schemas';
-import { cardVideos, cards } from '../../db/schema.js';
+import { cardVideos, cards, mediaAssets } from '../../db/schema.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -52,8 +52,11 @@ async function approverGuest(cardId: number, label: string, name: string, approv
   return { [GUEST_COOKIE]: opened.cookies.find((c) => c.name === GUEST_COOKIE)!.value };
 }
 
-const approval = async (cardId: number, token = a.admin.token) =>
-  (await inject('GET', `/api/card/${cardId}`, token)).json<CardDetailReply>().approval!;
+const approval = async (cardId: number, token = a.admin.token) => {
+  const reply = await inject('GET', `/api/card/${cardId}`, token);
+  expect(reply.statusCode, reply.body).toBe(200);
+  return reply.json<CardDetailReply>().approval!;
+};
 const markDone = (cardId: number, token: string) =>
   inject('POST', `/api/card/${cardId}/markComplete`, token, { card_id: cardId, cardSection: 'done' });
 const decideAs = (cardId: number, who: string | Cookies, decision: string, video_version = 0, note?: string) =>
@@ -208,6 +211,23 @@ describe('the rule', () => {
   });
 });
 
+describe.runIf(process.env.TEST_DB === 'pg')('two reports of what was played at once', () => {
+  it('both count', async () => {
+    const cardId = await cardInReview();
+    const ranges = Array.from({ length: 8 }, (_, i) => [i * 10, i * 10 + 5]);
+    await Promise.all(
+      ranges.map((range) =>
+        inject('POST', `/api/card/${cardId}/watched`, a.customer.token, { video_version: 0, ranges: [range] }),
+      ),
+    );
+    const all = await inject('POST', `/api/card/${cardId}/watched`, a.customer.token, {
+      video_version: 0,
+      ranges: [[0, 1]],
+    });
+    expect(all.json<{ ranges: number[][] }>().ranges).toEqual(ranges);
+  });
+});
+
 describe.runIf(process.env.TEST_DB === 'pg')('decisions and Mark As Done at once', () => {
   it('end consistent: the card completes only with every approval in, and no decision changes after', async () => {
     for (let round = 0; round < 5; round++) {
@@ -230,5 +250,93 @@ describe.runIf(process.env.TEST_DB === 'pg')('decisions and Mark As Done at once
       }
       expect(await approval(cardId)).toMatchObject({ approved: true, pending: [] });
     }
+  });
+});
+
+describe('what each reviewer watched', () => {
+  /** A card in Review whose version 0 is a stored 100 s video the pipeline probed. */
+  async function cardWithStoredVideo() {
+    const cardId = await cardInReview(0);
+    const [asset] = await t.database.db
+      .insert(mediaAssets)
+      .values({
+        sourceKey: `media/${a.customer.id}/watched-${cardId}.mp4`,
+        status: 'ready',
+        progress: 100,
+        probe: {
+          fpsNum: 25,
+          fpsDen: 1,
+          frameCount: 2_500,
+          duration: 100,
+          width: 640,
+          height: 360,
+          rotation: 0,
+          videoCodec: 'h264',
+          audioCodec: null,
+          audioChannels: 0,
+          interlaced: false,
+        },
+      })
+      .returning();
+    await t.database.db.insert(cardVideos).values({
+      cardId,
+      kind: 'done',
+      version: 0,
+      videoUrl: `http://localhost:3000/files/media/${a.customer.id}/watched-${cardId}.mp4`,
+      assetId: asset!.id,
+    });
+    return cardId;
+  }
+  const report = (cardId: number, who: string | Cookies, ranges: number[][], video_version = 0) =>
+    typeof who === 'string'
+      ? inject('POST', `/api/card/${cardId}/watched`, who, { video_version, ranges })
+      : inject('POST', '/api/guest/watched', who, { video_version, ranges });
+
+  it('merges the ranges each one played, counts what overlaps once, and goes with the decision', async () => {
+    const cardId = await cardWithStoredVideo();
+    const guest = await approverGuest(cardId, 'Board', 'Bo');
+    const first = await report(cardId, a.customer.token, [
+      [0, 30],
+      [20, 50],
+    ]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ ranges: [[0, 50]], watched: 0.5 });
+    expect(
+      (
+        await report(cardId, a.customer.token, [
+          [90, 130],
+          [45, 60],
+        ])
+      ).json(),
+    ).toEqual({
+      ranges: [
+        [0, 60],
+        [90, 130],
+      ],
+      watched: 0.7,
+    });
+    // Staff's playing is their own, and a guest's is theirs.
+    expect((await report(cardId, a.qa.token, [[0, 100]])).json()).toMatchObject({ watched: 1 });
+    expect((await report(cardId, guest, [[10, 20]])).json()).toEqual({ ranges: [[10, 20]], watched: 0.1 });
+
+    await decideAs(cardId, a.customer.token, 'approved');
+    await decideAs(cardId, guest, 'changes_requested');
+    expect((await approval(cardId)).decisions.map((d) => [d.name, d.watched])).toEqual([
+      ['Cleo Creator', 0.7],
+      ['Bo', 0.1],
+    ]);
+  });
+
+  it('is unknown for a link elsewhere, and refused for a version the card lacks, a reversed range or a stranger', async () => {
+    const cardId = await cardInReview();
+    expect((await report(cardId, a.customer.token, [[0, 10]])).json()).toEqual({ ranges: [[0, 10]], watched: null });
+    const missing = await report(cardId, a.customer.token, [[0, 10]], 3);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error_message).toBe(fill(APPROVAL_TEXT.noSuchVersion, { version: '3' }));
+    expect((await report(cardId, a.customer.token, [[10, 5]])).statusCode).toBe(400);
+    expect((await report(cardId, a.customer.token, [])).statusCode).toBe(400);
+    expect((await report(cardId, a.customer2.token, [[0, 10]])).statusCode).toBe(404);
+    expect((await report(cardId, a.helper.token, [[0, 10]])).statusCode).toBe(404);
+    expect((await report(cardId, {}, [[0, 10]])).statusCode).toBe(401);
   });
 });

@@ -1,2 +1,2 @@
 // What other features may use of approvals/ (docs/architecture.md): the lint refuses any other way in.
-export { decide, guestAsReviewer } from './approvals.service.js';
+export { decide, guestAsReviewer, recordWatched } from './approvals.service.js';

@@ -10,6 +10,7 @@ import {
   openGuestLink,
   postGuestComment,
   guestDecides,
+  guestWatched,
   visitOf,
 } from './guest-visit.service.js';
 
@@ -43,6 +44,12 @@ export const guestLinkRoutes =
       app,
       routes.decision,
       async ({ request, body }) => guestDecides(ctx, await visitOf(ctx, request), body),
+      perIp(60),
+    );
+    serve(
+      app,
+      routes.watched,
+      async ({ request, body }) => guestWatched(ctx, await visitOf(ctx, request), body),
       perIp(60),
     );
     serve(app, routes.leave, ({ request, reply }) => leaveGuestVisit(ctx, request, reply), perIp(20));

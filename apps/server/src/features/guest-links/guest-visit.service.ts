@@ -21,6 +21,7 @@ import type {
   GuestReviewReply,
   decisionBody,
   guestCommentBody,
+  watchedBody,
   openGuestLinkBody,
 } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
@@ -33,7 +34,7 @@ import { toPlainText } from '../../platform/rich-text.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 import { selectCards } from '../../kernel/card-view.js';
 import { cardApproval } from '../../kernel/card-approval.js';
-import { decide, guestAsReviewer } from '../approvals/public.js';
+import { decide, guestAsReviewer, recordWatched } from '../approvals/public.js';
 import { keyOfUrl } from '../media/public.js';
 import { toMediaView } from '../../kernel/media-view.js';
 import { annotationAt, fitWithinVideo, momentOfNewNote, publish } from '../chat/public.js';
@@ -279,6 +280,10 @@ export async function guestDecides(ctx: AppContext, visit: GuestVisit, body: z.o
   if (!visit.approver) throw new AppError('FORBIDDEN', APPROVAL_TEXT.notApprover);
   return decide(ctx, guestAsReviewer(visit.linkId, visit.guestName), visit.cardId, body);
 }
+
+/** POST /api/guest/watched: what the guest played, kept by their link (approver or not). */
+export const guestWatched = (ctx: AppContext, visit: GuestVisit, body: z.output<typeof watchedBody>) =>
+  recordWatched(ctx, guestAsReviewer(visit.linkId, visit.guestName).key, visit.cardId, body);
 
 /** POST /api/guest/comment: filed under the card's customer, signed and marked as the guest's. */
 export async function postGuestComment(
