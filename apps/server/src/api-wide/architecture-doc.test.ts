@@ -164,7 +164,6 @@ describe('feature folders', () => {
 
   /** Server features with no web folder of their name: each has no screen of its own, and says where it shows, if anywhere. */
   const SERVER_ONLY: Record<string, string> = {
-    approvals: "no screen yet (issue 52): the round is on the card's reply and the guest's review",
     events: 'the live stream every page listens to through lib/live-events.ts',
     health: 'the liveness and readiness probes, for whoever runs the process',
     leave: "staff leave is recorded and read on a person's profile (profiles)",

@@ -10,6 +10,7 @@ import { DetailsTab } from './details/details-tab';
 import { useCardLive } from './use-card-live';
 import { VideoReview } from './video-review';
 import { YtTab } from '../yt-helper/public';
+import { ApprovalRound } from '../approvals/public';
 import type { Selection } from '../media-pipeline/public';
 
 export interface CardBodyProps {
@@ -40,6 +41,7 @@ export function CardBody({ card, viewer, tab: givenTab, onTabChange, initialTab,
   return (
     <>
       <ActionButtons card={card} viewer={viewer} ytTabOpen={tab === 'yt'} />
+      <ApprovalRound card={card} viewer={viewer} />
       <Tabs value={tab} onChange={(value) => value && changeTab(value as CardTab)} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="details" leftSection={<IconFileDescription size={16} />}>

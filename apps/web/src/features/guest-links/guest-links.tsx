@@ -4,6 +4,7 @@ import {
   Alert,
   Badge,
   Button,
+  Checkbox,
   CopyButton,
   Group,
   Loader,
@@ -45,6 +46,11 @@ function LinkRow({ link, onRevoke, revoking }: { link: GuestLinkView; onRevoke: 
             {GUEST_LINK_STATE_LABELS[link.state]}
           </Badge>
           {link.has_password && <IconLock size={13} aria-label="Password" />}
+          {link.approver && (
+            <Badge size="xs" variant="light" color="grape" data-testid="guest-link-approver">
+              Approver
+            </Badge>
+          )}
         </Group>
         <Text fz="xs" c="dimmed">
           By {link.created_by} · {link.state === 'active' ? 'until' : 'ended'}{' '}
@@ -67,6 +73,7 @@ function NewLink({ cardId }: { cardId: number }) {
   const [days, setDays] = useState(String(GUEST_LINK_DEFAULT_DAYS));
   const [label, setLabel] = useState('');
   const [password, setPassword] = useState('');
+  const [approver, setApprover] = useState(false);
   const shortPassword = password.length > 0 && password.length < GUEST_PASSWORD_MIN;
   const made = create.data;
 
@@ -111,6 +118,7 @@ function NewLink({ cardId }: { cardId: number }) {
           expires_in_days: Number(days),
           ...(label.trim() ? { label: label.trim() } : {}),
           ...(password ? { password } : {}),
+          approver,
         });
       }}
     >
@@ -137,6 +145,13 @@ function NewLink({ cardId }: { cardId: number }) {
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
           error={shortPassword ? fill(GUEST_MSG.passwordTooShort, { min: String(GUEST_PASSWORD_MIN) }) : undefined}
+        />
+        <Checkbox
+          label="They approve each version"
+          description="Their decision counts in the approval round, beside the customer's"
+          checked={approver}
+          onChange={(e) => setApprover(e.currentTarget.checked)}
+          data-testid="guest-link-approver-toggle"
         />
         {create.isError && (
           <Alert color="red" variant="light">

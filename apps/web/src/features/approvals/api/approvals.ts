@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, type CallInput } from '@cutroom/domain/contract';
+import { call } from '../../../lib/call';
+import { errorMessage } from '../../../lib/api-client';
+import { cardKeys } from '../../../lib/card/card-keys';
+import { notify } from '../../../lib/notify';
+
+/** The customer's decision on the latest version; the card reloads with the round. */
+export function useDecide(cardId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CallInput<typeof API.approvals.decide>['body']) =>
+      call(API.approvals.decide, { params: { id: cardId }, body }),
+    onSuccess: (reply) => {
+      notify.success(reply.message);
+      return qc.invalidateQueries({ queryKey: cardKeys.card(cardId) });
+    },
+    onError: (error) => notify.error(errorMessage(error)),
+  });
+}
+
+/** The card's rule: any reviewer's approval, or every approver's. */
+export function useApprovalRule(cardId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (rule: CallInput<typeof API.approvals.rule>['body']['rule']) =>
+      call(API.approvals.rule, { params: { id: cardId }, body: { rule } }),
+    onSuccess: (reply) => {
+      notify.success(reply.message);
+      return qc.invalidateQueries({ queryKey: cardKeys.card(cardId) });
+    },
+    onError: (error) => notify.error(errorMessage(error)),
+  });
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { IconCircleCheck, IconMessageExclamation } from '@tabler/icons-react';
+import {
+  APPROVAL_RULES,
+  APPROVAL_TEXT,
+  DECISION_NOTE_MAX,
+  WATCHED_ENOUGH,
+  isStaff,
+  versionNumber,
+  type Decision,
+} from '@cutroom/domain';
+import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
+import { formatEst } from '../../lib/format-time';
+import { useApprovalRule, useDecide } from './api/approvals';
+
+const DECISION_COLORS: Record<Decision, string> = { approved: 'teal', changes_requested: 'orange' };
+const percent = (share: number) => `${Math.round(share * 100)} %`;
+
+/** The approval round of the card's latest version (issue 52): who decided what, who is still to approve. */
+export function ApprovalRound({ card, viewer }: { card: CardDetailReply; viewer: UserView }) {
+  const round = card.approval;
+  const decide = useDecide(card.card_id);
+  const setRule = useApprovalRule(card.card_id);
+  const [note, setNote] = useState('');
+  if (!round || (card.card_status !== 'done' && card.card_status !== 'completed_done')) return null;
+  const owner = viewer.client_type === 'customer' && viewer.client_id === card.client_id;
+  const mayDecide = owner && card.card_status === 'done';
+  const mayRule = (owner || isStaff(viewer.client_type)) && card.card_status === 'done';
+  const send = (decision: Decision) =>
+    decide.mutate({ video_version: round.video_version, decision, ...(note.trim() ? { note: note.trim() } : {}) });
+
+  return (
+    <Paper withBorder radius="lg" p="sm" mb="md" component="section" aria-label="Approval" data-testid="approval-round">
+      <Group justify="space-between" gap="xs" mb={6}>
+        <Group gap={8}>
+          <Text fw={600} fz="sm">
+            Approval · version {versionNumber(`version-${round.video_version}`)}
+          </Text>
+          <Badge size="sm" variant="light" color={round.approved ? 'teal' : 'gray'} data-testid="approval-state">
+            {round.approved ? 'Approved' : round.pending.length > 0 ? `Waiting for ${round.pending.length}` : 'Open'}
+          </Badge>
+        </Group>
+        {mayRule ? (
+          <SegmentedControl
+            size="xs"
+            value={round.rule}
+            onChange={(rule) => setRule.mutate(rule)}
+            data={APPROVAL_RULES.map((rule) => ({ value: rule, label: APPROVAL_TEXT.ruleLabel[rule] }))}
+            aria-label="Approval rule"
+            data-testid="approval-rule"
+          />
+        ) : (
+          <Text fz="xs" c="dimmed">
+            {APPROVAL_TEXT.ruleLabel[round.rule]}
+          </Text>
+        )}
+      </Group>
+      <Stack gap={4}>
+        {round.decisions.map((d) => (
+          <Group key={`${d.side}-${d.name}`} gap={8} wrap="wrap" data-testid="approval-decision">
+            <Text fz="sm" fw={500}>
+              {d.name}
+            </Text>
+            {d.side === 'guest' && (
+              <Badge size="xs" variant="outline" color="gray">
+                guest
+              </Badge>
+            )}
+            <Badge size="xs" variant="light" color={DECISION_COLORS[d.decision]}>
+              {APPROVAL_TEXT.decided[d.decision]}
+            </Badge>
+            {d.watched !== null && (
+              <Text fz="xs" c={d.watched < WATCHED_ENOUGH ? 'orange' : 'dimmed'} data-testid="approval-watched">
+                watched {percent(d.watched)}
+              </Text>
+            )}
+            <Text fz="xs" c="dimmed">
+              {formatEst(d.at)}
+            </Text>
+            {d.note && (
+              <Text fz="xs" c="dimmed" w="100%">
+                “{d.note}”
+              </Text>
+            )}
+          </Group>
+        ))}
+        {round.pending.length > 0 && (
+          <Text fz="xs" c="dimmed" data-testid="approval-pending">
+            Still to approve: {round.pending.join(', ')}
+          </Text>
+        )}
+      </Stack>
+      {mayDecide && (
+        <Stack gap={6} mt="sm">
+          <Textarea
+            placeholder="A note with your decision (optional)"
+            autosize
+            minRows={1}
+            maxLength={DECISION_NOTE_MAX}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            aria-label="Note with your decision"
+          />
+          <Group gap="xs">
+            <Button
+              size="xs"
+              color="teal"
+              leftSection={<IconCircleCheck size={14} />}
+              loading={decide.isPending && decide.variables?.decision === 'approved'}
+              onClick={() => send('approved')}
+            >
+              Approve
+            </Button>
+            <Button
+              size="xs"
+              variant="light"
+              color="orange"
+              leftSection={<IconMessageExclamation size={14} />}
+              loading={decide.isPending && decide.variables?.decision === 'changes_requested'}
+              onClick={() => send('changes_requested')}
+            >
+              Request changes
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Paper>
+  );
+}

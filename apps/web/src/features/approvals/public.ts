@@ -1,0 +1,1 @@
+export { ApprovalRound } from './approval-round';
