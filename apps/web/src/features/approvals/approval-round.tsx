@@ -28,7 +28,10 @@ export function ApprovalRound({ card, viewer }: { card: CardDetailReply; viewer:
   const mayDecide = owner && card.card_status === 'done';
   const mayRule = (owner || isStaff(viewer.client_type)) && card.card_status === 'done';
   const send = (decision: Decision) =>
-    decide.mutate({ video_version: round.video_version, decision, ...(note.trim() ? { note: note.trim() } : {}) });
+    decide.mutate(
+      { video_version: round.video_version, decision, ...(note.trim() ? { note: note.trim() } : {}) },
+      { onSuccess: () => setNote('') },
+    );
 
   return (
     <Paper withBorder radius="lg" p="sm" mb="md" component="section" aria-label="Approval" data-testid="approval-round">
