@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { APPROVAL_TEXT } from '@cutroom/domain';
 import type { CardDetailReply } from '@cutroom/domain/schemas';
-import { animationsDone, launchBrowser, screenshotDir } from './browser.js';
+import { animationsDone, launchBrowser, newPage, screenshotDir } from './browser.js';
 import { bearer, call, createRequest, deliver, startEditing } from './api.js';
 import { signedInPage } from './login.js';
 
@@ -36,6 +36,7 @@ describe('an approval round', () => {
     await page.getByTestId('guest-link-approver-toggle').check();
     await page.getByRole('button', { name: 'Create link' }).click();
     await page.getByTestId('guest-link-made').waitFor();
+    const linkPath = new URL(await page.getByTestId('guest-link-url').inputValue()).pathname;
     await page.keyboard.press('Escape');
 
     const round = page.getByTestId('approval-round');
@@ -62,6 +63,30 @@ describe('an approval round', () => {
     );
     const card = await call<CardDetailReply>(customer, 'GET', `/api/card/${cardId}`);
     expect(card.approval).toMatchObject({ rule: 'all', approved: false, pending: ['Legal'] });
+
+    // Legal opens the link, sees the round and approves from the guest page.
+    const guest = await newPage(browser, WIDE);
+    await guest.goto(linkPath);
+    await guest.getByLabel('Your name').fill('Lee from Legal');
+    await guest.getByRole('button', { name: 'Open the review' }).click();
+    const guestRound = guest.getByTestId('approval-round');
+    await expect.poll(() => guestRound.getByTestId('approval-pending').textContent()).toBe('Still to approve: Legal');
+    await guestRound.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => guestRound.getByTestId('approval-state').textContent()).toBe('Approved');
+    await guest.screenshot({ path: path.join(screenshotDir, 'approval-guest.png') });
+    await guest.context().close();
+
+    // Now the card completes.
+    await page.reload();
+    await expect.poll(() => round.getByTestId('approval-state').textContent()).toBe('Approved');
+    await page.getByRole('button', { name: 'Mark As Done' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^(Yes|Confirm|Mark As Done)$/ })
+      .click();
+    await expect
+      .poll(async () => (await call<CardDetailReply>(customer, 'GET', `/api/card/${cardId}`)).is_complete)
+      .toBe(true);
     await page.context().close();
   });
 });

@@ -8,30 +8,32 @@ import {
   WATCHED_ENOUGH,
   isStaff,
   versionNumber,
+  type ApprovalRule,
   type Decision,
 } from '@cutroom/domain';
-import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
+import type { ApprovalView, CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import { formatEst } from '../../lib/format-time';
 import { useApprovalRule, useDecide } from './api/approvals';
 
 const DECISION_COLORS: Record<Decision, string> = { approved: 'teal', changes_requested: 'orange' };
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 
-/** The approval round of the card's latest version (issue 52): who decided what, who is still to approve. */
-export function ApprovalRound({ card, viewer }: { card: CardDetailReply; viewer: UserView }) {
-  const round = card.approval;
-  const decide = useDecide(card.card_id);
-  const setRule = useApprovalRule(card.card_id);
+/** A round's decision as a reviewer sends it. */
+export type SendDecision = (decision: Decision, note: string | null, done: () => void) => void;
+
+interface RoundPanelProps {
+  round: NonNullable<ApprovalView>;
+  /** Set when the viewer is a reviewer who may decide now. */
+  onDecide?: SendDecision;
+  deciding?: Decision | null;
+  /** Set when the viewer may change the rule. */
+  onRule?: (rule: ApprovalRule) => void;
+}
+
+/** A round (issue 52): who decided what and how much they had watched, who is still to approve, and the reviewer's buttons. */
+export function RoundPanel({ round, onDecide, deciding = null, onRule }: RoundPanelProps) {
   const [note, setNote] = useState('');
-  if (!round || (card.card_status !== 'done' && card.card_status !== 'completed_done')) return null;
-  const owner = viewer.client_type === 'customer' && viewer.client_id === card.client_id;
-  const mayDecide = owner && card.card_status === 'done';
-  const mayRule = (owner || isStaff(viewer.client_type)) && card.card_status === 'done';
-  const send = (decision: Decision) =>
-    decide.mutate(
-      { video_version: round.video_version, decision, ...(note.trim() ? { note: note.trim() } : {}) },
-      { onSuccess: () => setNote('') },
-    );
+  const send = (decision: Decision) => onDecide?.(decision, note.trim() || null, () => setNote(''));
 
   return (
     <Paper withBorder radius="lg" p="sm" mb="md" component="section" aria-label="Approval" data-testid="approval-round">
@@ -44,11 +46,11 @@ export function ApprovalRound({ card, viewer }: { card: CardDetailReply; viewer:
             {round.approved ? 'Approved' : round.pending.length > 0 ? `Waiting for ${round.pending.length}` : 'Open'}
           </Badge>
         </Group>
-        {mayRule ? (
+        {onRule ? (
           <SegmentedControl
             size="xs"
             value={round.rule}
-            onChange={(rule) => setRule.mutate(rule)}
+            onChange={(rule) => onRule(rule)}
             data={APPROVAL_RULES.map((rule) => ({ value: rule, label: APPROVAL_TEXT.ruleLabel[rule] }))}
             aria-label="Approval rule"
             data-testid="approval-rule"
@@ -94,7 +96,7 @@ export function ApprovalRound({ card, viewer }: { card: CardDetailReply; viewer:
           </Text>
         )}
       </Stack>
-      {mayDecide && (
+      {onDecide && (
         <Stack gap={6} mt="sm">
           <Textarea
             placeholder="A note with your decision (optional)"
@@ -110,7 +112,7 @@ export function ApprovalRound({ card, viewer }: { card: CardDetailReply; viewer:
               size="xs"
               color="teal"
               leftSection={<IconCircleCheck size={14} />}
-              loading={decide.isPending && decide.variables?.decision === 'approved'}
+              loading={deciding === 'approved'}
               onClick={() => send('approved')}
             >
               Approve
@@ -120,7 +122,7 @@ export function ApprovalRound({ card, viewer }: { card: CardDetailReply; viewer:
               variant="light"
               color="orange"
               leftSection={<IconMessageExclamation size={14} />}
-              loading={decide.isPending && decide.variables?.decision === 'changes_requested'}
+              loading={deciding === 'changes_requested'}
               onClick={() => send('changes_requested')}
             >
               Request changes
@@ -129,5 +131,31 @@ export function ApprovalRound({ card, viewer }: { card: CardDetailReply; viewer:
         </Stack>
       )}
     </Paper>
+  );
+}
+
+/** The round above the card's tabs: the customer decides while the card is in Review; staff and the customer set the rule. */
+export function ApprovalRound({ card, viewer }: { card: CardDetailReply; viewer: UserView }) {
+  const decide = useDecide(card.card_id);
+  const setRule = useApprovalRule(card.card_id);
+  const round = card.approval;
+  if (!round || (card.card_status !== 'done' && card.card_status !== 'completed_done')) return null;
+  const owner = viewer.client_type === 'customer' && viewer.client_id === card.client_id;
+  const inReview = card.card_status === 'done';
+  return (
+    <RoundPanel
+      round={round}
+      onDecide={
+        owner && inReview
+          ? (decision, note, done) =>
+              decide.mutate(
+                { video_version: round.video_version, decision, ...(note ? { note } : {}) },
+                { onSuccess: done },
+              )
+          : undefined
+      }
+      deciding={decide.isPending ? (decide.variables?.decision ?? null) : null}
+      onRule={(owner || isStaff(viewer.client_type)) && inReview ? (rule) => setRule.mutate(rule) : undefined}
+    />
   );
 }

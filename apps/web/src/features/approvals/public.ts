@@ -1,1 +1,1 @@
-export { ApprovalRound } from './approval-round';
+export { ApprovalRound, RoundPanel, type SendDecision } from './approval-round';

@@ -27,7 +27,8 @@ import {
 import type { GuestNoteView, GuestReviewReply } from '@cutroom/domain/schemas';
 import { errorMessage } from '../../lib/api-client';
 import { formatChatTime } from '../../lib/format-time';
-import { useGuestComment } from './api/guest-visit';
+import { useGuestComment, useGuestDecision } from './api/guest-visit';
+import { RoundPanel } from '../approvals/public';
 import { CommentText } from '../../components/comment-text';
 import { formatClock } from '../../lib/format';
 import {
@@ -122,6 +123,7 @@ function GuestNote({ note, onJump }: { note: GuestNoteView; onJump: Jump }) {
 /** The guest's review: the version's player with every note's pin and drawing, the notes, and a box to add one. */
 export function GuestReview({ data, version }: { data: GuestReviewReply; version: Version | null }) {
   const comment = useGuestComment();
+  const decide = useGuestDecision();
   const player = useRef<PlayerHandle>(null);
   const [playback, setPlayback] = useState<Playback>({ time: 0, playing: false });
   const [playable, setPlayable] = useState(true);
@@ -245,94 +247,111 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
   })();
 
   return (
-    <Grid gap="md">
-      <Grid.Col span={{ base: 12, md: 8 }}>{stage}</Grid.Col>
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <Paper withBorder radius="md" p="sm">
-          <Stack gap="sm">
-            <Text fw={600}>Notes ({data.notes.length})</Text>
-            <ScrollArea.Autosize mah={420} type="auto">
-              <Stack gap="md" pr="xs" data-testid="guest-notes">
-                {data.notes.length === 0 ? (
-                  <Text fz="sm" c="dimmed">
-                    {hasPlayer
-                      ? 'No notes yet. Pause the video where something should change and write it below.'
-                      : 'No notes yet. Write what should change below.'}
-                  </Text>
-                ) : (
-                  data.notes.map((n) => <GuestNote key={n.note_id} note={n} onJump={jump} />)
-                )}
-              </Stack>
-            </ScrollArea.Autosize>
-            {data.comments_open && (
-              <form
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  send();
-                }}
-              >
-                <Stack gap={6}>
-                  {pending && (
-                    <Group gap="xs" justify="space-between">
-                      <Badge variant="light" color="grape" leftSection={<IconPencil size={11} />}>
-                        Drawing at {formatClock(pending.time)}
-                      </Badge>
-                      <Button size="compact-xs" variant="subtle" onClick={() => setPending(null)}>
-                        Remove drawing
-                      </Button>
-                    </Group>
+    <>
+      {data.approval && (
+        <RoundPanel
+          round={data.approval}
+          onDecide={
+            data.approver && data.comments_open
+              ? (decision, note, done) =>
+                  decide.mutate(
+                    { video_version: data.approval!.video_version, decision, ...(note ? { note } : {}) },
+                    { onSuccess: done },
+                  )
+              : undefined
+          }
+          deciding={decide.isPending ? (decide.variables?.decision ?? null) : null}
+        />
+      )}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>{stage}</Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder radius="md" p="sm">
+            <Stack gap="sm">
+              <Text fw={600}>Notes ({data.notes.length})</Text>
+              <ScrollArea.Autosize mah={420} type="auto">
+                <Stack gap="md" pr="xs" data-testid="guest-notes">
+                  {data.notes.length === 0 ? (
+                    <Text fz="sm" c="dimmed">
+                      {hasPlayer
+                        ? 'No notes yet. Pause the video where something should change and write it below.'
+                        : 'No notes yet. Write what should change below.'}
+                    </Text>
+                  ) : (
+                    data.notes.map((n) => <GuestNote key={n.note_id} note={n} onJump={jump} />)
                   )}
-                  <Textarea
-                    aria-label="Your note"
-                    placeholder={pending ? 'What should change here?' : 'Write a note…'}
-                    autosize
-                    minRows={2}
-                    maxRows={6}
-                    maxLength={COMMENT_MAX}
-                    value={text}
-                    onChange={(e) => setText(e.currentTarget.value)}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) {
-                        e.preventDefault();
-                        send();
-                      }
-                    }}
-                  />
-                  {ranged && (
-                    <Group gap="xs" justify="space-between" data-testid="guest-range">
-                      <Badge variant="light" color="indigo">
-                        {ranged.out !== null
-                          ? `From ${clockOf(ranged.in!)} to ${clockOf(ranged.out)}`
-                          : `From ${clockOf(ranged.in!)}`}
-                        {ranged.out === null && <KeyHint> (O sets the end)</KeyHint>}
-                      </Badge>
-                      <Button size="compact-xs" variant="subtle" onClick={() => setRange(NO_RANGE)}>
-                        Clear range
-                      </Button>
-                    </Group>
-                  )}
-                  {hasPlayer && !pending && !ranged && (
-                    <Checkbox
-                      size="xs"
-                      label={`At ${formatClock(playback.time)} of the video`}
-                      checked={atMoment}
-                      onChange={(e) => setAtMoment(e.currentTarget.checked)}
-                    />
-                  )}
-                  {comment.isError && (
-                    <Alert color="red" variant="light" p="xs">
-                      {errorMessage(comment.error)}
-                    </Alert>
-                  )}
-                  <Button type="submit" loading={comment.isPending} disabled={!text.trim()}>
-                    Add note
-                  </Button>
                 </Stack>
-              </form>
-            )}
-          </Stack>
-        </Paper>
-      </Grid.Col>
-    </Grid>
+              </ScrollArea.Autosize>
+              {data.comments_open && (
+                <form
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    send();
+                  }}
+                >
+                  <Stack gap={6}>
+                    {pending && (
+                      <Group gap="xs" justify="space-between">
+                        <Badge variant="light" color="grape" leftSection={<IconPencil size={11} />}>
+                          Drawing at {formatClock(pending.time)}
+                        </Badge>
+                        <Button size="compact-xs" variant="subtle" onClick={() => setPending(null)}>
+                          Remove drawing
+                        </Button>
+                      </Group>
+                    )}
+                    <Textarea
+                      aria-label="Your note"
+                      placeholder={pending ? 'What should change here?' : 'Write a note…'}
+                      autosize
+                      minRows={2}
+                      maxRows={6}
+                      maxLength={COMMENT_MAX}
+                      value={text}
+                      onChange={(e) => setText(e.currentTarget.value)}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) {
+                          e.preventDefault();
+                          send();
+                        }
+                      }}
+                    />
+                    {ranged && (
+                      <Group gap="xs" justify="space-between" data-testid="guest-range">
+                        <Badge variant="light" color="indigo">
+                          {ranged.out !== null
+                            ? `From ${clockOf(ranged.in!)} to ${clockOf(ranged.out)}`
+                            : `From ${clockOf(ranged.in!)}`}
+                          {ranged.out === null && <KeyHint> (O sets the end)</KeyHint>}
+                        </Badge>
+                        <Button size="compact-xs" variant="subtle" onClick={() => setRange(NO_RANGE)}>
+                          Clear range
+                        </Button>
+                      </Group>
+                    )}
+                    {hasPlayer && !pending && !ranged && (
+                      <Checkbox
+                        size="xs"
+                        label={`At ${formatClock(playback.time)} of the video`}
+                        checked={atMoment}
+                        onChange={(e) => setAtMoment(e.currentTarget.checked)}
+                      />
+                    )}
+                    {comment.isError && (
+                      <Alert color="red" variant="light" p="xs">
+                        {errorMessage(comment.error)}
+                      </Alert>
+                    )}
+                    <Button type="submit" loading={comment.isPending} disabled={!text.trim()}>
+                      Add note
+                    </Button>
+                  </Stack>
+                </form>
+              )}
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </>
   );
 }

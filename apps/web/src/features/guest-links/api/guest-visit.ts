@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, type CallInput } from '@cutroom/domain/contract';
 import { call } from '../../../lib/call';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 
 /** The guest's visit: its review, or a 401 when there is none yet (the page then asks for the link's name and password). */
 export const guestReviewKey = ['guest-review'] as const;
@@ -41,5 +43,19 @@ export function useLeaveGuestVisit() {
   return useMutation({
     mutationFn: () => call(API.guestLinks.leave, { expectUnauthorized: true }),
     onSuccess: () => qc.resetQueries({ queryKey: guestReviewKey }),
+  });
+}
+
+/** An approver guest's decision on the latest version; the review reloads with the round. */
+export function useGuestDecision() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CallInput<typeof API.guestLinks.decision>['body']) =>
+      call(API.guestLinks.decision, { body, expectUnauthorized: true }),
+    onSuccess: (reply) => {
+      notify.success(reply.message);
+      return qc.invalidateQueries({ queryKey: guestReviewKey });
+    },
+    onError: (error) => notify.error(errorMessage(error)),
   });
 }
