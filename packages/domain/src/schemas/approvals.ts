@@ -42,17 +42,19 @@ export const approvalRuleBody = z.object({
 /** Ranges the player played at normal speed or slower, in seconds of the version's video (issue 52). */
 export const watchedBody = z.object({
   video_version: z.number().int().min(0).max(10_000),
+  // Pairs as arrays of two: OpenAPI 3.0 has no tuples (a tuple's items would be an anyOf of twins).
   ranges: z
     .array(
       z
-        .tuple([z.number().min(0).max(86_400), z.number().min(0).max(86_400)])
-        .refine(([start, end]) => end > start, { error: 'Each range ends after it starts' }),
+        .array(z.number().min(0).max(86_400))
+        .length(2, { error: 'Each range is [start, end]' })
+        .refine(([start, end]) => end! > start!, { error: 'Each range ends after it starts' }),
     )
     .min(1)
     .max(WATCHED_RANGES_MAX, { error: `At most ${WATCHED_RANGES_MAX} ranges a report` }),
 });
 /** What the caller has played of the version, merged: its ranges and their share (null when its length is unknown). */
 export const watchedReply = z.object({
-  ranges: z.array(z.tuple([z.number(), z.number()])),
+  ranges: z.array(z.array(z.number())),
   watched: z.number().nullable(),
 });

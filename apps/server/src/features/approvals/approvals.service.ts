@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { APPROVAL_TEXT, fill, isStaff, watchedShare } from '@cutroom/domain';
+import { APPROVAL_TEXT, fill, isStaff, watchedShare, type PlayedRange } from '@cutroom/domain';
 import type { approvalRuleBody, decisionBody, watchedBody } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import { lockCard } from '../../db/locks.js';
@@ -101,7 +101,9 @@ export async function recordWatched(
       fill(APPROVAL_TEXT.noSuchVersion, { version: String(body.video_version) }),
       'video_version',
     );
-  return addPlayed(ctx.db, cardId, body.video_version, viewerKey, body.ranges);
+  // The schema checked each is a pair.
+  const ranges = body.ranges.map(([start, end]): PlayedRange => [start!, end!]);
+  return addPlayed(ctx.db, cardId, body.video_version, viewerKey, ranges);
 }
 
 /** POST /api/card/:id/watched: the card's customer as its reviewer; staff each as themselves. */

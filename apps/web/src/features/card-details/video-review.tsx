@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Anchor, Grid, Paper, Stack, Text } from '@mantine/core';
 import { isStaff } from '@cutroom/domain';
 import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
@@ -23,6 +23,7 @@ import {
 } from '../media-pipeline/public';
 import { PlaybackContext, ReviewControlsContext } from '../../lib/review-context';
 import { useReviewNotes } from './use-review-notes';
+import { sendWatched, useWatchReport } from '../approvals/public';
 import { pageOrigin } from '../../lib/page-origin';
 import { useBrowserValue, useDrawnWidth } from '../../lib/phone-layout';
 
@@ -46,6 +47,9 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
   const [comparing, setComparing] = useState(false);
 
   const selection = resolveSelection(card, wanted);
+  // What is played of a delivered version counts toward its approval round (issue 52).
+  const report = useMemo(() => sendWatched(card.card_id), [card.card_id]);
+  const onPlayed = useWatchReport(selection.kind === 'done' ? (selection.video?.video_version ?? null) : null, report);
   const [quality, setQuality] = useState<Quality>('auto');
   const media = selection.video?.media;
   const width = useDrawnWidth();
@@ -121,6 +125,7 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
                       key={`${selection.kind}-${selection.video?.video_id}`}
                       ref={playerRef}
                       src={src}
+                      onPlayed={onPlayed}
                       startAt={review.startAt}
                       markers={markers}
                       annotations={annotations}

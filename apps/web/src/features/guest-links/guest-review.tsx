@@ -27,8 +27,8 @@ import {
 import type { GuestNoteView, GuestReviewReply } from '@cutroom/domain/schemas';
 import { errorMessage } from '../../lib/api-client';
 import { formatChatTime } from '../../lib/format-time';
-import { useGuestComment, useGuestDecision } from './api/guest-visit';
-import { RoundPanel } from '../approvals/public';
+import { sendGuestWatched, useGuestComment, useGuestDecision } from './api/guest-visit';
+import { RoundPanel, useWatchReport } from '../approvals/public';
 import { CommentText } from '../../components/comment-text';
 import { formatClock } from '../../lib/format';
 import {
@@ -124,6 +124,11 @@ function GuestNote({ note, onJump }: { note: GuestNoteView; onJump: Jump }) {
 export function GuestReview({ data, version }: { data: GuestReviewReply; version: Version | null }) {
   const comment = useGuestComment();
   const decide = useGuestDecision();
+  // What the guest plays of a delivered version counts toward its approval round (issue 52).
+  const onPlayed = useWatchReport(
+    version?.kind === 'done' ? Number(version.key.replace(/\D/g, '')) : null,
+    sendGuestWatched,
+  );
   const player = useRef<PlayerHandle>(null);
   const [playback, setPlayback] = useState<Playback>({ time: 0, playing: false });
   const [playable, setPlayable] = useState(true);
@@ -210,6 +215,7 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
         <VideoPlayer
           ref={player}
           src={source.src}
+          onPlayed={onPlayed}
           markers={markers}
           annotations={annotations}
           pending={pending}

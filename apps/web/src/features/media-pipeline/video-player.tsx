@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode, type Ref } from 'react';
 import { Alert, Loader } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPlayFilled } from '@tabler/icons-react';
-import { parseRate, safeZonesFor, type SafeZoneKey } from '@cutroom/domain';
+import { parseRate, safeZonesFor, type PlayedRange, type SafeZoneKey } from '@cutroom/domain';
 import { useRangeLoop } from './use-range-loop';
 import type { MediaView } from '@cutroom/domain/schemas';
 import { AnnotationLayer, type Geometry } from './annotation-layer';
@@ -18,6 +18,7 @@ import { usePlayerState } from './use-player-state';
 import { ShortcutSheet } from './shortcut-sheet';
 import { useReviewKeys } from './use-review-keys';
 import { useStageSize } from './use-stage-size';
+import { usePlayedRanges } from './use-played-ranges';
 import classes from './video.module.css';
 
 /** Room for the full-screen composer: its chips, the text box and its hint line. */
@@ -49,6 +50,8 @@ interface VideoPlayerProps {
   onLoopChange?: (loop: boolean) => void;
   /** The note composer, shown under the controls in full screen so a reviewer can write without leaving it. */
   fullscreenComposer?: ReactNode;
+  /** Told each stretch played at normal speed or slower, for the approval round's coverage (issue 52). */
+  onPlayed?: (range: PlayedRange) => void;
 }
 
 /**
@@ -76,6 +79,7 @@ export function VideoPlayer({
   loop: givenLoop,
   onLoopChange: givenLoopChange,
   fullscreenComposer,
+  onPlayed,
 }: VideoPlayerProps) {
   const [ownRange, setOwnRange] = useState<ReviewRange>(NO_RANGE);
   const [ownLoop, setOwnLoop] = useState(false);
@@ -116,6 +120,7 @@ export function VideoPlayer({
     },
   });
   useRangeLoop(videoRef, loop ? range : null, rate);
+  usePlayedRanges(videoRef, onPlayed);
   const shown = annotationsAt(time, annotations, pending, drawing, rate);
 
   if (status === 'unplayable') {

@@ -32,3 +32,7 @@ export function useApprovalRule(cardId: number) {
     onError: (error) => notify.error(errorMessage(error)),
   });
 }
+
+/** What the viewer played of a version of the card, for the approval round's coverage. */
+export const sendWatched = (cardId: number) => (video_version: number, ranges: [number, number][]) =>
+  call(API.approvals.watched, { params: { id: cardId }, body: { video_version, ranges } });

@@ -59,3 +59,7 @@ export function useGuestDecision() {
     onError: (error) => notify.error(errorMessage(error)),
   });
 }
+
+/** What the guest played of a version, for the approval round's coverage. */
+export const sendGuestWatched = (video_version: number, ranges: [number, number][]) =>
+  call(API.guestLinks.watched, { body: { video_version, ranges }, expectUnauthorized: true });

@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { mergeRanges, type PlayedRange } from '@cutroom/domain';
+
+/** How often the played stretches go to the server: a few calls a minute at most. */
+const REPORT_EVERY_MS = 20_000;
+
+type Send = (version: number, ranges: PlayedRange[]) => Promise<unknown>;
+
+/**
+ * Collects what the player played and sends it in batches per version (issue 52): every 20 s, when another
+ * version starts playing, and when the page goes. `send` is the card's call or the guest's; with a null
+ * version or send nothing is reported. Returns the player's `onPlayed`.
+ */
+export function useWatchReport(version: number | null, send: Send | null) {
+  const waiting = useRef<{ version: number | null; ranges: PlayedRange[] }>({ version: null, ranges: [] });
+  const sender = useRef(send);
+  useEffect(() => {
+    sender.current = send;
+  });
+
+  const flush = useCallback(() => {
+    const { version: v, ranges } = waiting.current;
+    waiting.current = { version: v, ranges: [] };
+    if (v === null || !sender.current || ranges.length === 0) return;
+    // What could not be sent is dropped: coverage is a measure, never worth an error in the reviewer's face.
+    sender.current(v, mergeRanges(ranges)).catch(() => {});
+  }, []);
+
+  useEffect(() => {
+    const timer = setInterval(flush, REPORT_EVERY_MS);
+    window.addEventListener('pagehide', flush);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [flush]);
+
+  return useMemo(
+    () =>
+      version === null || !send
+        ? undefined
+        : (range: PlayedRange) => {
+            if (waiting.current.version !== version) {
+              flush();
+              waiting.current = { version, ranges: [] };
+            }
+            waiting.current.ranges.push(range);
+          },
+    [version, send, flush],
+  );
+}
