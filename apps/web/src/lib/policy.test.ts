@@ -44,7 +44,13 @@ describe('the web side of the card policy', () => {
 
   it('reads a note and answers what the viewer may do to it', () => {
     const note = { note_by_id: 50, client_type: 'customer' as const, is_deleted: false };
-    expect(policyNote(note)).toEqual({ author_id: 50, author_role: 'customer', is_deleted: false, by_guest: false });
+    expect(policyNote(note)).toEqual({
+      author_id: 50,
+      author_role: 'customer',
+      is_deleted: false,
+      by_guest: false,
+      by_qc: false,
+    });
     const customer = makeUser({ client_type: 'customer', client_id: 50 });
     expect(notePolicyFor(customer, note, 'customer')).toEqual({ shown: true, change: true, mark: false, react: true });
     expect(notePolicyFor(makeUser({ client_type: 'qa', client_id: 20 }), note, 'customer')).toEqual({
@@ -52,6 +58,18 @@ describe('the web side of the card policy', () => {
       change: false,
       mark: true,
       react: false,
+    });
+  });
+
+  it("lets staff work delivery QC's notes as items to fix, and no one but an admin change them (issue 51)", () => {
+    const note = { note_by_id: 0, client_type: 'qa' as const, is_deleted: false, qc_kind: 'black' as const };
+    expect(policyNote(note).by_qc).toBe(true);
+    expect(notePolicyFor(makeUser({ client_type: 'qa', client_id: 20 }), note, 'team')).toMatchObject({
+      mark: true,
+      change: false,
+    });
+    expect(notePolicyFor(makeUser({ client_type: 'admin', client_id: 1 }), note, 'team')).toMatchObject({
+      change: true,
     });
   });
 
