@@ -45,7 +45,9 @@ describe('an approval round', () => {
       .toBe('Still to approve: Cleo Creator, Legal');
     await round.getByLabel('Note with your decision').fill('Looks great to me');
     await round.getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => round.getByTestId('approval-pending').textContent()).toBe('Still to approve: Legal');
+    await expect
+      .poll(() => round.getByTestId('approval-pending').textContent(), { timeout: 15_000 })
+      .toBe('Still to approve: Legal');
     expect(await round.getByTestId('approval-decision').textContent()).toContain('Approved');
     expect(await round.getByLabel('Note with your decision').inputValue()).toBe('');
     await animationsDone(page);
@@ -70,22 +72,28 @@ describe('an approval round', () => {
     await guest.getByLabel('Your name').fill('Lee from Legal');
     await guest.getByRole('button', { name: 'Open the review' }).click();
     const guestRound = guest.getByTestId('approval-round');
-    await expect.poll(() => guestRound.getByTestId('approval-pending').textContent()).toBe('Still to approve: Legal');
+    await expect
+      .poll(() => guestRound.getByTestId('approval-pending').textContent(), { timeout: 15_000 })
+      .toBe('Still to approve: Legal');
     await guestRound.getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => guestRound.getByTestId('approval-state').textContent()).toBe('Approved');
+    await expect
+      .poll(() => guestRound.getByTestId('approval-state').textContent(), { timeout: 15_000 })
+      .toBe('Approved');
     await guest.screenshot({ path: path.join(screenshotDir, 'approval-guest.png') });
     await guest.context().close();
 
     // Now the card completes.
     await page.reload();
-    await expect.poll(() => round.getByTestId('approval-state').textContent()).toBe('Approved');
+    await expect.poll(() => round.getByTestId('approval-state').textContent(), { timeout: 15_000 }).toBe('Approved');
     await page.getByRole('button', { name: 'Mark As Done' }).click();
     await page
       .getByRole('dialog')
       .getByRole('button', { name: /^(Yes|Confirm|Mark As Done)$/ })
       .click();
     await expect
-      .poll(async () => (await call<CardDetailReply>(customer, 'GET', `/api/card/${cardId}`)).is_complete)
+      .poll(async () => (await call<CardDetailReply>(customer, 'GET', `/api/card/${cardId}`)).is_complete, {
+        timeout: 15_000,
+      })
       .toBe(true);
     await page.context().close();
   });

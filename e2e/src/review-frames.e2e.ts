@@ -129,6 +129,8 @@ describe('the frame a reviewer saw (issue 54)', () => {
     const rate = parseRate('30/1')!;
     const { cardId, page } = await reviewPage('30 end', '30/1', 4);
     // A click on the timeline leaves the focus on it; the frame keys still step.
+    // Under the approval round the player may start below the fold: the click goes where the timeline is.
+    await page.getByTestId('video-timeline').scrollIntoViewIfNeeded();
     const timeline = (await page.getByTestId('video-timeline').boundingBox())!;
     await page.mouse.click(timeline.x + timeline.width / 2, timeline.y + timeline.height / 2);
     const before = await standing(page, rate);
