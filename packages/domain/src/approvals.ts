@@ -52,7 +52,21 @@ export const APPROVAL_TEXT = {
   decided: { approved: 'Approved', changes_requested: 'Changes requested' },
   ruleSaved: 'Approval rule saved',
   ruleLabel: { any: 'Any reviewer approves', all: 'Every approver approves' },
+  unwatchedAsk: "You haven't watched {ranges} — approve anyway?",
+  unwatchedMore: ' and {count} more',
+  partlyWatched: 'Approved without watching it all',
+  notified: {
+    approved: '{name} approved version {version} of "{title}"',
+    changes_requested: '{name} asked for changes to version {version} of "{title}"',
+  },
 } as const;
+
+/** A decision is kept in the card's activity as `decision:<decision>`, beside its moves. */
+export const DECISION_ACTIVITY_PREFIX = 'decision:';
+export const decisionOfActivity = (status: string): Decision | null => {
+  const decision = status.startsWith(DECISION_ACTIVITY_PREFIX) ? status.slice(DECISION_ACTIVITY_PREFIX.length) : null;
+  return DECISIONS.includes(decision as Decision) ? (decision as Decision) : null;
+};
 
 /** What one report of played ranges may hold (the players batch theirs, a few calls a minute). */
 export const WATCHED_RANGES_MAX = 200;
@@ -91,3 +105,32 @@ export function unwatched(ranges: readonly PlayedRange[], duration: number): Pla
   if (at < duration) gaps.push([at, duration]);
   return gaps.filter(([a, b]) => b - a >= 0.5);
 }
+
+/** Who may download a customer's originals (issue 52): always, or once the version is approved by the card's rule. */
+export const DOWNLOAD_POLICIES = ['always', 'after_approval'] as const;
+export type DownloadPolicy = (typeof DOWNLOAD_POLICIES)[number];
+export const DEFAULT_DOWNLOAD_POLICY: DownloadPolicy = 'always';
+export const DOWNLOAD_POLICY_LABELS: Record<DownloadPolicy, string> = {
+  always: 'Always',
+  after_approval: 'Once the version is approved',
+};
+
+/** What a guest link lets its guest download: nothing (the default), the review copy, or the original. */
+export const GUEST_DOWNLOADS = ['none', 'proxy', 'original'] as const;
+export type GuestDownload = (typeof GUEST_DOWNLOADS)[number];
+export const GUEST_DOWNLOAD_LABELS: Record<GuestDownload, string> = {
+  none: 'No downloads',
+  proxy: 'The review copy',
+  original: 'The original',
+};
+
+/** How long a download link works: long enough to start a large file, short enough not to be passed around. */
+export const DOWNLOAD_LINK_MINUTES = 15;
+
+export const DOWNLOAD_TEXT = {
+  locked: 'The original of version {version} can be downloaded once it is approved.',
+  noVideo: 'Version {version} has no video {number}.',
+  guestNone: 'This link does not allow downloads.',
+  noCopyYet: 'The review copy is still being made: try again in a few minutes.',
+  expired: 'This download link has expired. Ask for a new one from the card.',
+} as const;

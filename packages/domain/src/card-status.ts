@@ -1,3 +1,4 @@
+import { APPROVAL_TEXT, decisionOfActivity } from './approvals.js';
 /** Normal card statuses (DESIGN §4) with the labels of spec 000 §4. */
 export const CARD_STATUSES = [
   'video_request',
@@ -126,9 +127,11 @@ export const isCardStatus = (value: unknown): value is CardStatus => CARD_STATUS
 
 /** Helper moves are kept in the card's activity as `yt:<status>`, beside the normal side's statuses. */
 export const YT_ACTIVITY_PREFIX = 'yt:';
-/** An activity entry's status as people read it: 'In Progress', or 'YouTube helper: Review'. */
+/** An activity entry's status as people read it: 'In Progress', 'YouTube helper: Review', or a decision's 'Approved'. */
 export function activityStatusLabel(value: string): string {
   if (isCardStatus(value)) return CARD_STATUS_LABELS[value];
+  const decision = decisionOfActivity(value);
+  if (decision) return APPROVAL_TEXT.decided[decision];
   const yt = value.startsWith(YT_ACTIVITY_PREFIX) ? value.slice(YT_ACTIVITY_PREFIX.length) : null;
   return yt && isYtStatus(yt) ? `YouTube helper: ${YT_STATUS_LABELS[yt]}` : value;
 }

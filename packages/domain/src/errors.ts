@@ -1,4 +1,4 @@
-import { APPROVAL_TEXT } from './approvals.js';
+import { APPROVAL_TEXT, DOWNLOAD_TEXT } from './approvals.js';
 import { GUEST_MSG } from './guest-links.js';
 import { MSG } from './messages.js';
 
@@ -53,6 +53,8 @@ export const ERRORS = {
   // Approval rounds (issue 52): Mark As Done under the rule `all` names who is still to approve.
   APPROVAL_PENDING: { status: 409, message: APPROVAL_TEXT.pending },
   DECISION_CLOSED: { status: 409, message: APPROVAL_TEXT.complete },
+  ORIGINAL_LOCKED: { status: 403, message: DOWNLOAD_TEXT.locked },
+  DOWNLOAD_NOT_READY: { status: 409, message: DOWNLOAD_TEXT.noCopyYet },
   INTERNAL: { status: 500, message: MSG.generic },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ErrorCode = keyof typeof ERRORS;

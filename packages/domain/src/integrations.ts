@@ -37,14 +37,21 @@ export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, string> = {
 /** API tokens start with this, so the server tells them from session tokens without a lookup. */
 export const API_TOKEN_PREFIX = 'ctr_';
 
-/** What a webhook may listen to. card.completed = a card moved to completed_done (Mark complete). */
-export const WEBHOOK_EVENTS = ['card.created', 'card.moved', 'card.completed', 'comment.added'] as const;
+/** What a webhook may listen to. card.completed = a card moved to completed_done (Mark complete); card.decision = a reviewer's decision (issue 52). */
+export const WEBHOOK_EVENTS = [
+  'card.created',
+  'card.moved',
+  'card.completed',
+  'comment.added',
+  'card.decision',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'card.created': 'Card created',
   'card.moved': 'Card moved',
   'card.completed': 'Card completed',
   'comment.added': 'Comment added',
+  'card.decision': 'Reviewer decided (approved or asked for changes)',
 };
 
 export const WEBHOOK_LIMITS = {

@@ -25,6 +25,7 @@ const ACCOUNT_FIELDS = [
   'team_notes',
   'loudness_target',
   'approval_rule',
+  'download_policy',
 ] as const;
 /** Every field PUT /api/user/:id may change; the body schema lists the same keys. */
 export const UPDATE_USER_FIELDS = [...ACCOUNT_FIELDS, ...CUSTOMER_DETAIL_KEYS];
@@ -46,7 +47,7 @@ export const SELF_USER_FIELDS: readonly UpdateUserField[] = [
  * QA slots, team notes and delivery QC's loudness target, the YouTube-helper lead the helper plan and helpers. Money and access stay with admin.
  */
 export const LEAD_CUSTOMER_FIELDS: Partial<Record<Role, readonly UpdateUserField[]>> = {
-  'team-lead': ['assign_qa', 'team_notes', 'loudness_target', 'approval_rule'],
+  'team-lead': ['assign_qa', 'team_notes', 'loudness_target', 'approval_rule', 'download_policy'],
   'yt-helper-lead': ['has_youtube_helper', 'assign_yt_helper'],
 };
 

@@ -38,6 +38,11 @@ import {
   type ApprovalRule,
   type PlayedRange,
   type Decision,
+  type DownloadPolicy,
+  type GuestDownload,
+  DEFAULT_DOWNLOAD_POLICY,
+  DOWNLOAD_POLICIES,
+  GUEST_DOWNLOADS,
   APPROVAL_RULES,
   DECISIONS,
   DEFAULT_APPROVAL_RULE,
@@ -84,6 +89,8 @@ export const users = pgTable(
     /** The approval rule a new card of this customer starts with (issue 52); staff set it. */
     approvalRule: text('approval_rule').$type<ApprovalRule>().notNull().default(DEFAULT_APPROVAL_RULE),
     loudnessTarget: text('loudness_target').$type<LoudnessTargetKey>().notNull().default(DEFAULT_LOUDNESS_TARGET),
+    /** Whether this customer's originals unlock only once a version is approved (issue 52); staff set it. */
+    downloadPolicy: text('download_policy').$type<DownloadPolicy>().notNull().default(DEFAULT_DOWNLOAD_POLICY),
     preferredEditingSoftware: text('preferred_editing_software'),
     timezone: text('timezone').notNull().default(''),
     referral: text('referral'),
@@ -148,6 +155,7 @@ export const users = pgTable(
     check('users_client_type_check', inList('client_type', ROLES)),
     check('users_loudness_target_check', inList('loudness_target', LOUDNESS_TARGET_KEYS)),
     check('users_approval_rule_check', inList('approval_rule', APPROVAL_RULES)),
+    check('users_download_policy_check', inList('download_policy', DOWNLOAD_POLICIES)),
   ],
 );
 
@@ -519,6 +527,8 @@ export const cardActivity = pgTable(
     userId: integer('user_id').references(() => users.id),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
+    /** A decision's reviewer by name (`decision:…` entries, issue 52): a guest has no user id. */
+    actorName: text('actor_name'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -974,8 +984,14 @@ export const guestLinks = pgTable(
     lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
     /** The guest decides on each version as a reviewer (issue 52). */
     approver: boolean('approver').notNull().default(false),
+    /** What the guest may download (issue 52). */
+    download: text('download').$type<GuestDownload>().notNull().default('none'),
   },
-  (t) => [uniqueIndex('guest_links_token_unique').on(t.tokenHash), index('guest_links_card_idx').on(t.cardId)],
+  (t) => [
+    uniqueIndex('guest_links_token_unique').on(t.tokenHash),
+    index('guest_links_card_idx').on(t.cardId),
+    check('guest_links_download_check', inList('download', GUEST_DOWNLOADS)),
+  ],
 );
 
 /** A guest's visit through a link: its own cookie token (hashed), the name given, ending with the link. */

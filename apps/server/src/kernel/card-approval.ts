@@ -24,8 +24,10 @@ export async function latestVersion(db: Db, cardId: number): Promise<number | nu
 export async function cardApproval(
   db: Db,
   card: { id: number; clientId: number; approvalRule: ApprovalRule },
+  /** Another delivered version's round than the latest (a download asks of the version it wants). */
+  ofVersion?: number,
 ): Promise<ApprovalView> {
-  const version = await latestVersion(db, card.id);
+  const version = ofVersion ?? (await latestVersion(db, card.id));
   if (version === null) return null;
   const [[customer], links, decisions] = await Promise.all([
     db.select({ firstname: users.firstname, lastname: users.lastname }).from(users).where(eq(users.id, card.clientId)),

@@ -84,6 +84,7 @@ export const cardSelection = {
     timezone: client.timezone,
     clientType: client.clientType,
     loudnessTarget: client.loudnessTarget,
+    downloadPolicy: client.downloadPolicy,
   },
 };
 
@@ -351,5 +352,6 @@ export async function loadActivity(db: Db, cardId: number) {
     from_status: r.a.fromStatus,
     card_activity_status: r.a.toStatus,
     created_at: r.a.createdAt.toISOString(),
+    ...(r.a.actorName !== null ? { actor_name: r.a.actorName } : {}),
   }));
 }

@@ -15,19 +15,32 @@ export async function versionDuration(db: Db, cardId: number, version: number): 
   return row?.duration ?? null;
 }
 
+const ofReviewer = (cardId: number, version: number, reviewer: string) =>
+  and(eq(reviewWatches.cardId, cardId), eq(reviewWatches.videoVersion, version), eq(reviewWatches.reviewer, reviewer));
+
 /** What a viewer has played of a version, merged; empty when they played nothing. */
 export async function playedRanges(db: Db, cardId: number, version: number, reviewer: string): Promise<PlayedRange[]> {
   const [row] = await db
     .select({ ranges: reviewWatches.ranges })
     .from(reviewWatches)
-    .where(
-      and(
-        eq(reviewWatches.cardId, cardId),
-        eq(reviewWatches.videoVersion, version),
-        eq(reviewWatches.reviewer, reviewer),
-      ),
-    );
+    .where(ofReviewer(cardId, version, reviewer));
   return row?.ranges ?? [];
+}
+
+/** Ranges played, their share of the version and its length, as the watched calls give them. */
+export const coverageOf = (ranges: PlayedRange[], duration: number | null) => ({
+  ranges,
+  watched: watchedShare(ranges, duration),
+  duration,
+});
+
+/** What a viewer played of a version, with its share and the version's length. */
+export async function coverage(db: Db, cardId: number, version: number, reviewer: string) {
+  const [ranges, duration] = await Promise.all([
+    playedRanges(db, cardId, version, reviewer),
+    versionDuration(db, cardId, version),
+  ]);
+  return coverageOf(ranges, duration);
 }
 
 /**
@@ -43,16 +56,10 @@ export async function addPlayed(db: Db, cardId: number, version: number, reviewe
     const [row] = await tx
       .select({ id: reviewWatches.id, ranges: reviewWatches.ranges })
       .from(reviewWatches)
-      .where(
-        and(
-          eq(reviewWatches.cardId, cardId),
-          eq(reviewWatches.videoVersion, version),
-          eq(reviewWatches.reviewer, reviewer),
-        ),
-      )
+      .where(ofReviewer(cardId, version, reviewer))
       .for('update');
     const merged = mergeRanges([...row!.ranges, ...ranges]);
     await tx.update(reviewWatches).set({ ranges: merged, updatedAt: new Date() }).where(eq(reviewWatches.id, row!.id));
-    return { ranges: merged, watched: watchedShare(merged, await versionDuration(tx, cardId, version)) };
+    return coverageOf(merged, await versionDuration(tx, cardId, version));
   });
 }

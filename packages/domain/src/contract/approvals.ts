@@ -1,4 +1,17 @@
-import { approvalRuleBody, decisionBody, decisionReply, watchedBody, watchedReply } from '../schemas/approvals.js';
+import {
+  approvalRuleBody,
+  decisionBody,
+  decisionReply,
+  downloadQuery,
+  videoDownloadReply,
+  signedDownloadQuery,
+  watchedBody,
+  watchedReply,
+  watchedQuery,
+  coverageReply,
+} from '../schemas/approvals.js';
+import { STAFF_ROLES } from '../roles.js';
+import { storedFileReply } from '../schemas/stored-files.js';
 import { idParam } from '../schemas/fields.js';
 import { z } from 'zod';
 import { defineRoute } from './define.js';
@@ -29,6 +42,28 @@ export const APPROVALS = {
     body: watchedBody,
     reply: watchedReply,
   }),
+  myWatched: defineRoute({
+    method: 'GET',
+    path: '/api/card/:id/watched',
+    tags,
+    summary:
+      'What the caller has played of a version so far, merged, with its share: the player asks before an approval',
+    access: 'user',
+    params: idParam,
+    query: watchedQuery,
+    reply: watchedReply,
+  }),
+  coverage: defineRoute({
+    method: 'GET',
+    path: '/api/card/:id/coverage',
+    tags,
+    summary:
+      'Staff: how much of a version each reviewer (the customer, each guest) has played, as ranges over its timeline',
+    access: STAFF_ROLES,
+    params: idParam,
+    query: watchedQuery,
+    reply: coverageReply,
+  }),
   rule: defineRoute({
     method: 'PUT',
     path: '/api/card/:id/approval',
@@ -39,5 +74,26 @@ export const APPROVALS = {
     params: idParam,
     body: approvalRuleBody,
     reply: z.object({ message: z.string() }),
+  }),
+  download: defineRoute({
+    method: 'GET',
+    path: '/api/card/:id/download',
+    tags,
+    summary:
+      "A short-lived link to a delivered version's original; for a customer whose originals unlock on approval, refused until the version is approved",
+    access: 'user',
+    params: idParam,
+    query: downloadQuery,
+    reply: videoDownloadReply,
+  }),
+  downloadFile: defineRoute({
+    method: 'GET',
+    path: '/api/download',
+    tags,
+    summary:
+      'Local disk: the file behind a link from GET /api/card/{id}/download or /api/guest/download (signed, valid 15 minutes), as an attachment',
+    access: 'public',
+    query: signedDownloadQuery,
+    reply: storedFileReply,
   }),
 } as const;

@@ -14,7 +14,15 @@ import {
 import { idParam } from '../schemas/fields.js';
 import { frameParams, frameQuery, mediaFileParams, storedFileReply, storedKeyParams } from '../schemas/stored-files.js';
 import { defineRoute } from './define.js';
-import { decisionBody, decisionReply, watchedBody, watchedReply } from '../schemas/approvals.js';
+import {
+  decisionBody,
+  decisionReply,
+  downloadQuery,
+  videoDownloadReply,
+  watchedBody,
+  watchedReply,
+  watchedQuery,
+} from '../schemas/approvals.js';
 
 const tags = ['guest review'] as const;
 
@@ -83,6 +91,25 @@ export const GUEST_LINKS = {
     summary: "Ranges of a version the guest played at normal speed or slower (issue 52), as the card's own call",
     access: 'public',
     body: watchedBody,
+    reply: watchedReply,
+  }),
+  download: defineRoute({
+    method: 'GET',
+    path: '/api/guest/download',
+    tags,
+    summary:
+      "A short-lived link to a delivered video, as far as the guest's link allows: the review copy or the original",
+    access: 'public',
+    query: downloadQuery,
+    reply: videoDownloadReply,
+  }),
+  myWatched: defineRoute({
+    method: 'GET',
+    path: '/api/guest/watched',
+    tags,
+    summary: 'What the guest has played of a version so far, merged, with its share',
+    access: 'public',
+    query: watchedQuery,
     reply: watchedReply,
   }),
   comment: defineRoute({

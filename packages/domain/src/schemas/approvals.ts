@@ -53,8 +53,41 @@ export const watchedBody = z.object({
     .min(1)
     .max(WATCHED_RANGES_MAX, { error: `At most ${WATCHED_RANGES_MAX} ranges a report` }),
 });
-/** What the caller has played of the version, merged: its ranges and their share (null when its length is unknown). */
+/** What the caller has played of the version, merged: its ranges, their share and the version's length (null when unknown). */
 export const watchedReply = z.object({
   ranges: z.array(z.array(z.number())),
   watched: z.number().nullable(),
+  duration: z.number().nullable(),
+});
+export const watchedQuery = z.object({ video_version: z.coerce.number().int().min(0).max(10_000) });
+
+/** Staff's view of a version's coverage: each reviewer's played ranges over the timeline (issue 52). */
+export const coverageReply = z.object({
+  video_version: z.number(),
+  duration: z.number().nullable(),
+  reviewers: z.array(
+    z.object({
+      name: z.string(),
+      side: z.enum(['customer', 'guest']),
+      ranges: z.array(z.array(z.number())),
+      watched: z.number().nullable(),
+    }),
+  ),
+});
+export type CoverageReply = z.infer<typeof coverageReply>;
+
+/** Which delivered video to download: a version, and its video by number when the version has several. */
+export const downloadQuery = z.object({
+  video_version: z.coerce.number().int().min(0).max(10_000),
+  video_number: z.coerce.number().int().min(1).max(100).default(1),
+});
+/** A short-lived link to the file (or, for a delivery that is a link elsewhere, that link, with no end). */
+export const videoDownloadReply = z.object({ url: z.string(), expires_at: z.string().nullable() });
+/** A download link's parts: the stored key, the name and type it is saved as, its end, and their signature. */
+export const signedDownloadQuery = z.object({
+  key: z.string().min(1).max(500),
+  name: z.string().min(1).max(200),
+  type: z.string().min(1).max(100),
+  expires: z.coerce.number().int().min(0).max(1e11),
+  sig: z.string().min(1).max(100),
 });

@@ -202,4 +202,6 @@ export const activityEntry = z.object({
   from_status: z.string().nullable(),
   card_activity_status: z.string(),
   created_at: z.string(),
+  /** Who decided, for a decision (`decision:…`): a guest has no account, so their name is kept (issue 52). */
+  actor_name: z.string().nullable().optional(),
 });

@@ -1,6 +1,7 @@
 import { dbIdText } from './fields.js';
 import { z } from 'zod';
 import { approvalView } from './approvals.js';
+import { GUEST_DOWNLOADS } from '../approvals.js';
 import {
   GUEST_MSG,
   GUEST_LINK_DAY_OPTIONS,
@@ -29,6 +30,10 @@ export const createGuestLinkBody = z.object({
     .default(GUEST_LINK_DEFAULT_DAYS),
   label: z.string().trim().max(GUEST_LINK_LABEL_MAX).optional().describe('Who the link is for, for the list'),
   approver: z.boolean().default(false).describe('The guest decides on each version (issue 52)'),
+  download: z
+    .enum(GUEST_DOWNLOADS, { error: `Download must be one of ${GUEST_DOWNLOADS.join(', ')}` })
+    .default('none')
+    .describe('What the guest may download: nothing, the review copy or the original'),
   password: z
     .string()
     .min(GUEST_PASSWORD_MIN, { error: fill(GUEST_MSG.passwordTooShort, { min: String(GUEST_PASSWORD_MIN) }) })
@@ -48,6 +53,7 @@ export const guestLinkView = z.object({
   has_password: z.boolean(),
   /** The guest decides on each version as a reviewer (issue 52). */
   approver: z.boolean(),
+  download: z.enum(GUEST_DOWNLOADS),
   state: z.enum(['active', 'expired', 'revoked']),
   guest_comments: z.number(),
 });
@@ -108,6 +114,8 @@ export const guestReviewReply = z.object({
   /** Whether this guest's link approves, and the round of the latest version (issue 52). */
   approver: z.boolean(),
   approval: approvalView.optional(),
+  /** What the guest's link lets them download (issue 52). */
+  download: z.enum(GUEST_DOWNLOADS),
 });
 export type GuestReviewReply = z.infer<typeof guestReviewReply>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECISIONS } from '../approvals.js';
 import { CARD_STATUSES, YT_STATUSES } from '../card-status.js';
 import { CHATS } from '../chat.js';
 import { TAB_ID_PATTERN, type LIVE_EVENT_NAMES } from '../live-events.js';
@@ -37,6 +38,16 @@ export const liveEvent = z.discriminatedUnion('type', [
     yt_card_status: z.enum(YT_STATUSES).optional(),
     yt_helper_id: z.number().int().nullable().optional(),
     yt_due_date: z.string().optional(),
+    // A reviewer's decision (issue 52): the card.decision webhook carries it.
+    decision: z
+      .object({
+        video_version: z.number().int(),
+        decision: z.enum(DECISIONS),
+        name: z.string(),
+        side: z.enum(['customer', 'guest']),
+        note: z.string().nullable(),
+      })
+      .optional(),
   }),
   live('card.moved', { from: status, to: status, by: z.number().int() }),
   live('card.archived', { archived: z.boolean() }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
 import { LOUDNESS_TARGET_KEYS, type LoudnessTargetKey } from '../qc.js';
-import { APPROVAL_RULES } from '../approvals.js';
+import { APPROVAL_RULES, DOWNLOAD_POLICIES } from '../approvals.js';
 import { CUSTOMER_ACTIVITY, REFERRALS, SUBSCRIPTION_TYPES, USER_FILTERS, valuesOf } from '../options.js';
 import {
   CUSTOM_SUBSCRIPTION_MAX,
@@ -101,6 +101,8 @@ export const userView = z.object({
   loudness_target: z.enum(LOUDNESS_TARGET_KEYS as [LoudnessTargetKey, ...LoudnessTargetKey[]]).optional(),
   /** The approval rule a new card of a customer starts with (issue 52): staff viewers, customers only. */
   approval_rule: z.enum(APPROVAL_RULES).optional(),
+  /** Whether the customer's originals unlock only on approval (issue 52): staff viewers, customers only. */
+  download_policy: z.enum(DOWNLOAD_POLICIES).optional(),
   referral: z.string().nullable().optional(),
   otherreferral: z.string().nullable().optional(),
   show_portal_video: z.boolean().optional().describe("Whether the customer still sees 'How to use portal'"),
@@ -237,6 +239,9 @@ export const updateUserBody = z.object({
   has_subtitles: flag.optional(),
   approval_rule: z
     .enum(APPROVAL_RULES, { error: `Approval rule must be one of ${APPROVAL_RULES.join(', ')}` })
+    .optional(),
+  download_policy: z
+    .enum(DOWNLOAD_POLICIES, { error: `Download policy must be one of ${DOWNLOAD_POLICIES.join(', ')}` })
     .optional(),
   loudness_target: z
     .enum(LOUDNESS_TARGET_KEYS as [LoudnessTargetKey, ...LoudnessTargetKey[]], {

@@ -605,6 +605,26 @@ const TABLE: Record<string, Case[]> = {
     { params: cardIn('done'), body: () => ({ video_version: 0, ranges: [[0, 5]] }), expect: cardSeen(400) },
   ],
   'PUT /api/card/{id}/approval': [{ params: cardIn('done'), body: () => ({ rule: 'all' }), expect: cardSeen(200) }],
+  // Download control: whoever sees the card asks for a version's original (nothing delivered here: 400).
+  'GET /api/card/{id}/download': [{ params: cardIn('done'), query: { video_version: '0' }, expect: cardSeen(400) }],
+  'GET /api/guest/download': [{ query: { video_version: '0' }, expect: all(401) }],
+  'GET /api/card/{id}/watched': [{ params: cardIn('done'), query: { video_version: '0' }, expect: cardSeen(200) }],
+  'GET /api/guest/watched': [{ query: { video_version: '0' }, expect: all(401) }],
+  // Coverage strips are staff's; the customer is refused before the card is looked at.
+  'GET /api/card/{id}/coverage': [
+    {
+      params: cardIn('done'),
+      query: { video_version: '0' },
+      expect: cardSeen(200, { customer: 403, otherCustomer: 403 }),
+    },
+  ],
+  // The signature is the right to read: a made-up one reads nothing, whoever asks.
+  'GET /api/download': [
+    {
+      query: { key: 'media/1/cut.mp4', name: 'cut.mp4', type: 'video/mp4', expires: '9999999999', sig: 'made-up' },
+      expect: all(404),
+    },
+  ],
   'POST /api/guest/leave': [{ expect: all(200) }],
   'GET /api/guest/files/{path}': [{ params: (f) => ({ path: f.fileKey }), expect: all(401) }],
   'GET /api/media/assets/{asset_id}/{file}': [

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
 import { APPROVAL_TEXT, GUEST_COOKIE, fill } from '@cutroom/domain';
 import type { ApprovalView, CardDetailReply, GuestReviewReply } from '@cutroom/domain/schemas';
-import { cardVideos, cards, mediaAssets } from '../../db/schema.js';
+import { cardVideos, cards, mediaAssets, webhookDeliveries, webhooks } from '../../db/schema.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -157,6 +157,70 @@ describe('a decision', () => {
     expect(inQa.json().error_message).toBe(APPROVAL_TEXT.notInReview);
   });
 
+  it('reaches the activity, the bell of everyone else on the card and the card.decision webhook', async () => {
+    const [hook] = await t.database.db
+      .insert(webhooks)
+      .values({ url: 'https://hooks.example.com/cutroom', events: ['card.decision'], secret: 'x'.repeat(32) })
+      .returning();
+    try {
+      const cardId = await cardInReview();
+      const maria = await approverGuest(cardId, 'Marketing', 'Maria Lopez');
+      expect((await decideAs(cardId, a.customer.token, 'changes_requested', 0, 'Too long')).statusCode).toBe(200);
+      expect((await decideAs(cardId, maria, 'approved')).statusCode).toBe(200);
+      expect((await decideAs(cardId, a.customer.token, 'approved')).statusCode).toBe(200);
+
+      const activity = (await inject('GET', `/api/card-activity/${cardId}`, a.admin.token)).json<{
+        activity: { user_id: number; card_activity_status: string; actor_name?: string | null }[];
+      }>().activity;
+      expect(activity.slice(0, 3).map((e) => [e.user_id, e.card_activity_status, e.actor_name])).toEqual([
+        [a.customer.id, 'decision:approved', 'Cleo Creator'],
+        [0, 'decision:approved', 'Maria Lopez'],
+        [a.customer.id, 'decision:changes_requested', 'Cleo Creator'],
+      ]);
+
+      const bell = async (token: string) =>
+        (await inject('GET', '/api/notifications', token))
+          .json<{ notifications: { data: string }[] }>()
+          .notifications.map((n) => n.data);
+      const title = (await inject('GET', `/api/card/${cardId}`, a.admin.token)).json<CardDetailReply>().card_title;
+      expect(await bell(a.admin.token)).toContain(`Maria Lopez approved version 1 of "${title}"`);
+      expect(await bell(a.qa.token)).toContain(`Cleo Creator asked for changes to version 1 of "${title}"`);
+      // The customer hears of their guest's decision, not of their own.
+      const customers = await bell(a.customer.token);
+      expect(customers).toContain(`Maria Lopez approved version 1 of "${title}"`);
+      expect(customers).not.toContain(`Cleo Creator approved version 1 of "${title}"`);
+
+      await vi.waitFor(async () => {
+        const sent = await t.database.db
+          .select()
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.webhookId, hook!.id))
+          .orderBy(asc(webhookDeliveries.id));
+        expect(sent.map((d) => JSON.parse(d.payload).data)).toEqual([
+          {
+            card_id: cardId,
+            video_version: 0,
+            decision: 'changes_requested',
+            name: 'Cleo Creator',
+            side: 'customer',
+            note: 'Too long',
+          },
+          { card_id: cardId, video_version: 0, decision: 'approved', name: 'Maria Lopez', side: 'guest', note: null },
+          {
+            card_id: cardId,
+            video_version: 0,
+            decision: 'approved',
+            name: 'Cleo Creator',
+            side: 'customer',
+            note: null,
+          },
+        ]);
+      });
+    } finally {
+      await t.database.db.delete(webhooks).where(eq(webhooks.id, hook!.id));
+    }
+  });
+
   it("under the rule any, Mark As Done works as before; a revoked approver's link is not waited for", async () => {
     const cardId = await cardInReview();
     await approverGuest(cardId, 'Finance', 'Fay');
@@ -300,7 +364,7 @@ describe('what each reviewer watched', () => {
       [20, 50],
     ]);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ ranges: [[0, 50]], watched: 0.5 });
+    expect(first.json()).toEqual({ ranges: [[0, 50]], watched: 0.5, duration: 100 });
     expect(
       (
         await report(cardId, a.customer.token, [
@@ -314,10 +378,22 @@ describe('what each reviewer watched', () => {
         [90, 130],
       ],
       watched: 0.7,
+      duration: 100,
     });
     // Staff's playing is their own, and a guest's is theirs.
     expect((await report(cardId, a.qa.token, [[0, 100]])).json()).toMatchObject({ watched: 1 });
-    expect((await report(cardId, guest, [[10, 20]])).json()).toEqual({ ranges: [[10, 20]], watched: 0.1 });
+    expect((await report(cardId, guest, [[10, 20]])).json()).toEqual({
+      ranges: [[10, 20]],
+      watched: 0.1,
+      duration: 100,
+    });
+    // Each asks what they played so far (the player does before approving).
+    const mine = await inject('GET', `/api/card/${cardId}/watched?video_version=0`, a.customer.token);
+    expect(mine.json()).toMatchObject({ watched: 0.7, duration: 100 });
+    const guests = await inject('GET', '/api/guest/watched?video_version=0', guest);
+    expect(guests.json()).toEqual({ ranges: [[10, 20]], watched: 0.1, duration: 100 });
+    const nothing = await inject('GET', `/api/card/${cardId}/watched?video_version=0`, a.lead.token);
+    expect(nothing.json()).toEqual({ ranges: [], watched: 0, duration: 100 });
 
     await decideAs(cardId, a.customer.token, 'approved');
     await decideAs(cardId, guest, 'changes_requested');
@@ -325,11 +401,39 @@ describe('what each reviewer watched', () => {
       ['Cleo Creator', 0.7],
       ['Bo', 0.1],
     ]);
+
+    // Staff see each reviewer's ranges over the timeline; staff's own playing is not a reviewer's.
+    const strips = await inject('GET', `/api/card/${cardId}/coverage?video_version=0`, a.qa.token);
+    expect(strips.statusCode, strips.body).toBe(200);
+    expect(strips.json()).toEqual({
+      video_version: 0,
+      duration: 100,
+      reviewers: [
+        {
+          name: 'Cleo Creator',
+          side: 'customer',
+          ranges: [
+            [0, 60],
+            [90, 130],
+          ],
+          watched: 0.7,
+        },
+        { name: 'Bo', side: 'guest', ranges: [[10, 20]], watched: 0.1 },
+      ],
+    });
+    expect((await inject('GET', `/api/card/${cardId}/coverage?video_version=0`, a.customer.token)).statusCode).toBe(
+      403,
+    );
+    expect((await inject('GET', `/api/card/${cardId}/coverage?video_version=0`, a.helper.token)).statusCode).toBe(404);
   });
 
   it('is unknown for a link elsewhere, and refused for a version the card lacks, a reversed range or a stranger', async () => {
     const cardId = await cardInReview();
-    expect((await report(cardId, a.customer.token, [[0, 10]])).json()).toEqual({ ranges: [[0, 10]], watched: null });
+    expect((await report(cardId, a.customer.token, [[0, 10]])).json()).toEqual({
+      ranges: [[0, 10]],
+      watched: null,
+      duration: null,
+    });
     const missing = await report(cardId, a.customer.token, [[0, 10]], 3);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error_message).toBe(fill(APPROVAL_TEXT.noSuchVersion, { version: '3' }));

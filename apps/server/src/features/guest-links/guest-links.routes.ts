@@ -10,6 +10,8 @@ import {
   openGuestLink,
   postGuestComment,
   guestDecides,
+  guestCoverage,
+  guestDownload,
   guestWatched,
   visitOf,
 } from './guest-visit.service.js';
@@ -50,6 +52,18 @@ export const guestLinkRoutes =
       app,
       routes.watched,
       async ({ request, body }) => guestWatched(ctx, await visitOf(ctx, request), body),
+      perIp(60),
+    );
+    serve(
+      app,
+      routes.download,
+      async ({ request, query }) => guestDownload(ctx, await visitOf(ctx, request), query),
+      perIp(60),
+    );
+    serve(
+      app,
+      routes.myWatched,
+      async ({ request, query }) => guestCoverage(ctx, await visitOf(ctx, request), query.video_version),
       perIp(60),
     );
     serve(app, routes.leave, ({ request, reply }) => leaveGuestVisit(ctx, request, reply), perIp(20));

@@ -42,6 +42,7 @@ function toView(row: Awaited<ReturnType<ReturnType<typeof selectLinks>['execute'
     last_opened_at: link.lastOpenedAt?.toISOString() ?? null,
     has_password: link.passwordHash !== null,
     approver: link.approver,
+    download: link.download,
     state: guestLinkState(times),
     guest_comments: row.guestComments,
   };
@@ -77,6 +78,7 @@ export async function createGuestLink(
       label: body.label || null,
       passwordHash: body.password ? await hashPassword(body.password) : null,
       approver: body.approver,
+      download: body.download,
       createdBy: viewer.id,
       expiresAt: new Date(Date.now() + body.expires_in_days * DAY_MS),
     })

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   APPROVAL_TEXT,
+  DOWNLOAD_TEXT,
+  type GuestDownload,
   GUEST_MSG,
   CARD_STATUS_LABELS,
   GUEST_COMMENTS_MAX,
@@ -20,6 +22,7 @@ import type {
   GuestNoteView,
   GuestReviewReply,
   decisionBody,
+  downloadQuery,
   guestCommentBody,
   watchedBody,
   openGuestLinkBody,
@@ -34,8 +37,18 @@ import { toPlainText } from '../../platform/rich-text.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 import { selectCards } from '../../kernel/card-view.js';
 import { cardApproval } from '../../kernel/card-approval.js';
-import { decide, guestAsReviewer, recordWatched } from '../approvals/public.js';
-import { keyOfUrl } from '../media/public.js';
+import { coverage } from '../../kernel/review-watches.js';
+import {
+  decide,
+  deliveredVideo,
+  downloadLink,
+  guestAsReviewer,
+  checkOriginalUnlocked,
+  originalLink,
+  recordWatched,
+  reviewCopyOf,
+} from '../approvals/public.js';
+import { videoKeyOf } from '../media/public.js';
 import { toMediaView } from '../../kernel/media-view.js';
 import { annotationAt, fitWithinVideo, momentOfNewNote, publish } from '../chat/public.js';
 import { notifyComment, publishCreated } from '../notifications/public.js';
@@ -121,6 +134,8 @@ export interface GuestVisit {
   expiresAt: Date;
   /** The link was made for approving (issue 52). */
   approver: boolean;
+  /** What the link lets its guest download (issue 52). */
+  download: GuestDownload;
 }
 
 /** The visit the cookie names, while it and its link still work; anything else has ended (401). */
@@ -136,6 +151,7 @@ export async function visitOf(ctx: AppContext, request: FastifyRequest): Promise
       guestName: guestVisits.guestName,
       expiresAt: guestVisits.expiresAt,
       approver: guestLinks.approver,
+      download: guestLinks.download,
     })
     .from(guestVisits)
     .innerJoin(guestLinks, eq(guestLinks.id, guestVisits.linkId))
@@ -175,24 +191,9 @@ async function loadVisitCard(ctx: AppContext, visit: GuestVisit) {
 const commentsOpen = (status: (typeof cards.$inferSelect)['cardStatus']) =>
   writeChatVerdict({ role: 'customer' }, { card_status: status }, 'customer') === null;
 
-/**
- * The stored file behind a delivered link: /files/<key>, relative or under whatever origin the deliverer's
- * browser had (the key itself is the capability, as on /files). Null for a link elsewhere.
- */
-function ownVideoKey(url: string, assetKey?: string | null): string | null {
-  try {
-    const pathname = new URL(url, 'http://relative.invalid').pathname;
-    // An upload page file delivered by upload_id (issue 49): its key is the asset's, set only by that check.
-    if (assetKey && pathname === `/files/${assetKey}`) return assetKey;
-    return keyOfUrl(pathname);
-  } catch {
-    return null;
-  }
-}
-
 /** A stored file's own link becomes the guest's; a link elsewhere (Dropbox, Drive) stays as it is. */
 const guestVideoUrl = (url: string, assetKey?: string | null) => {
-  const key = ownVideoKey(url, assetKey);
+  const key = videoKeyOf(url, assetKey);
   return key ? GUEST_FILES_PREFIX + key : url;
 };
 
@@ -272,6 +273,7 @@ export async function guestReview(ctx: AppContext, visit: GuestVisit): Promise<G
     notes: notes.reverse().map(toGuestNote),
     approver: visit.approver,
     approval: await cardApproval(ctx.db, card),
+    download: visit.download,
   };
 }
 
@@ -280,6 +282,29 @@ export async function guestDecides(ctx: AppContext, visit: GuestVisit, body: z.o
   if (!visit.approver) throw new AppError('FORBIDDEN', APPROVAL_TEXT.notApprover);
   return decide(ctx, guestAsReviewer(visit.linkId, visit.guestName), visit.cardId, body);
 }
+
+/**
+ * GET /api/guest/download: as far as the guest's link allows, the review copy or the original (as the customer
+ * may download it; a link elsewhere is given as it is); nothing while the video is in quality check.
+ */
+export async function guestDownload(ctx: AppContext, visit: GuestVisit, query: z.output<typeof downloadQuery>) {
+  if (visit.download === 'none') throw new AppError('FORBIDDEN', DOWNLOAD_TEXT.guestNone);
+  const row = await loadVisitCard(ctx, visit);
+  if (!commentsOpen(row.card.cardStatus)) throw new AppError('COMMENTS_CLOSED', GUEST_MSG.commentsClosed);
+  const video = await deliveredVideo(ctx.db, row.card.id, query);
+  if (visit.download === 'original') {
+    // The guest is on the customer's side: a link never unlocks what the customer may not download yet.
+    await checkOriginalUnlocked(ctx, row, query.video_version);
+    return originalLink(ctx, video, row.card.cardTitle, query);
+  }
+  const copy = reviewCopyOf(video, row.card.cardTitle, query);
+  if (!copy) throw new AppError('DOWNLOAD_NOT_READY');
+  return downloadLink(ctx, copy);
+}
+
+/** GET /api/guest/watched: what the guest has played of a version so far. */
+export const guestCoverage = (ctx: AppContext, visit: GuestVisit, version: number) =>
+  coverage(ctx.db, visit.cardId, version, guestAsReviewer(visit.linkId, visit.guestName).key);
 
 /** POST /api/guest/watched: what the guest played, kept by their link (approver or not). */
 export const guestWatched = (ctx: AppContext, visit: GuestVisit, body: z.output<typeof watchedBody>) =>
@@ -359,5 +384,5 @@ async function guestMayReadFile(ctx: AppContext, visit: GuestVisit, key: string)
     .from(cardVideos)
     .leftJoin(mediaAssets, eq(mediaAssets.id, cardVideos.assetId))
     .where(eq(cardVideos.cardId, card.id));
-  return videos.some((v) => ownVideoKey(v.url, v.assetKey) === key);
+  return videos.some((v) => videoKeyOf(v.url, v.assetKey) === key);
 }

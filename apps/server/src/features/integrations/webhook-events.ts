@@ -11,7 +11,7 @@ export interface WebhookMessage {
   data: Record<string, unknown>;
 }
 
-/** The webhook events a live event stands for: a move to completed_done is also card.completed. */
+/** The webhook events a live event stands for: a move to completed_done is also card.completed; a decision, card.decision. */
 export function webhookMessagesOf(event: AppEvent): WebhookMessage[] {
   const id = (type: WebhookEvent) => `${type}:${event.id}`;
   switch (event.type) {
@@ -29,6 +29,11 @@ export function webhookMessagesOf(event: AppEvent): WebhookMessage[] {
         { id: id('card.completed'), type: 'card.completed', data: { card_id: event.cardId, by: event.data.by } },
       ];
     }
+    case 'card.updated':
+      if (!event.data.decision) return [];
+      return [
+        { id: id('card.decision'), type: 'card.decision', data: { card_id: event.cardId, ...event.data.decision } },
+      ];
     case 'note.created':
       return [{ id: id('comment.added'), type: 'comment.added', data: { card_id: event.cardId, ...event.data } }];
     default:

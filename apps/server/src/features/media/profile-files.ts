@@ -22,6 +22,21 @@ export const keyOfUrl = (url: string | null | undefined) =>
   url && OWN_FILE_PATTERN.test(url) ? url.slice(FILES_PREFIX.length) : null;
 
 /**
+ * The stored file behind a delivered video's link: /files/<key>, relative or under whatever origin the
+ * deliverer's browser had (the key itself is the capability, as on /files). Null for a link elsewhere.
+ */
+export function videoKeyOf(url: string, assetKey?: string | null): string | null {
+  try {
+    const pathname = new URL(url, 'http://relative.invalid').pathname;
+    // An upload page file delivered by upload_id (issue 49): its key is the asset's, set only by that check.
+    if (assetKey && pathname === `/files/${assetKey}`) return assetKey;
+    return keyOfUrl(pathname);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The upload behind `url`, if `ownerId` uploaded it for one of `purposes`, or as a general 'media' upload
  * (spec 002 §7 names no purpose) whose bytes are of a kind those purposes take. The bytes were judged at
  * upload, so an avatar can only be an image whatever the client says about it.

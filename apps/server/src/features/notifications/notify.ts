@@ -119,6 +119,21 @@ export async function notifyMove(ctx: AppContext, tx: Tx, actor: Actor, card: Ca
   );
 }
 
+/**
+ * A reviewer's decision (issue 52), as news of the card's progress (card_movement, and its mail preference),
+ * for everyone who sees the card but the one deciding; inside the decision's transaction.
+ */
+export async function notifyDecision(ctx: AppContext, tx: Tx, actor: Actor, card: Card, data: string) {
+  const recipients = await cardRecipients(tx, card, actor.id, false);
+  return insertEvent(
+    ctx,
+    tx,
+    recipients.map((r) => ({ recipientId: r.id, type: 'card_movement' as const, data })),
+    actor,
+    card,
+  );
+}
+
 /** Who a mention reaches on a card: its customer, QA, editor or helper, or every admin / helper lead. */
 function mentionReaches(role: Role, card: Card, user: { id: number; role: Role }): boolean {
   switch (role) {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { FILES_CSP } from '../../platform/security-headers.js';
 import { serve } from '../../platform/routes.js';
 import { createMultipartStore } from '../../platform/storage-multipart.js';
-import { uploadLinks } from './upload-links.js';
+import { signedLinks } from '../../platform/signed-links.js';
 import {
   cancelUpload,
   completeUpload,
@@ -28,7 +28,7 @@ export const uploadsRoutes =
     const deps: UploadsDeps = {
       ctx,
       store: await createMultipartStore(ctx.config),
-      links: await uploadLinks(ctx.config),
+      links: await signedLinks(ctx.config),
       log: app.log,
     };
     // Uploads abandoned in a closed tab: dropped at start and hourly (S3 also takes a lifecycle rule, docs/uploads.md).

@@ -36,14 +36,14 @@ import { likeTerm, nameOrEmail, profileUsersWhere } from '../users/public.js';
 import { holdsSpace, withinQuota } from '../media/public.js';
 import { trackStoredVideo } from '../media-pipeline/public.js';
 import { toMediaView } from '../../kernel/media-view.js';
-import type { UploadLinks } from './upload-links.js';
+import type { SignedLinks } from '../../platform/signed-links.js';
 
 type UploadRow = typeof customerUploads.$inferSelect;
 
 export interface UploadsDeps {
   ctx: AppContext;
   store: MultipartStore;
-  links: UploadLinks;
+  links: SignedLinks;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 

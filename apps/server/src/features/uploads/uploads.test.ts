@@ -11,7 +11,7 @@ import { syntheticParts, uploadClient, type Started } from '../../test/uploads.j
 import { loadConfig } from '../../config.js';
 import type { AppContext } from '../../platform/context.js';
 import { createMultipartStore } from '../../platform/storage-multipart.js';
-import { uploadLinks } from './upload-links.js';
+import { signedLinks } from '../../platform/signed-links.js';
 import { COMPLETE_CLAIM_MS, sweepStaleUploads } from './uploads.service.js';
 
 let t: TestApp;
@@ -361,7 +361,7 @@ describe('uploads on local disk', () => {
     const deps = {
       ctx: { db: t.database.db, config } as AppContext,
       store: await createMultipartStore(config),
-      links: await uploadLinks(config),
+      links: await signedLinks(config),
       log: { warn: () => {} },
     };
     // A day old stays; eight days old goes.

@@ -161,6 +161,7 @@ async function columnsFor(tx: Db, viewer: SessionUser, body: UpdateUserBody, cur
   if (body.team_notes !== undefined) set.teamNotes = body.team_notes || null;
   if (body.loudness_target !== undefined) set.loudnessTarget = body.loudness_target;
   if (body.approval_rule !== undefined) set.approvalRule = body.approval_rule;
+  if (body.download_policy !== undefined) set.downloadPolicy = body.download_policy;
   if (body.mailPreferences) set.mailPreferences = mergedMailPreferences(current, body.mailPreferences);
   Object.assign(set, detailColumns(body));
   // Turning the helper plan on (or filling the brief) decides whether the customer is sent to /profile.

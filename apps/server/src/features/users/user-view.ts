@@ -123,7 +123,7 @@ export async function toUserViews(
       : {}),
     ...(viewerIsStaff ? { team_notes: u.teamNotes } : {}),
     ...(viewerIsStaff && u.clientType === 'customer'
-      ? { loudness_target: u.loudnessTarget, approval_rule: u.approvalRule }
+      ? { loudness_target: u.loudnessTarget, approval_rule: u.approvalRule, download_policy: u.downloadPolicy }
       : {}),
     ...(u.clientType === 'customer'
       ? {

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useWatchReport } from './use-watch-report';
+import { flushWatchReports, useWatchReport } from './use-watch-report';
 
 afterEach(() => vi.useRealTimers());
 
@@ -35,5 +35,24 @@ describe('the played stretches sent to the server', () => {
     const send = vi.fn(() => Promise.resolve());
     const { result } = renderHook(() => useWatchReport(null, send));
     expect(result.current).toBeUndefined();
+  });
+
+  it('sends what is waiting when a decision asks, and settles once the server has it', async () => {
+    let arrived = () => {};
+    const send = vi.fn(() => new Promise<void>((resolve) => (arrived = resolve)));
+    const { result, unmount } = renderHook(() => useWatchReport(2, send));
+    result.current!([10, 12]);
+    let settled = false;
+    const flushed = flushWatchReports().then(() => (settled = true));
+    expect(send).toHaveBeenCalledWith(2, [[10, 12]]);
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    arrived();
+    await flushed;
+    expect(settled).toBe(true);
+    unmount();
+    // Nothing waits after unmounting: no report is left to flush.
+    await flushWatchReports();
+    expect(send).toHaveBeenCalledTimes(1);
   });
 });

@@ -24,7 +24,10 @@ import {
   GUEST_LINK_LABEL_MAX,
   GUEST_LINK_STATE_LABELS,
   GUEST_PASSWORD_MIN,
+  GUEST_DOWNLOADS,
+  GUEST_DOWNLOAD_LABELS,
   fill,
+  type GuestDownload,
 } from '@cutroom/domain';
 import type { GuestLinkView } from '@cutroom/domain/schemas';
 import { errorMessage } from '../../lib/api-client';
@@ -32,6 +35,7 @@ import { formatEst } from '../../lib/format-time';
 import { useCreateGuestLink, useGuestLinks, useRevokeGuestLink } from './api/guest-links';
 
 const DAY_OPTIONS = GUEST_LINK_DAY_OPTIONS.map((d) => ({ value: String(d), label: d === 1 ? '1 day' : `${d} days` }));
+const DOWNLOAD_OPTIONS = GUEST_DOWNLOADS.map((d) => ({ value: d, label: GUEST_DOWNLOAD_LABELS[d] }));
 const STATE_COLORS = { active: 'teal', expired: 'gray', revoked: 'red' } as const;
 
 function LinkRow({ link, onRevoke, revoking }: { link: GuestLinkView; onRevoke: () => void; revoking: boolean }) {
@@ -49,6 +53,11 @@ function LinkRow({ link, onRevoke, revoking }: { link: GuestLinkView; onRevoke: 
           {link.approver && (
             <Badge size="xs" variant="light" color="grape" data-testid="guest-link-approver">
               Approver
+            </Badge>
+          )}
+          {link.download !== 'none' && (
+            <Badge size="xs" variant="light" color="blue" data-testid="guest-link-download">
+              Downloads: {GUEST_DOWNLOAD_LABELS[link.download].toLowerCase()}
             </Badge>
           )}
         </Group>
@@ -74,6 +83,7 @@ function NewLink({ cardId }: { cardId: number }) {
   const [label, setLabel] = useState('');
   const [password, setPassword] = useState('');
   const [approver, setApprover] = useState(false);
+  const [download, setDownload] = useState<GuestDownload>('none');
   const shortPassword = password.length > 0 && password.length < GUEST_PASSWORD_MIN;
   const made = create.data;
 
@@ -119,6 +129,7 @@ function NewLink({ cardId }: { cardId: number }) {
           ...(label.trim() ? { label: label.trim() } : {}),
           ...(password ? { password } : {}),
           approver,
+          download,
         });
       }}
     >
@@ -152,6 +163,15 @@ function NewLink({ cardId }: { cardId: number }) {
           checked={approver}
           onChange={(e) => setApprover(e.currentTarget.checked)}
           data-testid="guest-link-approver-toggle"
+        />
+        <Select
+          label="They may download"
+          description="The original follows the customer's own download rule"
+          data={DOWNLOAD_OPTIONS}
+          value={download}
+          onChange={(v) => v && setDownload(v)}
+          allowDeselect={false}
+          data-testid="guest-link-download-select"
         />
         {create.isError && (
           <Alert color="red" variant="light">

@@ -18,6 +18,7 @@ const REVIEW: GuestReviewReply = {
   comments_open: true,
   versions: [],
   approver: false,
+  download: 'none',
   approval: null,
   notes: [
     {

@@ -27,8 +27,14 @@ import {
 import type { GuestNoteView, GuestReviewReply } from '@cutroom/domain/schemas';
 import { errorMessage } from '../../lib/api-client';
 import { formatChatTime } from '../../lib/format-time';
-import { sendGuestWatched, useGuestComment, useGuestDecision } from './api/guest-visit';
-import { RoundPanel, useWatchReport } from '../approvals/public';
+import {
+  guestDownloadLink,
+  guestWatchedSoFar,
+  sendGuestWatched,
+  useGuestComment,
+  useGuestDecision,
+} from './api/guest-visit';
+import { RoundPanel, flushWatchReports, useWatchReport } from '../approvals/public';
 import { CommentText } from '../../components/comment-text';
 import { formatClock } from '../../lib/format';
 import {
@@ -266,7 +272,19 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
                   )
               : undefined
           }
+          checkWatched={async () => {
+            await flushWatchReports();
+            return guestWatchedSoFar(data.approval!.video_version);
+          }}
           deciding={decide.isPending ? (decide.variables?.decision ?? null) : null}
+          download={
+            data.download === 'none'
+              ? undefined
+              : {
+                  label: data.download === 'original' ? 'Download original' : 'Download review copy',
+                  link: () => guestDownloadLink(data.approval!.video_version),
+                }
+          }
         />
       )}
       <Grid gap="md">

@@ -17,6 +17,14 @@ import { IconCalendar } from '@tabler/icons-react';
 import {
   CUSTOM_SUBSCRIPTION_MAX,
   DEFAULT_LOUDNESS_TARGET,
+  APPROVAL_RULES,
+  APPROVAL_TEXT,
+  DEFAULT_APPROVAL_RULE,
+  DEFAULT_DOWNLOAD_POLICY,
+  DOWNLOAD_POLICIES,
+  DOWNLOAD_POLICY_LABELS,
+  type ApprovalRule,
+  type DownloadPolicy,
   LOUDNESS_TARGETS,
   LOUDNESS_TARGET_KEYS,
   type LoudnessTargetKey,
@@ -62,6 +70,8 @@ type CustomerValues = {
   assigned_to_lead_id: string | null;
   team_notes: string;
   loudness_target: LoudnessTargetKey;
+  approval_rule: ApprovalRule;
+  download_policy: DownloadPolicy;
   mailPreferences: Record<MailKey, boolean>;
 };
 
@@ -102,6 +112,8 @@ function toValues(user: UserView): CustomerValues {
     assigned_to_lead_id: str(user.assigned_to_lead_id),
     team_notes: user.team_notes ?? '',
     loudness_target: user.loudness_target ?? DEFAULT_LOUDNESS_TARGET,
+    approval_rule: user.approval_rule ?? DEFAULT_APPROVAL_RULE,
+    download_policy: user.download_policy ?? DEFAULT_DOWNLOAD_POLICY,
     mailPreferences: {
       card_movement: user.mailPreferences?.card_movement === 1,
       card_comment: user.mailPreferences?.card_comment === 1,
@@ -142,6 +154,9 @@ function changedFields(base: CustomerValues, now: CustomerValues, editable: read
     body.team_notes = now.team_notes.trim() || null;
   if (may('loudness_target') && now.loudness_target !== base.loudness_target)
     body.loudness_target = now.loudness_target;
+  if (may('approval_rule') && now.approval_rule !== base.approval_rule) body.approval_rule = now.approval_rule;
+  if (may('download_policy') && now.download_policy !== base.download_policy)
+    body.download_policy = now.download_policy;
   if (may('mailPreferences') && MAIL_KEYS.some((k) => now.mailPreferences[k] !== base.mailPreferences[k]))
     body.mailPreferences = {
       card_movement: now.mailPreferences.card_movement ? 1 : 0,
@@ -323,6 +338,28 @@ export function CustomerAdminForm({ person, viewer, part }: CustomerAdminFormPro
                   data-testid="loudness-target"
                   {...readOnly('loudness_target')}
                   {...form.getInputProps('loudness_target')}
+                />
+              )}
+              {person.approval_rule !== undefined && (
+                <Select
+                  label="Approval rule of new cards"
+                  description="Whose approval completes a card; each card can change it"
+                  data={APPROVAL_RULES.map((rule) => ({ value: rule, label: APPROVAL_TEXT.ruleLabel[rule] }))}
+                  allowDeselect={false}
+                  data-testid="approval-rule-default"
+                  {...readOnly('approval_rule')}
+                  {...form.getInputProps('approval_rule')}
+                />
+              )}
+              {person.download_policy !== undefined && (
+                <Select
+                  label="Originals can be downloaded"
+                  description="The customer's masters, and their guests'; staff are never locked out"
+                  data={DOWNLOAD_POLICIES.map((p) => ({ value: p, label: DOWNLOAD_POLICY_LABELS[p] }))}
+                  allowDeselect={false}
+                  data-testid="download-policy"
+                  {...readOnly('download_policy')}
+                  {...form.getInputProps('download_policy')}
                 />
               )}
               {person.team_notes !== undefined && (

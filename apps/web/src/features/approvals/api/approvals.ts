@@ -36,3 +36,11 @@ export function useApprovalRule(cardId: number) {
 /** What the viewer played of a version of the card, for the approval round's coverage. */
 export const sendWatched = (cardId: number) => (video_version: number, ranges: [number, number][]) =>
   call(API.approvals.watched, { params: { id: cardId }, body: { video_version, ranges } });
+
+/** What the viewer has played of a version so far, asked before they approve it. */
+export const myWatched = (cardId: number, video_version: number) =>
+  call(API.approvals.myWatched, { params: { id: cardId }, query: { video_version } });
+
+/** A short-lived link to a version's original (refused to a customer whose originals wait for approval). */
+export const originalLink = (cardId: number, video_version: number) =>
+  call(API.approvals.download, { params: { id: cardId }, query: { video_version } });

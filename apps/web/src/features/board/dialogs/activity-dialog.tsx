@@ -1,6 +1,6 @@
 import { Center, Loader, Modal, Text, Timeline } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { MSG, ROLE_LABELS, activityStatusLabel, isRole } from '@cutroom/domain';
+import { MSG, ROLE_LABELS, activityStatusLabel, decisionOfActivity, isRole } from '@cutroom/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { formatEst } from '../../../lib/format-time';
 import { useCardActivity, type ActivityEntry } from '../api';
@@ -8,6 +8,8 @@ import { useCardActivity, type ActivityEntry } from '../api';
 const statusLabel = (value: string | null) => (value ? activityStatusLabel(value) : value);
 
 function who(entry: ActivityEntry) {
+  // A guest's decision has no account behind it: their name is the entry's own.
+  if (entry.user_id === 0 && entry.actor_name) return `${entry.actor_name} (guest)`;
   if (entry.user_id === 0) return MSG.automaticMove;
   const name = [entry.firstname, entry.lastname].filter(Boolean).join(' ') || 'Someone';
   return entry.client_type && isRole(entry.client_type) ? `${name} (${ROLE_LABELS[entry.client_type]})` : name;
@@ -34,8 +36,9 @@ export function ActivityDialog({ cardId, title, onClose }: { cardId: number; tit
             {activity.data.map((entry, i) => (
               <Timeline.Item key={i} bullet={<IconArrowRight size={12} />} title={who(entry)}>
                 <Text fz="sm">
-                  {entry.from_status ? `${statusLabel(entry.from_status)} → ` : 'Created in '}
-                  {statusLabel(entry.card_activity_status)}
+                  {decisionOfActivity(entry.card_activity_status)
+                    ? `Decided: ${statusLabel(entry.card_activity_status)}`
+                    : `${entry.from_status ? `${statusLabel(entry.from_status)} → ` : 'Created in '}${statusLabel(entry.card_activity_status)}`}
                 </Text>
                 <Text fz="xs" c="dimmed">
                   {formatEst(entry.created_at)}

@@ -63,3 +63,11 @@ export function useGuestDecision() {
 /** What the guest played of a version, for the approval round's coverage. */
 export const sendGuestWatched = (video_version: number, ranges: [number, number][]) =>
   call(API.guestLinks.watched, { body: { video_version, ranges }, expectUnauthorized: true });
+
+/** What the guest has played of a version so far, asked before they approve it. */
+export const guestWatchedSoFar = (video_version: number) =>
+  call(API.guestLinks.myWatched, { query: { video_version }, expectUnauthorized: true });
+
+/** A short-lived link to what the guest's link lets them download of a version. */
+export const guestDownloadLink = (video_version: number) =>
+  call(API.guestLinks.download, { query: { video_version }, expectUnauthorized: true });

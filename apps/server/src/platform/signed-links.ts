@@ -1,14 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Config } from '../../config.js';
+import type { Config } from '../config.js';
+
+const made = new WeakMap<Config, Promise<SignedLinks>>();
 
 /**
- * Signed, expiring URLs of the portal's own upload routes on local disk (part PUTs and downloads), the
+ * Signed, expiring URLs of the portal's own file routes on local disk (upload parts, downloads), the
  * counterpart of S3's presigned URLs. The key is FILES_SIGNING_KEY, else one kept in DATA_DIR/files,
- * where the files it guards live too (instances sharing that folder share the key).
+ * where the files it guards live too (instances sharing that folder share the key). One per config.
  */
-export async function uploadLinks(config: Config) {
+export function signedLinks(config: Config): Promise<SignedLinks> {
+  let links = made.get(config);
+  if (!links) made.set(config, (links = makeLinks(config)));
+  return links;
+}
+
+async function makeLinks(config: Config) {
   const secret = config.files?.signingKey ?? (await keptKey(path.join(config.dataDir, 'files', '.upload-signing-key')));
   const signature = (payload: string, expires: number) =>
     createHmac('sha256', secret).update(`${payload}\n${expires}`).digest('base64url');
@@ -26,7 +34,7 @@ export async function uploadLinks(config: Config) {
     },
   };
 }
-export type UploadLinks = Awaited<ReturnType<typeof uploadLinks>>;
+export type SignedLinks = Awaited<ReturnType<typeof makeLinks>>;
 
 /** A random key made once and kept (owner-only), so links survive a restart. */
 async function keptKey(file: string): Promise<string> {
