@@ -68,6 +68,14 @@ export const tileSelection = {
   editorName: sql<string | null>`nullif(trim(${editor.firstname} || ' ' || ${editor.lastname}), '')`,
   // Read through card_notes_open_fix_idx, whose condition this repeats.
   openFixItems: sql<number>`(select count(*)::int from card_notes n where n.card_id = ${cards.id} and n.chat = 'customer' and n.fix_round is not null and n.is_complete = false and n.wont_fix_reason is null and n.is_deleted = false)`,
+  // In Review: the approvers of the latest delivered version (the customer and each working approver link) and who approved it.
+  approvals: sql<{ approved: number; of: number } | null>`case when ${cards.cardStatus} = 'done' then (
+    select json_build_object('approved', count(d.id) filter (where d.decision = 'approved'), 'of', count(*))
+    from (select 'customer' as reviewer union all select 'guest:' || l.id from guest_links l
+      where l.card_id = ${cards.id} and l.approver and l.revoked_at is null and l.expires_at > now()) r
+    left join card_decisions d on d.card_id = ${cards.id} and d.reviewer = r.reviewer
+      and d.video_version = (select max(v.version) from card_videos v where v.card_id = ${cards.id} and v.kind = 'done')
+  ) end`,
   // The newest main delivery first, then the newest repurposed cut; through card_videos_card_idx.
   posterAsset: sql<
     number | null
@@ -159,6 +167,8 @@ export function toCardTile(row: TileRow, viewerRole: Role): CardTileReply {
     open_fix_items: row.openFixItems,
     expected_at: iso(c.expectedAt),
     poster_url: row.posterAsset === null ? null : mediaFilePath(row.posterAsset, 'poster.jpg'),
+    // One approver (the customer alone) is the spec's review: the count shows only with approver guests.
+    approvals: row.approvals && row.approvals.of > 1 ? row.approvals : null,
     ...(isStaff(viewerRole) ? { at_risk: isAtRisk(c.expectedAt, c.dueDate) } : {}),
   };
 }

@@ -112,6 +112,8 @@ export const cardTile = z.object({
   at_risk: z.boolean().optional(),
   /** The poster of the newest delivered video the media pipeline has finished; null before one (issue 34). */
   poster_url: z.string().nullable(),
+  /** In Review with approver guests (issue 52): how many of the latest version's approvers approved, of how many. */
+  approvals: z.object({ approved: z.number(), of: z.number() }).nullable().optional(),
 });
 export type CardTileReply = z.infer<typeof cardTile>;
 

@@ -87,8 +87,11 @@ describe('an approval round under the rule all', () => {
   });
 
   it('completes only once all three approved, naming who is pending in the 409', async () => {
+    const tile = async () => (await inject('GET', `/api/card/${cardId}`, a.qa.token)).json<CardDetailReply>().approvals;
+    expect(await tile()).toEqual({ approved: 0, of: 3 });
     const mine = await decideAs(cardId, a.customer.token, 'approved', 0, 'Lovely');
     expect(mine.statusCode, mine.body).toBe(200);
+    expect(await tile()).toEqual({ approved: 1, of: 3 });
     expect(mine.json<{ message: string }>().message).toBe('Approved');
     expect((await decideAs(cardId, maria, 'changes_requested', 0, 'Logo too small')).statusCode).toBe(200);
 
@@ -112,7 +115,10 @@ describe('an approval round under the rule all', () => {
     expect(guest.approver).toBe(true);
     expect(guest.approval).toEqual(round);
 
+    expect(await tile()).toEqual({ approved: 3, of: 3 });
     expect((await markDone(cardId, a.customer.token)).statusCode).toBe(200);
+    // Off Review the tile no longer counts.
+    expect(await tile()).toBeNull();
     // Complete: decisions no longer change.
     const closed = await decideAs(cardId, maria, 'changes_requested');
     expect(closed.statusCode).toBe(409);

@@ -7,6 +7,7 @@ import {
   IconPlayerPauseFilled,
   IconRefresh,
   IconStarFilled,
+  IconUserCheck,
 } from '@tabler/icons-react';
 import { openFixLabel } from '@cutroom/domain';
 import type { CardTileReply } from '@cutroom/domain/schemas';
@@ -24,7 +25,7 @@ function Marker({ label, color, children }: { label: string; color: string; chil
   );
 }
 
-/** The spec's tile icons (000 §4): rating, completion, revision, pause, repurpose; plus the YouTube helper. */
+/** The spec's tile icons (000 §4): rating, completion, revision, pause, repurpose; plus the YouTube helper and approvals. */
 export function CardIcons({ card }: { card: CardTileReply }) {
   const size = 15;
   return (
@@ -50,6 +51,14 @@ export function CardIcons({ card }: { card: CardTileReply }) {
         <Marker label={openFixLabel(card.open_fix_items)} color="grape-7">
           <IconListCheck size={size} />
           <span>{card.open_fix_items}</span>
+        </Marker>
+      )}
+      {card.approvals && (
+        <Marker label={`${card.approvals.approved} of ${card.approvals.of} approved`} color="teal-7">
+          <IconUserCheck size={size} />
+          <span>
+            {card.approvals.approved}/{card.approvals.of}
+          </span>
         </Marker>
       )}
       {card.paused && (
