@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
-import { fullName, roundOf, type ApprovalRule } from '@cutroom/domain';
+import { fullName, roundOf, type ApprovalRule, type DownloadPolicy } from '@cutroom/domain';
 import type { ApprovalView } from '@cutroom/domain/schemas';
 import type { Db } from '../db/client.js';
 import { cardDecisions, cardVideos, guestLinks, users } from '../db/schema.js';
@@ -73,4 +73,25 @@ export async function cardApproval(
       })),
     ),
   };
+}
+
+/**
+ * Whether a version's original is still held back from the customer's side (issue 52): their originals
+ * unlock on approval, and neither the version's round (`round`, when already read) nor the card's completion
+ * of that latest version has approved it. Staff are never held back; the caller asks only for the customer's side.
+ */
+export async function originalLocked(
+  db: Db,
+  row: {
+    card: { id: number; clientId: number; approvalRule: ApprovalRule; isComplete: boolean; cardStatus: string };
+    client: { downloadPolicy: DownloadPolicy };
+  },
+  version: number,
+  round?: ApprovalView,
+): Promise<boolean> {
+  if (row.client.downloadPolicy !== 'after_approval') return false;
+  const complete = row.card.isComplete || row.card.cardStatus === 'completed_done';
+  if (complete && (await latestVersion(db, row.card.id)) === version) return false;
+  const approval = round?.video_version === version ? round : await cardApproval(db, row.card, version);
+  return !approval?.approved;
 }

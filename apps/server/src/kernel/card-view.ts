@@ -16,7 +16,7 @@ import {
 } from '@cutroom/domain';
 import type { CardDetailReply, CardTileReply, MediaView, QcView } from '@cutroom/domain/schemas';
 import type { Db } from '../db/client.js';
-import { cardApproval } from './card-approval.js';
+import { cardApproval, originalLocked } from './card-approval.js';
 import { cardActivity, cardNotes, cardRatings, cardVideos, cards, mediaAssets, users } from '../db/schema.js';
 import { toMediaView } from './media-view.js';
 
@@ -307,6 +307,10 @@ export async function toCardDetail(db: Db, row: CardRow, viewer: { id: number; r
     repurpose_done_link: c.repurposeDoneLink,
     yt_card_description: c.ytCardDescription,
     approval,
+    // The customer's own Download buttons wait with the server (issue 52); staff are never held back.
+    ...(viewer.role === 'customer' && approval
+      ? { originals_locked: await originalLocked(db, row, approval.video_version, approval) }
+      : {}),
     video_versions: versionsMap(videos, 'done', qcFor(c.youtubeAspectRatio, c.videoPurpose)),
     repurpose_video_versions: versionsMap(videos, 'repurpose', qcFor(oneRepurposeSize, null)),
     done_videos: doneVideos,

@@ -193,6 +193,8 @@ export const cardDetail = cardTile.extend({
   thumbnail_version: z.number(),
   /** The approval round of the latest delivered version (issue 52). */
   approval: approvalView.optional(),
+  /** The customer only: the latest version's original waits for its approval (their download policy). */
+  originals_locked: z.boolean().optional(),
 });
 export type CardDetailReply = z.infer<typeof cardDetail>;
 

@@ -148,7 +148,7 @@ export const viewerCoverage = async (ctx: AppContext, viewer: SessionUser, cardI
 
 /**
  * GET /api/card/:id/coverage (staff): each reviewer's played ranges of a version — the customer, then each
- * guest link by the name its guest decided under, else its label — whether or not they have decided.
+ * guest link by the name its guest decided under, else its label — whether or not they have decided or played.
  */
 export async function reviewersCoverage(ctx: AppContext, viewer: SessionUser, cardId: number, version: number) {
   const { client } = await loadVisibleCard(ctx.db, viewer, cardId);
@@ -158,7 +158,7 @@ export async function reviewersCoverage(ctx: AppContext, viewer: SessionUser, ca
       .from(reviewWatches)
       .where(and(eq(reviewWatches.cardId, cardId), eq(reviewWatches.videoVersion, version))),
     ctx.db
-      .select({ id: guestLinks.id, label: guestLinks.label })
+      .select({ id: guestLinks.id, label: guestLinks.label, approver: guestLinks.approver })
       .from(guestLinks)
       .where(eq(guestLinks.cardId, cardId))
       .orderBy(asc(guestLinks.id)),
@@ -171,19 +171,25 @@ export async function reviewersCoverage(ctx: AppContext, viewer: SessionUser, ca
   const decided = new Map(decisions.map((d) => [d.reviewer, d.name]));
   const played = new Map(watches.map((w) => [w.reviewer, w.ranges]));
   const reviewers = [
-    { key: CUSTOMER_REVIEWER, side: 'customer' as const, name: fullName(client.firstname, client.lastname) },
+    {
+      key: CUSTOMER_REVIEWER,
+      side: 'customer' as const,
+      name: fullName(client.firstname, client.lastname),
+      shown: true,
+    },
     ...links.map((l, i) => ({
       key: guestReviewer(l.id),
       side: 'guest' as const,
       name: decided.get(guestReviewer(l.id)) ?? l.label ?? `Guest ${i + 1}`,
+      shown: l.approver,
     })),
   ];
   return {
     video_version: version,
     duration,
     reviewers: reviewers
-      // A guest link nobody played through is left out; the customer is always there.
-      .filter((r) => r.side === 'customer' || played.has(r.key))
+      // The customer and approvers always, watched or not; a viewing guest's link once it played something.
+      .filter((r) => r.shown || played.has(r.key))
       .map(({ key, name, side }) => {
         const ranges = played.get(key) ?? [];
         return { name, side, ranges, watched: watchedShare(ranges, duration) };

@@ -14,7 +14,7 @@ import { sendStored } from '../../platform/stored-files.js';
 import { signedLinks } from '../../platform/signed-links.js';
 import { loadVisibleCard } from '../../kernel/card-access.js';
 import type { CardRow } from '../../kernel/card-view.js';
-import { cardApproval, latestVersion } from '../../kernel/card-approval.js';
+import { originalLocked } from '../../kernel/card-approval.js';
 import { shownOutputs } from '../../kernel/media-view.js';
 import { videoKeyOf } from '../media/public.js';
 
@@ -99,12 +99,9 @@ export async function downloadLink(ctx: AppContext, file: Downloadable) {
  * Refuses the original of a version to the customer's side (the customer, or a guest of theirs) while their
  * originals unlock on approval and the version's round (or the card's completion) has not approved it.
  */
-export async function checkOriginalUnlocked(ctx: AppContext, { card, client }: CardRow, version: number) {
-  if (client.downloadPolicy !== 'after_approval') return;
-  const completed =
-    (card.isComplete || card.cardStatus === 'completed_done') && (await latestVersion(ctx.db, card.id)) === version;
-  if (completed || (await cardApproval(ctx.db, card, version))?.approved) return;
-  throw new AppError('ORIGINAL_LOCKED', fill(DOWNLOAD_TEXT.locked, { version: String(version + 1) }));
+export async function checkOriginalUnlocked(ctx: AppContext, row: CardRow, version: number) {
+  if (await originalLocked(ctx.db, row, version))
+    throw new AppError('ORIGINAL_LOCKED', fill(DOWNLOAD_TEXT.locked, { version: String(version + 1) }));
 }
 
 /** The original of a version as a short-lived link, or a link elsewhere as it is. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DOWNLOAD_TEXT, GUEST_COOKIE, fill, type GuestDownload } from '@cutroom/domain';
-import type { GuestReviewReply, UserView } from '@cutroom/domain/schemas';
+import type { CardDetailReply, GuestReviewReply, UserView } from '@cutroom/domain/schemas';
 import { cardVideos, guestLinks, mediaAssets } from '../../db/schema.js';
 import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -143,7 +143,14 @@ describe("a customer's download policy", () => {
       });
     }
 
+    // The card tells the customer (only) that its Download buttons wait.
+    const locked = async (token: string) =>
+      (await inject('GET', `/api/card/${cardId}`, token)).json<CardDetailReply>().originals_locked;
+    expect(await locked(a.customer.token)).toBe(true);
+    expect(await locked(a.admin.token)).toBeUndefined();
+
     expect((await decide(cardId, a.customer.token, 'approved')).statusCode).toBe(200);
+    expect(await locked(a.customer.token)).toBe(false);
     const given = await download(cardId, a.customer.token);
     expect(given.statusCode, given.body).toBe(200);
     const { url, expires_at } = given.json<{ url: string; expires_at: string }>();

@@ -8,7 +8,8 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
-import { loadVisibleCard } from '../../kernel/card-access.js';
+import { audienceOf, loadVisibleCard } from '../../kernel/card-access.js';
+import type { CardRow } from '../../kernel/card-view.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -48,6 +49,10 @@ function toView(row: Awaited<ReturnType<ReturnType<typeof selectLinks>['execute'
   };
 }
 
+/** An approver link made or turned off changes the card's approval round: open pages reload the card. */
+const roundChanged = (ctx: AppContext, card: CardRow['card']) =>
+  ctx.events.publish({ type: 'card.updated', cardId: card.id, audience: audienceOf(card), data: {} });
+
 /** GET /api/card/:id/guestLinks: newest first; the token itself is never kept, so never listed. */
 export async function listGuestLinks(ctx: AppContext, viewer: SessionUser, cardId: number) {
   await loadSharedCard(ctx, viewer, cardId);
@@ -68,7 +73,7 @@ export async function createGuestLink(
   cardId: number,
   body: z.output<typeof createGuestLinkBody>,
 ) {
-  await loadSharedCard(ctx, viewer, cardId);
+  const { card } = await loadSharedCard(ctx, viewer, cardId);
   const token = newToken();
   const [created] = await ctx.db
     .insert(guestLinks)
@@ -84,6 +89,7 @@ export async function createGuestLink(
     })
     .returning({ id: guestLinks.id });
   const linkId = created!.id;
+  if (body.approver) await roundChanged(ctx, card);
   return {
     message: GUEST_MSG.created,
     link_id: linkId,
@@ -95,9 +101,9 @@ export async function createGuestLink(
 
 /** POST /api/card/:id/guestLinks/:linkId/revoke: a link of another card is not found; turning off twice is harmless. */
 export async function revokeGuestLink(ctx: AppContext, viewer: SessionUser, cardId: number, linkId: number) {
-  await loadSharedCard(ctx, viewer, cardId);
+  const { card } = await loadSharedCard(ctx, viewer, cardId);
   const [link] = await ctx.db
-    .select({ id: guestLinks.id })
+    .select({ id: guestLinks.id, approver: guestLinks.approver })
     .from(guestLinks)
     .where(and(eq(guestLinks.id, linkId), eq(guestLinks.cardId, cardId)))
     .limit(1);
@@ -106,5 +112,6 @@ export async function revokeGuestLink(ctx: AppContext, viewer: SessionUser, card
     .update(guestLinks)
     .set({ revokedAt: new Date() })
     .where(and(eq(guestLinks.id, linkId), isNull(guestLinks.revokedAt)));
+  if (link.approver) await roundChanged(ctx, card);
   return { message: GUEST_MSG.revoked, link: await loadLinkView(ctx, linkId) };
 }

@@ -5,6 +5,7 @@ import {
   APPROVAL_RULES,
   APPROVAL_TEXT,
   DECISION_NOTE_MAX,
+  DOWNLOAD_TEXT,
   WATCHED_ENOUGH,
   fill,
   isStaff,
@@ -38,6 +39,8 @@ export type CheckWatched = () => Promise<{
 /** A download the panel offers: its button's words and the call that gives the link. */
 export interface PanelDownload {
   label: string;
+  /** Why the server will refuse it for now, said beside the button. */
+  locked?: string;
   link: () => Promise<{ url: string; expires_at: string | null }>;
 }
 
@@ -195,6 +198,11 @@ export function RoundPanel({
           {download.label}
         </Button>
       )}
+      {download?.locked && (
+        <Text fz="xs" c="dimmed" data-testid="approval-download-locked">
+          {download.locked}
+        </Text>
+      )}
       {onDecide && (
         <Stack gap={6} mt="sm">
           <Textarea
@@ -285,7 +293,13 @@ export function ApprovalRound({ card, viewer }: { card: CardDetailReply; viewer:
       }}
       deciding={decide.isPending ? (decide.variables?.decision ?? null) : null}
       onRule={(owner || isStaff(viewer.client_type)) && inReview ? (rule) => setRule.mutate(rule) : undefined}
-      download={{ label: 'Download original', link: () => originalLink(card.card_id, round.video_version) }}
+      download={{
+        label: 'Download original',
+        link: () => originalLink(card.card_id, round.video_version),
+        ...(card.originals_locked
+          ? { locked: fill(DOWNLOAD_TEXT.locked, { version: String(round.video_version + 1) }) }
+          : {}),
+      }}
     >
       {isStaff(viewer.client_type) && <CoverageStrips cardId={card.card_id} version={round.video_version} />}
     </RoundPanel>

@@ -69,7 +69,8 @@ function ratedSections(card: CardDetailReply): RatedSection[] {
 /** The card's actions with their confirmations, then Feedback and the helper Reminder (spec 001 §2, §4). */
 export function ActionButtons({ card, viewer, ytTabOpen = false }: ActionButtonsProps) {
   const ownVideos = card.done_videos.filter((url) => isOwnFile(url, pageOrigin()));
-  const actions = cardActions(viewer, card, ownVideos.length > 0).filter(
+  // A customer whose originals wait for approval downloads from the approval round, which says why (issue 52).
+  const actions = cardActions(viewer, card, ownVideos.length > 0 && !card.originals_locked).filter(
     (a) => !(ytTabOpen && a.key === 'readyForUpload'),
   );
   const [confirming, setConfirming] = useState<Confirmable | null>(null);

@@ -44,6 +44,20 @@ describe('the stretches a player played', () => {
     expect(onPlayed).toHaveBeenCalledTimes(3);
   });
 
+  it('counts from where playing starts to where it pauses, not only between the clock readings', () => {
+    const { video, state, at, fire } = fakeVideo();
+    const onPlayed = vi.fn();
+    renderHook(() => usePlayedRanges({ current: video }, onPlayed));
+    state.time = 3;
+    state.paused = false;
+    fire('playing');
+    [3.25, 3.5].forEach(at);
+    state.time = 3.7;
+    state.paused = true;
+    fire('pause');
+    expect(onPlayed).toHaveBeenCalledWith([3, 3.7]);
+  });
+
   it('reports nothing without a listener', () => {
     const { video, state, at, fire } = fakeVideo();
     const spy = vi.spyOn(video, 'addEventListener');

@@ -34,13 +34,27 @@ export function usePlayedRanges(
         open = [at, at];
       }
     };
-    const events = ['pause', 'seeking', 'ended', 'ratechange', 'emptied'] as const;
-    video.addEventListener('timeupdate', tick);
-    for (const e of events) video.addEventListener(e, close);
+    // A stretch runs from where playing starts to where it pauses, not only between the clock's ticks.
+    const start = () => {
+      close();
+      if (video.playbackRate <= 1) open = [video.currentTime, video.currentTime];
+    };
+    const stop = () => {
+      const at = video.currentTime;
+      if (open && at >= open[1] && at - open[1] <= MAX_STEP_S) open[1] = at;
+      close();
+    };
+    const handlers = [
+      ['timeupdate', tick],
+      ['playing', start],
+      ['pause', stop],
+      ['ended', stop],
+      ...(['seeking', 'ratechange', 'emptied'] as const).map((e) => [e, close] as const),
+    ] as const;
+    for (const [e, handler] of handlers) video.addEventListener(e, handler);
     return () => {
       close();
-      video.removeEventListener('timeupdate', tick);
-      for (const e of events) video.removeEventListener(e, close);
+      for (const [e, handler] of handlers) video.removeEventListener(e, handler);
     };
   }, [videoRef, enabled]);
 }

@@ -102,7 +102,7 @@ export function LinkRows({ card, viewer, onView }: LinkRowsProps) {
                       >
                         View
                       </Button>
-                      {may.download && isOwnFile(video.video_url, origin) && (
+                      {may.download && !card.originals_locked && isOwnFile(video.video_url, origin) && (
                         <Button
                           size="compact-xs"
                           variant="default"

@@ -1,10 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { API, type CallInput } from '@cutroom/domain/contract';
 import { call } from '../../../lib/call';
+import { cardKeys } from '../../../lib/card/card-keys';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 
 const guestLinksKey = (cardId: number) => ['card-detail', cardId, 'guest-links'] as const;
+
+/** The list, and the card: an approver link made or turned off changes its approval round. */
+const linksChanged = (qc: QueryClient, cardId: number) =>
+  Promise.all([
+    qc.invalidateQueries({ queryKey: guestLinksKey(cardId) }),
+    qc.invalidateQueries({ queryKey: cardKeys.card(cardId) }),
+  ]);
 
 export const useGuestLinks = (cardId: number, enabled: boolean) =>
   useQuery({
@@ -18,7 +26,7 @@ export function useCreateGuestLink(cardId: number) {
   return useMutation({
     mutationFn: (body: CallInput<typeof API.guestLinks.create>['body']) =>
       call(API.guestLinks.create, { params: { id: cardId }, body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: guestLinksKey(cardId) }),
+    onSuccess: () => linksChanged(qc, cardId),
   });
 }
 
@@ -28,7 +36,7 @@ export function useRevokeGuestLink(cardId: number) {
     mutationFn: (linkId: number) => call(API.guestLinks.revoke, { params: { id: cardId, linkId } }),
     onSuccess: (reply) => {
       notify.success(reply.message);
-      return qc.invalidateQueries({ queryKey: guestLinksKey(cardId) });
+      return linksChanged(qc, cardId);
     },
     onError: (error) => notify.error(errorMessage(error)),
   });
