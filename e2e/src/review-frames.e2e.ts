@@ -72,6 +72,9 @@ async function reviewPage(label: string, rational: string, seconds: number) {
   await page.evaluate(() => window.localStorage.setItem('timecodeMode', 'frames'));
   await page.reload();
   await playerReady(page);
+  // In view, as a reviewer watches it: Chromium tells which frame it presented (requestVideoFrameCallback,
+  // which a pause settles on) only for a video it draws, and the approval round pushes the player down.
+  await page.getByTestId('video-element').evaluate((v) => v.scrollIntoView({ block: 'center' }));
   return { cardId, page };
 }
 

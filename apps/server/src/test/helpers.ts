@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -24,6 +25,18 @@ export async function seedWithSessions(db: Db) {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A guest's cookies, by name (a guest visit has no bearer token). */
+export type Cookies = Record<string, string>;
+/** A call as a user (their session token) or a guest (their cookies): `app.inject` with either. */
+export const injectAs =
+  (app: FastifyInstance) => (method: 'GET' | 'POST' | 'PUT', url: string, auth: string | Cookies, payload?: object) =>
+    app.inject({
+      method,
+      url,
+      ...(typeof auth === 'string' ? { headers: bearer(auth) } : { cookies: auth }),
+      ...(payload ? { payload } : {}),
+    });
 
 /** Every file under a user's upload folder, so a refused upload can be shown to leave nothing. */
 export function filesOf(dataDir: string, ownerId: number): string[] {

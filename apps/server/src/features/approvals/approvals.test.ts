@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { APPROVAL_TEXT, GUEST_COOKIE, fill } from '@cutroom/domain';
 import type { ApprovalView, CardDetailReply, GuestReviewReply } from '@cutroom/domain/schemas';
 import { cardVideos, cards, mediaAssets, webhookDeliveries, webhooks } from '../../db/schema.js';
-import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
+import { injectAs, insertCard, seedWithSessions, type Cookies } from '../../test/helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 // Approval rounds (issue 52): a decision from every reviewer of the latest version, and the rule `all`.
@@ -15,14 +15,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-type Cookies = Record<string, string>;
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth: string | Cookies, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    ...(typeof auth === 'string' ? { headers: bearer(auth) } : { cookies: auth }),
-    ...(payload ? { payload } : {}),
-  });
+const inject = (...args: Parameters<ReturnType<typeof injectAs>>) => injectAs(t.app)(...args);
 
 /** A card of the customer in Review with `versions` delivered (0 … versions − 1). */
 async function cardInReview(versions = 1) {

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { DOWNLOAD_TEXT, GUEST_COOKIE, fill, type GuestDownload } from '@cutroom/domain';
 import type { CardDetailReply, GuestReviewReply, UserView } from '@cutroom/domain/schemas';
 import { cardVideos, guestLinks, mediaAssets } from '../../db/schema.js';
-import { bearer, insertCard, seedWithSessions } from '../../test/helpers.js';
+import { injectAs, insertCard, seedWithSessions, type Cookies } from '../../test/helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 // Download control (issue 52): originals that unlock on approval, and what each guest link may download.
@@ -17,14 +17,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-type Cookies = Record<string, string>;
-const inject = (method: 'GET' | 'POST' | 'PUT', url: string, auth: string | Cookies, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    ...(typeof auth === 'string' ? { headers: bearer(auth) } : { cookies: auth }),
-    ...(payload ? { payload } : {}),
-  });
+const inject = (...args: Parameters<ReturnType<typeof injectAs>>) => injectAs(t.app)(...args);
 
 /** Stores bytes under a key as the local storage keeps them (DATA_DIR/files). */
 function store(key: string, bytes: string) {

@@ -99,16 +99,8 @@ async function insertEvent(
   return inserted;
 }
 
-/**
- * card_movement for everyone who sees the moved card but the mover; inside the move's transaction.
- * `to` is a normal status, or the helper board's column title for a helper move.
- */
-export async function notifyMove(ctx: AppContext, tx: Tx, actor: Actor, card: Card, to: CardStatus | { yt: YtStatus }) {
-  const data = fill(MSG.notificationMoved, {
-    name: nameOf(actor),
-    title: card.cardTitle,
-    column: typeof to === 'string' ? CARD_STATUS_LABELS[to] : `${MSG.ytBoardName}: ${YT_STATUS_LABELS[to.yt]}`,
-  });
+/** card_movement news (`data`) for everyone who sees the card but the actor; inside the change's transaction. */
+async function notifyProgress(ctx: AppContext, tx: Tx, actor: Actor, card: Card, data: string) {
   const recipients = await cardRecipients(tx, card, actor.id, false);
   return insertEvent(
     ctx,
@@ -119,20 +111,22 @@ export async function notifyMove(ctx: AppContext, tx: Tx, actor: Actor, card: Ca
   );
 }
 
-/**
- * A reviewer's decision (issue 52), as news of the card's progress (card_movement, and its mail preference),
- * for everyone who sees the card but the one deciding; inside the decision's transaction.
- */
-export async function notifyDecision(ctx: AppContext, tx: Tx, actor: Actor, card: Card, data: string) {
-  const recipients = await cardRecipients(tx, card, actor.id, false);
-  return insertEvent(
+/** A move: `to` is a normal status, or the helper board's column title for a helper move. */
+export const notifyMove = (ctx: AppContext, tx: Tx, actor: Actor, card: Card, to: CardStatus | { yt: YtStatus }) =>
+  notifyProgress(
     ctx,
     tx,
-    recipients.map((r) => ({ recipientId: r.id, type: 'card_movement' as const, data })),
     actor,
     card,
+    fill(MSG.notificationMoved, {
+      name: nameOf(actor),
+      title: card.cardTitle,
+      column: typeof to === 'string' ? CARD_STATUS_LABELS[to] : `${MSG.ytBoardName}: ${YT_STATUS_LABELS[to.yt]}`,
+    }),
   );
-}
+
+/** A reviewer's decision (issue 52) is news of the card's progress too: card_movement, and that mail preference. */
+export const notifyDecision = notifyProgress;
 
 /** Who a mention reaches on a card: its customer, QA, editor or helper, or every admin / helper lead. */
 function mentionReaches(role: Role, card: Card, user: { id: number; role: Role }): boolean {

@@ -140,7 +140,9 @@ export function usePlayerState({
       presented.current = null;
       if (!r || video.seeking || video.ended || probing.current || !(video.duration > 0)) return;
       const target = shownTime(seekTimeOfFrame(frameOfTime(shown ?? video.currentTime, r), r));
-      if (Math.abs(video.currentTime - target) > 0.000_5) video.currentTime = target;
+      // Always a seek, even onto the time it reads: the picture may already be a frame on (presented before the
+      // pause, its callback not yet run), and only a seek puts the frame of the clock back on screen.
+      video.currentTime = target;
     },
     [shownTime],
   );
