@@ -52,6 +52,8 @@ export const APPROVAL_TEXT = {
   decided: { approved: 'Approved', changes_requested: 'Changes requested' },
   ruleSaved: 'Approval rule saved',
   ruleLabel: { any: 'Any reviewer approves', all: 'Every approver approves' },
+  /** The rule's switch on the card, short enough for a phone. */
+  ruleShort: { any: 'Any reviewer', all: 'Every approver' },
   unwatchedAsk: "You haven't watched {ranges} — approve anyway?",
   unwatchedMore: ' and {count} more',
   partlyWatched: 'Approved without watching it all',

@@ -69,7 +69,7 @@ describe('the approval round on the card', () => {
     const user = userEvent.setup();
     const { unmount } = wrap(<ApprovalRound card={card} viewer={viewerFor('qa')} />);
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
-    await user.click(screen.getByText('Any reviewer approves'));
+    await user.click(screen.getByText('Any reviewer'));
     await waitFor(() => expect(server.callsTo('PUT', '/api/card/7/approval')).toHaveLength(1));
     expect(server.callsTo('PUT', '/api/card/7/approval')[0]!.body).toEqual({ rule: 'any' });
     unmount();

@@ -134,7 +134,7 @@ export function RoundPanel({
             size="xs"
             value={round.rule}
             onChange={(rule) => onRule(rule)}
-            data={APPROVAL_RULES.map((rule) => ({ value: rule, label: APPROVAL_TEXT.ruleLabel[rule] }))}
+            data={APPROVAL_RULES.map((rule) => ({ value: rule, label: APPROVAL_TEXT.ruleShort[rule] }))}
             aria-label="Approval rule"
             data-testid="approval-rule"
           />
