@@ -18,7 +18,7 @@ import type { CardDetailReply, CardTileReply, MediaView, QcView } from '@cutroom
 import type { Db } from '../db/client.js';
 import { cardApproval, originalLocked } from './card-approval.js';
 import { cardActivity, cardNotes, cardRatings, cardVideos, cards, mediaAssets, users } from '../db/schema.js';
-import { toMediaView } from './media-view.js';
+import { largestProxy, toMediaView } from './media-view.js';
 
 const client = alias(users, 'client');
 const qa = alias(users, 'qa');
@@ -179,6 +179,24 @@ type VideoRow = typeof cardVideos.$inferSelect & { asset: AssetRow | null };
 const withQc = (asset: AssetRow, media: MediaView, qc?: (asset: AssetRow, media: MediaView) => QcView): MediaView =>
   qc ? { ...media, qc: qc(asset, media) } : media;
 
+/** Whether a delivered link is one of our stored files (/files/<key>, relative or under any origin). */
+const isStoredFile = (url: string) => {
+  try {
+    return new URL(url, 'http://relative.invalid').pathname.startsWith('/files/');
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * What a customer whose originals wait for approval is given for a stored master of a locked version (issue 52):
+ * its largest review copy, or nothing while none is made; a link elsewhere stays as it is.
+ */
+function withheldUrl(video: VideoRow): string {
+  if (!isStoredFile(video.videoUrl)) return video.videoUrl;
+  return largestProxy(video.asset ? toMediaView(video.asset) : null)?.url ?? '';
+}
+
 /** video_versions: { 'version-0': [videos…], … } for one kind. */
 function versionsMap(
   videos: VideoRow[],
@@ -254,10 +272,18 @@ export async function toCardDetail(db: Db, row: CardRow, viewer: { id: number; r
     chatCounts(db, c.id, viewer.id),
     cardApproval(db, c),
   ]);
+  // A customer whose originals wait for approval is never handed a locked version's stored master (issue 52).
+  const lockedVersions = new Set<number>();
+  if (viewer.role === 'customer' && row.client.downloadPolicy === 'after_approval')
+    for (const version of new Set(videos.filter((v) => v.kind === 'done').map((v) => v.version)))
+      if (await originalLocked(db, row, version, approval)) lockedVersions.add(version);
+  const shown = videos.map((v) =>
+    v.kind === 'done' && lockedVersions.has(v.version) ? { ...v, videoUrl: withheldUrl(v) } : v,
+  );
   const ratingComment = (part: RatedPart) => ratings.find((r) => r.part === part)?.comment ?? null;
   const thumbnails = splitLinks(c.thumbnailsLink);
   const latest = (kind: 'done' | 'repurpose') => {
-    const own = videos.filter((v) => v.kind === kind);
+    const own = shown.filter((v) => v.kind === kind);
     const top = Math.max(-1, ...own.map((v) => v.version));
     return own.filter((v) => v.version === top).map((v) => v.videoUrl);
   };
@@ -297,7 +323,11 @@ export async function toCardDetail(db: Db, row: CardRow, viewer: { id: number; r
     repurpose_aspect: c.repurposeAspect ? c.repurposeAspect.split('|') : [],
     repurpose_headline: c.repurposeHeadline,
     repurpose_additional_info: c.repurposeAdditionalInfo,
-    done_video_link: c.doneVideoLink,
+    // The latest version's first link, as the card keeps it; withheld as its video is while locked.
+    done_video_link:
+      approval && lockedVersions.has(approval.video_version) && c.doneVideoLink && isStoredFile(c.doneVideoLink)
+        ? (doneVideos[0] ?? '')
+        : c.doneVideoLink,
     content_id: splitContentIds(c.contentId),
     no_content_id: c.noContentId,
     unlisted_video_link: c.unlistedVideoLink,
@@ -308,11 +338,9 @@ export async function toCardDetail(db: Db, row: CardRow, viewer: { id: number; r
     yt_card_description: c.ytCardDescription,
     approval,
     // The customer's own Download buttons wait with the server (issue 52); staff are never held back.
-    ...(viewer.role === 'customer' && approval
-      ? { originals_locked: await originalLocked(db, row, approval.video_version, approval) }
-      : {}),
-    video_versions: versionsMap(videos, 'done', qcFor(c.youtubeAspectRatio, c.videoPurpose)),
-    repurpose_video_versions: versionsMap(videos, 'repurpose', qcFor(oneRepurposeSize, null)),
+    ...(viewer.role === 'customer' && approval ? { originals_locked: lockedVersions.has(approval.video_version) } : {}),
+    video_versions: versionsMap(shown, 'done', qcFor(c.youtubeAspectRatio, c.videoPurpose)),
+    repurpose_video_versions: versionsMap(shown, 'repurpose', qcFor(oneRepurposeSize, null)),
     done_videos: doneVideos,
     done_video_count: doneVideos.length,
     repurpose_done_videos: repurposeVideos,

@@ -48,3 +48,8 @@ export function toMediaView(row: AssetRow, guest = false): MediaView {
     waveform_url: o?.waveform ? url(o.waveform) : null,
   };
 }
+
+/** The review copy of the greatest height in a media view, or null while none is made. */
+export const largestProxy = (media: MediaView | null) =>
+  media?.proxies.reduce<MediaView['proxies'][number] | null>((a, b) => (a && a.height >= b.height ? a : b), null) ??
+  null;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DOWNLOAD_TEXT, GUEST_COOKIE, fill, type GuestDownload } from '@cutroom/domain';
 import type { CardDetailReply, GuestReviewReply, UserView } from '@cutroom/domain/schemas';
-import { cardVideos, guestLinks, mediaAssets } from '../../db/schema.js';
+import { cardVideos, cards, guestLinks, mediaAssets } from '../../db/schema.js';
 import { injectAs, insertCard, seedWithSessions, type Cookies } from '../../test/helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -65,6 +65,8 @@ async function cardWithMasters(versions = 1, proxies = true) {
     await t.database.db
       .insert(cardVideos)
       .values({ cardId: card.id, kind: 'done', version: v, videoUrl: `/files/${key}`, assetId: asset!.id });
+    // As a delivery keeps it: the card's done link is the latest version's.
+    await t.database.db.update(cards).set({ doneVideoLink: `/files/${key}` }).where(eq(cards.id, card.id));
   }
   return card.id;
 }
@@ -141,9 +143,19 @@ describe("a customer's download policy", () => {
       (await inject('GET', `/api/card/${cardId}`, token)).json<CardDetailReply>().originals_locked;
     expect(await locked(a.customer.token)).toBe(true);
     expect(await locked(a.admin.token)).toBeUndefined();
+    // Nor does the card hand the customer the master's own link meanwhile: they play the review copy.
+    const master = `media/${a.customer.id}/${made}-v0-master.mov`;
+    const asCustomer = (await inject('GET', `/api/card/${cardId}`, a.customer.token)).json<CardDetailReply>();
+    expect(JSON.stringify(asCustomer)).not.toContain(master);
+    const [proxy] = asCustomer.video_versions['version-0']![0]!.media!.proxies;
+    expect(asCustomer.video_versions['version-0']![0]!.video_url).toBe(proxy!.url);
+    expect(asCustomer.done_videos).toEqual([proxy!.url]);
+    expect(asCustomer.done_video_link).toBe(proxy!.url);
+    expect(JSON.stringify((await inject('GET', `/api/card/${cardId}`, a.qa.token)).json())).toContain(master);
 
     expect((await decide(cardId, a.customer.token, 'approved')).statusCode).toBe(200);
     expect(await locked(a.customer.token)).toBe(false);
+    expect(JSON.stringify((await inject('GET', `/api/card/${cardId}`, a.customer.token)).json())).toContain(master);
     const given = await download(cardId, a.customer.token);
     expect(given.statusCode, given.body).toBe(200);
     const { url, expires_at } = given.json<{ url: string; expires_at: string }>();
@@ -240,10 +252,16 @@ describe("a guest link's downloads", () => {
       const cardId = await cardWithMasters();
       const g = await guest(cardId, { download: 'original' });
       // A link never unlocks what the customer may not download yet.
+      // The guest plays the review copy, not the master, while it waits.
+      const review = async () => (await inject('GET', '/api/guest/review', g.cookies)).json<GuestReviewReply>();
+      const waiting = (await review()).versions[0]!.videos[0]!;
+      expect(waiting.url).toBe(waiting.media!.proxies[0]!.url);
+      expect(waiting.url).not.toContain('master');
       const locked = await guestDownload(g.cookies);
       expect(locked.statusCode).toBe(403);
       expect(locked.json().error_message).toBe(fill(DOWNLOAD_TEXT.locked, { version: '1' }));
       expect((await decide(cardId, a.customer.token, 'approved')).statusCode).toBe(200);
+      expect((await review()).versions[0]!.videos[0]!.url).toContain('master');
       const given = await guestDownload(g.cookies);
       expect(given.statusCode, given.body).toBe(200);
       expect((await fetchLink(given.json<{ url: string }>().url)).body).toBe(`master ${made} v0`);

@@ -36,7 +36,7 @@ import { verifyPassword } from '../../platform/passwords.js';
 import { toPlainText } from '../../platform/rich-text.js';
 import { hashToken, newToken } from '../../platform/tokens.js';
 import { selectCards } from '../../kernel/card-view.js';
-import { cardApproval } from '../../kernel/card-approval.js';
+import { cardApproval, originalLocked } from '../../kernel/card-approval.js';
 import { coverage } from '../../kernel/review-watches.js';
 import {
   decide,
@@ -49,7 +49,7 @@ import {
   reviewCopyOf,
 } from '../approvals/public.js';
 import { videoKeyOf } from '../media/public.js';
-import { toMediaView } from '../../kernel/media-view.js';
+import { largestProxy, toMediaView } from '../../kernel/media-view.js';
 import { annotationAt, fitWithinVideo, momentOfNewNote, publish } from '../chat/public.js';
 import { notifyComment, publishCreated } from '../notifications/public.js';
 
@@ -233,7 +233,8 @@ const GUEST_NOTES_MAX = 500;
 
 /** GET /api/guest/review: the card's customer-chat notes (never the team's) and its delivered videos. */
 export async function guestReview(ctx: AppContext, visit: GuestVisit): Promise<GuestReviewReply> {
-  const { card } = await loadVisitCard(ctx, visit);
+  const row = await loadVisitCard(ctx, visit);
+  const { card } = row;
   const open = commentsOpen(card.cardStatus);
   const [videos, notes] = await Promise.all([
     open
@@ -249,6 +250,11 @@ export async function guestReview(ctx: AppContext, visit: GuestVisit): Promise<G
       .orderBy(desc(cardNotes.id))
       .limit(GUEST_NOTES_MAX),
   ]);
+  // A guest is on the customer's side: a version whose original waits for approval plays from its review copy.
+  const approval = await cardApproval(ctx.db, card);
+  const locked = new Set<number>();
+  for (const version of new Set(videos.filter(({ v }) => v.kind === 'done').map(({ v }) => v.version)))
+    if (await originalLocked(ctx.db, row, version, approval)) locked.add(version);
   const versions = new Map<string, GuestReviewReply['versions'][number]>();
   for (const { v, asset } of videos) {
     const key = `${v.kind}:version-${v.version}`;
@@ -258,10 +264,13 @@ export async function guestReview(ctx: AppContext, visit: GuestVisit): Promise<G
       entry = { key: `version-${v.version}`, label, kind: v.kind, videos: [] };
       versions.set(key, entry);
     }
+    const media = asset ? toMediaView(asset, true) : null;
+    const own = guestVideoUrl(v.videoUrl, asset?.sourceKey);
+    const withheld = v.kind === 'done' && locked.has(v.version) && own.startsWith(GUEST_FILES_PREFIX);
     entry.videos.push({
       number: entry.videos.length + 1,
-      url: guestVideoUrl(v.videoUrl, asset?.sourceKey),
-      media: asset ? toMediaView(asset, true) : null,
+      url: withheld ? (largestProxy(media)?.url ?? '') : own,
+      media,
     });
   }
   return {
@@ -272,7 +281,7 @@ export async function guestReview(ctx: AppContext, visit: GuestVisit): Promise<G
     versions: [...versions.values()],
     notes: notes.reverse().map(toGuestNote),
     approver: visit.approver,
-    approval: await cardApproval(ctx.db, card),
+    approval,
     download: visit.download,
   };
 }
