@@ -69,7 +69,11 @@ export async function originalOf(ctx: AppContext, video: DeliveredVideo, title: 
 /** The largest review copy the pipeline made of the video, or null while there is none. */
 export function reviewCopyOf(video: DeliveredVideo, title: string, query: DownloadQuery): Downloadable | null {
   const outputs = video.asset ? shownOutputs(video.asset) : null;
-  const largest = outputs?.proxies.reduce((a, b) => (b.height > a.height ? b : a));
+  // An empty list (a ready asset with no picture) has no review copy: reduce from null, never throw.
+  const largest = outputs?.proxies.reduce<(typeof outputs.proxies)[number] | null>(
+    (a, b) => (a && a.height >= b.height ? a : b),
+    null,
+  );
   if (!largest) return null;
   return { key: largest.key, mime: 'video/mp4', fileName: saveName(title, query, '-review', '.mp4') };
 }
