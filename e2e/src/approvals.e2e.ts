@@ -75,6 +75,8 @@ describe('an approval round', () => {
       await page.getByRole('button', { name: 'Share for review' }).click();
       await page.getByLabel('Who is it for?').fill('Legal');
       await page.getByTestId('guest-link-approver-toggle').check();
+      // An approver's link is watermarked unless the sender says otherwise.
+      expect(await page.getByTestId('guest-link-watermark-toggle').isChecked()).toBe(true);
       await page.getByRole('button', { name: 'Create link' }).click();
       await page.getByTestId('guest-link-made').waitFor();
       const linkPath = new URL(await page.getByTestId('guest-link-url').inputValue()).pathname;
@@ -122,6 +124,17 @@ describe('an approval round', () => {
       await guest.goto(linkPath);
       await guest.getByLabel('Your name').fill('Lee from Legal');
       await guest.getByRole('button', { name: 'Open the review' }).click();
+      // Legal's page plays Legal's own marked copy, made by the pipeline when the link was first opened.
+      await expect
+        .poll(
+          () =>
+            guest
+              .getByTestId('video-element')
+              .getAttribute('src', { timeout: 1000 })
+              .catch(() => null),
+          SLOW,
+        )
+        .toMatch(/^\/api\/guest\/copies\/\d+$/);
       const guestRound = guest.getByTestId('approval-round');
       await expect
         .poll(() => guestRound.getByTestId('approval-pending').textContent(), SLOW)

@@ -136,3 +136,26 @@ export const DOWNLOAD_TEXT = {
   noCopyYet: 'The review copy is still being made: try again in a few minutes.',
   expired: 'This download link has expired. Ask for a new one from the card.',
 } as const;
+
+/** A watermarked guest's copy of a video (issue 52): made for their link by the media pipeline, never the clean proxy. */
+export const GUEST_COPY_STATES = ['preparing', 'ready', 'failed'] as const;
+export type GuestCopyState = (typeof GUEST_COPY_STATES)[number];
+
+/** A link is watermarked unless said otherwise when it approves or downloads: those guests take the video away. */
+export const defaultWatermark = (link: { approver: boolean; download: GuestDownload }) =>
+  link.approver || link.download !== 'none';
+
+/** Distinct guest names a link's copies carry; a name past these gets the link's own mark (label and date). */
+export const GUEST_COPY_NAMES_MAX = 5;
+
+/** The mark burned into a guest's copy: who it is for, which link, which day (UTC). */
+export const watermarkText = (guestName: string | null, label: string | null, day: Date) =>
+  [guestName, label, day.toISOString().slice(0, 10)].filter((part) => part).join(' · ');
+
+export const WATERMARK_TEXT = {
+  preparing: 'Preparing your copy',
+  preparingHint: 'This link shows a copy marked with your name. It is being made now and plays here when ready.',
+  failed: 'Your marked copy could not be made. Ask the team to share the video again.',
+  notReady: 'Your marked copy is still being made: try again in a few minutes.',
+  option: 'Watermark what this guest plays and downloads',
+} as const;

@@ -986,6 +986,8 @@ export const guestLinks = pgTable(
     approver: boolean('approver').notNull().default(false),
     /** What the guest may download (issue 52). */
     download: text('download').$type<GuestDownload>().notNull().default('none'),
+    /** What the guest plays and downloads is their own burned-in copy (issue 52); links made before were clean. */
+    watermark: boolean('watermark').notNull().default(false),
   },
   (t) => [
     uniqueIndex('guest_links_token_unique').on(t.tokenHash),
@@ -1008,6 +1010,42 @@ export const guestVisits = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('guest_visits_token_unique').on(t.tokenHash), index('guest_visits_link_idx').on(t.linkId)],
+);
+
+/**
+ * A watermarked link's own copy of one video (issue 52), a job of the media pipeline's queue: made from the
+ * largest proxy with `mark` burned in, once per link, video and mark; stored under the asset's derived folder.
+ */
+export const guestCopies = pgTable(
+  'guest_copies',
+  {
+    id: serial('id').primaryKey(),
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => guestLinks.id, { onDelete: 'cascade' }),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => mediaAssets.id, { onDelete: 'cascade' }),
+    /** The text burned in: the guest's name, the link's label, the day it was made. */
+    mark: text('mark').notNull(),
+    /** Whose name the mark carries ('' for the link's own mark), so a visitor finds their copy again. */
+    guestName: text('guest_name').notNull(),
+    status: text('status').$type<'queued' | 'processing' | 'ready' | 'failed'>().notNull().default('queued'),
+    key: text('key'),
+    height: integer('height'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('guest_copies_unique').on(t.linkId, t.assetId, t.guestName),
+    index('guest_copies_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+  ],
 );
 
 /** Why a delivered video went back (issue 20): the admin's list, never deleted so past revisions keep their reasons. */

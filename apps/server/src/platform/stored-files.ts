@@ -22,6 +22,8 @@ export interface StoredFileReaders {
   guestVisit(request: FastifyRequest): Promise<number>;
   /** Whether the request's guest visit may read this stored video (its card's, while comments are open). */
   guestMayRead(request: FastifyRequest, key: string): Promise<boolean>;
+  /** Whether the request's guest visit sees only its own marked copies (issue 52): no clean proxy, no frame grab. */
+  guestSeesOnlyMarked(request: FastifyRequest): Promise<boolean>;
 }
 
 /** Headers of every stored file sent from here: cached privately, never run as a page, never sniffed. */

@@ -11,7 +11,7 @@ import {
   openGuestLinkBody,
   openGuestLinkReply,
 } from '../schemas/guest-links.js';
-import { idParam } from '../schemas/fields.js';
+import { dbIdText, idParam } from '../schemas/fields.js';
 import { frameParams, frameQuery, mediaFileParams, storedFileReply, storedKeyParams } from '../schemas/stored-files.js';
 import { defineRoute } from './define.js';
 import {
@@ -137,6 +137,16 @@ export const GUEST_LINKS = {
     summary: "A video of the guest visit's card (range requests supported); any other key is not found",
     access: 'public',
     params: storedKeyParams,
+    reply: storedFileReply,
+  }),
+  readCopy: defineRoute({
+    method: 'GET',
+    path: '/api/guest/copies/:copy_id',
+    tags,
+    summary:
+      "A watermarked link's own copy of a video, as the guest review lists it (range requests supported); any other is not found",
+    access: 'public',
+    params: z.object({ copy_id: dbIdText }),
     reply: storedFileReply,
   }),
   readMediaFile: defineRoute({

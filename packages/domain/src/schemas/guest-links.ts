@@ -1,7 +1,7 @@
 import { dbIdText } from './fields.js';
 import { z } from 'zod';
 import { approvalView } from './approvals.js';
-import { GUEST_DOWNLOADS } from '../approvals.js';
+import { GUEST_COPY_STATES, GUEST_DOWNLOADS } from '../approvals.js';
 import {
   GUEST_MSG,
   GUEST_LINK_DAY_OPTIONS,
@@ -34,6 +34,12 @@ export const createGuestLinkBody = z.object({
     .enum(GUEST_DOWNLOADS, { error: `Download must be one of ${GUEST_DOWNLOADS.join(', ')}` })
     .default('none')
     .describe('What the guest may download: nothing, the review copy or the original'),
+  watermark: z
+    .boolean()
+    .optional()
+    .describe(
+      "Everything the guest plays or downloads carries their name, the link's label and the date; on by default for approver and download links",
+    ),
   password: z
     .string()
     .min(GUEST_PASSWORD_MIN, { error: fill(GUEST_MSG.passwordTooShort, { min: String(GUEST_PASSWORD_MIN) }) })
@@ -54,6 +60,8 @@ export const guestLinkView = z.object({
   /** The guest decides on each version as a reviewer (issue 52). */
   approver: z.boolean(),
   download: z.enum(GUEST_DOWNLOADS),
+  /** What the guest plays or downloads is their own marked copy (issue 52). */
+  watermark: z.boolean(),
   state: z.enum(['active', 'expired', 'revoked']),
   guest_comments: z.number(),
 });
@@ -107,7 +115,15 @@ export const guestReviewReply = z.object({
       label: z.string(),
       kind: z.enum(['done', 'repurpose']),
       /** `media`: the pipeline's proxies and files, at the guest's own paths (null for a link elsewhere). */
-      videos: z.array(z.object({ number: z.number(), url: z.string(), media: mediaView.nullable() })),
+      videos: z.array(
+        z.object({
+          number: z.number(),
+          url: z.string(),
+          media: mediaView.nullable(),
+          /** A watermarked link's own copy of this video: being made, playing (as `url` and the one proxy), or failed. */
+          watermark: z.enum(GUEST_COPY_STATES).nullable(),
+        }),
+      ),
     }),
   ),
   notes: z.array(guestNoteView),
@@ -116,6 +132,8 @@ export const guestReviewReply = z.object({
   approval: approvalView.optional(),
   /** What the guest's link lets them download (issue 52). */
   download: z.enum(GUEST_DOWNLOADS),
+  /** The guest plays and downloads their own marked copies (issue 52). */
+  watermark: z.boolean(),
 });
 export type GuestReviewReply = z.infer<typeof guestReviewReply>;
 

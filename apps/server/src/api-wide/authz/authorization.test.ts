@@ -627,6 +627,8 @@ const TABLE: Record<string, Case[]> = {
   ],
   'POST /api/guest/leave': [{ expect: all(200) }],
   'GET /api/guest/files/{path}': [{ params: (f) => ({ path: f.fileKey }), expect: all(401) }],
+  // A watermarked link's copy (issue 52): nobody signed in reaches it, only the link's own visit.
+  'GET /api/guest/copies/{copy_id}': [{ params: () => ({ copy_id: 1 }), expect: all(401) }],
   'GET /api/media/assets/{asset_id}/{file}': [
     {
       params: async (f) => ({ asset_id: await readyAsset(f.card({ cardStatus: 'qa' })), file: 'thumbnails.vtt' }),

@@ -78,6 +78,13 @@ export function reviewCopyOf(video: DeliveredVideo, title: string, query: Downlo
   return { key: largest.key, mime: 'video/mp4', fileName: saveName(title, query, '-review', '.mp4') };
 }
 
+/** A watermarked guest's copy (issue 52) as a download, named as the review copy with its mark said. */
+export const markedCopyFile = (key: string, title: string, query: DownloadQuery): Downloadable => ({
+  key,
+  mime: 'video/mp4',
+  fileName: saveName(title, query, '-marked', '.mp4'),
+});
+
 const linkPayload = (file: Downloadable) => `download\n${file.key}\n${file.fileName}\n${file.mime}`;
 
 /**

@@ -66,7 +66,10 @@ async function cardWithMasters(versions = 1, proxies = true) {
       .insert(cardVideos)
       .values({ cardId: card.id, kind: 'done', version: v, videoUrl: `/files/${key}`, assetId: asset!.id });
     // As a delivery keeps it: the card's done link is the latest version's.
-    await t.database.db.update(cards).set({ doneVideoLink: `/files/${key}` }).where(eq(cards.id, card.id));
+    await t.database.db
+      .update(cards)
+      .set({ doneVideoLink: `/files/${key}` })
+      .where(eq(cards.id, card.id));
   }
   return card.id;
 }
@@ -86,10 +89,14 @@ const decide = (cardId: number, who: string | Cookies, decision: string, video_v
     ? inject('POST', `/api/card/${cardId}/decision`, who, { video_version, decision })
     : inject('POST', '/api/guest/decision', who, { video_version, decision });
 
-/** The customer makes a link with these settings and a guest opens it: the guest's cookies and the link's id. */
+/**
+ * The customer makes a link with these settings and a guest opens it: the guest's cookies and the link's id.
+ * Unmarked unless said: watermarked copies are media-pipeline/guest-copies.test.ts's.
+ */
 async function guest(cardId: number, settings: { approver?: boolean; download?: GuestDownload }) {
   const link = await inject('POST', `/api/card/${cardId}/guestLinks`, a.customer.token, {
     label: 'Board',
+    watermark: false,
     ...settings,
   });
   expect(link.statusCode, link.body).toBe(201);

@@ -4,6 +4,7 @@ export {
   checkOriginalUnlocked,
   deliveredVideo,
   downloadLink,
+  markedCopyFile,
   originalLink,
   reviewCopyOf,
 } from './downloads.service.js';

@@ -13,8 +13,10 @@ import {
   guestCoverage,
   guestDownload,
   guestWatched,
+  sendGuestCopy,
   visitOf,
 } from './guest-visit.service.js';
+import { canSendStored } from '../../platform/stored-files.js';
 
 /** Per-address call limits on the guest side, on top of the failed-open and per-visit comment counts. */
 const perIp = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60_000 } } });
@@ -65,6 +67,13 @@ export const guestLinkRoutes =
       routes.myWatched,
       async ({ request, query }) => guestCoverage(ctx, await visitOf(ctx, request), query.video_version),
       perIp(60),
+    );
+    await canSendStored(app, ctx.storage);
+    serve(
+      app,
+      routes.readCopy,
+      async ({ request, params, reply }) => sendGuestCopy(ctx, await visitOf(ctx, request), params.copy_id, reply),
+      perIp(1200),
     );
     serve(app, routes.leave, ({ request, reply }) => leaveGuestVisit(ctx, request, reply), perIp(20));
   };

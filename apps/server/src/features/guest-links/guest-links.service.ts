@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { GUEST_MSG, GUEST_REVIEW_PATH, guestLinkState, maySendGuestLinks } from '@cutroom/domain';
+import { defaultWatermark, GUEST_MSG, GUEST_REVIEW_PATH, guestLinkState, maySendGuestLinks } from '@cutroom/domain';
 import type { GuestLinkView, createGuestLinkBody } from '@cutroom/domain/schemas';
 import type { z } from 'zod';
 import { cardNotes, guestLinks, users } from '../../db/schema.js';
@@ -44,6 +44,7 @@ function toView(row: Awaited<ReturnType<ReturnType<typeof selectLinks>['execute'
     has_password: link.passwordHash !== null,
     approver: link.approver,
     download: link.download,
+    watermark: link.watermark,
     state: guestLinkState(times),
     guest_comments: row.guestComments,
   };
@@ -84,6 +85,7 @@ export async function createGuestLink(
       passwordHash: body.password ? await hashPassword(body.password) : null,
       approver: body.approver,
       download: body.download,
+      watermark: body.watermark ?? defaultWatermark(body),
       createdBy: viewer.id,
       expiresAt: new Date(Date.now() + body.expires_in_days * DAY_MS),
     })

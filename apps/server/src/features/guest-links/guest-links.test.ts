@@ -157,7 +157,7 @@ describe('opening a link', () => {
         key: 'version-0',
         label: 'Version 1',
         kind: 'done',
-        videos: [{ number: 1, url: `/api/guest/files/${videoKey}`, media: null }],
+        videos: [{ number: 1, url: `/api/guest/files/${videoKey}`, media: null, watermark: null }],
       },
     ]);
     expect(body.notes.map((n) => [n.note, n.author, n.side])).toEqual([

@@ -4,6 +4,7 @@ import {
   APPROVAL_TEXT,
   DOWNLOAD_TEXT,
   type GuestDownload,
+  WATERMARK_TEXT,
   GUEST_MSG,
   CARD_STATUS_LABELS,
   GUEST_COMMENTS_MAX,
@@ -44,6 +45,7 @@ import {
   downloadLink,
   guestAsReviewer,
   checkOriginalUnlocked,
+  markedCopyFile,
   originalLink,
   recordWatched,
   reviewCopyOf,
@@ -52,6 +54,8 @@ import { videoKeyOf } from '../media/public.js';
 import { largestProxy, toMediaView } from '../../kernel/media-view.js';
 import { annotationAt, fitWithinVideo, momentOfNewNote, publish } from '../chat/public.js';
 import { notifyComment, publishCreated } from '../notifications/public.js';
+import { sendStored } from '../../platform/stored-files.js';
+import { copiesForVisit, copyable, copyState, markedMedia, readyCopyOfVisit } from './guest-copies.js';
 
 const HOUR_MS = 60 * 60_000;
 /** Where the guest's cookie goes: the guest calls and nothing else of the API. */
@@ -136,6 +140,9 @@ export interface GuestVisit {
   approver: boolean;
   /** What the link lets its guest download (issue 52). */
   download: GuestDownload;
+  /** The guest plays and downloads only their own marked copies (issue 52). */
+  watermark: boolean;
+  label: string | null;
 }
 
 /** The visit the cookie names, while it and its link still work; anything else has ended (401). */
@@ -152,6 +159,8 @@ export async function visitOf(ctx: AppContext, request: FastifyRequest): Promise
       expiresAt: guestVisits.expiresAt,
       approver: guestLinks.approver,
       download: guestLinks.download,
+      watermark: guestLinks.watermark,
+      label: guestLinks.label,
     })
     .from(guestVisits)
     .innerJoin(guestLinks, eq(guestLinks.id, guestVisits.linkId))
@@ -255,6 +264,12 @@ export async function guestReview(ctx: AppContext, visit: GuestVisit): Promise<G
   const locked = new Set<number>();
   for (const version of new Set(videos.filter(({ v }) => v.kind === 'done').map(({ v }) => v.version)))
     if (await originalLocked(ctx.db, row, version, approval)) locked.add(version);
+  // A marked visit plays its own copies, made once each video is ready; never a clean proxy or the original.
+  const copies = visit.watermark
+    ? await copiesForVisit(ctx, visit, [
+        ...new Set(videos.flatMap(({ asset }) => (copyable(asset) ? [asset!.id] : []))),
+      ])
+    : null;
   const versions = new Map<string, GuestReviewReply['versions'][number]>();
   for (const { v, asset } of videos) {
     const key = `${v.kind}:version-${v.version}`;
@@ -265,13 +280,16 @@ export async function guestReview(ctx: AppContext, visit: GuestVisit): Promise<G
       versions.set(key, entry);
     }
     const media = asset ? toMediaView(asset, true) : null;
+    const number = entry.videos.length + 1;
+    if (copies && media) {
+      const copy = copies.get(asset!.id);
+      const marked = markedMedia(media, copy);
+      entry.videos.push({ number, url: marked.proxies[0]?.url ?? '', media: marked, watermark: copyState(copy) });
+      continue;
+    }
     const own = guestVideoUrl(v.videoUrl, asset?.sourceKey);
     const withheld = v.kind === 'done' && locked.has(v.version) && own.startsWith(GUEST_FILES_PREFIX);
-    entry.videos.push({
-      number: entry.videos.length + 1,
-      url: withheld ? (largestProxy(media)?.url ?? '') : own,
-      media,
-    });
+    entry.videos.push({ number, url: withheld ? (largestProxy(media)?.url ?? '') : own, media, watermark: null });
   }
   return {
     card: { card_title: card.cardTitle, status_label: CARD_STATUS_LABELS[card.cardStatus] },
@@ -283,6 +301,7 @@ export async function guestReview(ctx: AppContext, visit: GuestVisit): Promise<G
     approver: visit.approver,
     approval,
     download: visit.download,
+    watermark: visit.watermark,
   };
 }
 
@@ -301,6 +320,14 @@ export async function guestDownload(ctx: AppContext, visit: GuestVisit, query: z
   const row = await loadVisitCard(ctx, visit);
   if (!commentsOpen(row.card.cardStatus)) throw new AppError('COMMENTS_CLOSED', GUEST_MSG.commentsClosed);
   const video = await deliveredVideo(ctx.db, row.card.id, query);
+  if (visit.watermark && video.asset) {
+    // Whatever the link allows, a marked guest takes away their marked copy (a link elsewhere stays as it is).
+    const copy = copyable(video.asset)
+      ? (await copiesForVisit(ctx, visit, [video.asset.id])).get(video.asset.id)
+      : undefined;
+    if (copy?.status !== 'ready' || !copy.key) throw new AppError('DOWNLOAD_NOT_READY', WATERMARK_TEXT.notReady);
+    return downloadLink(ctx, markedCopyFile(copy.key, row.card.cardTitle, query));
+  }
   if (visit.download === 'original') {
     // The guest is on the customer's side: a link never unlocks what the customer may not download yet.
     await checkOriginalUnlocked(ctx, row, query.video_version);
@@ -383,7 +410,16 @@ export const guestFileReaders = (ctx: AppContext) => ({
   guestVisit: async (request: FastifyRequest) => (await visitOfRequest(ctx, request)).visitId,
   guestMayRead: async (request: FastifyRequest, key: string) =>
     guestMayReadFile(ctx, await visitOfRequest(ctx, request), key),
+  guestSeesOnlyMarked: async (request: FastifyRequest) => (await visitOfRequest(ctx, request)).watermark,
 });
+
+/** GET /api/guest/copies/:copy_id: the visit's own marked copy, while its card's video may be watched. */
+export async function sendGuestCopy(ctx: AppContext, visit: GuestVisit, copyId: number, reply: FastifyReply) {
+  const { card } = await loadVisitCard(ctx, visit);
+  const copy = commentsOpen(card.cardStatus) ? await readyCopyOfVisit(ctx, visit, copyId) : undefined;
+  if (!copy) throw new AppError('NOT_FOUND');
+  return sendStored(reply, ctx.storage, copy.key, { mime: 'video/mp4', disposition: 'inline' });
+}
 
 async function guestMayReadFile(ctx: AppContext, visit: GuestVisit, key: string) {
   const { card } = await loadVisitCard(ctx, visit);

@@ -69,13 +69,19 @@ export const mediaFilesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const storage = ctx.storage;
-    /** A visit's readable asset, asked in that order: without a visit, every id answers the same 401. */
-    async function guestAsset(request: FastifyRequest, id: number, early = false) {
+    /**
+     * A visit's readable asset, asked in that order: without a visit, every id answers the same 401. A watermarked
+     * link's guest reads no clean picture (issue 52): `clean` files (proxies, frames) are not found for them.
+     */
+    async function guestAsset(request: FastifyRequest, id: number, clean: (asset: AssetRow) => boolean, early = false) {
       await ctx.files.guestVisit(request);
       const asset = early ? await shownAsset(ctx, id) : await readyAsset(ctx, id);
       if (!(await ctx.files.guestMayRead(request, asset.sourceKey))) throw new AppError('NOT_FOUND');
+      if (clean(asset) && (await ctx.files.guestSeesOnlyMarked(request))) throw new AppError('NOT_FOUND');
       return asset;
     }
+    const isProxy = (asset: AssetRow, file: string) =>
+      asset.outputs?.proxies.some((p) => path.posix.basename(p.key) === file) ?? false;
     // Per user (or guest visit), not per address: an office behind one NAT address shares nothing.
     const frameBudget = (key: (request: FastifyRequest) => Promise<string> | string) => ({
       max: ctx.config.media.framesPerMinute,
@@ -135,7 +141,7 @@ export const mediaFilesRoutes =
       app,
       API.guestLinks.grabFrame,
       async ({ request, params, query, reply }) =>
-        sendFrame(reply, await guestAsset(request, params.asset_id), query.t),
+        sendFrame(reply, await guestAsset(request, params.asset_id, () => true), query.t),
       {
         config: {
           rateLimit: frameBudget((request) =>
@@ -151,7 +157,12 @@ export const mediaFilesRoutes =
     serve(
       app,
       API.guestLinks.readMediaFile,
-      async ({ request, params, reply }) => send(reply, await guestAsset(request, params.asset_id, true), params.file),
+      async ({ request, params, reply }) =>
+        send(
+          reply,
+          await guestAsset(request, params.asset_id, (asset) => isProxy(asset, params.file), true),
+          params.file,
+        ),
       { config: { rateLimit: { max: 1200, timeWindow: 60_000 } } },
     );
   };

@@ -1,6 +1,7 @@
 import { startPolling } from '../../platform/job-queue.js';
 import { sweepJobFolders } from './job-folders.js';
 import { dropUnusedAssets, runNextMediaJob, type MediaWorkerContext } from './media-jobs.js';
+import { runNextGuestCopyJob } from './guest-copy-job.js';
 
 /**
  * `concurrency` job loops in this process (MEDIA_CONCURRENCY), each polling the queue: the API process by
@@ -20,8 +21,12 @@ export function startMediaWorker(ctx: MediaWorkerContext, concurrency: number, p
       async (stopped) => {
         await swept;
         if (slot === 0) await dropUnusedAssets(ctx);
-        while (!stopped() && (await runNextMediaJob(ctx, shutdown.signal))) {
-          // Next job at once while there is work.
+        // Next job at once while there is work; a guest's marked copy waits for the videos themselves.
+        while (
+          !stopped() &&
+          ((await runNextMediaJob(ctx, shutdown.signal)) || (await runNextGuestCopyJob(ctx, shutdown.signal)))
+        ) {
+          // Next job.
         }
       },
       pollMs,

@@ -38,7 +38,7 @@ export const keyframeInterval = (probe: Pick<MediaProbe, 'fpsNum' | 'fpsDen'>) =
   Math.max(1, Math.ceil(probe.fpsNum / probe.fpsDen / 2));
 
 /** Peak bit rate per rung (Frame.io keeps HD at or under 4 Mbps; the crf decides below it). */
-const maxRate = (r: Rendition) => (Math.min(r.width, r.height) > 720 ? '5M' : '2M');
+const maxRate = (r: Pick<Rendition, 'width' | 'height'>) => (Math.min(r.width, r.height) > 720 ? '5M' : '2M');
 
 /** How the source's picture is encoded, as ffprobe names it ('arib-std-b67', 'bt2020', 'bt2020nc'); '' when untagged. */
 export interface SourceColour {
@@ -93,6 +93,37 @@ export function firstRunShare(first: Rendition, rest: Rendition[]): number {
 /** The tags of a converted picture, so players don't take BT.709 pixels for BT.2020 ones. */
 const BT709_TAGS = ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709'];
 
+/** How a proxy is encoded: H.264 High at the rung's peak rate, a keyframe every `gop` frames, AAC stereo, +faststart. */
+const proxyEncoding = (rendition: Pick<Rendition, 'width' | 'height'>, gop: string, bt709Tags: boolean) => [
+  '-c:v',
+  'libx264',
+  '-preset',
+  'veryfast',
+  '-crf',
+  '22',
+  '-profile:v',
+  'high',
+  '-maxrate',
+  maxRate(rendition),
+  '-bufsize',
+  maxRate(rendition).replace('M', '') + '0M',
+  '-g',
+  gop,
+  '-c:a',
+  'aac',
+  '-b:a',
+  '128k',
+  '-ac',
+  '2',
+  '-ar',
+  '48000',
+  ...(bt709Tags ? BT709_TAGS : []),
+  '-map_metadata',
+  '-1',
+  '-movflags',
+  '+faststart',
+];
+
 /**
  * One ffmpeg run that decodes the source once and writes every proxy: H.264 yuv420p + AAC stereo,
  * +faststart, every source frame at its own timestamp (no frame dropped or repeated), de-interlaced
@@ -124,42 +155,9 @@ export function proxyArgs(
     '-vsync',
     'passthrough',
   ];
-  outputs.forEach(({ rendition, file }, i) => {
-    args.push(
-      '-map',
-      `[v${i}]`,
-      '-map',
-      '0:a:0?',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-crf',
-      '22',
-      '-profile:v',
-      'high',
-      '-maxrate',
-      maxRate(rendition),
-      '-bufsize',
-      maxRate(rendition).replace('M', '') + '0M',
-      '-g',
-      gop,
-      '-c:a',
-      'aac',
-      '-b:a',
-      '128k',
-      '-ac',
-      '2',
-      '-ar',
-      '48000',
-      ...(colour ? BT709_TAGS : []),
-      '-map_metadata',
-      '-1',
-      '-movflags',
-      '+faststart',
-      'file:' + file,
-    );
-  });
+  outputs.forEach(({ rendition, file }, i) =>
+    args.push('-map', `[v${i}]`, '-map', '0:a:0?', ...proxyEncoding(rendition, gop, colour !== ''), 'file:' + file),
+  );
   return args;
 }
 
@@ -302,3 +300,46 @@ export const waveformArgs = (input: string[], duration: number) => [
   's16le',
   'pipe:1',
 ];
+
+/** The mark's text size: a sixteenth of the short side, smaller when the text would not fit across. */
+export const markFontSize = (r: Pick<Rendition, 'width' | 'height'>, text: string) =>
+  Math.max(12, Math.floor(Math.min(Math.min(r.width, r.height) / 16, r.width / (text.length * 0.62 + 2))));
+
+/**
+ * A guest's watermarked copy (issue 52): the largest proxy (already upright, BT.709, its own size) with the mark
+ * drawn twice, half see-through, drifting side to side so no crop or still frame clears both; encoded as a proxy.
+ * The text comes from a file and is drawn as it is (no %{} expansion), so a guest's name is never parsed.
+ */
+export function watermarkArgs(
+  probe: Pick<MediaProbe, 'fpsNum' | 'fpsDen'>,
+  rendition: Pick<Rendition, 'width' | 'height'>,
+  files: { input: string; font: string; text: string; out: string },
+  fontSize: number,
+) {
+  const mark = (y: string, drift: string) =>
+    `drawtext=fontfile=${files.font}:textfile=${files.text}:expansion=none:fontsize=${fontSize}` +
+    `:fontcolor=white@0.5:borderw=${Math.max(1, Math.round(fontSize / 18))}:bordercolor=black@0.4` +
+    `:x='(w-text_w)/2*(1+0.8*${drift}(t/5))':y='${y}'`;
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-nostats',
+    '-progress',
+    'pipe:1',
+    '-protocol_whitelist',
+    'file',
+    '-i',
+    'file:' + files.input,
+    '-vf',
+    `${mark('h*0.18', 'sin')},${mark('h*0.72-text_h', 'cos')},format=yuv420p`,
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    '-vsync',
+    'passthrough',
+    ...proxyEncoding(rendition, String(keyframeInterval(probe)), false),
+    'file:' + files.out,
+  ];
+}

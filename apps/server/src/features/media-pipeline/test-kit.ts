@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { runTool } from './ffmpeg.js';
 import { mediaTools } from './media-tools.js';
 import { linkImportSettings } from './link-job.js';
+import { runNextGuestCopyJob } from './guest-copy-job.js';
 import { runNextMediaJob, type MediaWorkerContext } from './media-jobs.js';
 
 export const tools = mediaTools();
@@ -225,7 +226,7 @@ export async function pipelineFixture(env: Record<string, string> = {}): Promise
     },
     async drain() {
       let ran = 0;
-      while (await runNextMediaJob(worker)) ran++;
+      while ((await runNextMediaJob(worker)) || (await runNextGuestCopyJob(worker))) ran++;
       return ran;
     },
     async media(cardId, token = a.qa.token) {

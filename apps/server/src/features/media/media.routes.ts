@@ -134,7 +134,12 @@ export const mediaRoutes =
         // The visit first: without one, every key answers the same 401.
         await ctx.files.guestVisit(request);
         const upload = UPLOAD_KEY_PATTERN.test(key);
-        if ((!upload && !KEY_PATTERN.test(key)) || !(await ctx.files.guestMayRead(request, key)))
+        // A watermarked link's guest never reads a clean file: their copies come from /api/guest/copies (issue 52).
+        if (
+          (!upload && !KEY_PATTERN.test(key)) ||
+          (await ctx.files.guestSeesOnlyMarked(request)) ||
+          !(await ctx.files.guestMayRead(request, key))
+        )
           throw new AppError('NOT_FOUND');
         if (!upload) return readStored(reply, key);
         // An upload page file delivered to the card by upload_id (issue 49).

@@ -26,6 +26,8 @@ import {
   GUEST_PASSWORD_MIN,
   GUEST_DOWNLOADS,
   GUEST_DOWNLOAD_LABELS,
+  WATERMARK_TEXT,
+  defaultWatermark,
   fill,
   type GuestDownload,
 } from '@cutroom/domain';
@@ -53,6 +55,11 @@ function LinkRow({ link, onRevoke, revoking }: { link: GuestLinkView; onRevoke: 
           {link.approver && (
             <Badge size="xs" variant="light" color="grape" data-testid="guest-link-approver">
               Approver
+            </Badge>
+          )}
+          {link.watermark && (
+            <Badge size="xs" variant="light" color="orange" data-testid="guest-link-watermark">
+              Watermarked
             </Badge>
           )}
           {link.download !== 'none' && (
@@ -84,6 +91,9 @@ function NewLink({ cardId }: { cardId: number }) {
   const [password, setPassword] = useState('');
   const [approver, setApprover] = useState(false);
   const [download, setDownload] = useState<GuestDownload>('none');
+  // Follows the server's default (on for approvers and downloads) until the sender decides.
+  const [watermarkChoice, setWatermark] = useState<boolean | null>(null);
+  const watermark = watermarkChoice ?? defaultWatermark({ approver, download });
   const shortPassword = password.length > 0 && password.length < GUEST_PASSWORD_MIN;
   const made = create.data;
 
@@ -130,6 +140,7 @@ function NewLink({ cardId }: { cardId: number }) {
           ...(password ? { password } : {}),
           approver,
           download,
+          watermark,
         });
       }}
     >
@@ -172,6 +183,13 @@ function NewLink({ cardId }: { cardId: number }) {
           onChange={(v) => v && setDownload(v)}
           allowDeselect={false}
           data-testid="guest-link-download-select"
+        />
+        <Checkbox
+          label={WATERMARK_TEXT.option}
+          description="Their name, this link's label and the date are burned into their own copy; they never get the clean file"
+          checked={watermark}
+          onChange={(e) => setWatermark(e.currentTarget.checked)}
+          data-testid="guest-link-watermark-toggle"
         />
         {create.isError && (
           <Alert color="red" variant="light">

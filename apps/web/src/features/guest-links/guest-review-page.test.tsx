@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { GUEST_MSG } from '@cutroom/domain';
+import { GUEST_MSG, WATERMARK_TEXT } from '@cutroom/domain';
 import type { GuestReviewReply } from '@cutroom/domain/schemas';
 import { fakeServer, type Reply } from '../../test/fake-server';
 import { renderApp } from '../../test/render-app';
@@ -19,6 +19,7 @@ const REVIEW: GuestReviewReply = {
   versions: [],
   approver: false,
   download: 'none',
+  watermark: false,
   approval: null,
   notes: [
     {
@@ -96,7 +97,7 @@ describe('the guest review page', () => {
           key: 'version-0',
           label: 'versions 1',
           kind: 'done',
-          videos: [{ number: 1, url: '/api/guest/files/cut.mp4', media: null }],
+          videos: [{ number: 1, url: '/api/guest/files/cut.mp4', media: null, watermark: null }],
         },
       ],
     };
@@ -135,7 +136,12 @@ describe('the guest review page', () => {
           label: 'versions 1',
           kind: 'done',
           videos: [
-            { number: 1, url: '/api/guest/files/cut.mp4', media: makeMedia({ duration: 24, frame_count: 600 }) },
+            {
+              number: 1,
+              url: '/api/guest/files/cut.mp4',
+              media: makeMedia({ duration: 24, frame_count: 600 }),
+              watermark: null,
+            },
           ],
         },
       ],
@@ -175,4 +181,38 @@ describe('the guest review page', () => {
     expect(sent.time_out).toBeCloseTo(2.5, 1);
     await waitFor(() => expect(screen.queryByTestId('guest-range')).toBeNull());
   });
+
+  it('says a watermarked copy is being prepared, asks again, and plays the marked copy once made (issue 52)', async () => {
+    sessionStorage.setItem('cutroom_guest_link', TOKEN);
+    const media = makeMedia({ duration: 24, frame_count: 600 });
+    const marked = (state: 'preparing' | 'ready'): GuestReviewReply => ({
+      ...REVIEW,
+      watermark: true,
+      versions: [
+        {
+          key: 'version-0',
+          label: 'Version 1',
+          kind: 'done',
+          videos: [
+            {
+              number: 1,
+              url: state === 'ready' ? '/api/guest/copies/7' : '',
+              media: { ...media, proxies: state === 'ready' ? [{ height: 720, url: '/api/guest/copies/7' }] : [] },
+              watermark: state,
+            },
+          ],
+        },
+      ],
+    });
+    let asked = 0;
+    const server = fakeServer({
+      'GET /api/guest/review': () => ({ body: marked(++asked > 1 ? 'ready' : 'preparing') }),
+    });
+    renderApp(`/review/${TOKEN}`);
+    expect((await screen.findByTestId('guest-copy-preparing')).textContent).toContain(WATERMARK_TEXT.preparing);
+    expect(screen.queryByTestId('video-element')).toBeNull();
+    const video = await screen.findByTestId<HTMLVideoElement>('video-element', {}, { timeout: 8000 });
+    expect(video.getAttribute('src')).toBe('/api/guest/copies/7');
+    expect(server.callsTo('GET', '/api/guest/review').length).toBeGreaterThan(1);
+  }, 15_000);
 });

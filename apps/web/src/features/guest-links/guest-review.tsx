@@ -7,6 +7,7 @@ import {
   Checkbox,
   Grid,
   Group,
+  Loader,
   Paper,
   ScrollArea,
   Stack,
@@ -17,6 +18,7 @@ import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import {
   COMMENT_MAX,
   FIX_STATE_LABELS,
+  WATERMARK_TEXT,
   clockOf,
   parseRate,
   seekTimeOfMoment,
@@ -127,6 +129,33 @@ function GuestNote({ note, onJump }: { note: GuestNoteView; onJump: Jump }) {
 }
 
 /** The guest's review: the version's player with every note's pin and drawing, the notes, and a box to add one. */
+/** A watermarked link's copy being made (issue 52): the still behind a note, and the page asks again until it plays. */
+function PreparingCopy({ poster }: { poster: string | null }) {
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      data-testid="guest-copy-preparing"
+      style={{
+        aspectRatio: '16 / 9',
+        display: 'grid',
+        placeItems: 'center',
+        background: poster ? `center / contain no-repeat url("${poster}"), #111` : '#111',
+      }}
+    >
+      <Stack align="center" gap={6} p="md" style={{ background: 'rgba(0,0,0,0.65)', borderRadius: 8, maxWidth: 420 }}>
+        <Loader size="sm" color="white" />
+        <Text fw={600} c="white">
+          {WATERMARK_TEXT.preparing}
+        </Text>
+        <Text fz="sm" c="gray.3" ta="center">
+          {WATERMARK_TEXT.preparingHint}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
 export function GuestReview({ data, version }: { data: GuestReviewReply; version: Version | null }) {
   const comment = useGuestComment();
   const decide = useGuestDecision();
@@ -216,6 +245,13 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
 
   const stage = (() => {
     if (!source) return null;
+    if (video?.watermark === 'preparing') return <PreparingCopy poster={video.media?.poster_url ?? null} />;
+    if (video?.watermark === 'failed')
+      return (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle />}>
+          {WATERMARK_TEXT.failed}
+        </Alert>
+      );
     if (source.kind === 'video') {
       return playable ? (
         <VideoPlayer

@@ -4,6 +4,8 @@ import { call } from '../../../lib/call';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 
+const COPY_POLL_MS = 4000;
+
 /** The guest's visit: its review, or a 401 when there is none yet (the page then asks for the link's name and password). */
 export const guestReviewKey = ['guest-review'] as const;
 export const useGuestReview = () =>
@@ -11,6 +13,9 @@ export const useGuestReview = () =>
     queryKey: guestReviewKey,
     queryFn: ({ signal }) => call(API.guestLinks.review, { signal, expectUnauthorized: true }),
     retry: false,
+    // A watermarked guest's copy is being made (issue 52): ask again until it plays; guests have no live stream.
+    refetchInterval: (query) =>
+      query.state.data?.versions.some((v) => v.videos.some((x) => x.watermark === 'preparing')) ? COPY_POLL_MS : false,
   });
 
 /** Which link this tab's visit came from: another link's page asks to be opened, not shows the old card. */
