@@ -12,6 +12,7 @@ import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { helpRoutes } from './features/help/help.routes.js';
 import { guestLinkRoutes } from './features/guest-links/guest-links.routes.js';
+import { captionRoutes } from './features/captions/captions.routes.js';
 import { profilesRoutes } from './features/profiles/profiles.routes.js';
 import { promisesRoutes } from './features/promises/promises.routes.js';
 import { promiseDateHooks } from './features/promises/promises.service.js';
@@ -233,6 +234,7 @@ export async function buildApp({
   await app.register(analyticsRoutes(ctx));
   await app.register(helpRoutes(ctx));
   await app.register(guestLinkRoutes(ctx));
+  await app.register(captionRoutes(ctx));
   await app.register(revisionReasonsRoutes(ctx));
   await app.register(integrationsRoutes(ctx));
   // Card and comment events become webhook deliveries in the durable queue (one per webhook and event).

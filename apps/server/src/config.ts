@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { FRAME_GRABS } from '@cutroom/domain';
+import { FRAME_GRABS, TRANSCRIBE_PART_BYTES } from '@cutroom/domain';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -87,6 +87,8 @@ const envSchema = z.object({
   AI_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   AI_DAILY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(50),
+  AI_TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),
+  AI_TRANSCRIBE_PART_BYTES: z.coerce.number().int().min(10_000).max(1_000_000_000).default(TRANSCRIBE_PART_BYTES),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_AUTH_URL: url(['http', 'https']).default('https://accounts.google.com/o/oauth2/v2/auth'),
@@ -159,7 +161,18 @@ export interface Config {
     ffprobePath?: string;
   };
   /** An OpenAI-compatible chat-completions endpoint for the AI toolbox; undefined = not configured. */
-  ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number; dailyLimit: number } | undefined;
+  ai:
+    | {
+        baseUrl: string;
+        apiKey: string | undefined;
+        model: string;
+        timeoutMs: number;
+        dailyLimit: number;
+        /** Transcription of delivered videos (issue 53): its model and the most audio sent in one call. */
+        transcribeModel: string;
+        transcribePartBytes: number;
+      }
+    | undefined;
   /** Review reports drawn at once in this process (a render thread each), and how many more may wait. */
   reports: { threads: number; queueMax: number };
   /** Google OAuth for the YouTube analytics tab; undefined = not configured. */
@@ -273,6 +286,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             model: e.AI_MODEL,
             timeoutMs: e.AI_TIMEOUT_MS,
             dailyLimit: e.AI_DAILY_LIMIT,
+            transcribeModel: e.AI_TRANSCRIBE_MODEL,
+            transcribePartBytes: e.AI_TRANSCRIBE_PART_BYTES,
           }
         : undefined,
     reports: { threads: e.REPORT_THREADS, queueMax: e.REPORT_QUEUE_MAX },

@@ -1,3 +1,4 @@
+import { CAPTION_ACTIVITY_EDITED, CAPTION_ACTIVITY_LABEL } from './caption-tracks.js';
 import { APPROVAL_TEXT, decisionOfActivity } from './approvals.js';
 /** Normal card statuses (DESIGN §4) with the labels of spec 000 §4. */
 export const CARD_STATUSES = [
@@ -132,6 +133,7 @@ export function activityStatusLabel(value: string): string {
   if (isCardStatus(value)) return CARD_STATUS_LABELS[value];
   const decision = decisionOfActivity(value);
   if (decision) return APPROVAL_TEXT.decided[decision];
+  if (value === CAPTION_ACTIVITY_EDITED) return CAPTION_ACTIVITY_LABEL;
   const yt = value.startsWith(YT_ACTIVITY_PREFIX) ? value.slice(YT_ACTIVITY_PREFIX.length) : null;
   return yt && isYtStatus(yt) ? `YouTube helper: ${YT_STATUS_LABELS[yt]}` : value;
 }

@@ -1,3 +1,4 @@
+import { CAPTIONS_MSG } from './caption-tracks.js';
 import { APPROVAL_TEXT, DOWNLOAD_TEXT } from './approvals.js';
 import { GUEST_MSG } from './guest-links.js';
 import { MSG } from './messages.js';
@@ -15,6 +16,7 @@ export const ERRORS = {
   CARD_TITLE_EXISTS: { status: 409, message: MSG.cardTitleExists },
   STALE_MOVE: { status: 409, message: MSG.staleMove },
   CONCURRENT_CHANGE: { status: 409, message: MSG.concurrentChange },
+  CAPTION_NOT_READY: { status: 409, message: CAPTIONS_MSG.notReady },
   MOVE_NOT_ALLOWED: { status: 403, message: MSG.moveNotAllowed },
   REQUEST_LIMIT: { status: 403, message: MSG.requestLimitReached },
   NO_QA: { status: 403, message: MSG.noQaAssigned },

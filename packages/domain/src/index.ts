@@ -54,3 +54,5 @@ export * from './review-report.js';
 export * from './qc.js';
 export type * from './first-screen.js';
 export * from './approvals.js';
+export * from './caption-tracks.js';
+export * from './captions.js';

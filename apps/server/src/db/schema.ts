@@ -1048,6 +1048,62 @@ export const guestCopies = pgTable(
   ],
 );
 
+/**
+ * A caption track of a delivered version's video (issue 53): uploaded (SRT or WebVTT) or made by transcription.
+ * A transcript is a job of the media worker until its cues are in (the queue's columns); an upload is born done.
+ */
+export const captionTracks = pgTable(
+  'caption_tracks',
+  {
+    id: serial('id').primaryKey(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    videoVersion: integer('video_version').notNull(),
+    videoNumber: integer('video_number').notNull().default(1),
+    /** A BCP 47 tag ('en', 'pt-BR'); a transcript's is what the service heard, 'und' until then. */
+    language: text('language').notNull(),
+    source: text('source').$type<'upload' | 'transcript'>().notNull(),
+    status: text('status').$type<'queued' | 'processing' | 'ready' | 'failed'>().notNull().default('ready'),
+    error: text('error'),
+    /** The video a transcript is made from. */
+    assetId: integer('asset_id').references(() => mediaAssets.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('caption_tracks_card_idx').on(t.cardId, t.videoVersion),
+    uniqueIndex('caption_tracks_one_transcript')
+      .on(t.cardId, t.videoVersion, t.videoNumber)
+      .where(sql`${t.source} = 'transcript'`),
+    index('caption_tracks_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+  ],
+);
+
+/** A track's cues in order (n from 1), times in milliseconds; text is plain (markup stripped when read in). */
+export const captionCues = pgTable(
+  'caption_cues',
+  {
+    trackId: integer('track_id')
+      .notNull()
+      .references(() => captionTracks.id, { onDelete: 'cascade' }),
+    n: integer('n').notNull(),
+    startMs: integer('start_ms').notNull(),
+    endMs: integer('end_ms').notNull(),
+    text: text('text').notNull(),
+    /** WebVTT cue settings we keep (line, position, size, align, vertical), or null. */
+    settings: text('settings'),
+  },
+  (t) => [primaryKey({ columns: [t.trackId, t.n] })],
+);
+
 /** Why a delivered video went back (issue 20): the admin's list, never deleted so past revisions keep their reasons. */
 export const revisionReasons = pgTable(
   'revision_reasons',

@@ -30,7 +30,8 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export type Cookies = Record<string, string>;
 /** A call as a user (their session token) or a guest (their cookies): `app.inject` with either. */
 export const injectAs =
-  (app: FastifyInstance) => (method: 'GET' | 'POST' | 'PUT', url: string, auth: string | Cookies, payload?: object) =>
+  (app: FastifyInstance) =>
+  (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth: string | Cookies, payload?: object) =>
     app.inject({
       method,
       url,

@@ -5,6 +5,7 @@ import { AUTH } from './auth.js';
 import { BOARD } from './board.js';
 import { CARD_DETAILS } from './card-details.js';
 import { ARCHIVE } from './archive.js';
+import { CAPTIONS } from './captions.js';
 import { CARDS } from './cards.js';
 import { CHAT } from './chat.js';
 import { DASHBOARD } from './dashboard.js';
@@ -58,6 +59,7 @@ export const API = {
   analytics: ANALYTICS,
   help: HELP,
   guestLinks: GUEST_LINKS,
+  captions: CAPTIONS,
   approvals: APPROVALS,
   revisionReasons: REVISION_REASONS,
   integrations: INTEGRATIONS,

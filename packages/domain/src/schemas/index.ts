@@ -30,3 +30,4 @@ export * from './users.js';
 export * from './workflow.js';
 export * from './yt-helper.js';
 export * from './approvals.js';
+export * from './captions.js';

@@ -9,6 +9,8 @@ import { bearer, demoRole, insertCard, seedWithSessions, type DemoKey } from '..
 import type { Db } from '../../db/client.js';
 import {
   apiTokens,
+  captionCues,
+  captionTracks,
   cardNotes,
   cardRatings,
   cardVideos,
@@ -86,6 +88,26 @@ function voiceNote() {
     payload: Buffer.concat([Buffer.from(head), Buffer.from('ID3 test audio'), Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+function captionFile() {
+  const boundary = 'authzcaptions';
+  const field = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const file = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.srt"\r\nContent-Type: application/x-subrip\r\n\r\n1\n00:00:00,000 --> 00:00:01,000\nHello\r\n`;
+  return {
+    payload: Buffer.from(field('video_version', '0') + field('language', 'en') + file + `--${boundary}--\r\n`),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+/** A caption track of one cue on a new card in Review (issue 53). */
+async function captionOn(f: Fixture) {
+  const id = await f.card({ cardStatus: 'done' });
+  const [track] = await t.database.db
+    .insert(captionTracks)
+    .values({ cardId: id, videoVersion: 0, language: 'en', source: 'upload', status: 'ready', doneAt: new Date() })
+    .returning();
+  await t.database.db.insert(captionCues).values({ trackId: track!.id, n: 1, startMs: 0, endMs: 1000, text: 'Hello' });
+  return { id, caption_id: track!.id };
 }
 const uniqueTitle = () => `Title ${randomBytes(5).toString('hex')}`;
 /** Callers who see the first customer's card: the card's QA, editor, their lead, admin and the customer. */
@@ -608,6 +630,23 @@ const TABLE: Record<string, Case[]> = {
   // Download control: whoever sees the card asks for a version's original (nothing delivered here: 400).
   'GET /api/card/{id}/download': [{ params: cardIn('done'), query: { video_version: '0' }, expect: cardSeen(400) }],
   'GET /api/guest/download': [{ query: { video_version: '0' }, expect: all(401) }],
+  // Caption tracks (issue 53): whoever sees the card reads, adds, edits and removes; nothing delivered here: 400.
+  'GET /api/card/{id}/captions': [{ params: cardIn('done'), expect: cardSeen(200) }],
+  'POST /api/card/{id}/captions': [{ params: cardIn('done'), raw: captionFile, expect: cardSeen(400) }],
+  'GET /api/card/{id}/captions/search': [{ params: cardIn('done'), query: { q: 'hello' }, expect: cardSeen(200) }],
+  'GET /api/card/{id}/captions/{caption_id}/vtt': [{ params: captionOn, expect: cardSeen(200) }],
+  'GET /api/card/{id}/captions/{caption_id}/srt': [{ params: captionOn, expect: cardSeen(200) }],
+  'PUT /api/card/{id}/captions/{caption_id}/cues/{n}': [
+    {
+      params: async (f) => ({ ...(await captionOn(f)), n: 1 }),
+      body: () => ({ text: 'Edited', start: 0, end: 1 }),
+      expect: cardSeen(200),
+    },
+  ],
+  'DELETE /api/card/{id}/captions/{caption_id}': [{ params: captionOn, expect: cardSeen(200) }],
+  'GET /api/guest/captions': [{ expect: all(401) }],
+  'GET /api/guest/captions/{caption_id}/vtt': [{ params: () => ({ caption_id: 1 }), expect: all(401) }],
+  'GET /api/guest/captions/{caption_id}/srt': [{ params: () => ({ caption_id: 1 }), expect: all(401) }],
   'GET /api/card/{id}/watched': [{ params: cardIn('done'), query: { video_version: '0' }, expect: cardSeen(200) }],
   'GET /api/guest/watched': [{ query: { video_version: '0' }, expect: all(401) }],
   // Coverage strips are staff's; the customer is refused before the card is looked at.

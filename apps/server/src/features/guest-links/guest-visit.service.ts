@@ -196,6 +196,13 @@ async function loadVisitCard(ctx: AppContext, visit: GuestVisit) {
   return row;
 }
 
+/** The visit's card while its videos may be watched (not in quality check); else not found, as another card's. */
+export async function openVisitCard(ctx: AppContext, visit: GuestVisit) {
+  const row = await loadVisitCard(ctx, visit);
+  if (!commentsOpen(row.card.cardStatus)) throw new AppError('NOT_FOUND');
+  return row;
+}
+
 /** The guest writes and watches as the card's customer would: not while the video is in quality check. */
 const commentsOpen = (status: (typeof cards.$inferSelect)['cardStatus']) =>
   writeChatVerdict({ role: 'customer' }, { card_status: status }, 'customer') === null;

@@ -25,6 +25,15 @@ export const mediaQueue: JobTable = {
   failedAt: mediaAssets.failedAt,
 };
 
+/** Where delivered videos are transcribed (issue 53): the AI toolbox's OpenAI-compatible endpoint. */
+export interface TranscribeSettings {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  /** The most audio one call carries; longer audio goes in parts. */
+  partBytes: number;
+}
+
 export interface MediaWorkerContext {
   db: Db;
   storage: Storage;
@@ -38,6 +47,8 @@ export interface MediaWorkerContext {
   leaseMs: number;
   /** How delivery links that aren't ours are fetched before the job (issue 49). */
   linkImport: LinkImportSettings;
+  /** Where delivered videos are transcribed (issue 53); undefined when AI_BASE_URL is not set. */
+  transcribe?: TranscribeSettings;
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 

@@ -2,6 +2,7 @@ import { startPolling } from '../../platform/job-queue.js';
 import { sweepJobFolders } from './job-folders.js';
 import { dropUnusedAssets, runNextMediaJob, type MediaWorkerContext } from './media-jobs.js';
 import { runNextGuestCopyJob } from './guest-copy-job.js';
+import { queueTranscripts, runNextTranscriptJob } from './transcribe-job.js';
 
 /**
  * `concurrency` job loops in this process (MEDIA_CONCURRENCY), each polling the queue: the API process by
@@ -21,10 +22,13 @@ export function startMediaWorker(ctx: MediaWorkerContext, concurrency: number, p
       async (stopped) => {
         await swept;
         if (slot === 0) await dropUnusedAssets(ctx);
+        if (slot === 0 && ctx.transcribe) await queueTranscripts(ctx);
         // Next job at once while there is work; a guest's marked copy waits for the videos themselves.
         while (
           !stopped() &&
-          ((await runNextMediaJob(ctx, shutdown.signal)) || (await runNextGuestCopyJob(ctx, shutdown.signal)))
+          ((await runNextMediaJob(ctx, shutdown.signal)) ||
+            (await runNextGuestCopyJob(ctx, shutdown.signal)) ||
+            (await runNextTranscriptJob(ctx, shutdown.signal)))
         ) {
           // Next job.
         }

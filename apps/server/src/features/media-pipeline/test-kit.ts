@@ -17,6 +17,8 @@ import { runTool } from './ffmpeg.js';
 import { mediaTools } from './media-tools.js';
 import { linkImportSettings } from './link-job.js';
 import { runNextGuestCopyJob } from './guest-copy-job.js';
+import { runNextTranscriptJob } from './transcribe-job.js';
+import { transcribeSettings } from './worker-context.js';
 import { runNextMediaJob, type MediaWorkerContext } from './media-jobs.js';
 
 export const tools = mediaTools();
@@ -178,6 +180,7 @@ export async function pipelineFixture(env: Record<string, string> = {}): Promise
     timeoutMs: 120_000,
     leaseMs: 60_000,
     linkImport: linkImportSettings(config),
+    transcribe: transcribeSettings(config),
     log: silent,
   };
   const fixture: PipelineFixture = {
@@ -226,7 +229,12 @@ export async function pipelineFixture(env: Record<string, string> = {}): Promise
     },
     async drain() {
       let ran = 0;
-      while ((await runNextMediaJob(worker)) || (await runNextGuestCopyJob(worker))) ran++;
+      while (
+        (await runNextMediaJob(worker)) ||
+        (await runNextGuestCopyJob(worker)) ||
+        (await runNextTranscriptJob(worker))
+      )
+        ran++;
       return ran;
     },
     async media(cardId, token = a.qa.token) {

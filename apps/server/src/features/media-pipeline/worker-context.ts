@@ -5,7 +5,16 @@ import type { EventBus } from '../../platform/events.js';
 import type { Storage } from '../../platform/storage.js';
 import { MIN_SYSTEM_MAJOR, describeMediaTools, mediaTools } from './media-tools.js';
 import { linkImportSettings } from './link-job.js';
-import type { MediaWorkerContext } from './media-jobs.js';
+import type { MediaWorkerContext, TranscribeSettings } from './media-jobs.js';
+
+/** Transcription's part of the AI settings, when AI_BASE_URL is set. */
+export const transcribeSettings = (config: Config): TranscribeSettings | undefined =>
+  config.ai && {
+    baseUrl: config.ai.baseUrl,
+    apiKey: config.ai.apiKey,
+    model: config.ai.transcribeModel,
+    partBytes: config.ai.transcribePartBytes,
+  };
 
 /** What a media worker needs, from the process's config; logs which ffmpeg and ffprobe it runs, and whence. */
 export async function mediaWorkerContext(deps: {
@@ -35,6 +44,7 @@ export async function mediaWorkerContext(deps: {
     // The worker renews its claim every third of the lease (MEDIA_LEASE_S, a minute by default).
     leaseMs: deps.config.media.leaseMs,
     linkImport: linkImportSettings(deps.config),
+    transcribe: transcribeSettings(deps.config),
     log: deps.log,
   };
 }

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Anchor, Grid, Paper, Stack, Text } from '@mantine/core';
+import { useMemo, useRef, useState } from 'react';
+import { Anchor, Box, Grid, Paper, Stack, Text } from '@mantine/core';
 import { isStaff } from '@cutroom/domain';
 import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import type { ChatFilter, ChatKind } from '../../lib/card/card-keys';
@@ -24,6 +24,7 @@ import {
 import { PlaybackContext, ReviewControlsContext } from '../../lib/review-context';
 import { useReviewNotes } from './use-review-notes';
 import { sendWatched, useWatchReport } from '../approvals/public';
+import { TranscriptPanel, useCaptions } from '../captions/public';
 import { pageOrigin } from '../../lib/page-origin';
 import { useBrowserValue, useDrawnWidth } from '../../lib/phone-layout';
 
@@ -80,6 +81,13 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
     setWanted,
   });
 
+  // Captions belong to a delivered version's video (issue 53): the player's CC menu and the transcript under it.
+  const captions = useCaptions(
+    { cardId: card.card_id },
+    selection.kind === 'done' && !locked ? (selection.video?.video_version ?? null) : null,
+    selection.number,
+  );
+  const chatBox = useRef<HTMLDivElement>(null);
   const kinds = selection.hasRepurpose && !locked;
   return (
     <ReviewControlsContext.Provider value={review.controls}>
@@ -141,6 +149,7 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
                       onRangeChange={review.setRange}
                       loop={review.loop}
                       onLoopChange={review.setLoop}
+                      captions={captions.player}
                       fullscreenComposer={
                         locked ? undefined : (
                           <CommentComposer
@@ -169,9 +178,35 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
                 </Text>
               )}
             </Stack>
+            {!inCompare && captions.videoVersion !== null && (
+              <Box mt="sm">
+                <TranscriptPanel
+                  captions={captions}
+                  time={review.playback.time}
+                  onSeek={(seconds) => review.jumpTo(seconds)}
+                  onCommentLine={
+                    review.hasPlayer
+                      ? (cue) => {
+                          // The line's range goes to the composer as an I/O range does, and the composer takes the keys.
+                          review.jumpTo(cue.start, null, cue.end);
+                          chatBox.current?.querySelector<HTMLElement>('[data-testid="comment-input"]')?.focus();
+                        }
+                      : undefined
+                  }
+                  manage
+                  staff={isStaff(viewer.client_type)}
+                />
+              </Box>
+            )}
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: locked ? 12 : 5, lg: locked ? 12 : 4 }}>
-            <Paper radius="md" h={{ base: 560, md: 'calc(100dvh - 300px)' }} mih={480} style={{ overflow: 'hidden' }}>
+            <Paper
+              ref={chatBox}
+              radius="md"
+              h={{ base: 560, md: 'calc(100dvh - 300px)' }}
+              mih={480}
+              style={{ overflow: 'hidden' }}
+            >
               <ChatPanel
                 cardId={card.card_id}
                 viewer={viewer}

@@ -37,6 +37,7 @@ import {
   useGuestDecision,
 } from './api/guest-visit';
 import { RoundPanel, flushWatchReports, useWatchReport } from '../approvals/public';
+import { TranscriptPanel, useCaptions } from '../captions/public';
 import { CommentText } from '../../components/comment-text';
 import { formatClock } from '../../lib/format';
 import {
@@ -160,10 +161,8 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
   const comment = useGuestComment();
   const decide = useGuestDecision();
   // What the guest plays of a delivered version counts toward its approval round (issue 52).
-  const onPlayed = useWatchReport(
-    version?.kind === 'done' ? Number(version.key.replace(/\D/g, '')) : null,
-    sendGuestWatched,
-  );
+  const doneVersion = version?.kind === 'done' ? Number(version.key.replace(/\D/g, '')) : null;
+  const onPlayed = useWatchReport(doneVersion, sendGuestWatched);
   const player = useRef<PlayerHandle>(null);
   const [playback, setPlayback] = useState<Playback>({ time: 0, playing: false });
   const [playable, setPlayable] = useState(true);
@@ -173,6 +172,8 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
   const [atMoment, setAtMoment] = useState(true);
   const [range, setRange] = useState<ReviewRange>(NO_RANGE);
   const video = version?.videos[0] ?? null;
+  const captions = useCaptions('guest', video ? doneVersion : null, video?.number ?? 1);
+  const noteBox = useRef<HTMLTextAreaElement>(null);
   const source = video ? guestSource(video, window.innerWidth) : null;
   const hasPlayer = source?.kind === 'video' && playable;
   // Notes of another version are listed but not pinned on this one.
@@ -270,6 +271,7 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
           media={video?.media}
           range={range}
           onRangeChange={setRange}
+          captions={captions.player}
         />
       ) : (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle />}>
@@ -324,7 +326,25 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
         />
       )}
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 8 }}>{stage}</Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="sm">
+            {stage}
+            <TranscriptPanel
+              captions={captions}
+              time={playback.time}
+              onSeek={(seconds) => jump(seconds, null)}
+              onCommentLine={
+                hasPlayer && data.comments_open
+                  ? (cue) => {
+                      // The line's range goes with the next note, as an I/O range does.
+                      jump(cue.start, cue.end);
+                      noteBox.current?.focus();
+                    }
+                  : undefined
+              }
+            />
+          </Stack>
+        </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder radius="md" p="sm">
             <Stack gap="sm">
@@ -361,6 +381,7 @@ export function GuestReview({ data, version }: { data: GuestReviewReply; version
                       </Group>
                     )}
                     <Textarea
+                      ref={noteBox}
                       aria-label="Your note"
                       placeholder={pending ? 'What should change here?' : 'Write a note…'}
                       autosize

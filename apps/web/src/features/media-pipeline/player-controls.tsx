@@ -14,6 +14,7 @@ import { parseRate, type Rate, type SafeZoneKey } from '@cutroom/domain';
 import type { MediaView } from '@cutroom/domain/schemas';
 import type { ShapeKind } from '../../lib/review-context';
 import { SafeZoneMenu } from './safe-zones';
+import { CaptionsMenu, type CaptionChoice } from './captions-menu';
 import { PLAYBACK_SPEEDS } from './shortcuts';
 import type { ReviewRange } from '../../lib/review-context';
 import { CLOCK_MODES, CLOCK_MODE_LABELS, clockText, momentText, useClockMode } from '../../lib/timecode-mode';
@@ -45,6 +46,8 @@ interface PlayerControlsProps {
   onRangeClear: () => void;
   loop: boolean;
   onLoopChange: (loop: boolean) => void;
+  /** The CC menu's tracks and choice, when the video has captions. */
+  captions?: CaptionChoice;
 }
 
 /** The bar under the frame: timeline with its pins, play, clock, drawing, safe zones, speed, sound, full screen. */
@@ -66,6 +69,7 @@ export function PlayerControls({
   onRangeClear,
   loop,
   onLoopChange,
+  captions,
 }: PlayerControlsProps) {
   const { status, playing, time, duration, muted } = player;
   return (
@@ -122,6 +126,7 @@ export function PlayerControls({
           </ActionIcon>
         </Tooltip>
       )}
+      {captions && <CaptionsMenu choice={captions} withinPortal={!fullscreen} />}
       {zones.length > 0 && (
         <SafeZoneMenu options={zones} value={zone} onChange={onZoneChange} withinPortal={!fullscreen} />
       )}

@@ -5,6 +5,8 @@ import { parseRate, safeZonesFor, type PlayedRange, type SafeZoneKey } from '@cu
 import { useRangeLoop } from './use-range-loop';
 import type { MediaView } from '@cutroom/domain/schemas';
 import { AnnotationLayer, type Geometry } from './annotation-layer';
+import { CaptionOverlay } from './caption-overlay';
+import type { TimedCue } from './cue-layout';
 import { DrawBar } from './draw-bar';
 import { unplayableText } from './media-status';
 import { PlayerControls } from './player-controls';
@@ -20,6 +22,13 @@ import { useReviewKeys } from './use-review-keys';
 import { useStageSize } from './use-stage-size';
 import { usePlayedRanges } from './use-played-ranges';
 import classes from './video.module.css';
+
+/** A caption track the CC menu offers, with the cues the player draws over the frame. */
+export interface PlayerCaptionTrack {
+  id: number;
+  label: string;
+  cues: TimedCue[];
+}
 
 /** Room for the full-screen composer: its chips, the text box and its hint line. */
 const COMPOSER_PX = 170;
@@ -52,6 +61,8 @@ interface VideoPlayerProps {
   fullscreenComposer?: ReactNode;
   /** Told each stretch played at normal speed or slower, for the approval round's coverage (issue 52). */
   onPlayed?: (range: PlayedRange) => void;
+  /** Caption tracks for the CC menu; none shown until one is picked. */
+  captions?: PlayerCaptionTrack[];
 }
 
 /**
@@ -80,6 +91,7 @@ export function VideoPlayer({
   onLoopChange: givenLoopChange,
   fullscreenComposer,
   onPlayed,
+  captions = [],
 }: VideoPlayerProps) {
   const [ownRange, setOwnRange] = useState<ReviewRange>(NO_RANGE);
   const [ownLoop, setOwnLoop] = useState(false);
@@ -105,6 +117,9 @@ export function VideoPlayer({
   const [zone, setZone] = useState<SafeZoneKey | null>(null);
   const zones = safeZonesFor(ratio);
   const [shortcuts, setShortcuts] = useState(false);
+  const [captionId, setCaptionId] = useState<number | null>(null);
+  // A track that went away (removed, another version) reads as Off.
+  const captionTrack = captions.find((t) => t.id === captionId) ?? null;
   useReviewKeys({
     videoRef,
     seek: player.seek,
@@ -154,6 +169,7 @@ export function VideoPlayer({
             pending={shown.pending}
             onDraw={(geometry) => onDraw(geometry, player.frameTime())}
           />
+          {captionTrack && <CaptionOverlay cues={captionTrack.cues} time={time} />}
           {zone && zones.includes(zone) && <SafeZoneOverlay zone={zone} ratio={ratio} />}
           {status === 'ready' && !playing && !drawing && time === 0 && (
             <button type="button" className={classes.bigPlay} onClick={player.toggle} aria-label="Play video">
@@ -186,6 +202,11 @@ export function VideoPlayer({
         onRangeClear={() => onRangeChange({ in: null, out: null })}
         loop={loop}
         onLoopChange={onLoopChange}
+        captions={
+          captions.length > 0
+            ? { tracks: captions, value: captionTrack?.id ?? null, onChange: setCaptionId }
+            : undefined
+        }
       />
       {fullscreen && fullscreenComposer && (
         <div className={classes.fullscreenComposer} data-testid="fullscreen-composer">

@@ -1,6 +1,14 @@
 import { Center, Loader, Modal, Text, Timeline } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { MSG, ROLE_LABELS, activityStatusLabel, decisionOfActivity, isRole } from '@cutroom/domain';
+import {
+  CAPTION_ACTIVITY_EDITED,
+  CAPTION_ACTIVITY_LABEL,
+  MSG,
+  ROLE_LABELS,
+  activityStatusLabel,
+  decisionOfActivity,
+  isRole,
+} from '@cutroom/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { formatEst } from '../../../lib/format-time';
 import { useCardActivity, type ActivityEntry } from '../api';
@@ -38,7 +46,9 @@ export function ActivityDialog({ cardId, title, onClose }: { cardId: number; tit
                 <Text fz="sm">
                   {decisionOfActivity(entry.card_activity_status)
                     ? `Decided: ${statusLabel(entry.card_activity_status)}`
-                    : `${entry.from_status ? `${statusLabel(entry.from_status)} → ` : 'Created in '}${statusLabel(entry.card_activity_status)}`}
+                    : entry.card_activity_status === CAPTION_ACTIVITY_EDITED
+                      ? CAPTION_ACTIVITY_LABEL
+                      : `${entry.from_status ? `${statusLabel(entry.from_status)} → ` : 'Created in '}${statusLabel(entry.card_activity_status)}`}
                 </Text>
                 <Text fz="xs" c="dimmed">
                   {formatEst(entry.created_at)}

@@ -1,0 +1,2 @@
+// What other features may use of captions/ (docs/architecture.md): nothing; its routes are wired in app.ts.
+export {};
