@@ -49,6 +49,12 @@ export const FAKE_AI_ANSWER = [
   '3. A day in the life of our editor',
 ].join('\n');
 
+/** What the fake hears in any sound: two lines, as Whisper's verbose_json segments. */
+export const FAKE_TRANSCRIPT = [
+  { id: 0, start: 0.1, end: 0.9, text: ' Fake transcript, first line.' },
+  { id: 1, start: 1.0, end: 1.9, text: ' And the second line.' },
+];
+
 const chunk = (model: string, delta: object, finish: string | null = null) =>
   `data: ${JSON.stringify({
     id: 'chatcmpl-fake',
@@ -89,6 +95,12 @@ export async function startFakeAi(): Promise<FakeAi> {
   });
 
   async function answer(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
+    if (req.method === 'POST' && req.url === '/v1/audio/transcriptions') {
+      // Transcription (issue 53): one spoken line a second of the part it was sent, as verbose_json.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ language: 'english', segments: FAKE_TRANSCRIPT }));
+      return;
+    }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: 'not found' } }));

@@ -31,7 +31,7 @@ export const transcriptQueue: JobTable = {
 const RECENT = sql`interval '2 days'`;
 
 /**
- * Queues a transcript for each recently delivered, ready video without one: one per card, version and video,
+ * Queues a transcript for each recently delivered, ready video with sound and without one: one per card, version and video,
  * whoever delivered it; the partial unique index keeps two workers from queueing one twice.
  */
 export async function queueTranscripts(ctx: Pick<MediaWorkerContext, 'db'>) {
@@ -43,7 +43,7 @@ export async function queueTranscripts(ctx: Pick<MediaWorkerContext, 'db'>) {
         row_number() over (partition by cv.card_id, cv.version order by cv.position, cv.id)::int as number
       from card_videos cv where cv.kind = 'done'
     ) v
-    join ${mediaAssets} a on a.id = v.asset_id and a.status = 'ready'
+    join ${mediaAssets} a on a.id = v.asset_id and a.status = 'ready' and a.probe->>'audioCodec' is not null
     where v.created_at > now() - ${RECENT}
       and not exists (select 1 from ${captionTracks} t where t.card_id = v.card_id and t.video_version = v.version
         and t.video_number = v.number and t.source = 'transcript')
