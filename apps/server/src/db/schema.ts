@@ -1066,6 +1066,8 @@ export const captionTracks = pgTable(
     source: text('source').$type<'upload' | 'transcript'>().notNull(),
     status: text('status').$type<'queued' | 'processing' | 'ready' | 'failed'>().notNull().default('ready'),
     error: text('error'),
+    /** The card's subtitles file (`srt_file`) a track was read from, so setting it again replaces that track. */
+    fileKey: text('file_key'),
     /** The video a transcript is made from. */
     assetId: integer('asset_id').references(() => mediaAssets.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -17,6 +17,7 @@ CREATE TABLE "caption_tracks" (
 	"source" text NOT NULL,
 	"status" text DEFAULT 'ready' NOT NULL,
 	"error" text,
+	"file_key" text,
 	"asset_id" integer,
 	"created_by" integer,
 	"attempts" integer DEFAULT 0 NOT NULL,

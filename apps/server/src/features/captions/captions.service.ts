@@ -18,11 +18,12 @@ import type { CaptionView, captionsQuery, editCueBody, uploadCaptionFields } fro
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { captionCues, captionTracks, cardActivity, cardVideos, mediaAssets } from '../../db/schema.js';
+import { captionCues, captionTracks, cardActivity, cardVideos, cards, mediaAssets } from '../../db/schema.js';
 import type { SessionUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { loadVisibleCard } from '../../kernel/card-access.js';
+import { insertTrack } from './track-store.js';
 
 type TrackRow = typeof captionTracks.$inferSelect;
 type CueRow = typeof captionCues.$inferSelect;
@@ -182,6 +183,8 @@ export async function uploadCaptions(
   const parsed = parseCaptions(file, { duration: videos.get(key)?.duration ?? null });
   if (!parsed.ok) throw new AppError('VALIDATION', problemsMessage(parsed.problems), 'file');
   const created = await ctx.db.transaction(async (tx) => {
+    // The card's row is the lock: two uploads at once count each other's track.
+    await tx.select({ id: cards.id }).from(cards).where(eq(cards.id, cardId)).for('update');
     const [{ tracks } = { tracks: 0 }] = await tx
       .select({ tracks: count() })
       .from(captionTracks)
@@ -194,9 +197,9 @@ export async function uploadCaptions(
       );
     if (tracks >= CAPTION_TRACKS_MAX)
       throw new AppError('VALIDATION', fill(CAPTIONS_MSG.tooMany, { max: String(CAPTION_TRACKS_MAX) }), 'file');
-    const [track] = await tx
-      .insert(captionTracks)
-      .values({
+    return insertTrack(
+      tx,
+      {
         cardId,
         videoVersion: fields.video_version,
         videoNumber: fields.video_number,
@@ -205,20 +208,9 @@ export async function uploadCaptions(
         status: 'ready',
         createdBy: viewer.id,
         doneAt: new Date(),
-      })
-      .returning();
-    for (let i = 0; i < parsed.cues.length; i += 1000)
-      await tx.insert(captionCues).values(
-        parsed.cues.slice(i, i + 1000).map((c, j) => ({
-          trackId: track!.id,
-          n: i + j + 1,
-          startMs: Math.round(c.start * 1000),
-          endMs: Math.round(c.end * 1000),
-          text: c.text,
-          settings: c.settings,
-        })),
-      );
-    return track!;
+      },
+      parsed.cues,
+    );
   });
   return { message: CAPTIONS_MSG.uploaded, caption: await trackView(ctx, created, readerOf(viewer)) };
 }

@@ -4,7 +4,7 @@ import { CAPTION_ACTIVITY_EDITED, CAPTIONS_MSG, GUEST_COOKIE } from '@cutroom/do
 import type { CaptionView } from '@cutroom/domain/schemas';
 import { cardActivity, cardVideos, mediaAssets } from '../../db/schema.js';
 import { bearer, injectAs, insertCard, seedWithSessions, type Cookies } from '../../test/helpers.js';
-import { multipartBody } from '../../test/sample-files.js';
+import { multipartBody, uploadBody } from '../../test/sample-files.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 // Caption tracks (issue 53): SRT and WebVTT in and out, one cue edited, search, and who may read them.
@@ -264,5 +264,40 @@ describe('caption tracks', () => {
     const stranger = await guestOf(other, a.customer2.token);
     expect((await inject('GET', track.vtt_url, stranger)).statusCode).toBe(404);
     expect((await inject('GET', track.vtt_url, {})).statusCode).toBe(401);
+  });
+
+  it("reads the card's subtitles file (the spec's srt_file) as a track of the latest version, once per file", async () => {
+    const cardId = await cardWithVideo();
+    const store = async (content: string) => {
+      const body = uploadBody('launch.srt', 'application/x-subrip', content, 'subtitles');
+      const reply = await t.app.inject({
+        method: 'POST',
+        url: '/api/media',
+        headers: { ...bearer(a.qa.token), ...body.headers },
+        payload: body.payload,
+      });
+      expect(reply.statusCode, reply.body).toBe(201);
+      return reply.json<{ url: string }>().url;
+    };
+    const setFile = (url: string) => inject('POST', `/api/card/${cardId}/srtFile`, a.qa.token, { srt_file: url });
+    const tracks = async () =>
+      (await inject('GET', `/api/card/${cardId}/captions`, a.customer.token)).json<{ captions: CaptionView[] }>()
+        .captions;
+
+    const url = await store(SRT);
+    expect((await setFile(url)).statusCode).toBe(200);
+    expect((await setFile(url)).statusCode).toBe(200);
+    const made = await tracks();
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ language: 'und', source: 'upload', video_version: 0 });
+    expect(made[0]!.cues.map((c) => c.text)).toEqual([
+      'Welcome to the spring launch',
+      'Two lines\nin one cue',
+      'alert(1)Café & co',
+    ]);
+    // A file that isn't captions is still the card's file, and makes no track; a link elsewhere neither.
+    expect((await setFile(await store('1\n00:00:05,000 --> 00:00:04,000\nBackwards\n'))).statusCode).toBe(200);
+    expect((await setFile('https://example.com/c.srt')).statusCode).toBe(200);
+    expect(await tracks()).toHaveLength(1);
   });
 });

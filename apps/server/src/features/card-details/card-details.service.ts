@@ -22,6 +22,7 @@ import { audienceOf, loadVisibleCard } from '../../kernel/card-access.js';
 import { enforce, loadCustomerPlan, policyActor, policyCard } from '../../kernel/card-policy-facts.js';
 import { visibleCardsWhere } from '../../kernel/card-visibility.js';
 import { trackVideo } from '../media-pipeline/public.js';
+import { trackFromSubtitlesFile } from '../captions/public.js';
 import { deliverableUpload } from '../uploads/public.js';
 
 type CardUpdate = Partial<typeof cards.$inferInsert>;
@@ -178,6 +179,8 @@ export async function setSrtFile(ctx: AppContext, viewer: SessionUser, cardId: n
     throw new AppError('INVALID_CARD_DATA', MSG.customerPlanNoSubtitles);
   }
   await updateCard(ctx, cardId, { srtFile }, { srt_file: srtFile });
+  // The file also becomes a caption track of the latest version (issue 53); a file it can't read stays a file.
+  await trackFromSubtitlesFile(ctx, cardId, srtFile, viewer.id);
   return { success: true, message: MSG.fileUploaded };
 }
 
