@@ -61,6 +61,9 @@ describe('loadConfig', () => {
       model: 'small-model',
       timeoutMs: 60_000,
       dailyLimit: 50,
+      // Transcription of delivered videos (issue 53): Whisper's model name and under its 25 MB a call.
+      transcribeModel: 'whisper-1',
+      transcribePartBytes: 24 * 1024 * 1024,
     });
     expect(set.google).toMatchObject({ clientId: 'client', tokenUrl: 'https://oauth2.googleapis.com/token' });
     expect(set.google?.encryptionKey).toHaveLength(32);
