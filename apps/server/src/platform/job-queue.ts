@@ -17,6 +17,10 @@ export interface JobTable {
 /** Retries wait 30 s, 1 min, 2 min … up to 1 h. */
 export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
 
+/** The claimed row, while the claim is still this attempt's: not retaken after a lost claim, not finished or given up. */
+export const stillClaimed = (q: JobTable, id: number, attempt: number) =>
+  and(eq(q.id, id), eq(q.attempts, attempt), isNull(q.doneAt), isNull(q.failedAt));
+
 export interface ClaimOptions {
   /** The clock for due and claim times (tests move it on); the database's when left out. */
   now?: Date;

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { fill, MEDIA_FAILURE, MEDIA_MAX_ATTEMPTS, spokenDuration } from '@cutroom/domain';
 import { guestCopies, mediaAssets } from '../../db/schema.js';
-import { backoffMs, claimNextJob, type JobTable } from '../../platform/job-queue.js';
+import { backoffMs, claimNextJob, stillClaimed, type JobTable } from '../../platform/job-queue.js';
 import { outputPrefix } from '../../kernel/media-view.js';
 import { runTool, ToolStopped } from './ffmpeg.js';
 import { jobDeadline } from './job-deadline.js';
@@ -36,13 +36,7 @@ const filterSafe = (file: string) => {
   return file;
 };
 
-const stillOurs = (id: number, attempt: number) =>
-  and(
-    eq(guestCopies.id, id),
-    eq(guestCopies.attempts, attempt),
-    isNull(guestCopies.doneAt),
-    isNull(guestCopies.failedAt),
-  );
+const stillOurs = (id: number, attempt: number) => stillClaimed(guestCopyQueue, id, attempt);
 
 /**
  * Claims and makes the next due guest copy, if any: the asset's largest proxy with the mark burned in. The claim

@@ -1,9 +1,9 @@
-import { and, eq, inArray, isNull, lt, not, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, not, sql } from 'drizzle-orm';
 import { fill, MEDIA_FAILURE, MEDIA_MAX_ATTEMPTS, type MediaStatus, spokenDuration } from '@cutroom/domain';
 import type { Db } from '../../db/client.js';
 import { cardVideos, cards, customerUploads, mediaAssets } from '../../db/schema.js';
 import type { EventBus } from '../../platform/events.js';
-import { backoffMs, claimNextJob, type JobTable } from '../../platform/job-queue.js';
+import { backoffMs, claimNextJob, stillClaimed, type JobTable } from '../../platform/job-queue.js';
 import type { Storage } from '../../platform/storage.js';
 import { audienceOf } from '../../kernel/card-access.js';
 import { ToolStopped } from './ffmpeg.js';
@@ -120,14 +120,7 @@ export async function dropUnusedAssets(ctx: Pick<MediaWorkerContext, 'db' | 'sto
 /** What an attempt that ends without finishing leaves of its early outputs (issue 49): nothing. */
 const noPartial = { probe: null, outputs: null };
 
-/** The claimed row changes only while the claim is still this attempt's (not retaken after a lost lease). */
-const stillOurs = (id: number, attempt: number) =>
-  and(
-    eq(mediaAssets.id, id),
-    eq(mediaAssets.attempts, attempt),
-    isNull(mediaAssets.doneAt),
-    isNull(mediaAssets.failedAt),
-  );
+const stillOurs = (id: number, attempt: number) => stillClaimed(mediaQueue, id, attempt);
 
 /**
  * Claims and runs the next due job, if any. At least once: a worker that dies leaves its claim to run

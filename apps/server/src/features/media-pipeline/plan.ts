@@ -93,6 +93,9 @@ export function firstRunShare(first: Rendition, rest: Rendition[]): number {
 /** The tags of a converted picture, so players don't take BT.709 pixels for BT.2020 ones. */
 const BT709_TAGS = ['-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709'];
 
+/** The start of every encoding run: quiet, no questions, overwrite, progress as key=value lines on stdout. */
+const ENCODE_HEAD = ['-hide_banner', '-nostdin', '-y', '-nostats', '-progress', 'pipe:1'];
+
 /** How a proxy is encoded: H.264 High at the rung's peak rate, a keyframe every `gop` frames, AAC stereo, +faststart. */
 const proxyEncoding = (rendition: Pick<Rendition, 'width' | 'height'>, gop: string, bt709Tags: boolean) => [
   '-c:v',
@@ -142,19 +145,7 @@ export function proxyArgs(
     .join(';');
   const graph = `[0:v:0]${head}split=${outputs.length}${labels};${scales}`;
   const gop = String(keyframeInterval(probe));
-  const args = [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-nostats',
-    '-progress',
-    'pipe:1',
-    ...input,
-    '-filter_complex',
-    graph,
-    '-vsync',
-    'passthrough',
-  ];
+  const args = [...ENCODE_HEAD, ...input, '-filter_complex', graph, '-vsync', 'passthrough'];
   outputs.forEach(({ rendition, file }, i) =>
     args.push('-map', `[v${i}]`, '-map', '0:a:0?', ...proxyEncoding(rendition, gop, colour !== ''), 'file:' + file),
   );
@@ -321,12 +312,7 @@ export function watermarkArgs(
     `:fontcolor=white@0.5:borderw=${Math.max(1, Math.round(fontSize / 18))}:bordercolor=black@0.4` +
     `:x='(w-text_w)/2*(1+0.8*${drift}(t/5))':y='${y}'`;
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-y',
-    '-nostats',
-    '-progress',
-    'pipe:1',
+    ...ENCODE_HEAD,
     '-protocol_whitelist',
     'file',
     '-i',

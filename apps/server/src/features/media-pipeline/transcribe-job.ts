@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   AI_FAILURES,
   CAPTION_LIMITS,
@@ -11,7 +11,7 @@ import {
   fill,
 } from '@cutroom/domain';
 import { captionCues, captionTracks, mediaAssets } from '../../db/schema.js';
-import { backoffMs, claimNextJob, type JobTable } from '../../platform/job-queue.js';
+import { backoffMs, claimNextJob, stillClaimed, type JobTable } from '../../platform/job-queue.js';
 import { runTool, ToolStopped } from './ffmpeg.js';
 import { jobDeadline } from './job-deadline.js';
 import { makeJobFolder } from './job-folders.js';
@@ -116,13 +116,7 @@ export function segmentsToCues(parts: { offset: number; segments: Segment[] }[])
   return cues;
 }
 
-const stillOurs = (id: number, attempt: number) =>
-  and(
-    eq(captionTracks.id, id),
-    eq(captionTracks.attempts, attempt),
-    isNull(captionTracks.doneAt),
-    isNull(captionTracks.failedAt),
-  );
+const stillOurs = (id: number, attempt: number) => stillClaimed(transcriptQueue, id, attempt);
 
 /**
  * Claims and makes the next due transcript: the video's sound (from its smallest proxy: the same AAC as the
