@@ -98,9 +98,19 @@ async function openHelperBoard(email: string): Promise<Page> {
 const inColumn = (page: Page, column: string, cardId: number) =>
   page.getByTestId(`column-${column}`).getByTestId(`card-${cardId}`);
 
-/** Presses on a tile, travels in steps (dnd-kit needs real moves) and drops on a column. */
+/**
+ * Presses on a tile, travels in steps (dnd-kit needs real moves) and drops on a column. The board first settles:
+ * while its columns and counts still load, a tile moves down under a press measured a moment before (a loaded CI
+ * run pressed empty space twice).
+ */
 async function drag(page: Page, cardId: number, column: string) {
   const tile = page.getByTestId(`card-${cardId}`);
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('[data-testid^="column-"][aria-busy]').length > 0 &&
+      !document.querySelector('[data-testid^="column-"][aria-busy="true"]'),
+  );
+  await tile.scrollIntoViewIfNeeded();
   const from = (await tile.boundingBox())!;
   await page.mouse.move(from.x + from.width - 24, from.y + from.height / 2);
   await page.mouse.down();
