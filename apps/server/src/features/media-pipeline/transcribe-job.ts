@@ -41,11 +41,11 @@ export async function queueTranscripts(ctx: Pick<MediaWorkerContext, 'db'>) {
     from (
       select cv.card_id, cv.version, cv.asset_id, cv.created_at,
         row_number() over (partition by cv.card_id, cv.version order by cv.position, cv.id)::int as number
-      from card_videos cv where cv.kind = 'done'
+      from card_videos cv where cv.kind = 'done' and (cv.card_id, cv.version) in (
+        select r.card_id, r.version from card_videos r where r.kind = 'done' and r.created_at > now() - ${RECENT})
     ) v
     join ${mediaAssets} a on a.id = v.asset_id and a.status = 'ready' and a.probe->>'audioCodec' is not null
-    where v.created_at > now() - ${RECENT}
-      and not exists (select 1 from ${captionTracks} t where t.card_id = v.card_id and t.video_version = v.version
+    where not exists (select 1 from ${captionTracks} t where t.card_id = v.card_id and t.video_version = v.version
         and t.video_number = v.number and t.source = 'transcript')
     limit 20
     on conflict do nothing`);
