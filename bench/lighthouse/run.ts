@@ -1,12 +1,19 @@
 /**
- * Lighthouse benchmark (issue 17): the performance category, mobile and desktop presets, on the login
- * page and on the board and a card page as the admin and as a customer, signed in. The built app runs
- * as its own process with the demo data; Lighthouse drives Debian's Chromium. Prints scores, paint
- * metrics and bytes transferred; asserts nothing.
- *   npm run bench:lighthouse       (LIGHTHOUSE_RUNS=n repeats each page, CHROMIUM_PATH overrides the browser,
- *                                   LIGHTHOUSE_JSON_DIR=<dir> keeps each report's JSON there for its audits,
- *                                   LIGHTHOUSE_PRESETS=mobile and LIGHTHOUSE_PAGES='admin board' run only those,
- *                                   WEB_DIST=<dir> measures another build)
+ * Lighthouse benchmark (issues 17 and 55): the performance category on the login page and on the board and a
+ * card page as the admin and as a customer, signed in, with three presets: Lighthouse's phone (mobile), the
+ * same phone with the CPU slowed 8 times instead of 4 (mobile-x8: a phone half as fast) and desktop. The built
+ * app runs as its own process with the demo data; Lighthouse drives Debian's Chromium. Prints every load with
+ * the machine's load average when it started, then the median of the runs per preset and page; asserts nothing.
+ *   npm run bench:lighthouse       (LIGHTHOUSE_RUNS=n loads each page n times, 3 by default;
+ *                                   LIGHTHOUSE_MODE=cold, the default, starts a new Chromium with an empty profile
+ *                                   for every load, as PageSpeed and Lighthouse's CLI do: nothing compiled, cached
+ *                                   or stored is shared between loads; LIGHTHOUSE_MODE=warm keeps one browser for
+ *                                   all loads, clearing only its HTTP cache and the origin's storage between them;
+ *                                   CHROMIUM_PATH overrides the browser,
+ *                                   LIGHTHOUSE_JSON_DIR=<dir> keeps each report's JSON there for its audits and
+ *                                   LIGHTHOUSE_TRACE_DIR=<dir> the trace it was computed from (bench/lighthouse/tasks.ts),
+ *                                   LIGHTHOUSE_PRESETS=mobile,mobile-x8 and LIGHTHOUSE_PAGES='admin board' run only
+ *                                   those, WEB_DIST=<dir> measures another build)
  * A load Lighthouse could not trace (NO_NAVSTART, now and then) is measured again, at most three times.
  * LIGHTHOUSE_CATEGORIES=accessibility,best-practices scores those categories instead (issue 18), with each
  * page's failing audits.
@@ -15,6 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
 // Lighthouse's own driver: it puts the session cookies in the browser, where the page can read the hint one.
@@ -22,30 +30,46 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
 import { signedInPages, type SessionCookie } from './session.js';
+import { printCategories, printPerformance, type Row } from './table.js';
 
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const MODE = process.env.LIGHTHOUSE_MODE ?? 'cold';
+if (MODE !== 'cold' && MODE !== 'warm') throw new Error(`LIGHTHOUSE_MODE is cold or warm, not ${MODE}`);
 const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR;
+// LIGHTHOUSE_TRACE_DIR=<dir> keeps the trace each report was computed from, for bench/lighthouse/tasks.ts.
+const TRACE_DIR = process.env.LIGHTHOUSE_TRACE_DIR;
 const CATEGORIES = (process.env.LIGHTHOUSE_CATEGORIES ?? 'performance').split(',').map((c) => c.trim());
 // LIGHTHOUSE_PRESETS=mobile and LIGHTHOUSE_PAGES='admin board,customer card' narrow a run to what is being worked on.
 const only = (env: string | undefined) => (name: string) => !env || env.split(',').some((n) => n.trim() === name);
 const PRESETS: { name: string; config?: Config }[] = [
-  { name: 'mobile' }, // Lighthouse's default: a mid-range phone on slow 4G, simulated.
+  { name: 'mobile' }, // Lighthouse's default: a mid-range phone on slow 4G, simulated, the CPU ×4.
+  {
+    name: 'mobile-x8',
+    config: {
+      extends: 'lighthouse:default',
+      settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: 8 } },
+    },
+  },
   { name: 'desktop', config: desktopConfig },
 ].filter((p) => only(process.env.LIGHTHOUSE_PRESETS)(p.name));
 
-interface Row {
-  page: string;
-  preset: string;
-  score: number;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-  bytes: number;
-  finalUrl: string;
-  /** Score per category asked for, and the audits below full marks in the categories other than performance. */
-  scores: Record<string, number>;
-  failing: string[];
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic'];
+
+/** A Chromium with a new empty profile (chrome-launcher makes one per launch), and Puppeteer connected to it. */
+async function launchBrowser() {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  return {
+    browser,
+    port: chrome.port,
+    close: async () => {
+      await browser.disconnect();
+      chrome.kill();
+    },
+  };
 }
 
 /** Tries per load: Lighthouse now and then fails to trace a load (NO_NAVSTART), which says nothing of the page. */
@@ -90,11 +114,8 @@ async function main() {
     SEED_DEMO: 'true',
     WEB_DIST: path.resolve(process.env.WEB_DIST ?? 'apps/web/dist'),
   });
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-  });
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  // Warm mode's one browser; cold mode launches its own per load.
+  const shared = MODE === 'warm' ? await launchBrowser() : undefined;
   try {
     const pages: { page: string; url: string; cookies?: SessionCookie[] }[] = [
       { page: 'login', url: '/login' },
@@ -102,20 +123,32 @@ async function main() {
     ];
     const chosen = pages.filter((p) => only(process.env.LIGHTHOUSE_PAGES)(p.page));
     const rows: Row[] = [];
-    for (let run = 0; run < RUNS; run++) {
+    for (let run = 1; run <= RUNS; run++) {
       for (const preset of PRESETS) {
         for (const { page, url, cookies } of chosen) {
-          const result = await measure(browser, chrome.port, server.origin, url, cookies, preset.config);
+          const load = os.loadavg()[0]!;
+          const own = shared ? undefined : await launchBrowser();
+          const { browser, port } = (shared ?? own)!;
+          const result = await measure(browser, port, server.origin, url, cookies, preset.config).finally(() =>
+            own?.close(),
+          );
           const { lhr } = result;
+          const file = `${run}-${preset.name}-${page.replace(/ /g, '-')}.json`;
+          if (TRACE_DIR) {
+            fs.mkdirSync(TRACE_DIR, { recursive: true });
+            const trace = (result.artifacts as { Trace?: unknown }).Trace;
+            fs.writeFileSync(path.join(TRACE_DIR, file), JSON.stringify(trace));
+          }
           if (JSON_DIR) {
             fs.mkdirSync(JSON_DIR, { recursive: true });
-            const name = `${run + 1}-${preset.name}-${page.replace(/ /g, '-')}.json`;
-            fs.writeFileSync(path.join(JSON_DIR, name), JSON.stringify(lhr));
+            fs.writeFileSync(path.join(JSON_DIR, file), JSON.stringify(lhr));
           }
           const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
           rows.push({
             page,
             preset: preset.name,
+            run,
+            load,
             score: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
             fcp: metric('first-contentful-paint'),
             lcp: metric('largest-contentful-paint'),
@@ -131,7 +164,10 @@ async function main() {
             ),
           });
           const last = rows[rows.length - 1]!;
-          console.error(`${preset.name} ${page}: ${JSON.stringify(last.scores)} (${last.finalUrl})`);
+          const tbt = CATEGORIES.includes('performance') ? `, TBT ${Math.round(last.tbt)} ms` : '';
+          console.error(
+            `${run}/${RUNS} ${preset.name} ${page}: ${JSON.stringify(last.scores)}${tbt} (${last.finalUrl}, load ${load.toFixed(2)})`,
+          );
           // Where each failing audit failed, so it can be fixed.
           for (const id of last.failing) {
             type Node = { snippet?: string; explanation?: string };
@@ -142,34 +178,25 @@ async function main() {
         }
       }
     }
-    printTable(rows);
+    if (!CATEGORIES.includes('performance')) printCategories(rows, CATEGORIES);
+    else {
+      const browserNote =
+        MODE === 'cold'
+          ? 'a new Chromium with an empty profile per load'
+          : "one Chromium for every load, its HTTP cache and the origin's storage cleared before each";
+      const method = `Lighthouse ${lighthouseVersion()}, ${MODE} (${browserNote}), ${RUNS} run(s) per page, simulated throttling; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}).`;
+      printPerformance(rows, method);
+    }
   } finally {
-    await browser.disconnect();
-    chrome.kill();
+    await shared?.close();
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-function printTable(rows: Row[]) {
-  if (!CATEGORIES.includes('performance')) {
-    console.log(`\n| preset | page | ${CATEGORIES.join(' | ')} | failing audits | final path |`);
-    console.log(`|---|---|${CATEGORIES.map(() => '---|').join('')}---|---|`);
-    for (const r of rows) {
-      const scores = CATEGORIES.map((c) => r.scores[c]).join(' | ');
-      console.log(`| ${r.preset} | ${r.page} | ${scores} | ${r.failing.join(', ') || 'none'} | ${r.finalUrl} |`);
-    }
-    return;
-  }
-  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  console.log(
-    '\n| preset | page | score | FCP | LCP | TBT | CLS | transferred | final path |\n|---|---|---|---|---|---|---|---|---|',
-  );
-  for (const r of rows) {
-    console.log(
-      `| ${r.preset} | ${r.page} | ${r.score} | ${s(r.fcp)} | ${s(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${Math.round(r.bytes / 1024)} KiB | ${r.finalUrl} |`,
-    );
-  }
+function lighthouseVersion(): string {
+  const manifest = path.resolve('node_modules/lighthouse/package.json');
+  return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
 await main();

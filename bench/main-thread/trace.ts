@@ -20,7 +20,9 @@ export function navigationStart(events: TraceEvent[]): number {
   const before = events.filter((e) => e.name === 'navigationStart' && e.ts <= paint.ts);
   const own = before.filter((e) => paint.args?.frame !== undefined && e.args?.frame === paint.args.frame);
   const http = before.filter((e) => e.args?.data?.documentLoaderURL?.startsWith('http'));
-  const start = (own.at(-1) ?? http.at(-1) ?? before.at(-1))?.ts;
+  // Lighthouse's traces also hold its about:blank navigations of the same frame, after the page's own.
+  const ownHttp = own.filter((e) => e.args?.data?.documentLoaderURL?.startsWith('http'));
+  const start = (ownHttp.at(-1) ?? own.at(-1) ?? http.at(-1) ?? before.at(-1))?.ts;
   if (start === undefined) throw new Error('no navigationStart before the first contentful paint');
   return start;
 }
