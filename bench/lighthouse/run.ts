@@ -13,7 +13,8 @@
  *                                   LIGHTHOUSE_JSON_DIR=<dir> keeps each report's JSON there for its audits and
  *                                   LIGHTHOUSE_TRACE_DIR=<dir> the trace it was computed from (bench/lighthouse/tasks.ts),
  *                                   LIGHTHOUSE_PRESETS=mobile,mobile-x8 and LIGHTHOUSE_PAGES='admin board' run only
- *                                   those, WEB_DIST=<dir> measures another build)
+ *                                   those, WEB_DIST=<dir> measures another build, LIGHTHOUSE_BASELINE=<dir> loads
+ *                                   that build too, each page after this build's, so two builds compare in one run)
  * A load Lighthouse could not trace (NO_NAVSTART, now and then) is measured again, at most three times.
  * LIGHTHOUSE_CATEGORIES=accessibility,best-practices scores those categories instead (issue 18), with each
  * page's failing audits.
@@ -21,7 +22,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import lighthouse, { type Config, type Flags } from 'lighthouse';
+import lighthouse, { type Config, type Flags, type RunnerResult } from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
@@ -36,8 +37,11 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const MODE = process.env.LIGHTHOUSE_MODE ?? 'cold';
 if (MODE !== 'cold' && MODE !== 'warm') throw new Error(`LIGHTHOUSE_MODE is cold or warm, not ${MODE}`);
 const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR;
+const BASELINE = process.env.LIGHTHOUSE_BASELINE;
 // LIGHTHOUSE_TRACE_DIR=<dir> keeps the trace each report was computed from, for bench/lighthouse/tasks.ts.
 const TRACE_DIR = process.env.LIGHTHOUSE_TRACE_DIR;
+// LIGHTHOUSE_PROFILE=1 adds V8's sampling profiler to those traces, so tasks.ts can name the functions (it slows them).
+const PROFILE = process.env.LIGHTHOUSE_PROFILE === '1';
 const CATEGORIES = (process.env.LIGHTHOUSE_CATEGORIES ?? 'performance').split(',').map((c) => c.trim());
 // LIGHTHOUSE_PRESETS=mobile and LIGHTHOUSE_PAGES='admin board,customer card' narrow a run to what is being worked on.
 const only = (env: string | undefined) => (name: string) => !env || env.split(',').some((n) => n.trim() === name);
@@ -97,6 +101,7 @@ async function measure(
       logLevel: 'error',
       onlyCategories: CATEGORIES,
       disableStorageReset: true,
+      ...(PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
     };
     const result = await lighthouse(`${origin}${url}`, flags, config, tab);
     await tab.close();
@@ -107,73 +112,91 @@ async function measure(
   }
 }
 
+interface Build {
+  name: string;
+  server: Awaited<ReturnType<typeof startServer>>;
+  dataDir: string;
+  pages: { page: string; url: string; cookies?: SessionCookie[] }[];
+}
+
+/** One build's app as its own server with the demo data, and the pages to load on it. */
+async function startBuild(name: string, dist: string): Promise<Build> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-lighthouse-'));
+  const server = await startServer('', dataDir, { SEED_DEMO: 'true', WEB_DIST: path.resolve(dist) });
+  const pages = [
+    { page: 'login', url: '/login' },
+    ...(await signedInPages(server.origin)).map(({ page, path, cookies }) => ({ page, url: path, cookies })),
+  ];
+  return { name, server, dataDir, pages: pages.filter((p) => only(process.env.LIGHTHOUSE_PAGES)(p.page)) };
+}
+
+/** Lighthouse's figures of one load, kept as a row (its report and trace written out when asked). */
+function rowOf(
+  result: RunnerResult,
+  at: Omit<Row, 'score' | 'fcp' | 'lcp' | 'tbt' | 'cls' | 'bytes' | 'finalUrl' | 'scores' | 'failing'>,
+): Row {
+  const { lhr } = result;
+  const file = `${at.run}-${at.build === 'baseline' ? 'baseline-' : ''}${at.preset}-${at.page.replace(/ /g, '-')}.json`;
+  if (TRACE_DIR) {
+    fs.mkdirSync(TRACE_DIR, { recursive: true });
+    fs.writeFileSync(path.join(TRACE_DIR, file), JSON.stringify((result.artifacts as { Trace?: unknown }).Trace));
+  }
+  if (JSON_DIR) {
+    fs.mkdirSync(JSON_DIR, { recursive: true });
+    fs.writeFileSync(path.join(JSON_DIR, file), JSON.stringify(lhr));
+  }
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    ...at,
+    score: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    bytes: metric('total-byte-weight'),
+    finalUrl: new URL(lhr.finalDisplayedUrl).pathname,
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? NaN) * 100)])),
+    failing: CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
+      (lhr.categories[c]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id),
+    ),
+  };
+}
+
 async function main() {
   if (!process.env.WEB_DIST) buildWebIfStale();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-lighthouse-'));
-  const server = await startServer('', dataDir, {
-    SEED_DEMO: 'true',
-    WEB_DIST: path.resolve(process.env.WEB_DIST ?? 'apps/web/dist'),
-  });
+  // LIGHTHOUSE_BASELINE=<dist> loads another build's app beside this one, page by page, in the same run.
+  const builds = [await startBuild('this build', process.env.WEB_DIST ?? 'apps/web/dist')];
+  if (BASELINE) builds.push(await startBuild('baseline', BASELINE));
   // Warm mode's one browser; cold mode launches its own per load.
   const shared = MODE === 'warm' ? await launchBrowser() : undefined;
   try {
-    const pages: { page: string; url: string; cookies?: SessionCookie[] }[] = [
-      { page: 'login', url: '/login' },
-      ...(await signedInPages(server.origin)).map(({ page, path, cookies }) => ({ page, url: path, cookies })),
-    ];
-    const chosen = pages.filter((p) => only(process.env.LIGHTHOUSE_PAGES)(p.page));
     const rows: Row[] = [];
     for (let run = 1; run <= RUNS; run++) {
       for (const preset of PRESETS) {
-        for (const { page, url, cookies } of chosen) {
-          const load = os.loadavg()[0]!;
-          const own = shared ? undefined : await launchBrowser();
-          const { browser, port } = (shared ?? own)!;
-          const result = await measure(browser, port, server.origin, url, cookies, preset.config).finally(() =>
-            own?.close(),
-          );
-          const { lhr } = result;
-          const file = `${run}-${preset.name}-${page.replace(/ /g, '-')}.json`;
-          if (TRACE_DIR) {
-            fs.mkdirSync(TRACE_DIR, { recursive: true });
-            const trace = (result.artifacts as { Trace?: unknown }).Trace;
-            fs.writeFileSync(path.join(TRACE_DIR, file), JSON.stringify(trace));
-          }
-          if (JSON_DIR) {
-            fs.mkdirSync(JSON_DIR, { recursive: true });
-            fs.writeFileSync(path.join(JSON_DIR, file), JSON.stringify(lhr));
-          }
-          const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-          rows.push({
-            page,
-            preset: preset.name,
-            run,
-            load,
-            score: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
-            fcp: metric('first-contentful-paint'),
-            lcp: metric('largest-contentful-paint'),
-            tbt: metric('total-blocking-time'),
-            cls: metric('cumulative-layout-shift'),
-            bytes: metric('total-byte-weight'),
-            finalUrl: new URL(lhr.finalDisplayedUrl).pathname,
-            scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? NaN) * 100)])),
-            failing: CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
-              (lhr.categories[c]?.auditRefs ?? [])
-                .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-                .map((ref) => ref.id),
-            ),
-          });
-          const last = rows[rows.length - 1]!;
-          const tbt = CATEGORIES.includes('performance') ? `, TBT ${Math.round(last.tbt)} ms` : '';
-          console.error(
-            `${run}/${RUNS} ${preset.name} ${page}: ${JSON.stringify(last.scores)}${tbt} (${last.finalUrl}, load ${load.toFixed(2)})`,
-          );
-          // Where each failing audit failed, so it can be fixed.
-          for (const id of last.failing) {
-            type Node = { snippet?: string; explanation?: string };
-            const items = (lhr.audits[id]?.details as { items?: { node?: Node }[] } | undefined)?.items;
-            for (const { node } of items?.slice(0, 5) ?? [])
-              console.error(`  ${id}: ${node?.snippet ?? ''} ${node?.explanation?.split('\n').at(-1) ?? ''}`);
+        for (const [index, { page }] of builds[0]!.pages.entries()) {
+          for (const build of builds) {
+            const { url, cookies } = build.pages[index]!;
+            const load = os.loadavg()[0]!;
+            const own = shared ? undefined : await launchBrowser();
+            const { browser, port } = (shared ?? own)!;
+            const result = await measure(browser, port, build.server.origin, url, cookies, preset.config).finally(() =>
+              own?.close(),
+            );
+            const last = rowOf(result, { build: build.name, page, preset: preset.name, run, load });
+            rows.push(last);
+            const tbt = CATEGORIES.includes('performance') ? `, TBT ${Math.round(last.tbt)} ms` : '';
+            console.error(
+              `${run}/${RUNS} ${build.name}, ${preset.name} ${page}: ${JSON.stringify(last.scores)}${tbt} (${last.finalUrl}, load ${load.toFixed(2)})`,
+            );
+            // Where each failing audit failed, so it can be fixed.
+            for (const id of last.failing) {
+              type Node = { snippet?: string; explanation?: string };
+              const items = (result.lhr.audits[id]?.details as { items?: { node?: Node }[] } | undefined)?.items;
+              for (const { node } of items?.slice(0, 5) ?? [])
+                console.error(`  ${id}: ${node?.snippet ?? ''} ${node?.explanation?.split('\n').at(-1) ?? ''}`);
+            }
           }
         }
       }
@@ -189,8 +212,10 @@ async function main() {
     }
   } finally {
     await shared?.close();
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const build of builds) {
+      await build.server.stop();
+      fs.rmSync(build.dataDir, { recursive: true, force: true });
+    }
   }
 }
 

@@ -3,6 +3,7 @@
  * 10 ms or more after the first paint, as measured at full speed, with what it spent its time on, and the
  * blocking time each would add once Lighthouse's simulation scales it ×4 and ×8 (its graph drops a task under
  * 10 ms, so those add nothing at either). Asserts nothing.
+ * A trace taken with LIGHTHOUSE_PROFILE=1 also names the functions V8's profiler sampled in each task.
  *   npx tsx bench/lighthouse/tasks.ts <trace.json> [...]
  */
 import fs from 'node:fs';
@@ -38,6 +39,7 @@ const STEPS = new Set([
 ]);
 
 interface Event extends TraceEvent {
+  id?: string;
   args?: TraceEvent['args'] & { data?: { url?: string; functionName?: string; stackTrace?: { url: string }[] } };
 }
 
@@ -49,6 +51,49 @@ function labelOf(e: Event): string {
   return `${e.name}${file}${fn}`;
 }
 
+interface ProfileNode {
+  id: number;
+  parent?: number;
+  callFrame: { functionName: string; url: string; lineNumber?: number };
+}
+
+function frameLabel(frame: ProfileNode['callFrame'] | undefined): string {
+  const file = frame?.url ? path.basename(frame.url).replace(/-[\w-]{6,10}\.js$/, '.js') : '';
+  return `${frame?.functionName || '(anonymous)'}${file ? ` ${file}:${frame?.lineNumber ?? 0}` : ''}`;
+}
+
+/** The profiler's samples in the trace, each with its function, script and time on the trace's clock. */
+function samplesOf(events: Event[]) {
+  // Node ids and profile ids are per process: each profile keeps its own.
+  const nodes = new Map<string, ProfileNode>();
+  const samples: { ts: number; label: string }[] = [];
+  const starts = new Map<string, number>();
+  // Each chunk's deltas go on from where the profile's previous chunk ended.
+  const clocks = new Map<string, number>();
+  for (const e of events) {
+    const data: Record<string, unknown> | undefined = e.args?.data;
+    if (e.name === 'Profile' && typeof data?.startTime === 'number') starts.set(`${e.pid}:${e.id}`, data.startTime);
+    if (e.name !== 'ProfileChunk' || !data) continue;
+    const profile = data.cpuProfile as { nodes?: ProfileNode[]; samples?: number[] } | undefined;
+    for (const n of profile?.nodes ?? []) nodes.set(`${e.pid}:${e.id}:${n.id}`, n);
+    let ts = clocks.get(`${e.pid}:${e.id}`) ?? starts.get(`${e.pid}:${e.id}`) ?? 0;
+    const deltas = (data.timeDeltas as number[] | undefined) ?? [];
+    (profile?.samples ?? []).forEach((id, i) => {
+      ts += deltas[i] ?? 0;
+      const node = nodes.get(`${e.pid}:${e.id}:${id}`);
+      // A native function (setTimeout, appendChild) is named with the script function that called it.
+      const caller =
+        node?.callFrame.url || node?.parent === undefined ? undefined : nodes.get(`${e.pid}:${e.id}:${node.parent}`);
+      samples.push({
+        ts,
+        label: `${frameLabel(node?.callFrame)}${caller ? ` ← ${frameLabel(caller.callFrame)}` : ''}`,
+      });
+    });
+    clocks.set(`${e.pid}:${e.id}`, ts);
+  }
+  return samples.filter((x) => x.label !== '(idle)');
+}
+
 function tasksOf(file: string) {
   const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: Event[] } | Event[];
   const events = Array.isArray(raw) ? raw : raw.traceEvents;
@@ -57,6 +102,7 @@ function tasksOf(file: string) {
   const onMain = mainThread(events);
   const main = events.filter((e) => onMain(e) && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts);
   const tasks = main.filter((e) => e.name === 'RunTask' && e.ts >= fcp && e.dur! >= KEPT_MS * 1000);
+  const samples = samplesOf(events);
   return {
     fcp: (fcp - nav) / 1000,
     tasks: tasks.map((task) => {
@@ -65,7 +111,10 @@ function tasksOf(file: string) {
       const inside = main.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= end && STEPS.has(e.name));
       const parts = new Map<string, number>();
       for (const c of inside) parts.set(labelOf(c), (parts.get(labelOf(c)) ?? 0) + c.dur! / 1000);
-      return { at: (task.ts - nav) / 1000, ms: task.dur! / 1000, parts };
+      const functions = new Map<string, number>();
+      for (const x of samples)
+        if (x.ts >= task.ts && x.ts <= end) functions.set(x.label, (functions.get(x.label) ?? 0) + 1);
+      return { at: (task.ts - nav) / 1000, ms: task.dur! / 1000, parts, functions };
     }),
   };
 }
@@ -86,5 +135,7 @@ for (const file of process.argv.slice(2)) {
     console.log(
       `  ${Math.round(t.at)} ms: ${t.ms.toFixed(1)} ms (×8 blocks ${Math.round(blocking(t.ms, 8))}) — ${parts}`,
     );
+    const sampled = [...t.functions].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    if (sampled.length) console.log(`      samples: ${sampled.map(([f, n]) => `${f} ×${n}`).join(', ')}`);
   }
 }
