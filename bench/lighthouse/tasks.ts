@@ -14,6 +14,20 @@ import { mainThread, navigationStart, type TraceEvent } from '../main-thread/tra
 const KEPT_MS = 10;
 const blocking = (ms: number, times: number) => Math.max(0, ms * times - 50);
 
+/** What a task mostly did, from its largest step: how the blocking time is summed per kind. */
+function kindOf(parts: Map<string, number>): string {
+  const [top] = [...parts].sort((a, b) => b[1] - a[1])[0] ?? ['nothing traced'];
+  if ([...parts.keys()].some((name) => name.includes('_lighthouse-eval'))) return "Lighthouse's own script";
+  if (/^(ScriptCatchup|v8\.compile)/.test(top)) return 'compiling scripts';
+  if (/^(v8\.evaluateModule|EvaluateScript)/.test(top)) return 'running modules';
+  if (/^(FunctionCall|RunMicrotasks|TimerFire|FireAnimationFrame|FireIdleCallback|EventDispatch)/.test(top))
+    return 'running the app (React, the router, the query cache)';
+  if (/^(UpdateLayoutTree|Layout|Paint|ParseAuthorStyleSheet|HitTest)/.test(top)) return 'style, layout and paint';
+  if (/^(ParseHTML)/.test(top)) return 'parsing the page';
+  if (/GC$/.test(top)) return 'garbage collection';
+  return 'nothing traced (the browser)';
+}
+
 /** The steps worth naming inside a task. */
 const STEPS = new Set([
   'EvaluateScript',
@@ -126,6 +140,13 @@ for (const file of process.argv.slice(2)) {
   console.log(
     `  blocking if scaled ×4: ${sum(4)} ms, ×8: ${sum(8)} ms (Lighthouse's own figure also moves them in time)`,
   );
+  const kinds = new Map<string, [number, number]>();
+  for (const t of tasks) {
+    const [by4, by8] = kinds.get(kindOf(t.parts)) ?? [0, 0];
+    kinds.set(kindOf(t.parts), [by4 + blocking(t.ms, 4), by8 + blocking(t.ms, 8)]);
+  }
+  for (const [kind, [by4, by8]] of [...kinds].sort((a, b) => b[1][1] - a[1][1]))
+    console.log(`    ${kind}: ${Math.round(by4)} ms at ×4, ${Math.round(by8)} ms at ×8`);
   for (const t of tasks) {
     const parts = [...t.parts]
       .sort((a, b) => b[1] - a[1])
