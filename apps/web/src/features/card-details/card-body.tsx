@@ -1,8 +1,9 @@
 // The card page under its header: the actions and the tabs, loaded on their own (card-detail-view.tsx).
-import { useLayoutEffect, useState } from 'react';
+import { useDeferredValue, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Tabs } from '@mantine/core';
 import { IconBrandYoutube, IconFileDescription, IconMessageCircle } from '@tabler/icons-react';
 import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
+import { SectionLoader } from '../../components/loaders';
 import { ActionButtons } from './action-buttons';
 import { defaultTab } from './action-rules';
 import type { CardTab } from './card-tabs';
@@ -33,6 +34,10 @@ export function CardBody({ card, viewer, tab: givenTab, onTabChange, initialTab,
   const [wanted, setWanted] = useState<Selection>({ kind: 'done', version: null, number: 1 });
   const chosen = givenTab ?? ownTab;
   const tab: CardTab = chosen === 'yt' && !card.has_youtube_helper ? defaultTab(viewer.client_type) : chosen;
+  // A tap shows the chosen tab at once; its panel (the player and the chat: hundreds of ms on a phone) is drawn
+  // after, in slices, under the tab already selected (issue 55: the tap's next paint within 200 ms).
+  const panel = useDeferredValue(tab);
+  const drawn = (value: CardTab, content: ReactNode) => (panel === value ? content : <SectionLoader mih={240} />);
   const changeTab = (next: CardTab) => {
     setOwnTab(next);
     onTabChange?.(next);
@@ -57,22 +62,26 @@ export function CardBody({ card, viewer, tab: givenTab, onTabChange, initialTab,
           )}
         </Tabs.List>
         <Tabs.Panel value="details">
-          <DetailsTab
-            card={card}
-            viewer={viewer}
-            onView={(number) => {
-              setWanted({ kind: 'done', version: null, number });
-              changeTab('review');
-            }}
-          />
+          {drawn(
+            'details',
+            <DetailsTab
+              card={card}
+              viewer={viewer}
+              onView={(number) => {
+                setWanted({ kind: 'done', version: null, number });
+                changeTab('review');
+              }}
+            />,
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="review">
-          <VideoReview card={card} viewer={viewer} stream={stream} wanted={wanted} onWantedChange={setWanted} />
+          {drawn(
+            'review',
+            <VideoReview card={card} viewer={viewer} stream={stream} wanted={wanted} onWantedChange={setWanted} />,
+          )}
         </Tabs.Panel>
         {card.has_youtube_helper && (
-          <Tabs.Panel value="yt">
-            <YtTab card={card} viewer={viewer} stream={stream} />
-          </Tabs.Panel>
+          <Tabs.Panel value="yt">{drawn('yt', <YtTab card={card} viewer={viewer} stream={stream} />)}</Tabs.Panel>
         )}
       </Tabs>
     </>

@@ -5,6 +5,8 @@ import {
   IconMaximize,
   IconMinimize,
   IconPencil,
+  IconChevronLeft,
+  IconChevronRight,
   IconPlayerPauseFilled,
   IconPlayerPlayFilled,
   IconVolume,
@@ -23,6 +25,7 @@ import { Timeline, type Marker } from './timeline';
 import { Waveform } from './waveform';
 import { LoudnessFigure, QcStrip } from '../delivery-qc/public';
 import type { PlayerState } from './use-player-state';
+import { frameStepTime } from './use-review-keys';
 import classes from './video.module.css';
 import { keysOnly } from '../../components/key-hint';
 
@@ -50,6 +53,28 @@ interface PlayerControlsProps {
   captions?: CaptionChoice;
 }
 
+/** A frame back or on, as the , and . keys do: a phone has no keys (issue 55). */
+function FrameStep({ player, rate, by }: { player: PlayerState; rate: Rate | null; by: -1 | 1 }) {
+  const label = by < 0 ? 'Previous frame' : 'Next frame';
+  return (
+    <Tooltip label={`${label} (${by < 0 ? ',' : '.'})`}>
+      <ActionIcon
+        variant="subtle"
+        color="gray.0"
+        aria-label={label}
+        data-testid={by < 0 ? 'frame-back' : 'frame-forward'}
+        disabled={player.status !== 'ready'}
+        onClick={() => {
+          player.pause();
+          player.seek(frameStepTime(player.frameTime(), rate, by));
+        }}
+      >
+        {by < 0 ? <IconChevronLeft size={18} /> : <IconChevronRight size={18} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 /** The bar under the frame: timeline with its pins, play, clock, drawing, safe zones, speed, sound, full screen. */
 export function PlayerControls({
   player,
@@ -72,6 +97,7 @@ export function PlayerControls({
   captions,
 }: PlayerControlsProps) {
   const { status, playing, time, duration, muted } = player;
+  const rate = parseRate(media?.fps_rational);
   return (
     <div className={classes.controls}>
       <Timeline
@@ -94,7 +120,9 @@ export function PlayerControls({
       >
         {playing ? <IconPlayerPauseFilled size={18} /> : <IconPlayerPlayFilled size={18} />}
       </ActionIcon>
-      <ClockMenu time={time} duration={duration} rate={parseRate(media?.fps_rational)} withinPortal={!fullscreen} />
+      <FrameStep player={player} rate={rate} by={-1} />
+      <FrameStep player={player} rate={rate} by={1} />
+      <ClockMenu time={time} duration={duration} rate={rate} withinPortal={!fullscreen} />
       <div className={classes.spacer} />
       <Tooltip label={loop ? 'Stop looping the range' : 'Loop the range (set it with I and O)'}>
         <ActionIcon
@@ -156,9 +184,7 @@ export function PlayerControls({
         {fullscreen ? <IconMinimize size={18} /> : <IconMaximize size={18} />}
       </ActionIcon>
       {/* Last, so that on a narrow player it is the range that takes a line of its own, not a button. */}
-      {(range.in !== null || range.out !== null) && (
-        <RangeChip range={range} rate={parseRate(media?.fps_rational)} onClear={onRangeClear} />
-      )}
+      {(range.in !== null || range.out !== null) && <RangeChip range={range} rate={rate} onClear={onRangeClear} />}
     </div>
   );
 }

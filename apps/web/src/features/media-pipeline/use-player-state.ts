@@ -124,6 +124,9 @@ export function usePlayerState({
         return;
       }
       video.currentTime = shownTime(Math.min(Math.max(0, seconds), video.duration));
+      // The clock and the timeline show the frame asked for at once; the picture follows when it is decoded
+      // (a frame step used to paint nothing until the seek ended: 600 ms on a phone, issue 55).
+      setTime(video.currentTime);
     },
     [shownTime],
   );

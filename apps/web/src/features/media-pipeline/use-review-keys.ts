@@ -2,6 +2,12 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { UNMEASURED_RATE, frameOfTime, seekTimeOfFrame, type Rate } from '@cutroom/domain';
 import { SEEK_STEP, SHUTTLE_SPEEDS } from './shortcuts';
 
+/** Where a step of `by` frames from the one showing at `now` seeks: the middle of that frame (30 fps unmeasured). */
+export function frameStepTime(now: number, rate: Rate | null | undefined, by: number): number {
+  const r = rate ?? UNMEASURED_RATE;
+  return seekTimeOfFrame(Math.max(0, frameOfTime(now, r) + by), r);
+}
+
 /**
  * Keys belong to whatever the user is typing in. The timeline's seek slider is not one: a click on it (a
  * reviewer's first move) leaves the focus there, and the review keys must still work.
@@ -59,9 +65,7 @@ export function useReviewKeys({ videoRef, seek, now, toggle, rate, onShortcuts, 
     const step = (video: HTMLVideoElement, by: number) => {
       stopReverse();
       video.pause();
-      const r = latest.current.rate ?? UNMEASURED_RATE;
-      const frame = Math.max(0, frameOfTime(latest.current.now(), r) + by);
-      latest.current.seek(seekTimeOfFrame(frame, r));
+      latest.current.seek(frameStepTime(latest.current.now(), latest.current.rate, by));
     };
     const mark = (video: HTMLVideoElement, point: 'in' | 'out') => {
       const r = latest.current.rate ?? UNMEASURED_RATE;

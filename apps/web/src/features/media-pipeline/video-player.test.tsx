@@ -94,6 +94,22 @@ describe('review player keys', () => {
     expect(now(video)).toBeCloseTo(2.38, 6);
   });
 
+  it('steps a frame with its buttons too, and the clock shows the frame before the seek has ended (issue 55)', async () => {
+    const user = userEvent.setup();
+    const { video } = at25(2.0);
+    await user.click(screen.getByRole('button', { name: /^Time shown as/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Seconds (to the millisecond)' }));
+    // No seeked event comes: the clock is the step's answer, the picture follows when the browser has it.
+    await user.click(screen.getByRole('button', { name: 'Next frame' }));
+    expect(now(video)).toBeCloseTo(2.06, 6);
+    expect(screen.getByTestId('video-time').textContent).toBe('2.060 s / 24.000 s');
+    await user.click(screen.getByRole('button', { name: 'Previous frame' }));
+    await user.click(screen.getByRole('button', { name: 'Previous frame' }));
+    expect(now(video)).toBeCloseTo(1.98, 6);
+    expect(screen.getByTestId('video-time').textContent).toBe('1.980 s / 24.000 s');
+    window.localStorage.removeItem('timecodeMode');
+  });
+
   it('steps at 29.97 to the frame the note names, and at 30 a second when the rate is unknown', async () => {
     const user = userEvent.setup();
     const ntsc = renderPlayer(makeMedia({ fps: 29.97, fps_rational: '30000/1001', ...noFiles }));
