@@ -92,31 +92,28 @@ const switchTab = (who: Who): Task => ({
   },
 });
 
+/** A tap on one of the player's controls once its video is ready, done when `done` (an expression) holds. */
+const playerTap = (name: string, selector: string, done: string): Task => ({
+  name,
+  who: 'customer',
+  path: review,
+  run: async (page) => {
+    await playerReady(page);
+    return tapped(page, selector, done, name);
+  },
+});
+
 const TASKS: Task[] = [
   openCard('customer'),
   openCard('admin'),
   switchTab('admin'),
   switchTab('customer'),
-  {
-    name: 'play',
-    who: 'customer',
-    path: review,
-    run: async (page) => {
-      await playerReady(page);
-      const playing = `!!document.querySelector('[data-testid="video-play"][aria-label="Pause"]')`;
-      return tapped(page, '[data-testid="video-play"]', playing, 'playing');
-    },
-  },
-  {
-    name: 'step a frame',
-    who: 'customer',
-    path: review,
-    run: async (page) => {
-      await playerReady(page);
-      const stepped = `document.querySelector('video').currentTime > 0`;
-      return tapped(page, '[data-testid="frame-forward"]', stepped, 'the step');
-    },
-  },
+  playerTap(
+    'play',
+    '[data-testid="video-play"]',
+    `!!document.querySelector('[data-testid="video-play"][aria-label="Pause"]')`,
+  ),
+  playerTap('step a frame', '[data-testid="frame-forward"]', `document.querySelector('video').currentTime > 0`),
   {
     name: 'send a comment',
     who: 'customer',
