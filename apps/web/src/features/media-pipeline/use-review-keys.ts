@@ -68,8 +68,7 @@ export function useReviewKeys({ videoRef, seek, now, toggle, rate, onShortcuts, 
       latest.current.seek(frameStepTime(latest.current.now(), latest.current.rate, by));
     };
     const mark = (video: HTMLVideoElement, point: 'in' | 'out') => {
-      const r = latest.current.rate ?? UNMEASURED_RATE;
-      latest.current.onMark(point, seekTimeOfFrame(frameOfTime(latest.current.now(), r), r));
+      latest.current.onMark(point, frameStepTime(latest.current.now(), latest.current.rate, 0));
     };
     const forward = (video: HTMLVideoElement) => {
       const wasReversing = reverse.current !== null;
