@@ -2,17 +2,9 @@
 import puppeteer, { type Page } from 'puppeteer-core';
 import { userAgents } from 'lighthouse/core/config/constants.js';
 import { BOARD_COLUMNS, writeChatVerdict, type CardStatus, type Role } from '@cutroom/domain';
-import { WEB_CLIENT_HEADER, WEB_CLIENT_VALUE } from '../../apps/server/src/platform/auth.js';
-import type { SessionCookie } from '../lighthouse/session.js';
+import { PHONE_NETWORK, callAs, type SessionCookie } from '../lighthouse/session.js';
 
 export const SLOWDOWN = Number(process.env.INTERACTIONS_CPU ?? 4);
-// Lighthouse's mobile preset: 150 ms round trip, 1,638.4 kbit/s down, 750 kbit/s up.
-const NETWORK = {
-  offline: false,
-  latency: 150,
-  downloadThroughput: (1638.4 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
-};
 // Generous: a cold card page at CPU ×4 on the slow network, on a loaded 2-core machine, takes tens of seconds.
 const WAIT_MS = 120_000;
 
@@ -60,7 +52,7 @@ export async function onPhone<T>(url: string, cookies: SessionCookie[], use: (pa
     await browser.setCookie(...cookies.map((c) => ({ ...c, domain: new URL(url).hostname })));
     const cdp = await page.createCDPSession();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
-    await cdp.send('Network.emulateNetworkConditions', NETWORK);
+    await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
     await page.evaluateOnNewDocument(OBSERVE);
     await page.goto(url, { waitUntil: 'load', timeout: WAIT_MS });
     // The app has taken the page: until then the drawn page is inert and a tap does nothing.
@@ -124,24 +116,15 @@ interface CardReply {
   video_versions: Record<string, { media: { status: string } | null }[]>;
 }
 
-async function api<T>(origin: string, cookies: SessionCookie[], method: string, path: string): Promise<T> {
-  const res = await fetch(origin + path, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '),
-      [WEB_CLIENT_HEADER]: WEB_CLIENT_VALUE,
-    },
-    ...(method === 'POST' ? { body: '{}' } : {}),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} failed: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 async function boardCards(origin: string, cookies: SessionCookie[]) {
-  const board = await api<Record<string, { card_id: number }[] | undefined>>(origin, cookies, 'POST', '/api/getCards');
+  const board = await callAs<Record<string, { card_id: number }[] | undefined>>(
+    origin,
+    cookies,
+    'POST',
+    '/api/getCards',
+  );
   const ids = BOARD_COLUMNS.flatMap((c) => board[c.replyKey] ?? []).map((c) => c.card_id);
-  return Promise.all(ids.map((id) => api<CardReply>(origin, cookies, 'GET', `/api/card/${id}`)));
+  return Promise.all(ids.map((id) => callAs<CardReply>(origin, cookies, 'GET', `/api/card/${id}`)));
 }
 
 /** The newest delivered video's media: what the card page's player opens first. */

@@ -1,8 +1,17 @@
 // Signing in as the web app does, so Lighthouse loads the signed-in pages.
 import { BOARD_COLUMNS } from '@cutroom/domain';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { SESSION_COOKIE, WEB_CLIENT_HEADER, WEB_CLIENT_VALUE } from '../../apps/server/src/platform/auth.js';
 
 const DEMO_PASSWORD = 'cutroom-demo';
+
+/** Lighthouse's phone network (150 ms round trip, 1,638.4 kbit/s down) for Chromium's own throttling; 750 kbit/s up. */
+export const PHONE_NETWORK = {
+  offline: false,
+  latency: throttling.mobileSlow4G.rttMs,
+  downloadThroughput: (throttling.mobileSlow4G.throughputKbps * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 
 export interface SessionCookie {
   name: string;
@@ -26,16 +35,29 @@ export async function signIn(origin: string, email: string): Promise<SessionCook
   return cookies;
 }
 
+/** A JSON call as the web app makes it, with these session cookies (a POST sends `{}`). */
+export async function callAs<T>(origin: string, cookies: SessionCookie[], method: 'GET' | 'POST', path: string) {
+  const res = await fetch(origin + path, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+      [WEB_CLIENT_HEADER]: WEB_CLIENT_VALUE,
+    },
+    ...(method === 'POST' ? { body: '{}' } : {}),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
 /** The first card on this user's board, for the card page. */
 export async function firstCardId(origin: string, cookies: SessionCookie[]): Promise<number> {
-  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  const res = await fetch(`${origin}/api/getCards`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, [WEB_CLIENT_HEADER]: WEB_CLIENT_VALUE },
-    body: '{}',
-  });
-  if (!res.ok) throw new Error(`getCards failed: ${res.status} ${await res.text()}`);
-  const reply = (await res.json()) as Record<string, { card_id: number }[] | undefined>;
+  const reply = await callAs<Record<string, { card_id: number }[] | undefined>>(
+    origin,
+    cookies,
+    'POST',
+    '/api/getCards',
+  );
   for (const column of BOARD_COLUMNS) {
     const card = reply[column.replyKey]?.[0];
     if (card) return card.card_id;

@@ -17,19 +17,12 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { userAgents } from 'lighthouse/core/config/constants.js';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
-import { signedInPages, type SessionCookie } from '../lighthouse/session.js';
+import { PHONE_NETWORK, signedInPages, type SessionCookie } from '../lighthouse/session.js';
 
 const RUNS = Number(process.env.QUICK_VIEW_RUNS ?? 3);
 const SLOWDOWN = Number(process.env.QUICK_VIEW_CPU ?? 4);
 const SLOW_NETWORK = process.env.QUICK_VIEW_NETWORK !== '0';
-// Lighthouse's mobile preset: 150 ms round trip, 1,638.4 kbit/s down, 750 kbit/s up.
 const LOST_AFTER_MS = 15_000;
-const NETWORK = {
-  offline: false,
-  latency: 150,
-  downloadThroughput: (1638.4 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
-};
 
 interface Tap {
   /** Milliseconds from the pointerdown to the first frame without the tapped tile, then with the card's title. */
@@ -105,7 +98,7 @@ async function load(browser: Browser, url: string, cookies: SessionCookie[], idl
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
-    if (SLOW_NETWORK) await cdp.send('Network.emulateNetworkConditions', NETWORK);
+    if (SLOW_NETWORK) await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
     await page.evaluateOnNewDocument(WATCH);
     await page.goto(url, { waitUntil: 'load' });
     // The app has taken the page: until then it is inert and a tap does nothing.
