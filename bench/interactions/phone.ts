@@ -1,7 +1,7 @@
 // The phone the interactions bench taps on: a cold Chromium per load, Lighthouse's mobile preset, INP read in the page.
 import puppeteer, { type Page } from 'puppeteer-core';
 import { userAgents } from 'lighthouse/core/config/constants.js';
-import { BOARD_COLUMNS, writeChatVerdict, type CardStatus, type Role } from '@cutroom/domain';
+import { BOARD_COLUMNS, DRAWN_PAGE_MARK, writeChatVerdict, type CardStatus, type Role } from '@cutroom/domain';
 import { PHONE_NETWORK, callAs, type SessionCookie } from '../lighthouse/session.js';
 
 export const SLOWDOWN = Number(process.env.INTERACTIONS_CPU ?? 4);
@@ -55,8 +55,8 @@ export async function onPhone<T>(url: string, cookies: SessionCookie[], use: (pa
     await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
     await page.evaluateOnNewDocument(OBSERVE);
     await page.goto(url, { waitUntil: 'load', timeout: WAIT_MS });
-    // The app has taken the page: until then the drawn page is inert and a tap does nothing.
-    await page.waitForFunction(`!document.getElementById('root').hasAttribute('inert')`);
+    // The app has taken the page: until then a tap on the drawn page is held.
+    await page.waitForFunction(`!document.getElementById('root').hasAttribute('${DRAWN_PAGE_MARK}')`);
     return await use(page);
   } finally {
     await browser.close();

@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { userAgents } from 'lighthouse/core/config/constants.js';
+import { DRAWN_PAGE_MARK } from '@cutroom/domain';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
 import { PHONE_NETWORK, signedInPages, type SessionCookie } from '../lighthouse/session.js';
@@ -101,8 +102,10 @@ async function load(browser: Browser, url: string, cookies: SessionCookie[], idl
     if (SLOW_NETWORK) await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
     await page.evaluateOnNewDocument(WATCH);
     await page.goto(url, { waitUntil: 'load' });
-    // The app has taken the page: until then it is inert and a tap does nothing.
-    await page.waitForFunction(`!document.getElementById('root').hasAttribute('inert')`, { timeout: 60_000 });
+    // The app has taken the page: until then a tap is held.
+    await page.waitForFunction(`!document.getElementById('root').hasAttribute('${DRAWN_PAGE_MARK}')`, {
+      timeout: 60_000,
+    });
     await page.waitForSelector('main [data-testid^="card-"]');
     if (idle) await new Promise((r) => setTimeout(r, 5000));
     const first = await tap(page, 0);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { DRAWN_PAGE_MARK } from '@cutroom/domain';
 
 export { launchBrowser } from './chromium.js';
 
@@ -85,11 +86,11 @@ export async function whenStill(locator: Locator, timeoutMs = 10_000) {
 
 /** Resolves once no transition or finite animation runs on the page (a popover has faded in): before a screenshot. */
 /**
- * Once the app runs the page: a page the server drew is inert until then, and the browser may draw its own over
+ * Once the app runs the page: a page the server drew holds taps until then, and the browser may draw its own over
  * it (its stored preferences differ from what the server read), so an element found before may be replaced.
  */
 export const pageTaken = (page: Page) =>
-  page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+  page.waitForFunction((mark) => !document.getElementById('root')?.hasAttribute(mark), DRAWN_PAGE_MARK);
 
 export async function animationsDone(page: Page) {
   await page.waitForFunction(() =>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, clientAddress, launchBrowser, pageTaken } from './browser.js';
 import { API, pathOf } from '@cutroom/domain/contract';
-import { SCREEN_PREFS_COOKIE } from '@cutroom/domain';
+import { DRAWN_PAGE_MARK, SCREEN_PREFS_COOKIE } from '@cutroom/domain';
 import { DEMO_PASSWORD, bearer, call } from './api.js';
 
 // Issue 36: the board comes from the server as HTML with its data, and the app takes that page over
@@ -139,7 +139,7 @@ describe('the board drawn by the server', () => {
       const hydrated = await signedInPhone();
       const html = (await (await hydrated.page.goto('/'))!.text()) ?? '';
       expect(html).toContain('id="first-screen-state"');
-      expect(html).toContain('<div id="root" inert>');
+      expect(html).toContain(`<div id="root" ${DRAWN_PAGE_MARK}>`);
       expect(html).toContain(TITLE);
       const drawn = await signedInPhone({ showHold: 'false' });
       const otherHtml = (await (await drawn.page.goto('/'))!.text()) ?? '';
@@ -185,6 +185,33 @@ describe('the board drawn by the server', () => {
       expect(problems).toEqual([]);
       await page.context().close();
     }
+  });
+
+  it('holds a tap made before the app runs the page, and replays it once it does: the card opens in the app', async () => {
+    const { page, problems } = await signedInPhone(undefined, CUSTOMER, PHONE_AGENT);
+    // The app's code is held back, as on a slow phone, until the tap has been made.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    const documents: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    expect(await page.locator(`#root[${DRAWN_PAGE_MARK}]`).count()).toBe(1);
+    await page.getByRole('link', { name: TITLE }).first().click();
+    await page.waitForTimeout(500);
+    // Held: the drawn link neither started a page load nor did anything else.
+    expect(new URL(page.url()).pathname).toBe('/');
+    release();
+    await page.waitForURL(/\/card-details\/\d+/);
+    await page.getByRole('heading', { name: TITLE }).waitFor();
+    // The app opened it (one document for the whole visit), and the page no longer holds taps.
+    expect(documents).toHaveLength(1);
+    expect(await page.locator(`#root[${DRAWN_PAGE_MARK}]`).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 
   it("draws a returning visitor's board as their stored preferences say (their cookie mirror), and hydrates it", async () => {

@@ -1,21 +1,29 @@
-/* global document, requestAnimationFrame, window */
+/* global document, MutationObserver, requestAnimationFrame, window */
 // A page the server drew (issue 36) starts the app once it has painted: its scripts are fetched and run after
 // the first paint instead of sharing a slow phone's connection with the style sheets and running before it.
 // Written in by the server (apps/server/src/platform/drawn-page.ts); a hidden tab starts at once.
 (function () {
   var tag = document.currentScript;
+  var root = document.getElementById('root');
+  // DRAWN_PAGE_MARK (packages/domain/src/first-screen.ts): on #root until the app has taken the page over.
+  var MARK = 'data-drawn';
+  var HELD = ['click', 'mousedown', 'keydown'];
   var started = false;
+  var tapped = null;
   // One insertion per list: each link added on its own cost the page a style pass.
   function linksOf(list, rel) {
     var links = document.createDocumentFragment();
     JSON.parse(list || '[]').forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = rel;
-      link.crossOrigin = '';
-      link.href = href;
-      links.appendChild(link);
+      links.appendChild(linkTo(href, rel));
     });
     return links;
+  }
+  function linkTo(href, rel) {
+    var link = document.createElement('link');
+    link.rel = rel;
+    link.crossOrigin = '';
+    link.href = href;
+    return link;
   }
   function start() {
     if (started) return;
@@ -28,16 +36,44 @@
     links.appendChild(app);
     document.head.appendChild(links);
   }
-  // The page a tap opens next: its files fetched into the cache once this one is loaded and idle, run on use.
+  function whenIdle(work) {
+    if (window.requestIdleCallback) window.requestIdleCallback(work, { timeout: 3000 });
+    else setTimeout(work, 200);
+  }
+  // The page a tap opens next: its files fetched into the cache once the app runs this one, a file per idle
+  // moment (the whole list at once was one long task), run on use.
   function fetchLater() {
-    document.head.appendChild(linksOf(tag.dataset.later, 'prefetch'));
+    var files = JSON.parse(tag.dataset.later || '[]');
+    whenIdle(function next() {
+      var href = files.shift();
+      if (!href) return;
+      document.head.appendChild(linkTo(href, 'prefetch'));
+      whenIdle(next);
+    });
   }
-  function whenIdle() {
-    if (window.requestIdleCallback) window.requestIdleCallback(fetchLater, { timeout: 3000 });
-    else setTimeout(fetchLater, 1000);
+  // Until the app runs the page, a tap or a key on it is held (a link would start a page load, a button would
+  // do nothing) and the last tap is replayed once it does; the mark costs no style, as `inert` did.
+  function hold(event) {
+    if (!root.hasAttribute(MARK) || !root.contains(event.target)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (event.type === 'click') tapped = event.target;
   }
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle);
+  function taken() {
+    HELD.forEach(function (type) {
+      window.removeEventListener(type, hold, true);
+    });
+    if (tapped && tapped.isConnected) tapped.click();
+    fetchLater();
+  }
+  HELD.forEach(function (type) {
+    window.addEventListener(type, hold, true);
+  });
+  new MutationObserver(function (changes, observer) {
+    if (root.hasAttribute(MARK)) return;
+    observer.disconnect();
+    taken();
+  }).observe(root, { attributes: true, attributeFilter: [MARK] });
   if (document.visibilityState === 'hidden') start();
   else
     requestAnimationFrame(function () {

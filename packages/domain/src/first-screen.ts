@@ -29,3 +29,10 @@ export interface FirstScreen {
 export interface FirstScreenRenderer {
   renderFirstScreen(input: FirstScreenInput): Promise<FirstScreen | null>;
 }
+
+/**
+ * The attribute on #root of a page the server drew, until the app has taken it over: the start script
+ * (apps/web/public/first-screen-start.js, which spells it too) holds taps while it is there. No style reads it,
+ * so taking it off restyles nothing (`inert` restyled the whole page).
+ */
+export const DRAWN_PAGE_MARK = 'data-drawn';

@@ -52,7 +52,7 @@ export * from './upload-messages.js';
 export * from './video-versions.js';
 export * from './review-report.js';
 export * from './qc.js';
-export type * from './first-screen.js';
+export * from './first-screen.js';
 export * from './approvals.js';
 export * from './caption-tracks.js';
 export * from './captions.js';

@@ -13,9 +13,9 @@ const INDEX = [
 const DRAWN = { html: '<main>board</main>', state: '<script type="application/json" id="s">{}</script>' };
 
 describe('the page around a drawn first screen', () => {
-  it('puts the markup in an inert #root and starts the scripts after the paint, style sheets kept in the head', () => {
+  it('puts the markup in a #root marked as drawn and starts the scripts after the paint, style sheets kept in the head', () => {
     const page = drawnPage(INDEX, DRAWN, ['/assets/home-4.js', '/assets/react-1.js'], ['/assets/card-5.js']);
-    expect(page).toContain('<div id="root" inert><main>board</main></div>');
+    expect(page).toContain('<div id="root" data-drawn><main>board</main></div>');
     expect(page).not.toContain('<script type="module"');
     expect(page).not.toContain('modulepreload');
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/mantine-3.css">');

@@ -1,4 +1,5 @@
 // The page around a first screen the server drew (issue 36; first-screen.ts draws it).
+import { DRAWN_PAGE_MARK } from '@cutroom/domain';
 
 /** index.html's #root with its loading mark, which a drawn first screen takes the place of (whitespace too: React hydrates every node). */
 const ROOT_WITH_MARK = /<div id="root">\s*<!--boot-->[\s\S]*<!--\/boot-->\s*<\/div>/;
@@ -11,8 +12,8 @@ export const START_SCRIPT = '/first-screen-start.js';
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
- * index.html with a drawn first screen: the markup in #root, inert until the app has taken it over
- * (app/routes.tsx: a tap on a drawn button before then would be lost), the data it was drawn from, and the
+ * index.html with a drawn first screen: the markup in #root, marked until the app has taken it over
+ * (app/routes.tsx; the start script holds a tap until then and replays it), the data it was drawn from, and the
  * app's scripts started once the page has painted (public/first-screen-start.js) rather than from the head,
  * where on a slow phone they share the connection with the style sheets and run before the first paint.
  * `modules` are the route's own scripts, fetched with the entry's; `later` the files of the page a tap opens
@@ -34,6 +35,6 @@ export function drawnPage(
   return html
     .replace(ENTRY, '')
     .replace(MODULE_PRELOAD, '')
-    .replace(ROOT_WITH_MARK, () => `<div id="root" inert>${drawn.html}</div>`)
+    .replace(ROOT_WITH_MARK, () => `<div id="root" ${DRAWN_PAGE_MARK}>${drawn.html}</div>`)
     .replace('</body>', () => `${drawn.state}${start}</body>`);
 }

@@ -3,7 +3,7 @@ import { setHomePreload } from '../lib/home-preload';
 import { loadHomeCode } from './home-preload';
 import { Outlet, ScrollRestoration, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import type { Role, ViewType } from '@cutroom/domain';
+import { DRAWN_PAGE_MARK, type Role, type ViewType } from '@cutroom/domain';
 import type { UserView } from '@cutroom/domain/schemas';
 import { FullPageLoader } from '../components/loaders';
 import { LoginPage } from '../features/auth/login-page';
@@ -16,8 +16,8 @@ import { loadCardLoader, loadCardRoute } from './card-page-code';
 import { RouteErrorPage } from './route-error-page';
 
 function Root() {
-  // A page the server drew stays inert until the app runs it (apps/server/src/platform/web-app.ts).
-  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
+  // A page the server drew holds taps until the app runs it (apps/web/public/first-screen-start.js).
+  useEffect(() => document.getElementById('root')?.removeAttribute(DRAWN_PAGE_MARK), []);
   return (
     <>
       <ScrollRestoration />
