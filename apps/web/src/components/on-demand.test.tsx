@@ -34,7 +34,7 @@ describe('popups mounted on demand', () => {
     expect(picked).toHaveBeenCalledTimes(1);
   });
 
-  it('mounts a tooltip after its element has been hovered for the delay, not before, and at once on focus', async () => {
+  it("mounts a tooltip after its element has been hovered for the delay, not before, and at once on the keyboard's focus, the element kept", async () => {
     vi.useFakeTimers();
     try {
       render(
@@ -63,8 +63,16 @@ describe('popups mounted on demand', () => {
       });
       expect(screen.getByText('Due Mon 3 Nov')).toBeTruthy();
 
-      fireEvent.focus(screen.getByRole('button', { name: 'EC' }));
+      // The hovered element is the same node once its tooltip is up: never drawn again under the pointer.
+      const due = screen.getByTestId('due');
+      fireEvent.pointerLeave(due);
+      fireEvent.pointerEnter(due);
+      expect(screen.getByTestId('due')).toBe(due);
+
+      const button = screen.getByRole('button', { name: 'EC' });
+      act(() => button.focus());
       expect(screen.getByText('Editor: Eddie')).toBeTruthy();
+      expect(document.activeElement).toBe(button);
     } finally {
       vi.useRealTimers();
     }

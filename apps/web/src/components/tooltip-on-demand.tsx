@@ -1,41 +1,79 @@
-import { cloneElement, useEffect, useState, type ReactElement } from 'react';
+import { cloneElement, useEffect, useRef, useState, type ReactElement, type Ref } from 'react';
 import { Tooltip, type TooltipProps } from '@mantine/core';
+import { useMergedRef } from '@mantine/hooks';
 
 type Handlers = {
-  onPointerEnter?: () => void;
-  onPointerLeave?: () => void;
-  onFocus?: () => void;
+  ref?: Ref<HTMLElement>;
+  onPointerEnter?: (event: never) => void;
+  onPointerLeave?: (event: never) => void;
+  onFocus?: (event: never) => void;
+  onBlur?: (event: never) => void;
 };
 
-/** The delay before a tile's tooltip shows. */
+/** The delay before a tooltip shows. */
 const OPEN_DELAY_MS = 300;
 
+/** Whether the element has the focus from the keyboard (a click's focus shows no tooltip, as Mantine's). */
+const keyboardFocus = (element: Element) => {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    return true;
+  }
+};
+
 /**
- * A tooltip that mounts once its element has been hovered for the delay, or focused: tiles carry several,
- * and each mounted tooltip sets up floating positioning and listeners (issue 17: the board's first render).
- * From then on it is Mantine's tooltip, shown at once for the hover or focus that brought it.
+ * A tooltip that mounts once its element has been hovered for the delay, or focused from the keyboard: a page
+ * carries many (a tile several, a chat comment up to six), and each mounted tooltip sets up floating positioning
+ * and listeners when the page is drawn and hydrated (issues 17 and 55). It is Mantine's tooltip pointed at the
+ * element (`target`) beside it, so the element itself is never drawn again: a click or the focus stays on it.
  */
 export function TooltipOnDemand({
   children,
+  openDelay = OPEN_DELAY_MS,
   ...props
-}: Omit<TooltipProps, 'children' | 'openDelay'> & { children: ReactElement<Handlers> }) {
-  const [armed, setArmed] = useState(false);
+}: Omit<TooltipProps, 'children' | 'target' | 'opened' | 'defaultOpened'> & { children: ReactElement<Handlers> }) {
+  const element = useRef<HTMLElement>(null);
+  const own = children.props;
+  const ref = useMergedRef(element, own.ref);
   const [hovered, setHovered] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const [armed, setArmed] = useState(false);
   useEffect(() => {
-    if (!hovered || armed) return;
-    const timer = window.setTimeout(() => setArmed(true), OPEN_DELAY_MS);
+    if (!hovered) return;
+    const timer = window.setTimeout(() => {
+      setArmed(true);
+      setOpened(true);
+    }, openDelay);
     return () => window.clearTimeout(timer);
-  }, [hovered, armed]);
-  if (armed) {
-    return (
-      <Tooltip {...props} openDelay={OPEN_DELAY_MS} defaultOpened>
-        {children}
-      </Tooltip>
-    );
-  }
-  return cloneElement(children, {
-    onPointerEnter: () => setHovered(true),
-    onPointerLeave: () => setHovered(false),
-    onFocus: () => setArmed(true),
-  });
+  }, [hovered, openDelay]);
+  const show = (on: boolean) => {
+    if (on) setArmed(true);
+    setOpened(on);
+  };
+  return (
+    <>
+      {cloneElement(children, {
+        ref,
+        onPointerEnter: (event: never) => {
+          own.onPointerEnter?.(event);
+          setHovered(true);
+        },
+        onPointerLeave: (event: never) => {
+          own.onPointerLeave?.(event);
+          setHovered(false);
+          show(false);
+        },
+        onFocus: (event: never) => {
+          own.onFocus?.(event);
+          if (element.current && keyboardFocus(element.current)) show(true);
+        },
+        onBlur: (event: never) => {
+          own.onBlur?.(event);
+          show(false);
+        },
+      })}
+      {armed && <Tooltip {...props} target={element} opened={opened} />}
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Group, TextInput, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
   IconArrowLeft,
@@ -19,6 +19,7 @@ import { policyFor } from '../../lib/policy';
 import { CardStatusMenu, MoveWorkflow, movesFor } from '../board/public';
 import { ChecklistBadge } from '../chat/public';
 import { useUpdateTitle } from '../../lib/card/card-edits';
+import { TooltipOnDemand } from '../../components/tooltip-on-demand';
 
 /** The header reads only what a board tile also holds (and the archive date), so it can show before the card. */
 export type HeaderCard = CardTileReply & { archived_at?: string | null };
@@ -101,11 +102,11 @@ export function CardHeader({ card, viewer, onBack }: CardHeaderProps) {
 
   return (
     <Group gap="sm" wrap="nowrap" align="center" data-testid="card-header">
-      <Tooltip label="Back">
+      <TooltipOnDemand label="Back">
         <ActionIcon variant="default" size="lg" radius="xl" aria-label="Back" onClick={onBack}>
           <IconArrowLeft size={18} />
         </ActionIcon>
-      </Tooltip>
+      </TooltipOnDemand>
       {editing ? (
         <TitleEditor card={card} onDone={() => setEditing(false)} />
       ) : (
@@ -120,13 +121,13 @@ export function CardHeader({ card, viewer, onBack }: CardHeaderProps) {
             {card.card_title}
           </Title>
           {policyFor(viewer, card).editTitle && (
-            <Tooltip label="Edit title">
+            <TooltipOnDemand label="Edit title">
               <ActionIcon variant="subtle" color="gray" aria-label="Edit title" onClick={() => setEditing(true)}>
                 <IconPencil size={16} />
               </ActionIcon>
-            </Tooltip>
+            </TooltipOnDemand>
           )}
-          <Tooltip label={rating ? `Rated ${rating} of 5` : 'Not rated yet'}>
+          <TooltipOnDemand label={rating ? `Rated ${rating} of 5` : 'Not rated yet'}>
             <Group
               gap={2}
               wrap="nowrap"
@@ -141,9 +142,9 @@ export function CardHeader({ card, viewer, onBack }: CardHeaderProps) {
               )}
               {rating ? <span style={{ fontWeight: 600, fontSize: 14 }}>{rating}</span> : null}
             </Group>
-          </Tooltip>
+          </TooltipOnDemand>
           {complete && (
-            <Tooltip label="Marked as done">
+            <TooltipOnDemand label="Marked as done">
               <ThemeIcon
                 variant="transparent"
                 color="teal"
@@ -154,7 +155,7 @@ export function CardHeader({ card, viewer, onBack }: CardHeaderProps) {
               >
                 <IconCircleCheckFilled size={20} />
               </ThemeIcon>
-            </Tooltip>
+            </TooltipOnDemand>
           )}
           <StatusControl card={card} viewer={viewer} />
           <ChecklistBadge cardId={card.card_id} open={card.open_fix_items} />

@@ -24,6 +24,7 @@ import { momentText, useClockMode } from '../../lib/timecode-mode';
 import { plainQuote } from '../../lib/comment-tokens';
 import { replyPreviewChars } from './note-rules';
 import classes from '../../components/chat.module.css';
+import { TooltipOnDemand } from '../../components/tooltip-on-demand';
 
 interface CommentComposerProps {
   cardId: number;
@@ -251,6 +252,7 @@ export function CommentComposer({
         <Group gap={4} wrap="nowrap">
           <Menu position="top-end" withinPortal>
             <Menu.Target>
+              {/* Mantine's own: the menu's target hands its handlers and ref through it to the button. */}
               <Tooltip label="Mention a role">
                 <ActionIcon variant="subtle" color="gray" aria-label="Mention a role">
                   <IconAt size={17} />
@@ -269,7 +271,7 @@ export function CommentComposer({
             </Menu.Dropdown>
           </Menu>
           {controls.hasPlayer && (
-            <Tooltip label="Insert the current video time">
+            <TooltipOnDemand label="Insert the current video time">
               <ActionIcon
                 variant="subtle"
                 color="gray"
@@ -281,7 +283,7 @@ export function CommentComposer({
               >
                 <IconClockPlus size={17} />
               </ActionIcon>
-            </Tooltip>
+            </TooltipOnDemand>
           )}
           <ActionIcon
             variant="filled"

@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { ActionIcon, Avatar, Badge, Group, Text, Textarea, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Group, Text, Textarea, UnstyledButton } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconBan,
@@ -33,6 +33,7 @@ import { firstTimecode, plainQuote } from '../../lib/comment-tokens';
 import { ROLE_COLORS, noteActions, replyPreviewChars, type NoteViewer } from './note-rules';
 import classes from '../../components/chat.module.css';
 import { KeyHint } from '../../components/key-hint';
+import { TooltipOnDemand } from '../../components/tooltip-on-demand';
 
 export interface NoteHandlers {
   onJump?: (seconds: number, videoNumber: number | null, until?: number | null) => void;
@@ -272,7 +273,7 @@ export const CommentItem = memo(function CommentItem({
         {!note.is_deleted && !editing && (
           <Group gap={2} className={classes.noteActions} wrap="nowrap">
             {mayReact ? (
-              <Tooltip label={note.note_reaction ? 'Remove thumbs-up' : 'Thumbs up'}>
+              <TooltipOnDemand label={note.note_reaction ? 'Remove thumbs-up' : 'Thumbs up'}>
                 <ActionIcon
                   size="sm"
                   variant="subtle"
@@ -283,10 +284,10 @@ export const CommentItem = memo(function CommentItem({
                 >
                   {note.note_reaction ? <IconThumbUpFilled size={15} /> : <IconThumbUp size={15} />}
                 </ActionIcon>
-              </Tooltip>
+              </TooltipOnDemand>
             ) : null}
             {mayMark && (
-              <Tooltip label={note.is_note_complete ? 'Mark as not done' : 'Mark as done'}>
+              <TooltipOnDemand label={note.is_note_complete ? 'Mark as not done' : 'Mark as done'}>
                 <ActionIcon
                   size="sm"
                   variant="subtle"
@@ -296,10 +297,10 @@ export const CommentItem = memo(function CommentItem({
                 >
                   {note.is_note_complete ? <IconCircleCheckFilled size={16} /> : <IconCircleCheck size={16} />}
                 </ActionIcon>
-              </Tooltip>
+              </TooltipOnDemand>
             )}
             {mayMark && fix && fix !== 'fixed' && onWontFix && (
-              <Tooltip label={fix === 'wont_fix' ? 'Put back on the list to fix' : "Won't fix…"}>
+              <TooltipOnDemand label={fix === 'wont_fix' ? 'Put back on the list to fix' : "Won't fix…"}>
                 <ActionIcon
                   size="sm"
                   variant="subtle"
@@ -309,16 +310,16 @@ export const CommentItem = memo(function CommentItem({
                 >
                   {fix === 'wont_fix' ? <IconRestore size={15} /> : <IconBan size={15} />}
                 </ActionIcon>
-              </Tooltip>
+              </TooltipOnDemand>
             )}
-            <Tooltip label="Reply">
+            <TooltipOnDemand label="Reply">
               <ActionIcon size="sm" variant="subtle" color="gray" aria-label="Reply" onClick={() => onReply(note)}>
                 <IconArrowBackUp size={15} />
               </ActionIcon>
-            </Tooltip>
+            </TooltipOnDemand>
             {mayChange && (
               <>
-                <Tooltip label="Edit">
+                <TooltipOnDemand label="Edit">
                   <ActionIcon
                     size="sm"
                     variant="subtle"
@@ -328,8 +329,8 @@ export const CommentItem = memo(function CommentItem({
                   >
                     <IconPencil size={15} />
                   </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Delete">
+                </TooltipOnDemand>
+                <TooltipOnDemand label="Delete">
                   <ActionIcon
                     size="sm"
                     variant="subtle"
@@ -339,7 +340,7 @@ export const CommentItem = memo(function CommentItem({
                   >
                     <IconTrash size={15} />
                   </ActionIcon>
-                </Tooltip>
+                </TooltipOnDemand>
               </>
             )}
           </Group>

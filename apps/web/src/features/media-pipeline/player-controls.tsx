@@ -1,4 +1,4 @@
-import { ActionIcon, CloseButton, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, CloseButton, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
   IconKeyboard,
   IconRepeat,
@@ -28,6 +28,7 @@ import type { PlayerState } from './use-player-state';
 import { frameStepTime } from './use-review-keys';
 import classes from './video.module.css';
 import { keysOnly } from '../../components/key-hint';
+import { TooltipOnDemand } from '../../components/tooltip-on-demand';
 
 interface PlayerControlsProps {
   player: PlayerState;
@@ -57,7 +58,7 @@ interface PlayerControlsProps {
 function FrameStep({ player, rate, by }: { player: PlayerState; rate: Rate | null; by: -1 | 1 }) {
   const label = by < 0 ? 'Previous frame' : 'Next frame';
   return (
-    <Tooltip label={`${label} (${by < 0 ? ',' : '.'})`}>
+    <TooltipOnDemand label={`${label} (${by < 0 ? ',' : '.'})`}>
       <ActionIcon
         variant="subtle"
         color="gray.0"
@@ -71,7 +72,7 @@ function FrameStep({ player, rate, by }: { player: PlayerState; rate: Rate | nul
       >
         {by < 0 ? <IconChevronLeft size={18} /> : <IconChevronRight size={18} />}
       </ActionIcon>
-    </Tooltip>
+    </TooltipOnDemand>
   );
 }
 
@@ -124,7 +125,7 @@ export function PlayerControls({
       <FrameStep player={player} rate={rate} by={1} />
       <ClockMenu time={time} duration={duration} rate={rate} withinPortal={!fullscreen} />
       <div className={classes.spacer} />
-      <Tooltip label={loop ? 'Stop looping the range' : 'Loop the range (set it with I and O)'}>
+      <TooltipOnDemand label={loop ? 'Stop looping the range' : 'Loop the range (set it with I and O)'}>
         <ActionIcon
           variant={loop ? 'filled' : 'subtle'}
           color={loop ? 'brand' : 'gray.0'}
@@ -135,9 +136,9 @@ export function PlayerControls({
         >
           <IconRepeat size={18} />
         </ActionIcon>
-      </Tooltip>
+      </TooltipOnDemand>
       {canAnnotate && (
-        <Tooltip label="Pause and draw on this frame">
+        <TooltipOnDemand label="Pause and draw on this frame">
           <ActionIcon
             variant={drawing ? 'filled' : 'subtle'}
             color={drawing ? 'brand' : 'gray.0'}
@@ -152,7 +153,7 @@ export function PlayerControls({
           >
             <IconPencil size={18} />
           </ActionIcon>
-        </Tooltip>
+        </TooltipOnDemand>
       )}
       {captions && <CaptionsMenu choice={captions} withinPortal={!fullscreen} />}
       {zones.length > 0 && (
@@ -161,7 +162,7 @@ export function PlayerControls({
       {media?.qc && <LoudnessFigure qc={media.qc} />}
       {quality && quality.options.length > 1 && <QualityMenu choice={quality} withinPortal={!fullscreen} />}
       <SpeedMenu speed={player.speed} onChange={player.setSpeed} withinPortal={!fullscreen} />
-      <Tooltip label="Keyboard shortcuts (?)">
+      <TooltipOnDemand label="Keyboard shortcuts (?)">
         <ActionIcon
           variant="subtle"
           color="gray.0"
@@ -171,7 +172,7 @@ export function PlayerControls({
         >
           <IconKeyboard size={18} />
         </ActionIcon>
-      </Tooltip>
+      </TooltipOnDemand>
       <ActionIcon variant="subtle" color="gray.0" onClick={player.toggleMuted} aria-label={muted ? 'Unmute' : 'Mute'}>
         {muted ? <IconVolumeOff size={18} /> : <IconVolume size={18} />}
       </ActionIcon>
