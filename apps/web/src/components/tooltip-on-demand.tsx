@@ -1,4 +1,4 @@
-import { cloneElement, useEffect, useRef, useState, type ReactElement, type Ref } from 'react';
+import { cloneElement, useEffect, useState, type FocusEvent, type ReactElement, type Ref } from 'react';
 import { Tooltip, type TooltipProps } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
 
@@ -33,9 +33,9 @@ export function TooltipOnDemand({
   openDelay = OPEN_DELAY_MS,
   ...props
 }: Omit<TooltipProps, 'children' | 'target' | 'opened' | 'defaultOpened'> & { children: ReactElement<Handlers> }) {
-  const element = useRef<HTMLElement>(null);
+  const [element, setElement] = useState<HTMLElement | null>(null);
   const own = children.props;
-  const ref = useMergedRef(element, own.ref);
+  const ref = useMergedRef(setElement, own.ref);
   const [hovered, setHovered] = useState(false);
   const [opened, setOpened] = useState(false);
   const [armed, setArmed] = useState(false);
@@ -64,9 +64,9 @@ export function TooltipOnDemand({
           setHovered(false);
           show(false);
         },
-        onFocus: (event: never) => {
-          own.onFocus?.(event);
-          if (element.current && keyboardFocus(element.current)) show(true);
+        onFocus: (event: FocusEvent<HTMLElement>) => {
+          own.onFocus?.(event as never);
+          if (keyboardFocus(event.currentTarget)) show(true);
         },
         onBlur: (event: never) => {
           own.onBlur?.(event);
