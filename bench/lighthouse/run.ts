@@ -28,6 +28,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
 // Lighthouse's own driver: it puts the session cookies in the browser, where the page can read the hint one.
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { DRAWN_PAGE_MARK } from '@cutroom/domain';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
 import { signedInPages, type SessionCookie } from './session.js';
@@ -130,6 +131,38 @@ async function startBuild(name: string, dist: string): Promise<Build> {
   return { name, server, dataDir, pages: pages.filter((p) => only(process.env.LIGHTHOUSE_PAGES)(p.page)) };
 }
 
+/**
+ * Each page of a build loads and the app takes it over, with no error on the page: a build whose app fails to
+ * run measures a fast page that does nothing (a chunk split that broke module order once scored 97 here).
+ */
+async function checkTakesOver(build: Build) {
+  const { browser, close } = await launchBrowser();
+  try {
+    for (const { page, url, cookies } of build.pages) {
+      const tab = await browser.newPage();
+      const errors: string[] = [];
+      tab.on('pageerror', (error) => errors.push(String(error)));
+      if (cookies)
+        await browser.setCookie(...cookies.map((c) => ({ ...c, domain: new URL(build.server.origin).hostname })));
+      await tab.goto(`${build.server.origin}${url}`);
+      const taken = await tab
+        .waitForFunction(
+          `!document.getElementById('root')?.hasAttribute('${DRAWN_PAGE_MARK}') && !!document.querySelector('main, form')`,
+          { timeout: 30_000 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      await tab.close();
+      if (!taken || errors.length)
+        throw new Error(`${build.name}, ${page}: the app did not take the page over ${errors.join('; ')}`);
+    }
+  } finally {
+    await close();
+  }
+}
+
 /** Lighthouse's figures of one load, kept as a row (its report and trace written out when asked). */
 function rowOf(
   result: RunnerResult,
@@ -172,6 +205,7 @@ async function main() {
   // Warm mode's one browser; cold mode launches its own per load.
   const shared = MODE === 'warm' ? await launchBrowser() : undefined;
   try {
+    for (const build of builds) await checkTakesOver(build);
     const rows: Row[] = [];
     for (let run = 1; run <= RUNS; run++) {
       for (const preset of PRESETS) {

@@ -202,11 +202,13 @@ describe('the board drawn by the server', () => {
     expect(await page.locator(`#root[${DRAWN_PAGE_MARK}]`).count()).toBe(1);
     await page.getByRole('link', { name: TITLE }).first().click();
     await page.waitForTimeout(500);
-    // Held: the drawn link neither started a page load nor did anything else.
+    // Held: the drawn link started no page load, and the page's loading bar says the tap was taken.
     expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.locator('[data-testid="navigation-progress"][data-loading]').count()).toBe(1);
     release();
     await page.waitForURL(/\/card-details\/\d+/);
     await page.getByRole('heading', { name: TITLE }).waitFor();
+    await page.locator('[data-testid="navigation-progress"][data-loading]').waitFor({ state: 'detached' });
     // The app opened it (one document for the whole visit), and the page no longer holds taps.
     expect(documents).toHaveLength(1);
     expect(await page.locator(`#root[${DRAWN_PAGE_MARK}]`).count()).toBe(0);

@@ -10,14 +10,6 @@
   var HELD = ['click', 'mousedown', 'keydown'];
   var started = false;
   var tapped = null;
-  // One insertion per list: each link added on its own cost the page a style pass.
-  function linksOf(list, rel) {
-    var links = document.createDocumentFragment();
-    JSON.parse(list || '[]').forEach(function (href) {
-      links.appendChild(linkTo(href, rel));
-    });
-    return links;
-  }
   function linkTo(href, rel) {
     var link = document.createElement('link');
     link.rel = rel;
@@ -25,16 +17,31 @@
     link.href = href;
     return link;
   }
+  // The app's files, a few links per task: each starts its fetch as it is added (about a millisecond each on
+  // a slow phone), and one task for the whole list (60 on a card's page) held the page for tens of them.
+  // A batch goes in as one insertion: each link added on its own cost the page a style pass.
+  var BATCH = 8;
   function start() {
     if (started) return;
     started = true;
-    var links = linksOf(tag.dataset.modules, 'modulepreload');
+    var files = JSON.parse(tag.dataset.modules || '[]');
     var app = document.createElement('script');
     app.type = 'module';
     app.crossOrigin = '';
     app.src = tag.dataset.app;
-    links.appendChild(app);
-    document.head.appendChild(links);
+    // The entry goes in with the first batch: its fetch is the one the page waits for first.
+    var first = document.createDocumentFragment();
+    first.appendChild(app);
+    (function next(links) {
+      files.splice(0, BATCH).forEach(function (href) {
+        links.appendChild(linkTo(href, 'modulepreload'));
+      });
+      document.head.appendChild(links);
+      if (files.length)
+        setTimeout(function () {
+          next(document.createDocumentFragment());
+        }, 0);
+    })(first);
   }
   function whenIdle(work) {
     if (window.requestIdleCallback) window.requestIdleCallback(work, { timeout: 3000 });
@@ -53,16 +60,26 @@
   }
   // Until the app runs the page, a tap or a key on it is held (a link would start a page load, a button would
   // do nothing) and the last tap is replayed once it does; the mark costs no style, as `inert` did.
+  // The page's loading bar (app/layout/navigation-progress.tsx) shows a held tap was taken, in the next frame.
+  function loadingBar() {
+    return root.querySelector('[data-testid="navigation-progress"]');
+  }
   function hold(event) {
     if (!root.hasAttribute(MARK) || !root.contains(event.target)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (event.type === 'click') tapped = event.target;
+    if (event.type !== 'click') return;
+    tapped = event.target;
+    var bar = loadingBar();
+    if (bar) bar.setAttribute('data-loading', 'true');
   }
   function taken() {
     HELD.forEach(function (type) {
       window.removeEventListener(type, hold, true);
     });
+    // The app drew the bar as idle: it is the app's again before the tap goes to it.
+    var bar = loadingBar();
+    if (bar) bar.removeAttribute('data-loading');
     if (tapped && tapped.isConnected) tapped.click();
     fetchLater();
   }

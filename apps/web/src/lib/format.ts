@@ -21,12 +21,26 @@ function clockOf(total: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
+/** The last texts read, by their markup: a card's page draws the same notes again and again. */
+const plainTexts = new Map<string, string>();
+const PLAIN_TEXTS_KEPT = 200;
+let parser: HTMLTemplateElement | undefined;
+
 /** The text inside sanitized rich text, for length checks and previews. */
 export function plainTextOf(html: string | null | undefined): string {
   if (!html) return '';
-  if (typeof DOMParser === 'undefined') return serverPlainText(html);
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+  if (typeof document === 'undefined') return serverPlainText(html);
+  const known = plainTexts.get(html);
+  if (known !== undefined) return known;
+  // A template's content is parsed inertly (nothing runs or loads), and one element serves every call: a new
+  // document per call (DOMParser) cost a phone milliseconds each while a card's page hydrated.
+  parser ??= document.createElement('template');
+  parser.innerHTML = html;
+  const text = (parser.content.textContent ?? '').replace(/\s+/g, ' ').trim();
+  parser.innerHTML = '';
+  if (plainTexts.size >= PLAIN_TEXTS_KEPT) plainTexts.delete(plainTexts.keys().next().value!);
+  plainTexts.set(html, text);
+  return text;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
