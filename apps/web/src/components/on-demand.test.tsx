@@ -22,7 +22,8 @@ describe('popups mounted on demand', () => {
     expect(screen.queryByRole('menu')).toBeNull();
 
     fireEvent.click(button);
-    const item = await screen.findByRole('menuitem', { name: 'Archive' });
+    // The menu's first mount (its chunk's modules, Mantine's transition) can take over a second on a loaded CI.
+    const item = await screen.findByRole('menuitem', { name: 'Archive' }, { timeout: 5000 });
     expect(screen.getByTestId('open').getAttribute('aria-expanded')).toBe('true');
 
     fireEvent.keyDown(item, { key: 'Escape' });
@@ -30,7 +31,7 @@ describe('popups mounted on demand', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('open')));
 
     fireEvent.click(screen.getByTestId('open'));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Archive' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Archive' }, { timeout: 5000 }));
     expect(picked).toHaveBeenCalledTimes(1);
   });
 
