@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { MOBILE_PX } from '@cutroom/domain';
+import { MOBILE_PX, SIDEBAR_COLLAPSE_PX } from '@cutroom/domain';
 
 const QUERY = `(max-width: ${MOBILE_PX}px)`;
 let list: MediaQueryList | undefined;
@@ -11,11 +11,12 @@ export const setServerPhoneGuess = (get: () => boolean) => {
   serverGuess = get;
 };
 
-const subscribe = (onChange: () => void) => {
-  const mql = media();
+const following = (read: () => MediaQueryList) => (onChange: () => void) => {
+  const mql = read();
   mql.addEventListener('change', onChange);
   return () => mql.removeEventListener('change', onChange);
 };
+const subscribe = following(media);
 
 /**
  * Whether the screen is a phone's (≤ MOBILE_PX wide), for the parts laid out differently there. A page the
@@ -26,6 +27,19 @@ export const usePhoneLayout = (): boolean =>
   useSyncExternalStore(
     subscribe,
     () => media().matches,
+    () => serverGuess(),
+  );
+
+// Mantine's AppShell folds the sidebar into a drawer below its breakpoint (app-layout.tsx).
+let drawerList: MediaQueryList | undefined;
+const drawerMedia = () => (drawerList ??= window.matchMedia(`(max-width: ${SIDEBAR_COLLAPSE_PX - 0.02}px)`));
+const subscribeDrawer = following(drawerMedia);
+
+/** Whether the sidebar is a drawer on this screen (a phone's or a narrow window's); the server guesses from a phone. */
+export const useSidebarIsDrawer = (): boolean =>
+  useSyncExternalStore(
+    subscribeDrawer,
+    () => drawerMedia().matches,
     () => serverGuess(),
   );
 
