@@ -31,8 +31,8 @@ export const usePhoneLayout = (): boolean =>
   );
 
 // Mantine's AppShell folds the sidebar into a drawer below its breakpoint (app-layout.tsx).
-let drawerList: MediaQueryList | undefined;
-const drawerMedia = () => (drawerList ??= window.matchMedia(`(max-width: ${SIDEBAR_COLLAPSE_PX - 0.02}px)`));
+// Asked afresh each time (microseconds): always the current window's answer, a test's too.
+const drawerMedia = () => window.matchMedia(`(max-width: ${SIDEBAR_COLLAPSE_PX - 0.02}px)`);
 const subscribeDrawer = following(drawerMedia);
 
 /** Whether the sidebar is a drawer on this screen (a phone's or a narrow window's); the server guesses from a phone. */

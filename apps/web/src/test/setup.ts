@@ -3,6 +3,7 @@ import { afterEach, beforeAll, vi } from 'vitest';
 import { backgroundLoads } from '../app/background-loads';
 import { loadLiveEventCheck } from '../lib/live-events';
 import { setSignedInHint } from './fake-server';
+import { fixedMediaQuery } from './media-query';
 
 // The event stream opens once its schema has loaded (lib/live-events.ts); tests emit events at once.
 beforeAll(() => loadLiveEventCheck());
@@ -11,19 +12,7 @@ beforeAll(() => loadLiveEventCheck());
 configure({ asyncUtilTimeout: 5_000 });
 
 // Mantine measures elements and reads media queries; happy-dom lacks a few of the calls it makes.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+if (!window.matchMedia) window.matchMedia = (query: string) => fixedMediaQuery(query, false);
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
 afterEach(async () => {

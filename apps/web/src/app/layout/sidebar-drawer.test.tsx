@@ -3,20 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SIDEBAR_COLLAPSE_PX, sidebarFor } from '@cutroom/domain';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fake-server';
+import { fixedMediaQuery } from '../../test/media-query';
 import { renderApp } from '../../test/render-app';
 
-// A narrow window: every width query up to the sidebar's breakpoint matches.
+// A narrow window: every width query below the sidebar's breakpoint matches.
 const narrow = (query: string) =>
-  ({
-    matches: /max-width/.test(query) && Number(/max-width:\s*([\d.]+)px/.exec(query)?.[1]) < SIDEBAR_COLLAPSE_PX,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
+  fixedMediaQuery(query, Number(/max-width:\s*([\d.]+)px/.exec(query)?.[1]) < SIDEBAR_COLLAPSE_PX);
 
 describe('the sidebar as a drawer', () => {
   beforeAll(() => vi.stubGlobal('matchMedia', narrow));
