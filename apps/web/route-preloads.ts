@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 import { ROUTE_PRELOADS_FILE, type PreloadedPage, type RoutePreloads } from '../../packages/domain/src/web-calls.ts';
 
 /** The modules the router loads first on each page (app/routes.tsx): the app frame, the page, its prefetch. */
-const PAGES: Record<PreloadedPage, readonly string[]> = {
+export const DRAWN_PAGE_MODULES: Record<PreloadedPage, readonly string[]> = {
   // The board's page may come drawn by the server: its hydration's code comes with it.
   home: [
     'src/app/layout/app-layout.tsx',
@@ -26,7 +26,7 @@ interface ChunkLike {
   type: 'chunk';
   fileName: string;
   isEntry: boolean;
-  facadeModuleId: string | null;
+  moduleIds: string[];
   imports: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
@@ -51,13 +51,15 @@ export function routePreloads(): Plugin {
       };
       const firstLoad = closure(chunks.filter((c) => c.isEntry));
       const out = {} as RoutePreloads;
-      for (const [page, modules] of Object.entries(PAGES) as [PreloadedPage, readonly string[]][]) {
-        const facades = modules.map((m) => {
-          const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/apps/web/${m}`));
-          if (!chunk) throw new Error(`route-preloads: no chunk starts at ${m}; is it still loaded on demand?`);
+      for (const [page, modules] of Object.entries(DRAWN_PAGE_MODULES) as [PreloadedPage, readonly string[]][]) {
+        // A module of the drawn pages' group (drawn-chunk.ts) is inside that group's chunk, not a chunk of its own.
+        const holds = (id: string, m: string) => id.replace(/\\/g, '/').endsWith(`/apps/web/${m}`);
+        const starts = modules.map((m) => {
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => holds(id, m)));
+          if (!chunk) throw new Error(`route-preloads: no chunk holds ${m}; is it still loaded on demand?`);
           return chunk;
         });
-        const needed = [...closure(facades)].filter((c) => !firstLoad.has(c));
+        const needed = [...closure(starts)].filter((c) => !firstLoad.has(c));
         out[page] = {
           js: needed.map((c) => `/${c.fileName}`),
           css: [...new Set(needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))].map((f) => `/${f}`),
