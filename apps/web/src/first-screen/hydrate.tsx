@@ -10,6 +10,9 @@ import { setServerPhoneGuess } from '../lib/phone-layout';
 import { setServerFirstScreen, type DrawnPage } from '../lib/hydrating';
 import { drawsAsServed, readFirstScreenState } from './state';
 
+/** A new task for the next step of the takeover: a phone's browser paints, or takes a tap, between them. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * Takes the drawn page over, unless this browser's stored preferences would draw another board (false: the
  * caller draws its own over the server's). Its data goes into the cache, the lazy routes the address matches load first (so
@@ -37,6 +40,8 @@ export async function hydratePage(
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
   );
+  // Running the pages' code, making the router and starting React's hydration were one task of 40–200 ms at full speed.
+  await nextTask();
   const router = createBrowserRouter(routes, { hydrationData: served.router });
   // The next page is the client's own.
   const stop = router.subscribe((state) => {
@@ -45,6 +50,7 @@ export async function hydratePage(
       stop();
     }
   });
+  await nextTask();
   startTransition(() => {
     hydrateRoot(root, app(router), {
       // React draws a part again when it differs from the server's: worth knowing, never an error for the visitor.

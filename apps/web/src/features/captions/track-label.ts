@@ -1,16 +1,19 @@
 import type { CaptionView } from '@cutroom/domain/schemas';
 import type { PlayerCaptionTrack } from '../media-pipeline/public';
 
-const languageNames = (() => {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'language' });
-  } catch {
-    return null;
-  }
-})();
+// Made on first use, not when the module loads: a cold browser took tens of milliseconds to load its language
+// names, on every page that loads the player's code (the board too), before anything named a language.
+let languageNames: Intl.DisplayNames | null | undefined;
 
 /** 'pt-BR' → 'Portuguese (Brazil)'; the code itself when the browser doesn't know it. */
 function languageName(code: string): string {
+  if (languageNames === undefined) {
+    try {
+      languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+    } catch {
+      languageNames = null;
+    }
+  }
   try {
     return languageNames?.of(code) ?? code;
   } catch {
