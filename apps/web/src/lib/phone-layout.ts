@@ -44,6 +44,21 @@ export const useSidebarIsDrawer = (): boolean =>
   );
 
 const unchanging = () => () => {};
+
+// Reading innerWidth makes the browser lay the page out first if anything changed: React reads a snapshot again
+// after every commit, and each read was a layout of the whole page while the card's page hydrated. So it is read
+// once per window (a test's each has its own) and again on a resize.
+let measured: { of: Window; width: number } | undefined;
+function windowWidth(): number {
+  if (measured?.of !== window) {
+    const of = window;
+    measured = { of, width: of.innerWidth };
+    of.addEventListener('resize', () => {
+      if (measured?.of === of) measured.width = of.innerWidth;
+    });
+  }
+  return measured.width;
+}
 /** What the server assumes of a phone's and another screen's width, for a part drawn by width. */
 const GUESSED_WIDTH = { phone: 412, other: 1280 } as const;
 
@@ -54,7 +69,7 @@ const GUESSED_WIDTH = { phone: 412, other: 1280 } as const;
 export const useDrawnWidth = (): number =>
   useSyncExternalStore(
     unchanging,
-    () => window.innerWidth,
+    windowWidth,
     () => (serverGuess() ? GUESSED_WIDTH.phone : GUESSED_WIDTH.other),
   );
 
