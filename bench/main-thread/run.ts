@@ -6,11 +6,14 @@
  *   npm run bench:main-thread                       (the current build, apps/web/dist, rebuilt if stale)
  *   MAIN_THREAD_DISTS=/tmp/dist-before,apps/web/dist npm run bench:main-thread   (builds side by side)
  *   MAIN_THREAD_RUNS=8 (loads per page and build), CHROMIUM_PATH overrides the browser.
+ *   MAIN_THREAD_MODE=cold starts a new Chromium per load (nothing compiled or cached is shared, as Lighthouse's
+ *   cold default); MAIN_THREAD_SCREENS=phone and MAIN_THREAD_PAGES='admin board' narrow the run.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { userAgents } from 'lighthouse/core/config/constants.js';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
 import { signedInPages, type SessionCookie } from '../lighthouse/session.js';
@@ -18,11 +21,18 @@ import { mainThread, navigationStart, type TraceEvent } from './trace.js';
 
 const RUNS = Number(process.env.MAIN_THREAD_RUNS ?? 6);
 const DISTS = (process.env.MAIN_THREAD_DISTS ?? '').split(',').filter(Boolean);
+const COLD = (process.env.MAIN_THREAD_MODE ?? 'warm') === 'cold';
+const only = (env: string | undefined) => (name: string) => !env || env.split(',').some((n) => n.trim() === name);
 /** Lighthouse's phone (412×823) and a laptop screen. */
 const VIEWPORTS = [
   { name: 'phone', width: 412, height: 823, isMobile: true },
   { name: 'desktop', width: 1350, height: 940, isMobile: false },
-];
+].filter((v) => only(process.env.MAIN_THREAD_SCREENS)(v.name));
+const launch = () =>
+  puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
 
 interface Figures {
   fcp: number;
@@ -65,6 +75,8 @@ async function load(browser: Browser, url: string, cookies: SessionCookie[], vie
   const page = await browser.newPage();
   try {
     await page.setViewport(viewport);
+    // Lighthouse's phone says it is one: the server draws a page for a phone's screen from it.
+    if (viewport.isMobile) await page.setUserAgent({ userAgent: userAgents.mobile });
     await browser.setCookie(...cookies.map((c) => ({ ...c, domain: new URL(url).hostname })));
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
@@ -96,13 +108,21 @@ async function main() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cutroom-main-thread-'));
     const server = await startServer('', dataDir, { SEED_DEMO: 'true', WEB_DIST: dist });
     // The card as the customer sees it is the admin's page with other buttons: three pages keep the run short.
-    const pages = (await signedInPages(server.origin)).filter((p) => p.page !== 'customer card');
+    const pages = (await signedInPages(server.origin)).filter((p) =>
+      process.env.MAIN_THREAD_PAGES ? only(process.env.MAIN_THREAD_PAGES)(p.page) : p.page !== 'customer card',
+    );
     servers.push({ dist, dataDir, server, pages });
   }
-  const browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const warm = COLD ? null : await launch();
+  // Cold: a browser of its own per load, closed after it.
+  const measure = async (url: string, cookies: SessionCookie[], viewport: (typeof VIEWPORTS)[number]) => {
+    const browser = warm ?? (await launch());
+    try {
+      return await load(browser, url, cookies, viewport);
+    } finally {
+      if (!warm) await browser.close();
+    }
+  };
   const rows: string[] = [];
   try {
     for (const viewport of VIEWPORTS) {
@@ -113,7 +133,7 @@ async function main() {
           for (let k = 0; k < servers.length; k++) {
             const at = (k + run) % servers.length;
             const { server, pages } = servers[at]!;
-            results[at]!.push(await load(browser, server.origin + pages[p]!.path, pages[p]!.cookies, viewport));
+            results[at]!.push(await measure(server.origin + pages[p]!.path, pages[p]!.cookies, viewport));
           }
         for (const [k, { dist }] of servers.entries()) {
           const m = (key: keyof Figures) => Math.round(median(results[k]!.map((r) => r[key])));
@@ -125,14 +145,14 @@ async function main() {
       }
     }
   } finally {
-    await browser.close();
+    await warm?.close();
     for (const { server, dataDir } of servers) {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
   console.log(
-    `\nMedian of ${RUNS} loads each, ms (load average at end ${os.loadavg()[0]!.toFixed(2)}, ${os.cpus().length} cores):\n`,
+    `\nMedian of ${RUNS} ${COLD ? 'cold' : 'warm'} loads each, ms (load average at end ${os.loadavg()[0]!.toFixed(2)}, ${os.cpus().length} cores):\n`,
   );
   console.log(
     '| screen | page | build | FCP | LCP | main thread | before LCP | longest task | blocking ×4 after FCP |',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Anchor, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
+import { TooltipOnDemand } from './tooltip-on-demand';
 
 // The pieces of a card's link rows (card-details/details/link-rows.tsx), which the YT Helper tab's links show too.
 
@@ -28,10 +29,10 @@ export function Link({ href }: { href: string }) {
 
 export function EditButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
-    <Tooltip label={label}>
+    <TooltipOnDemand label={label}>
       <ActionIcon variant="subtle" color="gray" size="sm" aria-label={label} onClick={onClick}>
         <IconPencil size={15} />
       </ActionIcon>
-    </Tooltip>
+    </TooltipOnDemand>
   );
 }

@@ -1,5 +1,6 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import { TooltipOnDemand } from './tooltip-on-demand';
 
 interface ReloadButtonProps {
   label: string;
@@ -11,7 +12,7 @@ interface ReloadButtonProps {
 /** The page header's reload icon: the same look, name and spinner on every list. */
 export function ReloadButton({ label, loading, onReload, testId }: ReloadButtonProps) {
   return (
-    <Tooltip label={label} withArrow>
+    <TooltipOnDemand label={label} withArrow>
       <ActionIcon
         variant="default"
         size="lg"
@@ -22,6 +23,6 @@ export function ReloadButton({ label, loading, onReload, testId }: ReloadButtonP
       >
         <IconRefresh size={18} />
       </ActionIcon>
-    </Tooltip>
+    </TooltipOnDemand>
   );
 }

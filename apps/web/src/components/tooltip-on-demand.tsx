@@ -1,4 +1,4 @@
-import { cloneElement, useEffect, useState, type FocusEvent, type ReactElement, type Ref } from 'react';
+import { cloneElement, useEffect, useRef, useState, type FocusEvent, type ReactElement, type Ref } from 'react';
 import { Tooltip, type TooltipProps } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
 
@@ -33,9 +33,11 @@ export function TooltipOnDemand({
   openDelay = OPEN_DELAY_MS,
   ...props
 }: Omit<TooltipProps, 'children' | 'target' | 'opened' | 'defaultOpened'> & { children: ReactElement<Handlers> }) {
-  const [element, setElement] = useState<HTMLElement | null>(null);
+  // A ref, not state: a state set as the element attaches was a render of its own per tooltip, without yielding,
+  // inside the commit that hydrated the page (26 on a board). The tooltip mounts only after a hover or focus.
+  const element = useRef<HTMLElement | null>(null);
   const own = children.props;
-  const ref = useMergedRef(setElement, own.ref);
+  const ref = useMergedRef(element, own.ref);
   const [hovered, setHovered] = useState(false);
   const [opened, setOpened] = useState(false);
   const [armed, setArmed] = useState(false);

@@ -3,7 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_CURSOR_HEADER, SESSION_ENDED_EVENT } from '@cutroom/domain';
 import { FakeEventSource } from '../test/fake-event-source';
 import { onUnauthorized } from './api-client';
-import { streamState, subscribe, useLiveEvents, type LiveMessage } from './live-events';
+import {
+  streamState,
+  subscribe,
+  useLiveEvents,
+  useStreamState,
+  whileStreamDown,
+  type LiveMessage,
+} from './live-events';
 import { TAB_ID } from './tab-id';
 
 const moved = (card_id: number, origin?: string) => ({ card_id, from: 'editing', to: 'qa', by: 3, origin });
@@ -142,17 +149,44 @@ describe('live events', () => {
     expect(heard).toEqual([{ type: 'resync' }]);
   });
 
-  it('gives a hook the shared state and typed events while it is mounted', () => {
+  it('gives a hook typed events while it is mounted, and the state to the hook that asks for it', () => {
     const heard: number[] = [];
     const types = ['card.archived'] as const;
-    const hook = renderHook(() => useLiveEvents(types, (m) => heard.push(m.data.card_id)));
-    expect(hook.result.current).toBe('connecting');
+    let renders = 0;
+    const events = renderHook(() => {
+      renders += 1;
+      useLiveEvents(types, (m) => heard.push(m.data.card_id));
+    });
+    const state = renderHook(() => useStreamState());
+    expect(state.result.current).toBe('connecting');
     const stream = FakeEventSource.opened[0]!;
     act(() => stream.emit('open'));
-    expect(hook.result.current).toBe('open');
+    expect(state.result.current).toBe('open');
+    // The events' hook draws nothing again when the state changes (a page's part would redraw unsliced).
+    expect(renders).toBe(1);
     stream.emit('card.archived', { card_id: 8, archived: true });
     expect(heard).toEqual([8]);
-    hook.unmount();
+    events.unmount();
+    state.unmount();
     expect(stream.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('runs a fallback only while the stream is not open, and stops it when asked', () => {
+    const running: string[] = [];
+    listen(['card.moved']);
+    const stream = FakeEventSource.opened[0]!;
+    const stop = whileStreamDown(() => {
+      running.push('start');
+      return () => running.push('stop');
+    });
+    expect(running).toEqual(['start']);
+    stream.emit('open');
+    expect(running).toEqual(['start', 'stop']);
+    stream.fail();
+    expect(running).toEqual(['start', 'stop', 'start']);
+    stop();
+    expect(running).toEqual(['start', 'stop', 'start', 'stop']);
+    stream.emit('open');
+    expect(running).toHaveLength(4);
   });
 });

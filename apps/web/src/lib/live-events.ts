@@ -194,13 +194,14 @@ export const streamState = (): StreamState => (supported() ? state : 'down');
 
 /**
  * `subscribe` for a component's lifetime; `types` must be a constant list. The handler and options
- * may change between renders without reopening anything. Returns the stream's state.
+ * may change between renders without reopening anything. It draws nothing again when the stream's state
+ * changes: a part showing that state reads `useStreamState` itself.
  */
 export function useLiveEvents<T extends LiveMessageType>(
   types: readonly T[],
   handler: (message: LiveMessageOf<T>) => void,
   options: SubscribeOptions = {},
-): StreamState {
+): void {
   const latest = useRef({ handler, options });
   useEffect(() => {
     latest.current = { handler, options };
@@ -213,6 +214,33 @@ export function useLiveEvents<T extends LiveMessageType>(
       }),
     [types],
   );
-  // A first screen the server rendered shows the stream as a page starts it: connecting.
-  return useSyncExternalStore(onStateChange, streamState, () => 'connecting');
+}
+
+/**
+ * The stream's state, for the small part that shows it or polls by it: a change of it is drawn at once, without
+ * yielding (React's rule for an outside store), so a part high on a page reading it redraws, and finishes
+ * hydrating, everything under it in one long task. A first screen the server rendered shows it as connecting.
+ */
+export const useStreamState = (): StreamState => useSyncExternalStore(onStateChange, streamState, () => 'connecting');
+
+/**
+ * Runs `start` while the stream is not open (a poll as its fallback), stopping what it returned when the
+ * stream opens; for a part that would otherwise redraw on each change of the state. Returns the unsubscribe.
+ */
+export function whileStreamDown(start: () => () => void): () => void {
+  let stop: (() => void) | null = null;
+  const follow = () => {
+    const down = streamState() !== 'open';
+    if (down && !stop) stop = start();
+    else if (!down && stop) {
+      stop();
+      stop = null;
+    }
+  };
+  follow();
+  const unsubscribe = onStateChange(follow);
+  return () => {
+    unsubscribe();
+    stop?.();
+  };
 }

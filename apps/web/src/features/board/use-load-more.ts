@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 interface Pager {
   data?: { pages: unknown[] } | undefined;
@@ -13,15 +13,16 @@ interface Pager {
  * page loads, until the query's stop rule says there is none.
  */
 export function useLoadMore({ data, hasNextPage, isFetchingNextPage, isFetching, fetchNextPage }: Pager) {
-  const [sentinel, setSentinel] = useState<HTMLElement | null>(null);
   const [inView, setInView] = useState(false);
 
-  useEffect(() => {
-    if (!sentinel || typeof IntersectionObserver === 'undefined') return;
+  // Watched from the ref itself, not from a state set as the sentinel attaches: that state was a render of the
+  // column of its own, without yielding, inside the commit that hydrated the board (one per column).
+  const sentinel = useCallback((element: HTMLElement | null) => {
+    if (!element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(([entry]) => setInView(!!entry?.isIntersecting));
-    observer.observe(sentinel);
+    observer.observe(element);
     return () => observer.disconnect();
-  }, [sentinel]);
+  }, []);
 
   // Re-checked after every page: a fast page can arrive without any render seeing it in flight.
   const pages = data?.pages.length ?? 0;
@@ -29,5 +30,5 @@ export function useLoadMore({ data, hasNextPage, isFetchingNextPage, isFetching,
     if (inView && hasNextPage && !isFetching && !isFetchingNextPage) void fetchNextPage();
   }, [inView, hasNextPage, isFetching, isFetchingNextPage, fetchNextPage, pages]);
 
-  return setSentinel;
+  return sentinel;
 }

@@ -28,7 +28,7 @@ export interface CardBodyProps {
 
 /** The card's actions and tabs, under its header. */
 export function CardBody({ card, viewer, tab: givenTab, onTabChange, initialTab, onDrawn }: CardBodyProps) {
-  const stream = useCardLive(card.card_id);
+  useCardLive(card.card_id);
   useLayoutEffect(() => onDrawn?.(true), [onDrawn]);
   const [ownTab, setOwnTab] = useState<CardTab>(initialTab ?? defaultTab(viewer.client_type));
   const [wanted, setWanted] = useState<Selection>({ kind: 'done', version: null, number: 1 });
@@ -75,13 +75,10 @@ export function CardBody({ card, viewer, tab: givenTab, onTabChange, initialTab,
           )}
         </Tabs.Panel>
         <Tabs.Panel value="review">
-          {drawn(
-            'review',
-            <VideoReview card={card} viewer={viewer} stream={stream} wanted={wanted} onWantedChange={setWanted} />,
-          )}
+          {drawn('review', <VideoReview card={card} viewer={viewer} wanted={wanted} onWantedChange={setWanted} />)}
         </Tabs.Panel>
         {card.has_youtube_helper && (
-          <Tabs.Panel value="yt">{drawn('yt', <YtTab card={card} viewer={viewer} stream={stream} />)}</Tabs.Panel>
+          <Tabs.Panel value="yt">{drawn('yt', <YtTab card={card} viewer={viewer} />)}</Tabs.Panel>
         )}
       </Tabs>
     </>

@@ -1,11 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CHATS } from '@cutroom/domain';
-import { useLiveEvents, type StreamState } from '../../lib/live-events';
+import { useLiveEvents } from '../../lib/live-events';
 import { cardKeys } from '../../lib/card/card-keys';
 import { patchMediaProgress } from '../media-pipeline/public';
 import { syncChat, refreshChecklist } from '../chat/public';
-
-export type { StreamState };
 
 const CARD_LIVE_EVENTS = [
   'note.created',
@@ -20,16 +18,14 @@ const CARD_LIVE_EVENTS = [
 /**
  * Follows the tab's live stream while the card is open: a note written anywhere reaches this chat within
  * a second, a change to the card reloads it (this tab's own changes reload through their mutation).
- * Reports whether the stream is up, so the chat can poll only while it isn't (spec 001 §4 keeps the
- * 15 s poll as the fallback).
  */
-export function useCardLive(cardId: number): StreamState {
+export function useCardLive(cardId: number): void {
   const qc = useQueryClient();
   const catchUp = () => {
     refreshChecklist(qc, cardId);
     for (const chat of CHATS) void syncChat(qc, cardId, chat);
   };
-  return useLiveEvents(
+  useLiveEvents(
     CARD_LIVE_EVENTS,
     (message) => {
       if (message.type === 'resync') return catchUp();

@@ -5,7 +5,6 @@ import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import type { ChatFilter, ChatKind } from '../../lib/card/card-keys';
 import { isQaLocked } from './action-rules';
 import { ChatPanel, CommentComposer } from '../chat/public';
-import type { StreamState } from './use-card-live';
 import {
   canPlayOriginal,
   qualityOptions,
@@ -31,7 +30,6 @@ import { useBrowserValue, useDrawnWidth } from '../../lib/phone-layout';
 interface VideoReviewProps {
   card: CardDetailReply;
   viewer: UserView;
-  stream: StreamState;
   /** Which video is on screen; held by the page so the Details tab's 'View' can pick one. */
   wanted: Selection;
   onWantedChange: (update: (current: Selection) => Selection) => void;
@@ -40,7 +38,7 @@ interface VideoReviewProps {
 const noop = () => {};
 
 /** The Video & Comments tab: the delivered versions under review beside the chat (spec 001 §2). */
-export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setWanted }: VideoReviewProps) {
+export function VideoReview({ card, viewer, wanted, onWantedChange: setWanted }: VideoReviewProps) {
   const locked = isQaLocked(viewer.client_type, card.card_status);
   const [chat, setChat] = useState<ChatKind>('customer');
   const [filter, setFilter] = useState<ChatFilter>('all');
@@ -218,7 +216,6 @@ export function VideoReview({ card, viewer, stream, wanted, onWantedChange: setW
                 }}
                 filter={filter}
                 onFilterChange={setFilter}
-                stream={stream}
                 readOnly={locked}
                 multiVideo={multiVideo}
                 hasVideo={review.hasPlayer || inCompare}

@@ -11,7 +11,7 @@ import { notify } from '../../lib/notify';
 import type { ChatFilter, ChatKind } from '../../lib/card/card-keys';
 import { syncChat, useChatNotes } from './api/chat-notes';
 import { useDeleteNote, useEditNote, useMarkNote, useReactNote, useWontFix } from './api/note-changes';
-import type { StreamState } from '../../lib/live-events';
+import { useStreamState, whileStreamDown } from '../../lib/live-events';
 import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';
 import { GuestLinks } from '../guest-links/public';
@@ -29,7 +29,6 @@ interface ChatPanelProps {
   onChatChange: (chat: ChatKind) => void;
   filter: ChatFilter;
   onFilterChange: (filter: ChatFilter) => void;
-  stream: StreamState;
   /** A customer on a card in QA reads but doesn't write (spec 001 §2). */
   readOnly: boolean;
   multiVideo: boolean;
@@ -53,7 +52,9 @@ export function orderedNotes(pages: { notes: NoteView[] }[] | undefined): NoteVi
   return [...byId.values()].sort((a, b) => a.note_id - b.note_id);
 }
 
-function LiveBadge({ stream }: { stream: StreamState }) {
+/** The stream's state beside the chat's title: the one part of the card's page drawn again when it changes. */
+function LiveBadge() {
+  const stream = useStreamState();
   const label = stream === 'open' ? 'Live' : stream === 'connecting' ? 'Connecting…' : 'Refreshing every 15 s';
   const color = stream === 'open' ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-yellow-6)';
   return (
@@ -73,7 +74,6 @@ function ChatBody({
   viewer,
   chat,
   filter,
-  stream,
   readOnly,
   multiVideo,
   hasVideo = false,
@@ -122,16 +122,19 @@ function ChatBody({
   }, [notes]);
 
   // The 15 s poll runs only while the live stream is down (spec 001 §4 as a fallback).
-  useEffect(() => {
-    if (stream === 'open') return;
-    const timer = window.setInterval(() => {
-      void syncChat(qc, cardId, chat).then((ok) => {
-        if (!ok && !warned.current) notify.error(MSG.unableToRefreshComments);
-        warned.current = !ok;
-      });
-    }, CHAT_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [stream, qc, cardId, chat]);
+  useEffect(
+    () =>
+      whileStreamDown(() => {
+        const timer = window.setInterval(() => {
+          void syncChat(qc, cardId, chat).then((ok) => {
+            if (!ok && !warned.current) notify.error(MSG.unableToRefreshComments);
+            warned.current = !ok;
+          });
+        }, CHAT_POLL_MS);
+        return () => window.clearInterval(timer);
+      }),
+    [qc, cardId, chat],
+  );
 
   const loadOlder = useCallback(() => {
     if (!hasNextPage || isFetchingNextPage || Date.now() - lastLoad.current < LOAD_OLDER_MS) return;
@@ -286,7 +289,7 @@ function ChatBody({
 
 /** Revision Comments: the customer chat, and for staff the team chat beside it (spec 001 §2). */
 export function ChatPanel(props: ChatPanelProps) {
-  const { viewer, chat, onChatChange, filter, onFilterChange, hasHelper, stream } = props;
+  const { viewer, chat, onChatChange, filter, onFilterChange, hasHelper } = props;
   const teamChat = canReadTeamChat(viewer);
   const options = chatFilterOptions(chat, hasHelper);
   return (
@@ -296,7 +299,7 @@ export function ChatPanel(props: ChatPanelProps) {
           <Title order={2} fz="md">
             {chat === 'yt' ? 'YouTube Helper Chat' : 'Revision Comments'}
           </Title>
-          <LiveBadge stream={stream} />
+          <LiveBadge />
         </Group>
         <Group gap={4} wrap="nowrap">
           {chat === 'customer' && maySendGuestLinks(viewer.client_type) && <GuestLinks cardId={props.cardId} />}

@@ -11,7 +11,7 @@ import { INBOX_CHAT_PAGE_SIZE, INBOX_PAGE_SIZE, MSG, type InboxStatus } from '@c
 import type { InboxNoteView } from '@cutroom/domain/schemas';
 import { isApiError } from '../../lib/api-client';
 import { call } from '../../lib/call';
-import { useLiveEvents } from '../../lib/live-events';
+import { useLiveEvents, useStreamState } from '../../lib/live-events';
 import { notify } from '../../lib/notify';
 
 export const inboxKeys = {
@@ -78,13 +78,14 @@ export const inboxUnseenQuery = queryOptions({
  */
 export function useInboxUnseen(enabled: boolean) {
   const qc = useQueryClient();
-  const state = useLiveEvents(
+  useLiveEvents(
     INBOX_LIVE_EVENTS,
     () => {
       if (enabled) void qc.invalidateQueries({ queryKey: inboxKeys.all });
     },
     { onReconnect: () => enabled && void qc.invalidateQueries({ queryKey: inboxKeys.all }) },
   );
+  const state = useStreamState();
   const query = useQuery({
     ...inboxUnseenQuery,
     enabled,

@@ -16,7 +16,7 @@ import {
 import type { NotificationView } from '@cutroom/domain/schemas';
 import { errorMessage } from '../../lib/api-client';
 import { call } from '../../lib/call';
-import { useLiveEvents } from '../../lib/live-events';
+import { useLiveEvents, useStreamState } from '../../lib/live-events';
 import { notify } from '../../lib/notify';
 
 export type NotificationFilters = Omit<
@@ -52,7 +52,7 @@ export const unseenCountQuery = queryOptions({
 
 export function useUnseenCount() {
   const qc = useQueryClient();
-  const stream = useLiveEvents(
+  useLiveEvents(
     LIVE,
     (message) => {
       if (message.type === 'resync') void qc.invalidateQueries({ queryKey: notificationKeys.all });
@@ -60,6 +60,7 @@ export function useUnseenCount() {
     },
     { keepOwn: () => true, onReconnect: () => void qc.invalidateQueries({ queryKey: notificationKeys.all }) },
   );
+  const stream = useStreamState();
   const query = useQuery({
     ...unseenCountQuery,
     refetchInterval: stream === 'down' ? NOTIFICATION_POLL_MS : false,

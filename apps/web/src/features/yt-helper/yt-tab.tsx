@@ -10,7 +10,6 @@ import { useYtDueDate } from './api';
 import { plainQuote } from '../../lib/comment-tokens';
 import { DueDatePicker } from '../../components/assignment-rows';
 import listClasses from '../../components/details.module.css';
-import type { StreamState } from '../../lib/live-events';
 import type { Geometry, ShownAnnotation } from '../media-pipeline/public';
 import {
   NO_REVIEW,
@@ -28,7 +27,6 @@ import { YtLinks } from './yt-links';
 interface YtTabProps {
   card: CardDetailReply;
   viewer: UserView;
-  stream: StreamState;
 }
 
 /** Drawings on a thumbnail are kept with this in place of a video version. */
@@ -58,7 +56,7 @@ function YtDueDate({ card, editable }: { card: CardDetailReply; editable: boolea
  * The YT Helper tab (spec 001 §2): the thumbnails with drawing tools, the helper status with its
  * actions, the helper due date, description and links, beside the helper chat.
  */
-export function YtTab({ card, viewer, stream }: YtTabProps) {
+export function YtTab({ card, viewer }: YtTabProps) {
   const may = ytPolicyFor(viewer, card);
   const status = ytStatusOf(card);
   const thumbs = splitLinks(card.thumbnails_link);
@@ -176,7 +174,6 @@ export function YtTab({ card, viewer, stream }: YtTabProps) {
               onChatChange={noop}
               filter={filter}
               onFilterChange={setFilter}
-              stream={stream}
               readOnly={false}
               multiVideo={thumbs.length > 1}
             />
