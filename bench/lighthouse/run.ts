@@ -31,7 +31,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { DRAWN_PAGE_MARK } from '@cutroom/domain';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
-import { signedInPages, type SessionCookie } from './session.js';
+import { only, signedInPages, type SessionCookie } from './session.js';
 import { printCategories, printPerformance, type Row } from './table.js';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -44,8 +44,6 @@ const TRACE_DIR = process.env.LIGHTHOUSE_TRACE_DIR;
 // LIGHTHOUSE_PROFILE=1 adds V8's sampling profiler to those traces, so tasks.ts can name the functions (it slows them).
 const PROFILE = process.env.LIGHTHOUSE_PROFILE === '1';
 const CATEGORIES = (process.env.LIGHTHOUSE_CATEGORIES ?? 'performance').split(',').map((c) => c.trim());
-// LIGHTHOUSE_PRESETS=mobile and LIGHTHOUSE_PAGES='admin board,customer card' narrow a run to what is being worked on.
-const only = (env: string | undefined) => (name: string) => !env || env.split(',').some((n) => n.trim() === name);
 const PRESETS: { name: string; config?: Config }[] = [
   { name: 'mobile' }, // Lighthouse's default: a mid-range phone on slow 4G, simulated, the CPU ×4.
   {

@@ -6,6 +6,10 @@ import { SESSION_COOKIE, WEB_CLIENT_HEADER, WEB_CLIENT_VALUE } from '../../apps/
 const DEMO_PASSWORD = 'cutroom-demo';
 
 /** Lighthouse's phone network (150 ms round trip, 1,638.4 kbit/s down) for Chromium's own throttling; 750 kbit/s up. */
+/** A bench's filter from a comma-separated variable (LIGHTHOUSE_PAGES='admin board,login'): unset keeps every name. */
+export const only = (env: string | undefined) => (name: string) =>
+  !env || env.split(',').some((n) => n.trim() === name);
+
 export const PHONE_NETWORK = {
   offline: false,
   latency: throttling.mobileSlow4G.rttMs,

@@ -16,13 +16,14 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { userAgents } from 'lighthouse/core/config/constants.js';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
-import { signedInPages, type SessionCookie } from '../lighthouse/session.js';
+import { only, signedInPages, type SessionCookie } from '../lighthouse/session.js';
 import { mainThread, navigationStart, type TraceEvent } from './trace.js';
 
 const RUNS = Number(process.env.MAIN_THREAD_RUNS ?? 6);
 const DISTS = (process.env.MAIN_THREAD_DISTS ?? '').split(',').filter(Boolean);
-const COLD = (process.env.MAIN_THREAD_MODE ?? 'warm') === 'cold';
-const only = (env: string | undefined) => (name: string) => !env || env.split(',').some((n) => n.trim() === name);
+const MODE = process.env.MAIN_THREAD_MODE ?? 'warm';
+if (MODE !== 'cold' && MODE !== 'warm') throw new Error(`MAIN_THREAD_MODE is cold or warm, not ${MODE}`);
+const COLD = MODE === 'cold';
 /** Lighthouse's phone (412×823) and a laptop screen. */
 const VIEWPORTS = [
   { name: 'phone', width: 412, height: 823, isMobile: true },
@@ -152,7 +153,7 @@ async function main() {
     }
   }
   console.log(
-    `\nMedian of ${RUNS} ${COLD ? 'cold' : 'warm'} loads each, ms (load average at end ${os.loadavg()[0]!.toFixed(2)}, ${os.cpus().length} cores):\n`,
+    `\nMedian of ${RUNS} ${MODE} loads each, ms (load average at end ${os.loadavg()[0]!.toFixed(2)}, ${os.cpus().length} cores):\n`,
   );
   console.log(
     '| screen | page | build | FCP | LCP | main thread | before LCP | longest task | blocking ×4 after FCP |',

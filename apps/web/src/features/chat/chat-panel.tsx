@@ -52,7 +52,7 @@ export function orderedNotes(pages: { notes: NoteView[] }[] | undefined): NoteVi
   return [...byId.values()].sort((a, b) => a.note_id - b.note_id);
 }
 
-/** The stream's state beside the chat's title: the one part of the card's page drawn again when it changes. */
+/** The stream's state beside the chat's title: the only part of the chat drawn again when it changes. */
 function LiveBadge() {
   const stream = useStreamState();
   const label = stream === 'open' ? 'Live' : stream === 'connecting' ? 'Connecting…' : 'Refreshing every 15 s';
