@@ -5,8 +5,13 @@ import type { UserView } from '@cutroom/domain/schemas';
 import { prefetchCard } from '../features/card-details/prefetch';
 import { prefetchFrame } from './layout/frame-prefetch';
 
-/** The card of /card-details/{cardId}, with the app frame's counts. */
-export function prefetchCardPage(queryClient: QueryClient, user: UserView, cardId: string | undefined) {
-  prefetchCard(queryClient, cardId);
+/** The card of /card-details/{cardId}?tab=…, with the app frame's counts. */
+export function prefetchCardPage(
+  queryClient: QueryClient,
+  user: UserView,
+  cardId: string | undefined,
+  tab: string | null,
+) {
+  prefetchCard(queryClient, cardId, user, tab);
   prefetchFrame(queryClient, user);
 }

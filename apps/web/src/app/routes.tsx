@@ -142,8 +142,8 @@ const routeTable = (queryClient: QueryClient): RouteObject[] => [
               },
               {
                 path: `${PATHS.cardDetails}?`,
-                loader: prefetching(queryClient, loadCardLoader, (m, user, { params }) =>
-                  m.prefetchCardPage(queryClient, user, params.cardId),
+                loader: prefetching(queryClient, loadCardLoader, (m, user, { params, request }) =>
+                  m.prefetchCardPage(queryClient, user, params.cardId, new URL(request.url).searchParams.get('tab')),
                 ),
                 // A tab change (?tab=) is the same card.
                 shouldRevalidate: ({ currentParams, nextParams }) => currentParams.cardId !== nextParams.cardId,

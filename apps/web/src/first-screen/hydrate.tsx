@@ -8,6 +8,7 @@ import { createRoutes } from '../app/routes';
 import { noteReplyCursor } from '../lib/event-cursor';
 import { setServerPhoneGuess } from '../lib/phone-layout';
 import { setServerFirstScreen, type DrawnPage } from '../lib/hydrating';
+import { endHydrationTurns, startHydrationTurns } from '../lib/hydration-turns';
 import { drawsAsServed, readFirstScreenState } from './state';
 
 /** A new task for the next step of the takeover: a phone's browser paints, or takes a tap, between them. */
@@ -47,10 +48,12 @@ export async function hydratePage(
   const stop = router.subscribe((state) => {
     if (state.navigation.state !== 'idle' || state.location.key !== 'default') {
       setServerFirstScreen(false);
+      endHydrationTurns();
       stop();
     }
   });
   await nextTask();
+  startHydrationTurns();
   startTransition(() => {
     hydrateRoot(root, app(router), {
       // React draws a part again when it differs from the server's: worth knowing, never an error for the visitor.

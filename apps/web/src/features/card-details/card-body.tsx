@@ -4,6 +4,7 @@ import { Tabs } from '@mantine/core';
 import { IconBrandYoutube, IconFileDescription, IconMessageCircle } from '@tabler/icons-react';
 import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import { SectionLoader } from '../../components/loaders';
+import { HydrationSlice } from '../../components/hydration-slice';
 import { ActionButtons } from './action-buttons';
 import { defaultTab } from './action-rules';
 import type { CardTab } from './card-tabs';
@@ -45,8 +46,12 @@ export function CardBody({ card, viewer, tab: givenTab, onTabChange, initialTab,
 
   return (
     <>
-      <ActionButtons card={card} viewer={viewer} ytTabOpen={tab === 'yt'} />
-      <ApprovalRound card={card} viewer={viewer} />
+      <HydrationSlice>
+        <ActionButtons card={card} viewer={viewer} ytTabOpen={tab === 'yt'} />
+      </HydrationSlice>
+      <HydrationSlice>
+        <ApprovalRound card={card} viewer={viewer} />
+      </HydrationSlice>
       <Tabs value={tab} onChange={(value) => value && changeTab(value as CardTab)} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="details" leftSection={<IconFileDescription size={16} />}>

@@ -5,6 +5,7 @@ import { MSG } from '@cutroom/domain';
 import type { CardTileReply } from '@cutroom/domain/schemas';
 import { EmptyStateCard } from '../../components/empty-state-card';
 import { ErrorState } from '../../components/error-state';
+import { HydrationSlice } from '../../components/hydration-slice';
 import { isServerFirstScreen } from '../../lib/hydrating';
 import { isApiError } from '../../lib/api-client';
 import { importOnce } from '../../lib/import-once';
@@ -112,7 +113,9 @@ export function CardDetailView({ cardId, onBack, preview, headerExtra, ...rest }
     >
       <Group justify="space-between" align="flex-start" gap="sm">
         <div style={{ flex: '1 1 420px', minWidth: 0 }}>
-          <CardHeader card={header} viewer={viewer} onBack={onBack} />
+          <HydrationSlice>
+            <CardHeader card={header} viewer={viewer} onBack={onBack} />
+          </HydrationSlice>
         </div>
         {headerExtra}
       </Group>

@@ -4,6 +4,7 @@ import { isStaff } from '@cutroom/domain';
 import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import type { ChatFilter, ChatKind } from '../../lib/card/card-keys';
 import { isQaLocked } from './action-rules';
+import { HydrationSlice } from '../../components/hydration-slice';
 import { ChatPanel, CommentComposer } from '../chat/public';
 import {
   canPlayOriginal,
@@ -94,17 +95,19 @@ export function VideoReview({ card, viewer, wanted, onWantedChange: setWanted }:
           <Grid.Col span={{ base: 12, md: locked ? 12 : 7, lg: locked ? 12 : 8 }}>
             <Stack gap="sm" ref={stageRef}>
               {!locked && (selection.keys.length > 0 || kinds) && (
-                <ReviewToolbar
-                  selection={selection}
-                  kinds={kinds}
-                  onSelect={review.select}
-                  canCompare={canCompare}
-                  inCompare={inCompare}
-                  onCompareToggle={() => setComparing((c) => !c)}
-                  showAnnotationsSwitch={review.hasPlayer && !inCompare}
-                  annotationsOn={annotationsOn}
-                  onAnnotationsChange={setAnnotationsOn}
-                />
+                <HydrationSlice>
+                  <ReviewToolbar
+                    selection={selection}
+                    kinds={kinds}
+                    onSelect={review.select}
+                    canCompare={canCompare}
+                    inCompare={inCompare}
+                    onCompareToggle={() => setComparing((c) => !c)}
+                    showAnnotationsSwitch={review.hasPlayer && !inCompare}
+                    annotationsOn={annotationsOn}
+                    onAnnotationsChange={setAnnotationsOn}
+                  />
+                </HydrationSlice>
               )}
               {!locked && multiVideo && (
                 <VideoTabs
@@ -113,59 +116,63 @@ export function VideoReview({ card, viewer, wanted, onWantedChange: setWanted }:
                   onChange={(number) => review.select({ number })}
                 />
               )}
-              {inCompare ? (
-                <VersionCompare
-                  ref={compareRef}
-                  map={versionMap}
-                  keys={selection.keys}
-                  number={selection.number}
-                  notesPerVersion={notesPerVersion}
-                />
-              ) : (
-                <ReviewPreview
-                  locked={locked}
-                  selection={selection}
-                  source={source}
-                  renderPlayer={(src) => (
-                    <VideoPlayer
-                      key={`${selection.kind}-${selection.video?.video_id}`}
-                      ref={playerRef}
-                      src={src}
-                      onPlayed={onPlayed}
-                      startAt={review.startAt}
-                      markers={markers}
-                      annotations={annotations}
-                      pending={review.pending}
-                      canAnnotate
-                      drawing={review.drawing}
-                      onDrawingChange={review.setDrawing}
-                      onDraw={review.onDraw}
-                      onPlayback={review.setPlayback}
-                      onPlayableChange={review.setPlayable}
-                      media={media}
-                      range={review.range}
-                      onRangeChange={review.setRange}
-                      loop={review.loop}
-                      onLoopChange={review.setLoop}
-                      captions={captions.player}
-                      fullscreenComposer={
-                        locked ? undefined : (
-                          <CommentComposer
-                            cardId={card.card_id}
-                            chat={chat}
-                            replyTo={null}
-                            onCancelReply={noop}
-                            onPosted={noop}
-                          />
-                        )
-                      }
-                      quality={
-                        qualities.length > 1 ? { options: qualities, value: quality, onChange: setQuality } : undefined
-                      }
-                    />
-                  )}
-                />
-              )}
+              <HydrationSlice>
+                {inCompare ? (
+                  <VersionCompare
+                    ref={compareRef}
+                    map={versionMap}
+                    keys={selection.keys}
+                    number={selection.number}
+                    notesPerVersion={notesPerVersion}
+                  />
+                ) : (
+                  <ReviewPreview
+                    locked={locked}
+                    selection={selection}
+                    source={source}
+                    renderPlayer={(src) => (
+                      <VideoPlayer
+                        key={`${selection.kind}-${selection.video?.video_id}`}
+                        ref={playerRef}
+                        src={src}
+                        onPlayed={onPlayed}
+                        startAt={review.startAt}
+                        markers={markers}
+                        annotations={annotations}
+                        pending={review.pending}
+                        canAnnotate
+                        drawing={review.drawing}
+                        onDrawingChange={review.setDrawing}
+                        onDraw={review.onDraw}
+                        onPlayback={review.setPlayback}
+                        onPlayableChange={review.setPlayable}
+                        media={media}
+                        range={review.range}
+                        onRangeChange={review.setRange}
+                        loop={review.loop}
+                        onLoopChange={review.setLoop}
+                        captions={captions.player}
+                        fullscreenComposer={
+                          locked ? undefined : (
+                            <CommentComposer
+                              cardId={card.card_id}
+                              chat={chat}
+                              replyTo={null}
+                              onCancelReply={noop}
+                              onPosted={noop}
+                            />
+                          )
+                        }
+                        quality={
+                          qualities.length > 1
+                            ? { options: qualities, value: quality, onChange: setQuality }
+                            : undefined
+                        }
+                      />
+                    )}
+                  />
+                )}
+              </HydrationSlice>
               {!locked && !inCompare && selection.video?.media && <MediaStatus media={selection.video.media} />}
               {!locked && isStaff(viewer.client_type) && selection.video && (
                 <Text fz="xs" c="dimmed" truncate>
@@ -205,24 +212,26 @@ export function VideoReview({ card, viewer, wanted, onWantedChange: setWanted }:
               mih={480}
               style={{ overflow: 'hidden' }}
             >
-              <ChatPanel
-                cardId={card.card_id}
-                viewer={viewer}
-                hasHelper={card.has_youtube_helper}
-                chat={chat}
-                onChatChange={(next) => {
-                  setChat(next);
-                  if (next === 'team' && filter === 'customer') setFilter('all');
-                }}
-                filter={filter}
-                onFilterChange={setFilter}
-                readOnly={locked}
-                multiVideo={multiVideo}
-                hasVideo={review.hasPlayer || inCompare}
-                onJump={review.hasPlayer || inCompare ? review.jumpTo : undefined}
-                noteVersion={selection.keys.length >= 2 ? noteVersion : undefined}
-                noteRate={noteRate}
-              />
+              <HydrationSlice>
+                <ChatPanel
+                  cardId={card.card_id}
+                  viewer={viewer}
+                  hasHelper={card.has_youtube_helper}
+                  chat={chat}
+                  onChatChange={(next) => {
+                    setChat(next);
+                    if (next === 'team' && filter === 'customer') setFilter('all');
+                  }}
+                  filter={filter}
+                  onFilterChange={setFilter}
+                  readOnly={locked}
+                  multiVideo={multiVideo}
+                  hasVideo={review.hasPlayer || inCompare}
+                  onJump={review.hasPlayer || inCompare ? review.jumpTo : undefined}
+                  noteVersion={selection.keys.length >= 2 ? noteVersion : undefined}
+                  noteRate={noteRate}
+                />
+              </HydrationSlice>
             </Paper>
           </Grid.Col>
         </Grid>

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CHAT_POLL_MS, MSG, maySendGuestLinks } from '@cutroom/domain';
 import type { NoteView, UserView } from '@cutroom/domain/schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { HydrationSlice } from '../../components/hydration-slice';
 import { Segmented } from '../../components/segmented';
 import { formatChatDay } from '../../lib/format-time';
 import { notify } from '../../lib/notify';
@@ -299,23 +300,39 @@ export function ChatPanel(props: ChatPanelProps) {
           <Title order={2} fz="md">
             {chat === 'yt' ? 'YouTube Helper Chat' : 'Revision Comments'}
           </Title>
-          <LiveBadge />
+          <HydrationSlice>
+            <LiveBadge />
+          </HydrationSlice>
         </Group>
         <Group gap={4} wrap="nowrap">
-          {chat === 'customer' && maySendGuestLinks(viewer.client_type) && <GuestLinks cardId={props.cardId} />}
-          {chat !== 'yt' && <ReviewReportMenu cardId={props.cardId} chat={chat} />}
-          {chat !== 'yt' && <MarkerExport cardId={props.cardId} chat={chat} />}
-          <Select
-            size="xs"
-            w={150}
-            aria-label="Show comments by"
-            data={options}
-            value={options.some((o) => o.value === filter) ? filter : 'all'}
-            onChange={(value) => onFilterChange(value ?? 'all')}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            data-testid="chat-filter"
-          />
+          {chat === 'customer' && maySendGuestLinks(viewer.client_type) && (
+            <HydrationSlice>
+              <GuestLinks cardId={props.cardId} />
+            </HydrationSlice>
+          )}
+          {chat !== 'yt' && (
+            <HydrationSlice>
+              <ReviewReportMenu cardId={props.cardId} chat={chat} />
+            </HydrationSlice>
+          )}
+          {chat !== 'yt' && (
+            <HydrationSlice>
+              <MarkerExport cardId={props.cardId} chat={chat} />
+            </HydrationSlice>
+          )}
+          <HydrationSlice>
+            <Select
+              size="xs"
+              w={150}
+              aria-label="Show comments by"
+              data={options}
+              value={options.some((o) => o.value === filter) ? filter : 'all'}
+              onChange={(value) => onFilterChange(value ?? 'all')}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="chat-filter"
+            />
+          </HydrationSlice>
         </Group>
       </Group>
       {teamChat && chat !== 'yt' && (
@@ -333,7 +350,9 @@ export function ChatPanel(props: ChatPanelProps) {
           />
         </Box>
       )}
-      <ChatBody key={`${chat}:${filter}`} {...props} />
+      <HydrationSlice>
+        <ChatBody key={`${chat}:${filter}`} {...props} />
+      </HydrationSlice>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { API } from '@cutroom/domain/contract';
 import { COMMENTS_PAGE_SIZE } from '@cutroom/domain';
 import type { NoteView } from '@cutroom/domain/schemas';
@@ -45,8 +45,9 @@ export function mergeNotes(data: ChatData, incoming: NoteView[], since?: string)
   };
 }
 
-export function useChatNotes(cardId: number, chat: ChatKind, filter: ChatFilter, enabled: boolean) {
-  return useInfiniteQuery({
+/** A chat's notes, a page at a time, newest first: what the chat shows and the card's loader asks for ahead. */
+export const chatNotesQuery = (cardId: number, chat: ChatKind, filter: ChatFilter) =>
+  infiniteQueryOptions({
     queryKey: cardKeys.chat(cardId, chat, filter),
     queryFn: async ({ pageParam, signal }): Promise<ChatPage> => {
       const reply = await call(API.chat[chat].comments, {
@@ -58,11 +59,13 @@ export function useChatNotes(cardId: number, chat: ChatKind, filter: ChatFilter,
     },
     initialPageParam: 0,
     getNextPageParam: (_last, pages) => nextChatOffset(pages),
-    enabled,
     // Live events and the fallback poll keep it current; a refetch would reload every page.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
+
+export function useChatNotes(cardId: number, chat: ChatKind, filter: ChatFilter, enabled: boolean) {
+  return useInfiniteQuery({ ...chatNotesQuery(cardId, chat, filter), enabled });
 }
 
 const syncing = new Map<string, { again: boolean }>();

@@ -1,0 +1,109 @@
+/**
+ * The turns in which the slices of a page the server drew hydrate (components/hydration-slice.tsx, issue 55).
+ * React hydrates every part it may in one render and commits them together: on a card's page that commit,
+ * with the effects and the floating parts' updates it sets off, was one task of 30–60 ms at full speed,
+ * 250–480 ms on a phone half as fast as Lighthouse's. In turns, one slice hydrates and commits per task,
+ * the next once it has.
+ */
+
+/** The events after which nothing waits: React hydrates the touched part at once and the rest with it. */
+const ENDING_EVENTS = ['pointerdown', 'mousedown', 'touchstart', 'keydown', 'focusin', 'click'] as const;
+/** A slice given its turn whose commit never comes (its render thrown away) holds the next one this long at most. */
+const TURN_MS = 500;
+
+let taking = false;
+/** Slices that have had their turn, or were let go before it. */
+const gone = new Set<string>();
+/** A turn given and not yet taken by a slice. */
+let turnFree = false;
+/** The slice whose turn it is, until it has committed. */
+let current: string | null = null;
+let wait: { promise: Promise<void>; resolve: () => void } | null = null;
+let timer: number | undefined;
+
+function wakeWaiting() {
+  const woken = wait;
+  wait = null;
+  woken?.resolve();
+}
+
+function stopTimer() {
+  window.clearTimeout(timer);
+  timer = undefined;
+}
+
+/** The next turn, in a task of its own; also how a turn whose slice never committed is passed on. */
+function giveTurnSoon(delay = 0) {
+  stopTimer();
+  timer = window.setTimeout(() => {
+    timer = undefined;
+    if (!taking) return;
+    current = null;
+    turnFree = true;
+    wakeWaiting();
+  }, delay);
+}
+
+/** From the first hydrating render of a drawn page: its slices then wait for their turns. */
+export function startHydrationTurns() {
+  gone.clear();
+  current = null;
+  turnFree = false;
+  taking = true;
+  for (const type of ENDING_EVENTS) window.addEventListener(type, endHydrationTurns, { capture: true, passive: true });
+}
+
+/** A touch, a key or the first navigation: every slice still waiting hydrates now. */
+export function endHydrationTurns() {
+  if (!taking) return;
+  taking = false;
+  for (const type of ENDING_EVENTS) window.removeEventListener(type, endHydrationTurns, { capture: true });
+  stopTimer();
+  wakeWaiting();
+}
+
+/** What a slice hydrating now waits on before its turn, or null when it may go. */
+export function sliceWaits(slice: string): Promise<void> | null {
+  if (!taking || gone.has(slice)) return null;
+  if (turnFree) {
+    turnFree = false;
+    current = slice;
+    gone.add(slice);
+    giveTurnSoon(TURN_MS);
+    return null;
+  }
+  if (!wait) {
+    let resolve = () => {};
+    const promise = new Promise<void>((done) => (resolve = done));
+    wait = { promise, resolve };
+  }
+  if (current === null && timer === undefined) giveTurnSoon();
+  return wait.promise;
+}
+
+/** A slice has committed: the next one's turn comes in a task of its own. */
+export function slicePassed(slice: string) {
+  if (current !== slice) return;
+  current = null;
+  if (wait) giveTurnSoon();
+  else stopTimer();
+}
+
+/** Slices whose place on the page has mounted: a render of one of them now is from above. */
+const mounted = new Set<string>();
+
+/** Mounted until the slice leaves the page. */
+export function sliceMounted(slice: string) {
+  mounted.add(slice);
+  return () => void mounted.delete(slice);
+}
+
+/**
+ * A slice drawn again from above before its turn (new props) goes now: React would otherwise draw it anew,
+ * dropping the server's markup.
+ */
+export function sliceDrawn(slice: string) {
+  if (!taking || gone.has(slice) || !mounted.has(slice)) return;
+  gone.add(slice);
+  wakeWaiting();
+}
