@@ -5,6 +5,7 @@ import { policyFor } from '../lib/policy';
 import { useAssignableStaff } from '../lib/card/assignable-staff';
 import { useAssign, useDueDate } from '../lib/card/card-edits';
 import { formatEst, isoToNyWall } from '../lib/format-time';
+import { HydrationSlice } from './hydration-slice';
 import { PickerOnDemand } from './picker-on-demand';
 import listClasses from './details.module.css';
 import type { DueDatePickerProps } from './due-date-picker';
@@ -84,7 +85,9 @@ export function AssignmentRows({ card, viewer }: { card: CardDetailReply; viewer
         <DataList.ItemLabel>Assigned to</DataList.ItemLabel>
         <DataList.ItemValue>
           {may.assign ? (
-            <AssignSelect card={card} />
+            <HydrationSlice>
+              <AssignSelect card={card} />
+            </HydrationSlice>
           ) : (
             (card.assigned_to_name ?? (
               <Text span c="dimmed" fz="sm">

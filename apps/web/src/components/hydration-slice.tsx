@@ -19,8 +19,8 @@ function Turn({ slice, children }: { slice: string; children: ReactNode }) {
  * A part of a page the server drew that React hydrates, and commits, apart from the rest (issues 36 and 55):
  * the page's shell first, then each slice in its own turn, top to bottom, each in tasks of its own, instead of
  * every part's commit and effects in one long task on a phone. Until its turn a slice shows the server's
- * markup; a tap or a key anywhere ends the waiting (React then hydrates the tapped part first). On pages the
- * client draws, a slice draws as its children always did.
+ * markup; a tap or a key on it hydrates it at once (React does so to answer it), the rest keeping their
+ * turns. On pages the client draws, a slice draws as its children always did.
  */
 export function HydrationSlice({ children }: { children: ReactNode }) {
   const slice = useId();

@@ -6,12 +6,14 @@
  * the next once it has.
  */
 
-/** The events after which nothing waits: React hydrates the touched part at once and the rest with it. */
-const ENDING_EVENTS = ['pointerdown', 'mousedown', 'touchstart', 'keydown', 'focusin', 'click'] as const;
+/** Events React answers on a part not yet hydrated by hydrating it at once: that part does not wait its turn. */
+const TOUCH_EVENTS = ['pointerdown', 'mousedown', 'touchstart', 'keydown', 'focusin', 'click'] as const;
 /** A slice given its turn whose commit never comes (its render thrown away) holds the next one this long at most. */
 const TURN_MS = 500;
 
 let taking = false;
+/** While a touch or a key is dispatched (until the next task): the part it reaches hydrates now. */
+let touching = false;
 /** Slices that have had their turn, or were let go before it. */
 const gone = new Set<string>();
 /** A turn given and not yet taken by a slice. */
@@ -44,20 +46,28 @@ function giveTurnSoon(delay = 0) {
   }, delay);
 }
 
+/** Runs before React's own listener (the window is above its root): the rest keep their turns. */
+function touched() {
+  touching = true;
+  window.setTimeout(() => {
+    touching = false;
+  }, 0);
+}
+
 /** From the first hydrating render of a drawn page: its slices then wait for their turns. */
 export function startHydrationTurns() {
   gone.clear();
   current = null;
   turnFree = false;
   taking = true;
-  for (const type of ENDING_EVENTS) window.addEventListener(type, endHydrationTurns, { capture: true, passive: true });
+  for (const type of TOUCH_EVENTS) window.addEventListener(type, touched, { capture: true, passive: true });
 }
 
-/** A touch, a key or the first navigation: every slice still waiting hydrates now. */
+/** The first navigation: every slice still waiting hydrates now. */
 export function endHydrationTurns() {
   if (!taking) return;
   taking = false;
-  for (const type of ENDING_EVENTS) window.removeEventListener(type, endHydrationTurns, { capture: true });
+  for (const type of TOUCH_EVENTS) window.removeEventListener(type, touched, { capture: true });
   stopTimer();
   wakeWaiting();
 }
@@ -65,6 +75,10 @@ export function endHydrationTurns() {
 /** What a slice hydrating now waits on before its turn, or null when it may go. */
 export function sliceWaits(slice: string): Promise<void> | null {
   if (!taking || gone.has(slice)) return null;
+  if (touching) {
+    gone.add(slice);
+    return null;
+  }
   if (turnFree) {
     turnFree = false;
     current = slice;

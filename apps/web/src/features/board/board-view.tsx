@@ -18,6 +18,7 @@ import type { BoardColumnKey } from '@cutroom/domain';
 import type { CardTileReply } from '@cutroom/domain/schemas';
 import { boardKeys, flattenPages, useReorderCards, type CardFilters, type ColumnData } from './api';
 import { BoardColumnView, type DragData, type DropState } from './board-column';
+import { HydrationSlice } from '../../components/hydration-slice';
 import { CardTile } from './card-tile';
 import { columnByKey, columnOfStatus, type BoardColumn } from './columns';
 import { canReorder, dropTargets, reorderedSorts } from './move-plan';
@@ -119,17 +120,18 @@ export const BoardView = memo(function BoardView({ columns, filters, counts }: B
         overview={columns.map((column) => ({ key: column.key, title: column.title, count: counts?.[column.key] }))}
       >
         {columns.map((column, index) => (
-          <BoardColumnView
-            key={column.key}
-            column={column}
-            index={index}
-            filters={filters}
-            count={counts?.[column.key]}
-            dropState={dropState(column.key)}
-            over={overColumn === column.key}
-            sortable={column.key === 'video_request' && canReorder(role)}
-            canDrag={canDrag}
-          />
+          <HydrationSlice key={column.key}>
+            <BoardColumnView
+              column={column}
+              index={index}
+              filters={filters}
+              count={counts?.[column.key]}
+              dropState={dropState(column.key)}
+              over={overColumn === column.key}
+              sortable={column.key === 'video_request' && canReorder(role)}
+              canDrag={canDrag}
+            />
+          </HydrationSlice>
         ))}
       </BoardStrip>
       {/* A legal drop opens a dialog, so the copy vanishes rather than flying back to its column. */}

@@ -15,6 +15,7 @@ import { usePhoneLayout } from '../../lib/phone-layout';
 import { Segmented } from '../../components/segmented';
 import { boardKeys, type BoardSummary } from './api';
 import type { ShowFlag } from './columns';
+import { HydrationSlice } from '../../components/hydration-slice';
 import { SearchField } from './search-field';
 import type { HomeFilters, HomeView } from './use-home-filters';
 import { ViewAsSelect } from './view-as-select';
@@ -148,26 +149,30 @@ function FilterControls({ home, role, viewerId, mobile, ytMode = false }: Toolba
     <>
       {!ytMode && <DateRangeFilter value={home.range} onChange={home.setRange} mobile={mobile} />}
       {VIEW_AS_ROLES.includes(role) && (
-        <ViewAsSelect key={home.view} viewerId={viewerId} value={home.viewAs} onChange={home.setViewAs} />
+        <HydrationSlice key={home.view}>
+          <ViewAsSelect viewerId={viewerId} value={home.viewAs} onChange={home.setViewAs} />
+        </HydrationSlice>
       )}
       {!ytMode && (
-        <Select
-          aria-label="Sort"
-          data-testid="sort-select"
-          size="sm"
-          w={{ base: '100%', sm: 150 }}
-          value={home.sort}
-          onChange={(v) => home.setSort(v ?? 'newest')}
-          data={[
-            {
-              group: MSG.sortLeavesPriority,
-              items: [
-                { value: 'newest', label: 'Newest first' },
-                { value: 'oldest', label: 'Oldest first' },
-              ],
-            },
-          ]}
-        />
+        <HydrationSlice>
+          <Select
+            aria-label="Sort"
+            data-testid="sort-select"
+            size="sm"
+            w={{ base: '100%', sm: 150 }}
+            value={home.sort}
+            onChange={(v) => home.setSort(v ?? 'newest')}
+            data={[
+              {
+                group: MSG.sortLeavesPriority,
+                items: [
+                  { value: 'newest', label: 'Newest first' },
+                  { value: 'oldest', label: 'Oldest first' },
+                ],
+              },
+            ]}
+          />
+        </HydrationSlice>
       )}
       <Button
         variant={count ? 'light' : 'subtle'}
@@ -220,7 +225,9 @@ export function HomeToolbar({ home, role, viewerId, ytMode = false }: ToolbarPro
     <Stack gap="xs" mb="md" className={classes.toolbar} data-open={open || undefined}>
       <Group gap="sm" wrap="wrap" align="flex-end">
         <div className={classes.search}>
-          <SearchField value={home.search} onChange={home.setSearch} suggest={home.view === 'list'} />
+          <HydrationSlice>
+            <SearchField value={home.search} onChange={home.setSearch} suggest={home.view === 'list'} />
+          </HydrationSlice>
         </div>
         <Button
           className={classes.toggle}

@@ -2,17 +2,19 @@ import type { ReactNode } from 'react';
 import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
 import { AssignmentRows } from '../../../components/assignment-rows';
+import { HydrationSlice } from '../../../components/hydration-slice';
 import { InfoRows } from './info-rows';
 import { LinkRows } from './link-rows';
 import { RequestFields } from './request-fields';
 
+/** A section of the tab; its content hydrates in a turn of its own (components/hydration-slice.tsx). */
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper p={{ base: 'md', sm: 'lg' }} radius="md">
       <Title order={2} fz="md" mb="sm">
         {title}
       </Title>
-      {children}
+      <HydrationSlice>{children}</HydrationSlice>
     </Paper>
   );
 }
