@@ -5,12 +5,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endHydrationTurns, startHydrationTurns } from '../lib/hydration-turns';
 import { HydrationSlice } from './hydration-slice';
 
+interface PartProps {
+  name: string;
+  log: string[];
+  onPress?: () => void;
+  label?: string;
+  onCommit?: () => void;
+}
+
 /** Each part notes its commit; a microtask after it marks where that commit's task ended. */
-function Part({ name, log, onPress, label }: { name: string; log: string[]; onPress?: () => void; label?: string }) {
+function Part({ name, log, onPress, label, onCommit }: PartProps) {
   useLayoutEffect(() => {
     log.push(name);
     queueMicrotask(() => log.push('|'));
-  }, [name, log]);
+    onCommit?.();
+  }, [name, log, onCommit]);
   return (
     <button type="button" id={name} onClick={onPress}>
       {label ?? name}
@@ -18,10 +27,16 @@ function Part({ name, log, onPress, label }: { name: string; log: string[]; onPr
   );
 }
 
-const page = (log: string[], onPress?: () => void, chatLabel?: string) => (
+interface PageOptions {
+  onPress?: () => void;
+  chatLabel?: string;
+  onHeader?: () => void;
+}
+
+const page = (log: string[], { onPress, chatLabel, onHeader }: PageOptions = {}) => (
   <main>
     <HydrationSlice>
-      <Part name="header" log={log} />
+      <Part name="header" log={log} onCommit={onHeader} />
     </HydrationSlice>
     <HydrationSlice>
       <Part name="player" log={log} />
@@ -70,7 +85,7 @@ describe('a page the server drew, hydrated in turns', () => {
     const log: string[] = [];
     const pressed = vi.fn();
     startHydrationTurns();
-    root = hydrateRoot(container!, page(log, pressed));
+    root = hydrateRoot(container!, page(log, { onPress: pressed }));
     // Before any turn: the whole page is still the server's markup.
     await new Promise((resolve) => queueMicrotask(() => resolve(undefined)));
     expect(log).not.toContain('chat');
@@ -89,12 +104,15 @@ describe('a page the server drew, hydrated in turns', () => {
     const log: string[] = [];
     const differed = vi.fn();
     startHydrationTurns();
-    root = hydrateRoot(container!, page(log), { onRecoverableError: differed });
-    // A task at a time, so the new props come between the header's turn and the chat's.
-    while (!log.includes('header')) await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(log).not.toContain('chat');
-    root.render(page(log, undefined, '3 new comments'));
+    // New props from above as the header commits: between the header's turn and the chat's.
+    let chatWaited = false;
+    const relabel = () => {
+      chatWaited = !log.includes('chat');
+      root!.render(page(log, { chatLabel: '3 new comments' }));
+    };
+    root = hydrateRoot(container!, page(log, { onHeader: relabel }), { onRecoverableError: differed });
     await vi.waitFor(() => expect(container!.querySelector('#chat')!.textContent).toBe('3 new comments'));
+    expect(chatWaited).toBe(true);
     expect(PARTS.map((name) => container!.querySelector(`#${name}`))).toEqual(drawn);
     expect(differed).not.toHaveBeenCalled();
   });

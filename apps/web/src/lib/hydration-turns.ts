@@ -12,7 +12,7 @@ const TOUCH_EVENTS = ['pointerdown', 'mousedown', 'touchstart', 'keydown', 'focu
 const TURN_MS = 500;
 
 let taking = false;
-/** While a touch or a key is dispatched (until the next task): the part it reaches hydrates now. */
+/** While a touch or a key is dispatched: the part it reaches hydrates now. */
 let touching = false;
 /** Slices that have had their turn, or were let go before it. */
 const gone = new Set<string>();
@@ -46,12 +46,16 @@ function giveTurnSoon(delay = 0) {
   }, delay);
 }
 
-/** Runs before React's own listener (the window is above its root): the rest keep their turns. */
+/** Runs before React's own listener (the window is above its root), capturing. */
 function touched() {
   touching = true;
-  window.setTimeout(() => {
-    touching = false;
-  }, 0);
+  // An event whose propagation a handler stopped never reaches the window's bubbling listener.
+  window.setTimeout(untouched, 0);
+}
+
+/** Runs after React's listener, bubbling: slices React hydrates later, in its own tasks, keep their turns. */
+function untouched() {
+  touching = false;
 }
 
 /** From the first hydrating render of a drawn page: its slices then wait for their turns. */
@@ -60,14 +64,21 @@ export function startHydrationTurns() {
   current = null;
   turnFree = false;
   taking = true;
-  for (const type of TOUCH_EVENTS) window.addEventListener(type, touched, { capture: true, passive: true });
+  for (const type of TOUCH_EVENTS) {
+    window.addEventListener(type, touched, { capture: true, passive: true });
+    window.addEventListener(type, untouched, { passive: true });
+  }
 }
 
 /** The first navigation: every slice still waiting hydrates now. */
 export function endHydrationTurns() {
   if (!taking) return;
   taking = false;
-  for (const type of TOUCH_EVENTS) window.removeEventListener(type, touched, { capture: true });
+  for (const type of TOUCH_EVENTS) {
+    window.removeEventListener(type, touched, { capture: true });
+    window.removeEventListener(type, untouched);
+  }
+  touching = false;
   stopTimer();
   wakeWaiting();
 }
