@@ -50,11 +50,16 @@ describe('the media pipeline in the browser', () => {
     expect(media).toMatchObject({ status: 'ready', video_codec: 'prores', frame_count: 100, fps_rational: '25/1' });
 
     const page = await signedInPage(browser, 'customer@cutroom.demo', { viewport: WIDE });
+    // The poster shows until the first frame has decoded, which can be before any read of the live page: the
+    // page as the server draws it says which poster the player puts up.
+    const drawn = await (
+      await page.request.get(`/card-details/${cardId}`, { headers: { accept: 'text/html' } })
+    ).text();
+    expect(drawn).toContain(`poster="${media.poster_url}"`);
     await page.goto(`/card-details/${cardId}`);
     await playerReady(page);
     const video = page.getByTestId('video-element');
     expect(await video.evaluate((v: HTMLVideoElement) => v.currentSrc)).toContain(`/api/media/assets/`);
-    expect(await video.getAttribute('poster')).toBe(media.poster_url);
 
     // It plays: the clock moves and the frame has the proxy's size.
     await page.getByTestId('video-play').click();
