@@ -20,6 +20,8 @@ const gone = new Set<string>();
 let turnFree = false;
 /** The slice whose turn it is, until it has committed. */
 let current: string | null = null;
+/** Slices whose place on the page has mounted: a render of one of them now is from above. */
+const mounted = new Set<string>();
 let wait: { promise: Promise<void>; resolve: () => void } | null = null;
 let timer: number | undefined;
 
@@ -113,9 +115,6 @@ export function slicePassed(slice: string) {
   if (wait) giveTurnSoon();
   else stopTimer();
 }
-
-/** Slices whose place on the page has mounted: a render of one of them now is from above. */
-const mounted = new Set<string>();
 
 /** Mounted until the slice leaves the page. */
 export function sliceMounted(slice: string) {

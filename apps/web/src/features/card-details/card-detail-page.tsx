@@ -1,11 +1,9 @@
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CardDetailView, CardNotFound, loadCardBody } from './card-detail-view';
-import { CARD_TABS, type CardTab } from './card-tabs';
+import { isCardTab } from './card-tabs';
 import { cardDetailsPath } from '../../lib/card-url';
 import { decodeCardId } from './paths';
 import { tileFromState } from './tile-preview';
-
-const isTab = (value: string | null): value is CardTab => CARD_TABS.includes(value as CardTab);
 
 /**
  * /card-details/{id}. An address carrying the card as ?cardId= (a dashboard link) is decoded and
@@ -37,7 +35,7 @@ export function CardDetailPage() {
       key={cardId}
       cardId={cardId}
       onBack={back}
-      tab={isTab(tab) ? tab : null}
+      tab={isCardTab(tab) ? tab : null}
       preview={tileFromState(location.state, cardId)}
       onTabChange={(next) => setSearch({ tab: next }, { replace: true })}
     />

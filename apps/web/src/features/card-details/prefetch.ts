@@ -2,9 +2,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { UserView } from '@cutroom/domain/schemas';
 import { cardQuery } from '../../lib/card/card-query';
+import { FIRST_CHAT } from '../../lib/card/card-keys';
 import { chatNotesQuery, checklistQuery } from '../chat/public';
 import { defaultTab } from './action-rules';
-import { CARD_TABS } from './card-tabs';
+import { isCardTab } from './card-tabs';
 import { decodeCardId } from './paths';
 
 /**
@@ -18,6 +19,7 @@ export function prefetchCard(queryClient: QueryClient, param: string | undefined
   void queryClient.prefetchQuery(cardQuery(cardId));
   // The header's checklist badge: with the card, so it does not appear (and move the header) after.
   void queryClient.prefetchQuery(checklistQuery(cardId));
-  const shown = CARD_TABS.find((t) => t === tab) ?? defaultTab(user.client_type);
-  if (shown === 'review') void queryClient.prefetchInfiniteQuery(chatNotesQuery(cardId, 'customer', 'all'));
+  const shown = isCardTab(tab) ? tab : defaultTab(user.client_type);
+  if (shown === 'review')
+    void queryClient.prefetchInfiniteQuery(chatNotesQuery(cardId, FIRST_CHAT.chat, FIRST_CHAT.filter));
 }

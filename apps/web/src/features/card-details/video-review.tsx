@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Anchor, Box, Grid, Paper, Stack, Text } from '@mantine/core';
 import { isStaff } from '@cutroom/domain';
 import type { CardDetailReply, UserView } from '@cutroom/domain/schemas';
-import type { ChatFilter, ChatKind } from '../../lib/card/card-keys';
+import { FIRST_CHAT, type ChatFilter, type ChatKind } from '../../lib/card/card-keys';
 import { isQaLocked } from './action-rules';
 import { HydrationSlice } from '../../components/hydration-slice';
 import { ChatPanel, CommentComposer } from '../chat/public';
@@ -41,8 +41,8 @@ const noop = () => {};
 /** The Video & Comments tab: the delivered versions under review beside the chat (spec 001 §2). */
 export function VideoReview({ card, viewer, wanted, onWantedChange: setWanted }: VideoReviewProps) {
   const locked = isQaLocked(viewer.client_type, card.card_status);
-  const [chat, setChat] = useState<ChatKind>('customer');
-  const [filter, setFilter] = useState<ChatFilter>('all');
+  const [chat, setChat] = useState<ChatKind>(FIRST_CHAT.chat);
+  const [filter, setFilter] = useState<ChatFilter>(FIRST_CHAT.filter);
   const [annotationsOn, setAnnotationsOn] = useState(true);
   const [comparing, setComparing] = useState(false);
 

@@ -2,6 +2,8 @@ import type { Chat, Role } from '@cutroom/domain';
 
 export type ChatKind = Chat;
 export type ChatFilter = 'all' | Role;
+/** The chat the review opens on: what the card's loader asks for ahead (card-details/prefetch.ts). */
+export const FIRST_CHAT: { chat: ChatKind; filter: ChatFilter } = { chat: 'customer', filter: 'all' };
 
 export const cardKeys = {
   all: (cardId: number) => ['card-detail', cardId] as const,
