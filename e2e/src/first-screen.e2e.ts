@@ -187,6 +187,38 @@ describe('the board drawn by the server', () => {
     }
   });
 
+  it('keeps every element the server drew when a card changes before the page has hydrated; the change shows once it has', async () => {
+    const admin = await bearer('admin@cutroom.demo');
+    const search = `${API.cards.titles.path}?title=${encodeURIComponent('livestream recap')}`;
+    const { titles } = await call<{ titles: { card_id: number; card_title: string }[] }>(admin, 'GET', search);
+    // A card of the board's last column: its part of the page hydrates last.
+    const card = titles.find((t) => t.card_title.startsWith('Q&A livestream recap'))!;
+    const { page, problems } = await signedInPhone(undefined, 'admin@cutroom.demo', PHONE_AGENT);
+    await noteServedElements(page);
+    // The app's code is held back until the card has changed: the stream, opened from where the server's
+    // drawing stood, replays the change while the page's parts are still taking their turns to hydrate.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('link', { name: card.card_title, exact: true }).first().waitFor();
+    const renamed = `Q&A livestream recap ${Date.now() % 100_000}`;
+    const rename = (card_title: string) =>
+      call(admin, 'PUT', pathOf(API.cards.updateTitle.path, { id: card.card_id }), { card_title });
+    await rename(renamed);
+    release();
+    await pageTaken(page);
+    await page.getByRole('link', { name: renamed, exact: true }).first().waitFor();
+    await page.waitForTimeout(1000);
+    await expectServedElementsKept(page);
+    expect(problems).toEqual([]);
+    await page.context().close();
+    await rename('Q&A livestream recap');
+  });
+
   it('holds a tap made before the app runs the page, and replays it once it does: the card opens in the app', async () => {
     const { page, problems } = await signedInPhone(undefined, CUSTOMER, PHONE_AGENT);
     // The app's code is held back, as on a slow phone, until the tap has been made.

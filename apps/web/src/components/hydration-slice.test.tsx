@@ -2,7 +2,7 @@ import { act, useLayoutEffect } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { endHydrationTurns, startHydrationTurns } from '../lib/hydration-turns';
+import { afterSlices, endHydrationTurns, startHydrationTurns } from '../lib/hydration-turns';
 import { HydrationSlice } from './hydration-slice';
 
 interface PartProps {
@@ -115,6 +115,22 @@ describe('a page the server drew, hydrated in turns', () => {
     expect(chatWaited).toBe(true);
     expect(PARTS.map((name) => container!.querySelector(`#${name}`))).toEqual(drawn);
     expect(differed).not.toHaveBeenCalled();
+  });
+
+  it('holds work asked for while slices wait (a live event) until every slice has hydrated, in the order it came', async () => {
+    drawnByServer();
+    const log: string[] = [];
+    startHydrationTurns();
+    const ask = () => {
+      afterSlices(() => log.push('first held'));
+      afterSlices(() => log.push('second held'));
+    };
+    root = hydrateRoot(container!, page(log, { onHeader: ask }));
+    await vi.waitFor(() => expect(log).toContain('second held'));
+    expect(log.filter((entry) => entry !== '|')).toEqual([...PARTS, 'first held', 'second held']);
+    // Once the page is the app's, nothing waits.
+    afterSlices(() => log.push('at once'));
+    expect(log.at(-1)).toBe('at once');
   });
 
   it('draws a slice the client renders itself at once, turns or not', () => {

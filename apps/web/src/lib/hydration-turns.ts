@@ -10,6 +10,8 @@
 const TOUCH_EVENTS = ['pointerdown', 'mousedown', 'touchstart', 'keydown', 'focusin', 'click'] as const;
 /** A slice given its turn whose commit never comes (its render thrown away) holds the next one this long at most. */
 const TURN_MS = 500;
+/** What waits for the slices (afterSlices) waits this long at most: a change shown late beats one never shown. */
+const HOLD_MS = 10_000;
 
 let taking = false;
 /** While a touch or a key is dispatched: the part it reaches hydrates now. */
@@ -24,6 +26,9 @@ let current: string | null = null;
 const mounted = new Set<string>();
 let wait: { promise: Promise<void>; resolve: () => void } | null = null;
 let timer: number | undefined;
+/** Work held until every slice on the page has hydrated, in the order it came. */
+let held: (() => void)[] = [];
+let holdTimer: number | undefined;
 
 function wakeWaiting() {
   const woken = wait;
@@ -46,6 +51,33 @@ function giveTurnSoon(delay = 0) {
     turnFree = true;
     wakeWaiting();
   }, delay);
+}
+
+/** Whether every slice on the page has hydrated (or the page was not drawn by the server). */
+const slicesSettled = () => !taking || (current === null && [...mounted].every((slice) => gone.has(slice)));
+
+function runHeld() {
+  window.clearTimeout(holdTimer);
+  holdTimer = undefined;
+  const due = held;
+  held = [];
+  due.forEach((work) => work());
+}
+
+/** Runs what was held once the slices have settled. */
+function settle() {
+  if (held.length && slicesSettled()) runHeld();
+}
+
+/**
+ * Runs `work` once every slice has hydrated: a slice hydrates from what its queries hold when its turn comes, so
+ * data changed before then (a live event's refetch) would not match the server's markup, and React would draw
+ * that part anew. Held work runs in the order it came.
+ */
+export function afterSlices(work: () => void) {
+  if (!held.length && slicesSettled()) return work();
+  held.push(work);
+  holdTimer ??= window.setTimeout(runHeld, HOLD_MS);
 }
 
 /** Runs before React's own listener (the window is above its root), capturing. */
@@ -83,6 +115,7 @@ export function endHydrationTurns() {
   touching = false;
   stopTimer();
   wakeWaiting();
+  runHeld();
 }
 
 /** What a slice hydrating now waits on before its turn, or null when it may go. */
@@ -110,16 +143,21 @@ export function sliceWaits(slice: string): Promise<void> | null {
 
 /** A slice has committed: the next one's turn comes in a task of its own. */
 export function slicePassed(slice: string) {
-  if (current !== slice) return;
-  current = null;
-  if (wait) giveTurnSoon();
-  else stopTimer();
+  if (current === slice) {
+    current = null;
+    if (wait) giveTurnSoon();
+    else stopTimer();
+  }
+  settle();
 }
 
 /** Mounted until the slice leaves the page. */
 export function sliceMounted(slice: string) {
   mounted.add(slice);
-  return () => void mounted.delete(slice);
+  return () => {
+    mounted.delete(slice);
+    settle();
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { LIVE_EVENT_NAMES, LIVE_RESYNC_EVENT, SESSION_ENDED_EVENT } from '@cutroom/domain';
 import type { LiveEvent } from '@cutroom/domain/schemas';
 import { signalSessionEnded } from './api-client';
+import { afterSlices } from './hydration-turns';
 import { streamClosed, streamOpening } from './event-cursor';
 import type * as LiveEventCheck from './live-event-check';
 import { importOnce } from './import-once';
@@ -74,8 +75,11 @@ function readEvent(type: string, text: string): LiveEvent | null {
   return check!.checkLiveEvent(type, data);
 }
 
+/** Heard while a page the server drew is still hydrating, it waits for that: its refetch would redraw a part. */
 function deliver(message: LiveMessage) {
-  for (const subscriber of [...subscribers]) subscriber.receive(message);
+  afterSlices(() => {
+    for (const subscriber of [...subscribers]) subscriber.receive(message);
+  });
 }
 
 /** Delivers what waited for the schema, once it is in; a failed download is tried again with the next event. */
