@@ -6,9 +6,12 @@ import { mantineStyles } from './mantine-styles.ts';
 import { mantineUseId } from './mantine-use-id.ts';
 import { precompress } from './precompress.ts';
 import { routePreloads } from './route-preloads.ts';
-import { drawnPagesGroup } from './drawn-chunk.ts';
+import { drawnLibrariesGroup, drawnPagesGroup } from './drawn-chunk.ts';
 
 const api = 'http://127.0.0.1:3000';
+/** Mantine and the libraries its components use, beyond the first load's. */
+const MANTINE_PAGES =
+  /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib|@tabler)[\\/]/;
 
 // React Router's package exports point at its development build (with its warnings) for every bundler; the
 // build takes the production one it ships beside it.
@@ -65,10 +68,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 // The rest of Mantine in one chunk, so the groups below (which take their modules' dependencies) do not
                 // take the popovers and modals the board shares with the editor. One chunk, not one per set of pages:
                 // split by page, the board fetched 44 files of it (157 KB brotli); whole, it is one of 108 KB (issue 17).
-                {
-                  name: 'mantine-pages',
-                  test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib|@tabler)[\\/]/,
-                },
+                // Of it, what the drawn pages use comes in a file of its own (drawn-chunk.ts).
+                { name: drawnLibrariesGroup(import.meta.dirname, MANTINE_PAGES) },
+                { name: 'mantine-pages', test: MANTINE_PAGES },
                 { name: 'editor', test: /node_modules[\\/](@mantine[\\/]tiptap|@tiptap|prosemirror-)/ },
                 { name: 'dates', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/ },
                 // The dashboard's graphs: recharts and its d3 parts load only with that page.
