@@ -7,6 +7,7 @@ import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
 import { FIRST_SCREEN_STATE_ID } from './first-screen/state-id';
 import { createQueryClient } from './lib/query-client';
+import { shareQueryTimers } from './lib/query-timers';
 import { meQuery } from './lib/session';
 
 // The build gives each Mantine component its styles (mantine-styles.ts); dev serves Mantine pre-bundled.
@@ -15,6 +16,7 @@ if (import.meta.env.DEV) void import('@mantine/core/styles.layer.css');
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lost its #root element');
 
+shareQueryTimers();
 const queryClient = createQueryClient();
 const app = (router: DataRouter) => (
   <StrictMode>

@@ -6,6 +6,8 @@
  * the next once it has.
  */
 
+import { soon } from './soon';
+
 /** Events React answers on a part not yet hydrated by hydrating it at once: that part does not wait its turn. */
 const TOUCH_EVENTS = ['pointerdown', 'mousedown', 'touchstart', 'keydown', 'focusin', 'click'] as const;
 /** A slice given its turn whose commit never comes (its render thrown away) holds the next one this long at most. */
@@ -25,7 +27,12 @@ let current: string | null = null;
 /** Slices whose place on the page has mounted: a render of one of them now is from above. */
 const mounted = new Set<string>();
 let wait: { promise: Promise<void>; resolve: () => void } | null = null;
-let timer: number | undefined;
+/** A turn on its way in a task of its own; `sent` tells a turn still wanted from one called off. */
+let scheduled = false;
+let sent = 0;
+/** When the current slice's turn lapses, and whether a timer watches for it (one at a time, never cleared). */
+let deadline = 0;
+let watching = false;
 /** Work held until every slice on the page has hydrated, in the order it came. */
 let held: (() => void)[] = [];
 let holdTimer: number | undefined;
@@ -36,28 +43,54 @@ function wakeWaiting() {
   woken?.resolve();
 }
 
-function stopTimer() {
-  window.clearTimeout(timer);
-  timer = undefined;
+/** The turn goes to whichever waiting slice React renders first. */
+function passTurn() {
+  if (!taking) return;
+  current = null;
+  turnFree = true;
+  wakeWaiting();
 }
 
-/** The next turn, in a task of its own; also how a turn whose slice never committed is passed on. */
-function giveTurnSoon(delay = 0) {
-  stopTimer();
-  timer = window.setTimeout(() => {
-    timer = undefined;
-    if (!taking) return;
-    current = null;
-    turnFree = true;
-    wakeWaiting();
-  }, delay);
+/** The next turn, in a task of its own: a message, not a timer (lib/soon.ts). */
+function giveTurnSoon() {
+  if (scheduled) return;
+  scheduled = true;
+  const mine = ++sent;
+  soon(() => {
+    if (mine !== sent) return;
+    scheduled = false;
+    passTurn();
+  });
+}
+
+function callOffTurn() {
+  sent++;
+  scheduled = false;
+}
+
+/** The current slice's turn passes on if its commit has not come in TURN_MS (its render thrown away). */
+function watchTurn() {
+  deadline = performance.now() + TURN_MS;
+  if (watching) return;
+  watching = true;
+  window.setTimeout(lapse, TURN_MS);
+}
+
+function lapse() {
+  watching = false;
+  if (!taking || current === null) return;
+  const left = deadline - performance.now();
+  if (left > 0) {
+    watching = true;
+    window.setTimeout(lapse, left);
+  } else passTurn();
 }
 
 /** Whether every slice on the page has hydrated (or the page was not drawn by the server). */
 const slicesSettled = () => !taking || (current === null && [...mounted].every((slice) => gone.has(slice)));
 
 function runHeld() {
-  window.clearTimeout(holdTimer);
+  if (holdTimer !== undefined) window.clearTimeout(holdTimer);
   holdTimer = undefined;
   const due = held;
   held = [];
@@ -84,7 +117,7 @@ export function afterSlices(work: () => void) {
 function touched() {
   touching = true;
   // An event whose propagation a handler stopped never reaches the window's bubbling listener.
-  window.setTimeout(untouched, 0);
+  soon(untouched);
 }
 
 /** Runs after React's listener, bubbling: slices React hydrates later, in its own tasks, keep their turns. */
@@ -97,6 +130,7 @@ export function startHydrationTurns() {
   gone.clear();
   current = null;
   turnFree = false;
+  callOffTurn();
   taking = true;
   for (const type of TOUCH_EVENTS) {
     window.addEventListener(type, touched, { capture: true, passive: true });
@@ -113,7 +147,7 @@ export function endHydrationTurns() {
     window.removeEventListener(type, untouched);
   }
   touching = false;
-  stopTimer();
+  callOffTurn();
   wakeWaiting();
   runHeld();
 }
@@ -129,7 +163,8 @@ export function sliceWaits(slice: string): Promise<void> | null {
     turnFree = false;
     current = slice;
     gone.add(slice);
-    giveTurnSoon(TURN_MS);
+    callOffTurn();
+    watchTurn();
     return null;
   }
   if (!wait) {
@@ -137,7 +172,7 @@ export function sliceWaits(slice: string): Promise<void> | null {
     const promise = new Promise<void>((done) => (resolve = done));
     wait = { promise, resolve };
   }
-  if (current === null && timer === undefined) giveTurnSoon();
+  if (current === null) giveTurnSoon();
   return wait.promise;
 }
 
@@ -146,7 +181,7 @@ export function slicePassed(slice: string) {
   if (current === slice) {
     current = null;
     if (wait) giveTurnSoon();
-    else stopTimer();
+    else callOffTurn();
   }
   settle();
 }
