@@ -147,5 +147,8 @@ describe('a page the server drew, hydrated in turns', () => {
       scope.IS_REACT_ACT_ENVIRONMENT = false;
     }
     expect(log.filter((entry) => entry !== '|')).toEqual(PARTS);
+    // Nothing waits on slices the client drew: held work runs at once.
+    afterSlices(() => log.push('not held'));
+    expect(log.at(-1)).toBe('not held');
   });
 });

@@ -178,6 +178,8 @@ export function sliceWaits(slice: string): Promise<void> | null {
 
 /** A slice has committed: the next one's turn comes in a task of its own. */
 export function slicePassed(slice: string) {
+  // Hydrated, or drawn by the client (a slice that never waited): either way it holds nothing back.
+  gone.add(slice);
   if (current === slice) {
     current = null;
     if (wait) giveTurnSoon();

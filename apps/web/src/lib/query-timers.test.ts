@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sharedTimers } from './query-timers';
 import { soon } from './soon';
 
+// The spies first: a spy on the fake setTimeout, restored after the real one is back, would leave the fake in place
+// for every later file of this worker (isolate: false).
 afterEach(() => {
-  vi.useRealTimers();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 describe("the query cache's shared timers", () => {
