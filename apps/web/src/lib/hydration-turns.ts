@@ -182,6 +182,10 @@ export function slicePassed(slice: string) {
   gone.add(slice);
   if (current === slice) {
     current = null;
+    // Free at once for a render already on its way: one an update from above sets off (a drop zone registering
+    // with the board) reaches the next slice before the message does, and a slice that waits in such a render is
+    // drawn anew by React at the next update. The message wakes the slices when no such render comes.
+    turnFree = true;
     if (wait) giveTurnSoon();
     else callOffTurn();
   }
