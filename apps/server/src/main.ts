@@ -91,10 +91,15 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    let step = 'the server';
+    const force = setTimeout(() => {
+      app.log.error(`shutdown: ${step} still closing after 10 s, exiting anyway`);
+      process.exit(1);
+    }, 10_000);
     force.unref();
     try {
       await app.close();
+      step = 'the database';
       await database.close();
     } finally {
       releaseLock();

@@ -79,7 +79,7 @@ it(
     // It holds password hashes, sealed tokens and the signing key.
     expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
     expect(Object.keys(load.stats.failed)).toEqual([]);
-    expect(await server.stop()).toBe(0);
+    expect(await server.stop(), server.output()).toBe(0);
 
     // Into a place that already holds data: refused, nothing touched.
     const occupied = await backupTool(['restore', archive], source);
@@ -99,6 +99,6 @@ it(
       `[backup] ${driver}: ${before.cards.size} requests and ${before.notes.size} comments before the backup, ` +
         `${load.stats.acked} writes in all, the backup in ${backupMs} ms, archive ${(fs.statSync(archive).size / 1_048_576).toFixed(1)} MB, none lost`,
     );
-    expect(await server.stop()).toBe(0);
+    expect(await server.stop(), server.output()).toBe(0);
   },
 );
