@@ -176,15 +176,17 @@ export function sliceWaits(slice: string): Promise<void> | null {
   return wait.promise;
 }
 
-/** A slice has committed: the next one's turn comes in a task of its own. */
+/**
+ * A slice has committed: the next turn is free at once for a render already on its way, else a message wakes the
+ * slices in a task of their own.
+ */
 export function slicePassed(slice: string) {
   // Hydrated, or drawn by the client (a slice that never waited): either way it holds nothing back.
   gone.add(slice);
   if (current === slice) {
     current = null;
-    // Free at once for a render already on its way: one an update from above sets off (a drop zone registering
-    // with the board) reaches the next slice before the message does, and a slice that waits in such a render is
-    // drawn anew by React at the next update. The message wakes the slices when no such render comes.
+    // An update from above (a drop zone registering) renders the next slice before the message; waiting there,
+    // React would redraw it.
     turnFree = true;
     if (wait) giveTurnSoon();
     else callOffTurn();
