@@ -87,10 +87,17 @@ export async function whenStill(locator: Locator, timeoutMs = 10_000) {
 /** Resolves once no transition or finite animation runs on the page (a popover has faded in): before a screenshot. */
 /**
  * Once the app runs the page: a page the server drew holds taps until then, and the browser may draw its own over
- * it (its stored preferences differ from what the server read), so an element found before may be replaced.
+ * it (its stored preferences differ from what the server read), so an element found before may be replaced. A
+ * page drawn for a phone waits for a first touch (issue 55): `touch` gives it one, on no control.
  */
-export const pageTaken = (page: Page) =>
-  page.waitForFunction((mark) => !document.getElementById('root')?.hasAttribute(mark), DRAWN_PAGE_MARK);
+export async function pageTaken(page: Page, { touch = true } = {}) {
+  if (touch)
+    await page.evaluate((mark) => {
+      if (document.getElementById('root')?.hasAttribute(mark))
+        document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    }, DRAWN_PAGE_MARK);
+  await page.waitForFunction((mark) => !document.getElementById('root')?.hasAttribute(mark), DRAWN_PAGE_MARK);
+}
 
 export async function animationsDone(page: Page) {
   await page.waitForFunction(() =>

@@ -36,13 +36,14 @@ async function signedInPhone(
   stored?: Record<string, string>,
   email = CUSTOMER,
   userAgent?: string,
+  laptop = false,
 ): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({
     ...(userAgent ? { userAgent } : {}),
     baseURL: baseUrl(),
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
+    viewport: laptop ? { width: 1280, height: 800 } : PHONE,
+    isMobile: !laptop,
+    hasTouch: !laptop,
     timezoneId: 'America/New_York',
     extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
   });
@@ -210,7 +211,8 @@ describe('the board drawn by the server', () => {
       call(admin, 'PUT', pathOf(API.cards.updateTitle.path, { id: card.card_id }), { card_title });
     await rename(renamed);
     release();
-    await pageTaken(page);
+    // No touch: on a phone the change the stream tells starts the app (issue 55).
+    await pageTaken(page, { touch: false });
     await page.getByRole('link', { name: renamed, exact: true }).first().waitFor();
     await page.waitForTimeout(1000);
     await expectServedElementsKept(page);
@@ -220,7 +222,8 @@ describe('the board drawn by the server', () => {
   });
 
   it('holds a tap made before the app runs the page, and replays it once it does: the card opens in the app', async () => {
-    const { page, problems } = await signedInPhone(undefined, CUSTOMER, PHONE_AGENT);
+    // A laptop's browser starts the app at once (a phone's waits for a touch); a tap before it runs is held.
+    const { page, problems } = await signedInPhone(undefined, CUSTOMER, undefined, true);
     // The app's code is held back, as on a slow phone, until the tap has been made.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -244,6 +247,42 @@ describe('the board drawn by the server', () => {
     // The app opened it (one document for the whole visit), and the page no longer holds taps.
     expect(documents).toHaveLength(1);
     expect(await page.locator(`#root[${DRAWN_PAGE_MARK}]`).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("leaves a phone's page as the server drew it until a touch: a link loads its page, a tap on a button starts the app and is replayed", async () => {
+    const { page, problems } = await signedInPhone(undefined, CUSTOMER, PHONE_AGENT);
+    const documents: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
+    await page.goto('/');
+    await page.waitForTimeout(1500);
+    // Nothing of the app has run: the page is the server's, its files at most fetched for later.
+    expect(await page.locator(`#root[${DRAWN_PAGE_MARK}]`).count()).toBe(1);
+    expect(await page.locator('script[type="module"]').count()).toBe(0);
+    // A tile is a plain link: the card's page comes from the server, drawn too, and waits in its turn.
+    await page.getByRole('link', { name: TITLE }).first().tap();
+    await page.waitForURL(/\/card-details\/\d+/);
+    await page.getByRole('heading', { name: TITLE }).waitFor();
+    expect(documents).toHaveLength(2);
+    expect(await page.locator(`#root[${DRAWN_PAGE_MARK}]`).count()).toBe(1);
+
+    // Back on the board, the app's code held back as on a slow connection: a tap on the view switch is held.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByTestId('view-toggle').getByText('Board').tap();
+    await page.waitForTimeout(300);
+    expect(await page.locator('[data-testid="navigation-progress"][data-loading]').count()).toBe(1);
+    expect(await page.locator('script[type="module"]').count()).toBe(1);
+    release();
+    // The touch started the app, and the tap it held is replayed on it.
+    await pageTaken(page, { touch: false });
+    await page.getByTestId('board-view').waitFor();
     expect(problems).toEqual([]);
     await page.context().close();
   });

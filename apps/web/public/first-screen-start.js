@@ -1,7 +1,10 @@
-/* global document, MutationObserver, requestAnimationFrame, window */
+/* global document, EventSource, MutationObserver, requestAnimationFrame, window */
 // A page the server drew (issue 36) starts the app once it has painted: its scripts are fetched and run after
 // the first paint instead of sharing a slow phone's connection with the style sheets and running before it.
 // Written in by the server (apps/server/src/platform/drawn-page.ts); a hidden tab starts at once.
+// On a phone (data-start="touch", issue 55) the drawn page stays as it is until the app is needed: the first
+// touch, key or focus on it, or a change on the event stream. Reading, scrolling and following a link need no
+// app, and hydrating all of it was seconds of a slow phone's main thread.
 (function () {
   var tag = document.currentScript;
   var root = document.getElementById('root');
@@ -10,6 +13,9 @@
   var HELD = ['click', 'mousedown', 'keydown'];
   var started = false;
   var tapped = null;
+  var onTouch = tag.dataset.start === 'touch';
+  var INTENT = ['pointerdown', 'touchstart', 'mousedown', 'keydown', 'focusin'];
+  var watcher = null;
   function linkTo(href, rel) {
     var link = document.createElement('link');
     link.rel = rel;
@@ -24,6 +30,10 @@
   function start() {
     if (started) return;
     started = true;
+    INTENT.forEach(function (type) {
+      window.removeEventListener(type, intent, true);
+    });
+    if (watcher) watcher.close();
     var files = JSON.parse(tag.dataset.modules || '[]');
     var app = document.createElement('script');
     app.type = 'module';
@@ -64,8 +74,24 @@
   function loadingBar() {
     return root.querySelector('[data-testid="navigation-progress"]');
   }
+  // A plain link on a phone's page loads the page it names, drawn by the server too, sooner than the app would.
+  function plainLink(target) {
+    var link = target && target.closest && target.closest('a[href]');
+    if (!link || link.target || link.hasAttribute('download')) return false;
+    return link.origin === window.location.origin && link.getAttribute('href').charAt(0) !== '#';
+  }
+  function followsNatively(event) {
+    if (!onTouch || event.type !== 'click' || event.button !== 0) return false;
+    return !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) && plainLink(event.target);
+  }
+  // A touch on such a link waits for its click, which leaves the page: the app would only slow that down.
+  function intent(event) {
+    if (/^(pointer|touch|mouse)/.test(event.type) && plainLink(event.target)) return;
+    start();
+  }
   function hold(event) {
     if (!root.hasAttribute(MARK) || !root.contains(event.target)) return;
+    if (followsNatively(event)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     if (event.type !== 'click') return;
@@ -83,6 +109,12 @@
     if (tapped && tapped.isConnected) tapped.click();
     fetchLater();
   }
+  var drawn = onTouch && asDrawn();
+  // Before the holds: a held key or tap still starts the app.
+  if (drawn)
+    INTENT.forEach(function (type) {
+      window.addEventListener(type, intent, true);
+    });
   HELD.forEach(function (type) {
     window.addEventListener(type, hold, true);
   });
@@ -91,7 +123,82 @@
     observer.disconnect();
     taken();
   }).observe(root, { attributes: true, attributeFilter: [MARK] });
-  if (document.visibilityState === 'hidden') start();
+  // The page as drawn holds only while this browser would draw the same: its stored preferences (the server read
+  // their cookie mirror) and its screen (the server guessed a phone's from the request).
+  function asDrawn() {
+    try {
+      var state = JSON.parse(document.getElementById(tag.dataset.state).textContent);
+      var stored = state.storageRead || {};
+      for (var key in stored) if (window.localStorage.getItem(key) !== stored[key]) return null;
+      return window.matchMedia(tag.dataset.phoneScreen).matches === (state.phone === true) ? state : null;
+    } catch {
+      return null;
+    }
+  }
+  // Anything the stream says since the server drew the page starts the app, which hears it again from there.
+  function watch(cursor) {
+    if (!window.EventSource) return;
+    watcher = new EventSource('/api/events' + (cursor ? '?lastEventId=' + encodeURIComponent(cursor) : ''));
+    var card = Number(tag.dataset.card);
+    JSON.parse(tag.dataset.events || '[]').forEach(function (type) {
+      watcher.addEventListener(type, function (event) {
+        // A job's progress starts the app on its own card's page only.
+        if (type === 'media.updated' && JSON.parse(event.data).card_id !== card) return;
+        start();
+      });
+    });
+  }
+  // The app's files fetched, not run, once the page is idle: the first touch then waits for no network.
+  function fetchApp() {
+    var files = [tag.dataset.app].concat(JSON.parse(tag.dataset.modules || '[]'));
+    whenIdle(function next() {
+      if (started) return;
+      var batch = document.createDocumentFragment();
+      files.splice(0, BATCH).forEach(function (href) {
+        batch.appendChild(linkTo(href, 'prefetch'));
+      });
+      document.head.appendChild(batch);
+      if (files.length) whenIdle(next);
+    });
+  }
+  // The top bar's clock (app/layout/ny-clock.tsx) ticks before the app does: the drawn New York time moved on by
+  // this browser's clock, as the app's own would show it.
+  function tickClock() {
+    var clock = root.querySelector('[data-testid="ny-clock"]');
+    var time = clock && /(\d{1,2}):(\d\d):(\d\d) (AM|PM)/.exec(clock.textContent);
+    if (!time) return;
+    var text = clock.textContent;
+    var label = clock.getAttribute('aria-label') || '';
+    var wall = ((Number(time[1]) % 12) + (time[4] === 'PM' ? 12 : 0)) * 3600 + Number(time[2]) * 60 + Number(time[3]);
+    var offset = wall - Math.floor(Date.parse(clock.getAttribute('datetime')) / 1000);
+    var two = function (n) {
+      return (n < 10 ? '0' : '') + n;
+    };
+    (function tick() {
+      if (!root.hasAttribute(MARK) || isNaN(offset)) return;
+      var now = (((Math.floor(Date.now() / 1000) + offset) % 86400) + 86400) % 86400;
+      var hour = Math.floor(now / 3600);
+      var shown =
+        (time[1].length === 2 ? two(hour % 12 || 12) : hour % 12 || 12) +
+        ':' +
+        two(Math.floor(now / 60) % 60) +
+        ':' +
+        two(now % 60) +
+        (hour < 12 ? ' AM' : ' PM');
+      clock.textContent = text.replace(time[0], shown);
+      clock.setAttribute('aria-label', label.replace(time[0], shown));
+      setTimeout(tick, 1000 - (Date.now() % 1000));
+    })();
+  }
+  if (drawn) {
+    tickClock();
+    watch(drawn.cursor);
+    window.addEventListener('pageshow', function (event) {
+      if (event.persisted) start();
+    });
+    if (document.readyState === 'complete') fetchApp();
+    else window.addEventListener('load', fetchApp);
+  } else if (document.visibilityState === 'hidden') start();
   else
     requestAnimationFrame(function () {
       setTimeout(start, 0);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_STATE_ID, PHONE_SCREEN_QUERY } from '@cutroom/domain';
 import { START_SCRIPT, drawnPage } from './drawn-page.js';
 
 // As the web build writes index.html: the entry and its module preloads in the head, the mark in #root.
@@ -34,6 +35,28 @@ describe('the page around a drawn first screen', () => {
     expect(JSON.parse(start![4]!.replace(/&quot;/g, '"'))).toEqual(['/assets/card-5.js']);
     // The data comes before the script that starts the app reading it.
     expect(page.indexOf(DRAWN.state)).toBeLessThan(page.indexOf(START_SCRIPT));
+  });
+
+  it("waits for a phone's first touch: the start script gets the page's data, its screen and the events that start it", () => {
+    const dataOf = (page: string) =>
+      Object.fromEntries(
+        [
+          ...(/<script defer src="\/first-screen-start\.js"([^>]*)>/.exec(page)?.[1] ?? '').matchAll(
+            / data-([\w-]+)="([^"]*)"/g,
+          ),
+        ].map((m) => [m[1], m[2]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')]),
+      );
+    // A laptop's page starts the app once it has painted.
+    expect(dataOf(drawnPage(INDEX, DRAWN, []))).not.toHaveProperty('start');
+    const board = dataOf(drawnPage(INDEX, { ...DRAWN, phone: true }, []));
+    expect(board).toMatchObject({ start: 'touch', state: FIRST_SCREEN_STATE_ID, 'phone-screen': PHONE_SCREEN_QUERY });
+    // The board shows no job's progress; a card's page shows its own card's.
+    expect(JSON.parse(board.events)).toEqual(expect.arrayContaining(['card.moved', 'resync', 'session.ended']));
+    expect(JSON.parse(board.events)).not.toContain('media.updated');
+    expect(board).not.toHaveProperty('card');
+    const card = dataOf(drawnPage(INDEX, { ...DRAWN, phone: true }, [], [], 7));
+    expect(JSON.parse(card.events)).toContain('media.updated');
+    expect(card.card).toBe('7');
   });
 
   it('leaves a page it does not recognise as it is', () => {

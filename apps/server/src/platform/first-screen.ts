@@ -48,6 +48,9 @@ function responseOf(reply: Awaited<ReturnType<FastifyInstance['inject']>>): Resp
   return new Response(empty ? null : reply.rawPayload, { status: reply.statusCode, headers });
 }
 
+/** A first screen and whether it was drawn for a phone (its app then starts on the first touch, drawn-page.ts). */
+export type DrawnFirstScreen = FirstScreen & { phone: boolean };
+
 /**
  * The first screen of the board or a card, drawn by the web app's own components on the server (issue 36), or
  * null for the plain page (no build of it, no session, a failure, too slow). The page's calls go through the
@@ -70,9 +73,10 @@ export function firstScreenRenderer(app: FastifyInstance, distDir: string, timeo
 
   // Loaded with the server, so the first visitor's page does not wait for it.
   void load();
-  return async (request: FastifyRequest): Promise<FirstScreen | null> => {
+  return async (request: FastifyRequest): Promise<DrawnFirstScreen | null> => {
     const render = await load();
     if (!render) return null;
+    const phone = likelyPhone(oneHeader(request.headers['sec-ch-ua-mobile']), request.headers['user-agent']);
     const call: typeof fetch = async (input, init) => {
       const headers = Object.fromEntries(new Headers(init?.headers).entries());
       const reply = await app.inject({
@@ -90,16 +94,17 @@ export function firstScreenRenderer(app: FastifyInstance, distDir: string, timeo
       return responseOf(reply);
     };
     try {
-      return await render.renderFirstScreen({
+      const drawn = await render.renderFirstScreen({
         url: request.url,
         origin: `${request.protocol}://${request.host}`,
         call,
         timeoutMs,
-        phone: likelyPhone(oneHeader(request.headers['sec-ch-ua-mobile']), request.headers['user-agent']),
+        phone,
         // Rich text (today's banner) as the browser's lib/safe-html.ts keeps it: the same allow-list.
         sanitize: (html) => sanitizeRichText(html) ?? '',
         stored: storedPreferences(request.cookies[SCREEN_PREFS_COOKIE]),
       });
+      return drawn && { ...drawn, phone };
     } catch (error) {
       request.log.warn({ err: error }, 'first screen not drawn; the plain page goes');
       return null;

@@ -14,12 +14,19 @@ import { FIRST_SCREEN_MODULE, firstScreenRenderer } from './first-screen.js';
 import { drawnPage } from './drawn-page.js';
 
 /** The signed-in pages whose files are worth naming in the HTML: the board and a card, the pages people open most. */
+const CARD_PAGE = /^\/card-details\/(\d+)\/?$/;
+
 function pageOf(url: string): PreloadedPage | null {
   const pathname = url.split('?')[0]!;
   if (pathname === '/') return 'home';
-  if (/^\/card-details\/\d+\/?$/.test(pathname)) return 'card';
+  if (CARD_PAGE.test(pathname)) return 'card';
   return null;
 }
+
+const cardOf = (url: string): number | null => {
+  const id = CARD_PAGE.exec(url.split('?')[0]!)?.[1];
+  return id ? Number(id) : null;
+};
 
 const ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
 
@@ -101,7 +108,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, firs
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(drawn ? drawnPage(out, drawn, files.js, files.later) : out);
+      .send(drawn ? drawnPage(out, drawn, files.js, files.later, cardOf(request.url)) : out);
   };
   // The static files' wildcard would refuse '/' as a folder; the page is not part of the API's document.
   if (hasBuild) app.get('/', { schema: { hide: true } }, page);

@@ -1,2 +1,2 @@
-/** The element of a server-rendered page holding the data its markup was made from (state.ts reads it). */
-export const FIRST_SCREEN_STATE_ID = 'first-screen-state';
+// Kept beside the server's side of the page (packages/domain/src/first-screen.ts).
+export { FIRST_SCREEN_STATE_ID } from '@cutroom/domain';

@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { MOBILE_PX, SIDEBAR_COLLAPSE_PX } from '@cutroom/domain';
+import { PHONE_SCREEN_QUERY as QUERY, SIDEBAR_COLLAPSE_PX } from '@cutroom/domain';
 
-const QUERY = `(max-width: ${MOBILE_PX}px)`;
 let list: MediaQueryList | undefined;
 const media = () => (list ??= window.matchMedia(QUERY));
 
@@ -67,11 +66,7 @@ const GUESSED_WIDTH = { phone: 412, other: 1280 } as const;
  * server drew, the width it assumed until hydrated, then the browser's.
  */
 export const useDrawnWidth = (): number =>
-  useSyncExternalStore(
-    unchanging,
-    windowWidth,
-    () => (serverGuess() ? GUESSED_WIDTH.phone : GUESSED_WIDTH.other),
-  );
+  useSyncExternalStore(unchanging, windowWidth, () => (serverGuess() ? GUESSED_WIDTH.phone : GUESSED_WIDTH.other));
 
 /** Something only the browser can tell (a format it plays): the server's stand-in while a drawn page hydrates. */
 export const useBrowserValue = <T extends string | number | boolean | null>(read: () => T, onServer: T): T =>
