@@ -109,9 +109,8 @@
     if (tapped && tapped.isConnected) tapped.click();
     fetchLater();
   }
-  var drawn = onTouch && asDrawn();
   // Before the holds: a held key or tap still starts the app.
-  if (drawn)
+  if (onTouch)
     INTENT.forEach(function (type) {
       window.addEventListener(type, intent, true);
     });
@@ -148,19 +147,6 @@
       });
     });
   }
-  // The app's files fetched, not run, once the page is idle: the first touch then waits for no network.
-  function fetchApp() {
-    var files = [tag.dataset.app].concat(JSON.parse(tag.dataset.modules || '[]'));
-    whenIdle(function next() {
-      if (started) return;
-      var batch = document.createDocumentFragment();
-      files.splice(0, BATCH).forEach(function (href) {
-        batch.appendChild(linkTo(href, 'prefetch'));
-      });
-      document.head.appendChild(batch);
-      if (files.length) whenIdle(next);
-    });
-  }
   // The top bar's clock (app/layout/ny-clock.tsx) ticks before the app does: the drawn New York time moved on by
   // this browser's clock, as the app's own would show it.
   function tickClock() {
@@ -190,17 +176,22 @@
       setTimeout(tick, 1000 - (Date.now() % 1000));
     })();
   }
-  if (drawn) {
+  // Once the page has painted (a hidden tab at once), in a task of its own: reading storage the first time is a
+  // call to the browser, which the parser's task and the first paint need not wait for.
+  function afterPaint(work) {
+    if (document.visibilityState === 'hidden') return work();
+    requestAnimationFrame(function () {
+      setTimeout(work, 0);
+    });
+  }
+  afterPaint(function () {
+    if (started) return;
+    var drawn = onTouch && asDrawn();
+    if (!drawn) return start();
     tickClock();
     watch(drawn.cursor);
     window.addEventListener('pageshow', function (event) {
       if (event.persisted) start();
     });
-    if (document.readyState === 'complete') fetchApp();
-    else window.addEventListener('load', fetchApp);
-  } else if (document.visibilityState === 'hidden') start();
-  else
-    requestAnimationFrame(function () {
-      setTimeout(start, 0);
-    });
+  });
 })();
