@@ -74,30 +74,43 @@
   function loadingBar() {
     return root.querySelector('[data-testid="navigation-progress"]');
   }
-  // A plain link on a phone's page loads the page it names, drawn by the server too, sooner than the app would.
-  function plainLink(target) {
-    var link = target && target.closest && target.closest('a[href]');
-    if (!link || link.target || link.hasAttribute('download')) return false;
-    return link.origin === window.location.origin && link.getAttribute('href').charAt(0) !== '#';
+  // A plain link on a phone's page loads the page it names, drawn by the server too, sooner than the app would;
+  // so does a tile off its controls, which follows its title link (lib/follow-own-link.ts, the same controls).
+  var CONTROLS = 'a, button, input, textarea, select, label, [role="menuitem"]';
+  function linkOf(target) {
+    if (!target || !target.closest) return null;
+    var tile = target.closest('[data-follows-link]');
+    var link = tile && !target.closest(CONTROLS) ? tile.querySelector('a[href]') : target.closest('a[href]');
+    if (!link || link.target || link.hasAttribute('download')) return null;
+    return link.origin === window.location.origin && link.getAttribute('href').charAt(0) !== '#' ? link : null;
   }
   function followsNatively(event) {
-    if (!onTouch || event.type !== 'click' || event.button !== 0) return false;
-    return !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) && plainLink(event.target);
+    if (!onTouch || event.type !== 'click' || event.button !== 0) return null;
+    return event.metaKey || event.ctrlKey || event.shiftKey || event.altKey ? null : linkOf(event.target);
   }
   // A touch on such a link waits for its click, which leaves the page: the app would only slow that down.
   function intent(event) {
-    if (/^(pointer|touch|mouse)/.test(event.type) && plainLink(event.target)) return;
+    if (/^(pointer|touch|mouse)/.test(event.type) && linkOf(event.target)) return;
     start();
+  }
+  function showLoading() {
+    var bar = loadingBar();
+    if (bar) bar.setAttribute('data-loading', 'true');
   }
   function hold(event) {
     if (!root.hasAttribute(MARK) || !root.contains(event.target)) return;
-    if (followsNatively(event)) return;
+    var link = followsNatively(event);
+    if (link && link.contains(event.target)) return showLoading();
+    if (link) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      return link.click();
+    }
     event.preventDefault();
     event.stopImmediatePropagation();
     if (event.type !== 'click') return;
     tapped = event.target;
-    var bar = loadingBar();
-    if (bar) bar.setAttribute('data-loading', 'true');
+    showLoading();
   }
   function taken() {
     HELD.forEach(function (type) {

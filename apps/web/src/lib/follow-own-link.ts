@@ -13,3 +13,9 @@ export function followOwnLink(event: MouseEvent<HTMLElement>) {
   if (target.closest('a, button, input, textarea, select, label, [role="menuitem"]')) return;
   event.currentTarget.querySelector<HTMLAnchorElement>('a[href]')?.click();
 }
+
+/**
+ * A tile's or a row's props: the click that follows its link, and the mark by which a phone's drawn page follows
+ * it before the app runs (public/first-screen-start.js, which keeps the same list of controls).
+ */
+export const FOLLOWS_OWN_LINK = { onClick: followOwnLink, 'data-follows-link': '' } as const;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { CardTileReply } from '@cutroom/domain/schemas';
 import type { RouteState } from '../../lib/route-state';
 import { cardDetailsPath } from '../../lib/card-url';
-import { followOwnLink } from '../../lib/follow-own-link';
+import { FOLLOWS_OWN_LINK } from '../../lib/follow-own-link';
 import { CardIcons } from './card-icons';
 import { CardActionsMenu, CardStatusMenu } from './card-menus';
 import { Assignee, CardTileFooter, DueDate, MarkDoneButton } from './card-tile';
@@ -35,7 +35,7 @@ export const ListRow = memo(function ListRow({ card, mobile }: { card: CardTileR
 
   if (mobile) {
     return (
-      <div className={`${classes.row} ${classes.stacked}`} data-testid={`card-${card.card_id}`} onClick={followOwnLink}>
+      <div className={`${classes.row} ${classes.stacked}`} data-testid={`card-${card.card_id}`} {...FOLLOWS_OWN_LINK}>
         <div className={tile.row} data-spread data-top>
           {title}
           <CardActionsMenu card={card} />
@@ -46,7 +46,7 @@ export const ListRow = memo(function ListRow({ card, mobile }: { card: CardTileR
   }
 
   return (
-    <div className={`${classes.row} ${classes.grid}`} data-testid={`card-${card.card_id}`} onClick={followOwnLink}>
+    <div className={`${classes.row} ${classes.grid}`} data-testid={`card-${card.card_id}`} {...FOLLOWS_OWN_LINK}>
       {title}
       <div>
         <CardStatusMenu card={card} />

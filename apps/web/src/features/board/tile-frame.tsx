@@ -2,7 +2,7 @@ import type { CSSProperties, HTMLAttributes, ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 import type { CardTileReply } from '@cutroom/domain/schemas';
 import type { RouteState } from '../../lib/route-state';
-import { followOwnLink } from '../../lib/follow-own-link';
+import { FOLLOWS_OWN_LINK } from '../../lib/follow-own-link';
 import classes from './tile.module.css';
 
 export interface TileFrameProps extends HTMLAttributes<HTMLDivElement> {
@@ -53,7 +53,7 @@ export function TileFrame({
       ref={ref}
       data-testid={overlay ? undefined : `card-${card.card_id}`}
       className={classNames.filter(Boolean).join(' ')}
-      onClick={followOwnLink}
+      {...FOLLOWS_OWN_LINK}
       {...rest}
     >
       {card.poster_url && (
