@@ -2,7 +2,7 @@
 import puppeteer, { type Page } from 'puppeteer-core';
 import { userAgents } from 'lighthouse/core/config/constants.js';
 import { BOARD_COLUMNS, DRAWN_PAGE_MARK, writeChatVerdict, type CardStatus, type Role } from '@cutroom/domain';
-import { PHONE_NETWORK, callAs, type SessionCookie } from '../lighthouse/session.js';
+import { FIRST_TOUCH, PHONE_NETWORK, callAs, type SessionCookie } from '../lighthouse/session.js';
 
 export const SLOWDOWN = Number(process.env.INTERACTIONS_CPU ?? 4);
 // Generous: a cold card page at CPU ×4 on the slow network, on a loaded 2-core machine, takes tens of seconds.
@@ -55,11 +55,8 @@ export async function onPhone<T>(url: string, cookies: SessionCookie[], use: (pa
     await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
     await page.evaluateOnNewDocument(OBSERVE);
     await page.goto(url, { waitUntil: 'load', timeout: WAIT_MS });
-    // A phone's drawn page starts its app on the first touch (issue 55), as a visitor's first touch to scroll would:
-    // one on no control. The interactions measured are those of the app, once it has taken the page.
-    await page.evaluate(
-      `document.getElementById('root').hasAttribute('${DRAWN_PAGE_MARK}') && document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }))`,
-    );
+    // The interactions measured are the app's, once a first touch has started it and it has taken the page.
+    await page.evaluate(FIRST_TOUCH);
     // The app has taken the page: until then a tap on the drawn page is held.
     await page.waitForFunction(`!document.getElementById('root').hasAttribute('${DRAWN_PAGE_MARK}')`);
     return await use(page);

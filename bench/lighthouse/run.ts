@@ -31,7 +31,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { DRAWN_PAGE_MARK } from '@cutroom/domain';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
-import { only, signedInPages, type SessionCookie } from './session.js';
+import { FIRST_TOUCH, only, signedInPages, type SessionCookie } from './session.js';
 import { printCategories, printPerformance, type Row } from './table.js';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -151,10 +151,7 @@ async function checkTakesOver(build: Build) {
       if (cookies)
         await browser.setCookie(...cookies.map((c) => ({ ...c, domain: new URL(build.server.origin).hostname })));
       await tab.goto(`${build.server.origin}${url}`);
-      if (phone)
-        await tab.evaluate(
-          `document.getElementById('root')?.hasAttribute('${DRAWN_PAGE_MARK}') && document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }))`,
-        );
+      if (phone) await tab.evaluate(FIRST_TOUCH);
       const taken = await tab
         .waitForFunction(
           `!document.getElementById('root')?.hasAttribute('${DRAWN_PAGE_MARK}') && !!document.querySelector('main, form')`,

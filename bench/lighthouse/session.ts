@@ -1,5 +1,5 @@
 // Signing in as the web app does, so Lighthouse loads the signed-in pages.
-import { BOARD_COLUMNS } from '@cutroom/domain';
+import { BOARD_COLUMNS, DRAWN_PAGE_MARK } from '@cutroom/domain';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { SESSION_COOKIE, WEB_CLIENT_HEADER, WEB_CLIENT_VALUE } from '../../apps/server/src/platform/auth.js';
 
@@ -9,6 +9,12 @@ const DEMO_PASSWORD = 'cutroom-demo';
 /** A bench's filter from a comma-separated variable (LIGHTHOUSE_PAGES='admin board,login'): unset keeps every name. */
 export const only = (env: string | undefined) => (name: string) =>
   !env || env.split(',').some((n) => n.trim() === name);
+
+/**
+ * In the page: a touch on no control, which starts the app of a page drawn for a phone (issue 55), as a visitor's
+ * first touch to scroll would; nothing on a page the app already runs.
+ */
+export const FIRST_TOUCH = `document.getElementById('root')?.hasAttribute('${DRAWN_PAGE_MARK}') && document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }))`;
 
 export const PHONE_NETWORK = {
   offline: false,

@@ -20,7 +20,7 @@ import { userAgents } from 'lighthouse/core/config/constants.js';
 import { DRAWN_PAGE_MARK } from '@cutroom/domain';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
-import { PHONE_NETWORK, signedInPages, type SessionCookie } from '../lighthouse/session.js';
+import { FIRST_TOUCH, PHONE_NETWORK, signedInPages, type SessionCookie } from '../lighthouse/session.js';
 
 const RUNS = Number(process.env.QUICK_VIEW_RUNS ?? 3);
 const SLOWDOWN = Number(process.env.QUICK_VIEW_CPU ?? 4);
@@ -115,11 +115,7 @@ async function load(browser: Browser, url: string, cookies: SessionCookie[], whe
     await page.evaluateOnNewDocument(WATCH);
     // The server's board shows before the app runs it: a tap then is held, shown on the loading bar, and replayed.
     await page.goto(url, { waitUntil: when === 'shown' ? 'domcontentloaded' : 'load' });
-    // A phone's drawn board starts its app on the first touch (issue 55): one on no control, as to scroll.
-    if (when !== 'shown')
-      await page.evaluate(
-        `document.getElementById('root').hasAttribute('${DRAWN_PAGE_MARK}') && document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }))`,
-      );
+    if (when !== 'shown') await page.evaluate(FIRST_TOUCH);
     if (when !== 'shown')
       await page.waitForFunction(`!document.getElementById('root').hasAttribute('${DRAWN_PAGE_MARK}')`, {
         timeout: 60_000,

@@ -25,10 +25,10 @@ export interface FirstScreen {
   state: string;
 }
 
-/** The server render module: the first screen of a signed-in page, or null when the plain page should go. */
 /** The element of a drawn page holding the data its markup was made from (the web's first-screen/state.ts). */
 export const FIRST_SCREEN_STATE_ID = 'first-screen-state';
 
+/** The server render module: the first screen of a signed-in page, or null when the plain page should go. */
 export interface FirstScreenRenderer {
   renderFirstScreen(input: FirstScreenInput): Promise<FirstScreen | null>;
 }

@@ -13,20 +13,17 @@ import { SESSION_COOKIE, makePublic } from './auth.js';
 import { FIRST_SCREEN_MODULE, firstScreenRenderer } from './first-screen.js';
 import { drawnPage } from './drawn-page.js';
 
-/** The signed-in pages whose files are worth naming in the HTML: the board and a card, the pages people open most. */
-const CARD_PAGE = /^\/card-details\/(\d+)\/?$/;
-
-function pageOf(url: string): PreloadedPage | null {
-  const pathname = url.split('?')[0]!;
-  if (pathname === '/') return 'home';
-  if (CARD_PAGE.test(pathname)) return 'card';
-  return null;
-}
-
+/** The card a card page's address names, or null for any other page. */
 const cardOf = (url: string): number | null => {
-  const id = CARD_PAGE.exec(url.split('?')[0]!)?.[1];
+  const id = /^\/card-details\/(\d+)\/?$/.exec(url.split('?')[0]!)?.[1];
   return id ? Number(id) : null;
 };
+
+/** The signed-in pages whose files are worth naming in the HTML: the board and a card, the pages people open most. */
+function pageOf(url: string): PreloadedPage | null {
+  if (url.split('?')[0] === '/') return 'home';
+  return cardOf(url) === null ? null : 'card';
+}
 
 const ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
 
