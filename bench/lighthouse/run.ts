@@ -4,6 +4,8 @@
  * same phone with the CPU slowed 8 times instead of 4 (mobile-x8: a phone half as fast) and desktop. The built
  * app runs as its own process with the demo data; Lighthouse drives Debian's Chromium. Prints every load with
  * the machine's load average when it started, then the median of the runs per preset and page; asserts nothing.
+ * Beside them, the floor (floor.ts): a page of one heading with the app's headers, and the same without its
+ * opener policy, which show what Chromium itself costs on this machine before the app adds anything.
  *   npm run bench:lighthouse       (LIGHTHOUSE_RUNS=n loads each page n times, 3 by default;
  *                                   LIGHTHOUSE_MODE=cold, the default, starts a new Chromium with an empty profile
  *                                   for every load, as PageSpeed and Lighthouse's CLI do: nothing compiled, cached
@@ -31,6 +33,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { DRAWN_PAGE_MARK } from '@cutroom/domain';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 import { startServer } from '../board/server.js';
+import { startFloor } from './floor.js';
 import { FIRST_TOUCH, only, signedInPages, type SessionCookie } from './session.js';
 import { printCategories, printPerformance, type Row } from './table.js';
 
@@ -213,33 +216,40 @@ async function main() {
   if (BASELINE) builds.push(await startBuild('baseline', BASELINE));
   // Warm mode's one browser; cold mode launches its own per load.
   const shared = MODE === 'warm' ? await launchBrowser() : undefined;
+  // What Chromium itself costs for a page with the app's headers (floor.ts), for the performance figures.
+  const floor = CATEGORIES.includes('performance') ? await startFloor(builds[0]!.server.origin) : undefined;
   try {
     for (const build of builds) await checkTakesOver(build);
+    // Each page of each build in turn, then the floor's pages.
+    const loads = [
+      ...builds[0]!.pages.flatMap((_, index) =>
+        builds.map((build) => ({ build: build.name, origin: build.server.origin, ...build.pages[index]! })),
+      ),
+      // LIGHTHOUSE_PAGES names the floor's pages too ('floor').
+      ...(floor?.pages ?? [])
+        .filter((p) => only(process.env.LIGHTHOUSE_PAGES)(p.page))
+        .map((p) => ({ build: 'floor', origin: floor!.origin, cookies: undefined, ...p })),
+    ];
     const rows: Row[] = [];
     for (let run = 1; run <= RUNS; run++) {
       for (const preset of PRESETS) {
-        for (const [index, { page }] of builds[0]!.pages.entries()) {
-          for (const build of builds) {
-            const { url, cookies } = build.pages[index]!;
-            const load = os.loadavg()[0]!;
-            const own = shared ? undefined : await launchBrowser();
-            const { browser, port } = (shared ?? own)!;
-            const result = await measure(browser, port, build.server.origin, url, cookies, preset.config).finally(() =>
-              own?.close(),
-            );
-            const last = rowOf(result, { build: build.name, page, preset: preset.name, run, load });
-            rows.push(last);
-            const tbt = CATEGORIES.includes('performance') ? `, TBT ${Math.round(last.tbt)} ms` : '';
-            console.error(
-              `${run}/${RUNS} ${build.name}, ${preset.name} ${page}: ${JSON.stringify(last.scores)}${tbt} (${last.finalUrl}, load ${load.toFixed(2)})`,
-            );
-            // Where each failing audit failed, so it can be fixed.
-            for (const id of last.failing) {
-              type Node = { snippet?: string; explanation?: string };
-              const items = (result.lhr.audits[id]?.details as { items?: { node?: Node }[] } | undefined)?.items;
-              for (const { node } of items?.slice(0, 5) ?? [])
-                console.error(`  ${id}: ${node?.snippet ?? ''} ${node?.explanation?.split('\n').at(-1) ?? ''}`);
-            }
+        for (const { build: name, origin, page, url, cookies } of loads) {
+          const load = os.loadavg()[0]!;
+          const own = shared ? undefined : await launchBrowser();
+          const { browser, port } = (shared ?? own)!;
+          const result = await measure(browser, port, origin, url, cookies, preset.config).finally(() => own?.close());
+          const last = rowOf(result, { build: name, page, preset: preset.name, run, load });
+          rows.push(last);
+          const tbt = CATEGORIES.includes('performance') ? `, TBT ${Math.round(last.tbt)} ms` : '';
+          console.error(
+            `${run}/${RUNS} ${name}, ${preset.name} ${page}: ${JSON.stringify(last.scores)}${tbt} (${last.finalUrl}, load ${load.toFixed(2)})`,
+          );
+          // Where each failing audit failed, so it can be fixed.
+          for (const id of last.failing) {
+            type Node = { snippet?: string; explanation?: string };
+            const items = (result.lhr.audits[id]?.details as { items?: { node?: Node }[] } | undefined)?.items;
+            for (const { node } of items?.slice(0, 5) ?? [])
+              console.error(`  ${id}: ${node?.snippet ?? ''} ${node?.explanation?.split('\n').at(-1) ?? ''}`);
           }
         }
       }
@@ -255,6 +265,7 @@ async function main() {
     }
   } finally {
     await shared?.close();
+    await floor?.stop();
     for (const build of builds) {
       await build.server.stop();
       fs.rmSync(build.dataDir, { recursive: true, force: true });
