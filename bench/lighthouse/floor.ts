@@ -27,7 +27,7 @@ const OPENER_POLICY = 'cross-origin-opener-policy';
 const PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title></head><body><h1>One heading</h1><p>A page with nothing of the app.</p></body></html>';
 
-export interface FloorPage {
+interface FloorPage {
   page: string;
   url: string;
 }
@@ -57,8 +57,6 @@ export async function startFloor(appOrigin: string) {
   ];
   return {
     origin: `http://127.0.0.1:${port}`,
-    /** The app's opener policy, as the floor page is sent it. */
-    openerPolicy: policy[OPENER_POLICY] ?? 'none',
     pages,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
