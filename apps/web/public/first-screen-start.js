@@ -75,8 +75,8 @@
     return root.querySelector('[data-testid="navigation-progress"]');
   }
   // A plain link on a phone's page loads the page it names, drawn by the server too, sooner than the app would;
-  // so does a tile off its controls, which follows its title link (lib/follow-own-link.ts, the same controls).
-  var CONTROLS = 'a, button, input, textarea, select, label, [role="menuitem"]';
+  // so does a tile off its controls (OWN_LINK_CONTROLS, written in by the server), which follows its title link.
+  var CONTROLS = tag.dataset.controls;
   function linkOf(target) {
     if (!target || !target.closest) return null;
     var tile = target.closest('[data-follows-link]');

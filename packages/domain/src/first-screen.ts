@@ -39,3 +39,9 @@ export interface FirstScreenRenderer {
  * so taking it off restyles nothing (`inert` restyled the whole page).
  */
 export const DRAWN_PAGE_MARK = 'data-drawn';
+
+/**
+ * A tile's or a row's own controls: a tap on one is theirs, a tap elsewhere on the tile follows its title link
+ * (the web's lib/follow-own-link.ts, and the start script of a phone's drawn page, which the server hands it to).
+ */
+export const OWN_LINK_CONTROLS = 'a, button, input, textarea, select, label, [role="menuitem"]';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_STATE_ID, PHONE_SCREEN_QUERY } from '@cutroom/domain';
+import { FIRST_SCREEN_STATE_ID, OWN_LINK_CONTROLS, PHONE_SCREEN_QUERY } from '@cutroom/domain';
 import { START_SCRIPT, drawnPage } from './drawn-page.js';
 
 // As the web build writes index.html: the entry and its module preloads in the head, the mark in #root.
@@ -37,7 +37,7 @@ describe('the page around a drawn first screen', () => {
     expect(page.indexOf(DRAWN.state)).toBeLessThan(page.indexOf(START_SCRIPT));
   });
 
-  it("waits for a phone's first touch: the start script gets the page's data, its screen and the events that start it", () => {
+  it("waits for a phone's first touch: the start script gets the page's data, its screen, the events that start it and a tile's controls", () => {
     const dataOf = (page: string) =>
       Object.fromEntries(
         [
@@ -49,7 +49,12 @@ describe('the page around a drawn first screen', () => {
     // A laptop's page starts the app once it has painted.
     expect(dataOf(drawnPage(INDEX, DRAWN, []))).not.toHaveProperty('start');
     const board = dataOf(drawnPage(INDEX, { ...DRAWN, phone: true }, []));
-    expect(board).toMatchObject({ start: 'touch', state: FIRST_SCREEN_STATE_ID, 'phone-screen': PHONE_SCREEN_QUERY });
+    expect(board).toMatchObject({
+      start: 'touch',
+      state: FIRST_SCREEN_STATE_ID,
+      'phone-screen': PHONE_SCREEN_QUERY,
+      controls: OWN_LINK_CONTROLS,
+    });
     // The board shows no job's progress; a card's page shows its own card's.
     expect(JSON.parse(board.events)).toEqual(expect.arrayContaining(['card.moved', 'resync', 'session.ended']));
     expect(JSON.parse(board.events)).not.toContain('media.updated');

@@ -4,6 +4,7 @@ import {
   FIRST_SCREEN_STATE_ID,
   LIVE_EVENT_NAMES,
   LIVE_RESYNC_EVENT,
+  OWN_LINK_CONTROLS,
   PHONE_SCREEN_QUERY,
   SESSION_ENDED_EVENT,
 } from '@cutroom/domain';
@@ -19,8 +20,9 @@ export const START_SCRIPT = '/first-screen-start.js';
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
- * What the start script needs to wait for a phone's first touch: the page's data, its screen, and the stream's
- * events that change what it shows. A job's progress shows on its own card's page only, not on the board.
+ * What the start script needs to wait for a phone's first touch: the page's data, its screen, the stream's
+ * events that change what it shows, and a tile's controls (a tap off them follows the tile's link). A job's
+ * progress shows on its own card's page only, not on the board.
  */
 function onTouch(cardId: number | null): string {
   const events = [...LIVE_EVENT_NAMES, LIVE_RESYNC_EVENT, SESSION_ENDED_EVENT].filter(
@@ -30,6 +32,7 @@ function onTouch(cardId: number | null): string {
     ` data-start="touch" data-state="${FIRST_SCREEN_STATE_ID}"` +
     ` data-phone-screen="${attribute(PHONE_SCREEN_QUERY)}"` +
     ` data-events="${attribute(JSON.stringify(events))}"` +
+    ` data-controls="${attribute(OWN_LINK_CONTROLS)}"` +
     (cardId === null ? '' : ` data-card="${cardId}"`)
   );
 }
