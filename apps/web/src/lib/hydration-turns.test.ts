@@ -1,3 +1,4 @@
+import { unstable_IdlePriority, unstable_scheduleCallback } from 'scheduler';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endHydrationTurns, sliceMounted, slicePassed, sliceWaits, startHydrationTurns } from './hydration-turns';
 
@@ -24,6 +25,30 @@ describe('hydration turns', () => {
     expect(sliceWaits('header')).toBeNull();
     // One turn at a time: the next slice waits until the header has committed.
     expect(sliceWaits('board')).toBeInstanceOf(Promise);
+  });
+
+  it('frees a turn only once no render is under way: a slice further down, rendered after React has yielded, does not take the first', async () => {
+    pageOf('header', 'player');
+    const asked: (Promise<void> | null)[] = [];
+    // A hydrating render as React runs one (a drawn slice hydrates at the offscreen lane, the scheduler's idle
+    // priority): the header asks in its first slice of time, which runs past the scheduler's 5 ms, so the scheduler
+    // yields to the browser before the player, lower on the page, asks in the next.
+    await new Promise<void>((rendered) =>
+      unstable_scheduleCallback(unstable_IdlePriority, () => {
+        asked.push(sliceWaits('header'));
+        const until = performance.now() + 8;
+        while (performance.now() < until);
+        return () => {
+          asked.push(sliceWaits('player'));
+          rendered();
+        };
+      }),
+    );
+    expect(asked[0]).toBeInstanceOf(Promise);
+    expect(asked[1]).toBe(asked[0]);
+    await asked[0];
+    expect(sliceWaits('header')).toBeNull();
+    expect(sliceWaits('player')).toBeInstanceOf(Promise);
   });
 
   it("frees the next turn as soon as a slice commits: a render an update sets off before the turn's message hydrates the next slice instead of leaving it waiting", async () => {

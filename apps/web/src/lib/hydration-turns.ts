@@ -6,6 +6,7 @@
  * the next once it has.
  */
 
+import { unstable_IdlePriority, unstable_cancelCallback, unstable_scheduleCallback, type Task } from 'scheduler';
 import { soon } from './soon';
 
 /** Events React answers on a part not yet hydrated by hydrating it at once: that part does not wait its turn. */
@@ -27,9 +28,8 @@ let current: string | null = null;
 /** Slices whose place on the page has mounted: a render of one of them now is from above. */
 const mounted = new Set<string>();
 let wait: { promise: Promise<void>; resolve: () => void } | null = null;
-/** A turn on its way in a task of its own; `sent` tells a turn still wanted from one called off. */
-let scheduled = false;
-let sent = 0;
+/** A turn on its way, queued behind React's own work. */
+let scheduled: Task | null = null;
 /** When the current slice's turn lapses, and whether a timer watches for it (one at a time, never cleared). */
 let deadline = 0;
 let watching = false;
@@ -51,21 +51,23 @@ function passTurn() {
   wakeWaiting();
 }
 
-/** The next turn, in a task of its own: a message, not a timer (lib/soon.ts). */
+/**
+ * The next turn, once React has no hydrating render under way. React hydrates the slices the server drew at its
+ * offscreen lane, which its scheduler runs at idle priority; a turn queued there after it runs after that render,
+ * so a turn freed between two slices of time of one render cannot go to a slice further down the page than the one
+ * that asked first (a message could come between them under load). The woken render then starts in a task of its
+ * own: React schedules a ping's render from a microtask, after the scheduler's loop has ended.
+ */
 function giveTurnSoon() {
-  if (scheduled) return;
-  scheduled = true;
-  const mine = ++sent;
-  soon(() => {
-    if (mine !== sent) return;
-    scheduled = false;
+  scheduled ??= unstable_scheduleCallback(unstable_IdlePriority, () => {
+    scheduled = null;
     passTurn();
   });
 }
 
 function callOffTurn() {
-  sent++;
-  scheduled = false;
+  if (scheduled) unstable_cancelCallback(scheduled);
+  scheduled = null;
 }
 
 /** The current slice's turn passes on if its commit has not come in TURN_MS (its render thrown away). */
