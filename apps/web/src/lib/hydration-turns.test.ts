@@ -51,7 +51,7 @@ describe('hydration turns', () => {
     expect(sliceWaits('player')).toBeInstanceOf(Promise);
   });
 
-  it("frees the next turn as soon as a slice commits: a render an update sets off before the turn's message hydrates the next slice instead of leaving it waiting", async () => {
+  it('frees the next turn as soon as a slice commits: a render an update sets off before the queued turn hydrates the next slice instead of leaving it waiting', async () => {
     pageOf('first column', 'second column', 'last column');
     await sliceWaits('first column');
     expect(sliceWaits('first column')).toBeNull();

@@ -55,7 +55,7 @@ function passTurn() {
  * The next turn, once React has no hydrating render under way. React hydrates the slices the server drew at its
  * offscreen lane, which its scheduler runs at idle priority; a turn queued there after it runs after that render,
  * so a turn freed between two slices of time of one render cannot go to a slice further down the page than the one
- * that asked first (a message could come between them under load). The woken render then starts in a task of its
+ * that asked first (a message, as before, could come between them under load). The woken render then starts in a task of its
  * own: React schedules a ping's render from a microtask, after the scheduler's loop has ended.
  */
 function giveTurnSoon() {
@@ -179,16 +179,16 @@ export function sliceWaits(slice: string): Promise<void> | null {
 }
 
 /**
- * A slice has committed: the next turn is free at once for a render already on its way, else a message wakes the
- * slices in a task of their own.
+ * A slice has committed: the next turn is free at once for a render already on its way, else the queued turn
+ * (giveTurnSoon) wakes the slices in a task of their own.
  */
 export function slicePassed(slice: string) {
   // Hydrated, or drawn by the client (a slice that never waited): either way it holds nothing back.
   gone.add(slice);
   if (current === slice) {
     current = null;
-    // An update from above (a drop zone registering) renders the next slice before the message; waiting there,
-    // React would redraw it.
+    // An update from above (a drop zone registering) renders the next slice before the queued turn; waiting
+    // there, React would redraw it.
     turnFree = true;
     if (wait) giveTurnSoon();
     else callOffTurn();

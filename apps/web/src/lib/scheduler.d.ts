@@ -4,7 +4,7 @@ declare module 'scheduler' {
     readonly id: number;
   }
   /** A task's work; a function returned is its continuation, run after the scheduler has yielded if time ran out. */
-  export type Work = (didTimeout: boolean) => Work | undefined | void;
+  export type Work = (didTimeout: boolean) => Work | void;
   export const unstable_IdlePriority: 5;
   export function unstable_scheduleCallback(priority: 5, callback: Work): Task;
   export function unstable_cancelCallback(task: Task): void;
