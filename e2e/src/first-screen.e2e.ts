@@ -251,6 +251,25 @@ describe('the board drawn by the server', () => {
     await page.context().close();
   });
 
+  it("replays a held tap on a button's icon on the button: the notifications open once the app runs", async () => {
+    const { page, problems } = await signedInPhone(undefined, CUSTOMER, undefined, true);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    expect(await page.locator(`#root[${DRAWN_PAGE_MARK}]`).count()).toBe(1);
+    // The tap lands on the bell's SVG, not on its button.
+    await page.getByTestId('notification-bell').locator('svg').click();
+    expect(await page.locator('[data-testid="navigation-progress"][data-loading]').count()).toBe(1);
+    release();
+    await page.getByRole('dialog', { name: 'Latest notifications' }).waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it("leaves a phone's page as the server drew it until a touch: a link loads its page, a tap on a button starts the app and is replayed", async () => {
     const { page, problems } = await signedInPhone(undefined, CUSTOMER, PHONE_AGENT);
     const documents: string[] = [];

@@ -109,7 +109,9 @@
     event.preventDefault();
     event.stopImmediatePropagation();
     if (event.type !== 'click') return;
+    // A tap on an icon lands on its SVG, which has no click() to replay: the element around it is what was meant.
     tapped = event.target;
+    while (tapped && typeof tapped.click !== 'function') tapped = tapped.parentElement;
     showLoading();
   }
   function taken() {
