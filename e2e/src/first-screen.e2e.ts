@@ -31,6 +31,17 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+/** Holds the app's scripts back, as a slow connection would, until the returned function lets them through. */
+async function holdAppScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** A signed-in phone tab with nothing stored, as after signing in on another device; `stored` preset storage. */
 async function signedInPhone(
   stored?: Record<string, string>,
@@ -198,12 +209,7 @@ describe('the board drawn by the server', () => {
     await noteServedElements(page);
     // The app's code is held back until the card has changed: the stream, opened from where the server's
     // drawing stood, replays the change while the page's parts are still taking their turns to hydrate.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await page.getByRole('link', { name: card.card_title, exact: true }).first().waitFor();
     const renamed = `Q&A livestream recap ${Date.now() % 100_000}`;
@@ -225,12 +231,7 @@ describe('the board drawn by the server', () => {
     // A laptop's browser starts the app at once (a phone's waits for a touch); a tap before it runs is held.
     const { page, problems } = await signedInPhone(undefined, CUSTOMER, undefined, true);
     // The app's code is held back, as on a slow phone, until the tap has been made.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     const documents: string[] = [];
     page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
     await page.goto('/', { waitUntil: 'domcontentloaded' });
@@ -253,12 +254,7 @@ describe('the board drawn by the server', () => {
 
   it("replays a held tap on a button's icon on the button: the notifications open once the app runs", async () => {
     const { page, problems } = await signedInPhone(undefined, CUSTOMER, undefined, true);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     expect(await page.locator(`#root[${DRAWN_PAGE_MARK}]`).count()).toBe(1);
     // The tap lands on the bell's SVG, not on its button.
@@ -317,12 +313,7 @@ describe('the board drawn by the server', () => {
     expect(await page.locator(`#root[${DRAWN_PAGE_MARK}]`).count()).toBe(1);
 
     // Back on the board, the app's code held back as on a slow connection: a tap on the view switch is held.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto('/');
     await page.getByTestId('view-toggle').getByText('Board').tap();
     await page.waitForTimeout(300);
